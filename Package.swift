@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "sensorwatch",
+    products: [
+        .executable(name: "sensorwatch", targets: ["sensorwatch"]),
+    ],
+    targets: [
+        // libsystemd through pkg-config; only SensorSystemd imports it.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        // Model, rules, readers, configuration, engine: no libsystemd.
+        .target(name: "SensorCore"),
+        // Journal sink, sd_notify, journal history: the only importer of CSystemd.
+        .target(name: "SensorSystemd", dependencies: ["SensorCore", "CSystemd"]),
+        // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSystemd"]),
+        .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
+        .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore"]),
+        .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore"]),
+        .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

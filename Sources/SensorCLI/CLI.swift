@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SensorCore
+
+/// The `sensorwatch` command line: parses the subcommand and hands over to it.
+public enum CLI {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// One subcommand: its name, one-line abstract and entry point.
+    struct Command: Sendable {
+        var name: String
+        var abstract: String
+        var run: @Sendable ([String]) async -> ExitCode
+    }
+
+    static let commands: [Command] = [
+        Command(name: "run", abstract: "run the daemon in the foreground", run: { _ in .failure }),
+        Command(name: "check", abstract: "validate the configuration and every file it names", run: { _ in .failure }),
+        Command(name: "sensors", abstract: "read every configured sensor once and print it", run: { _ in .failure }),
+        Command(name: "simulate", abstract: "run the rules over a scenario in virtual time", run: { _ in .failure }),
+        Command(name: "history", abstract: "print alert events read back from the journal", run: { _ in .failure }),
+    ]
+
+    /// Runs the command line (without the program name) and returns the exit status.
+    public static func main(_ args: [String]) async -> ExitCode {
+        guard let first = args.first else {
+            Output.stderr(usage)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            Output.stdout(usage)
+            return .success
+        case "--version":
+            Output.stdout("sensorwatch \(version)")
+            return .success
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                Output.stderr("sensorwatch: unknown command '\(first)'\n\n" + usage)
+                return .usage
+            }
+            return await command.run(Array(args.dropFirst()))
+        }
+    }
+
+    static var usage: String {
+        var s = "usage: sensorwatch <command> [options]\n\ncommands:\n"
+        for c in commands {
+            s += "  " + c.name.padding(8) + "  " + c.abstract + "\n"
+        }
+        s += "\noptions:\n  --help     show help (also after a command)\n  --version  print the version"
+        return s
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

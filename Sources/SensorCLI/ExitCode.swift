@@ -1,0 +1,14 @@
+/// Process exit statuses, after sysexits(3) (SPEC §2).
+public struct ExitCode: Error, RawRepresentable, Hashable, Sendable {
+    public var rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// 0: success.
+    public static let success = ExitCode(rawValue: 0)
+    /// 1: anything else went wrong.
+    public static let failure = ExitCode(rawValue: 1)
+    /// 64 (`EX_USAGE`): bad command line.
+    public static let usage = ExitCode(rawValue: 64)
+    /// 78 (`EX_CONFIG`): bad configuration; the unit does not restart on it.
+    public static let config = ExitCode(rawValue: 78)
+}

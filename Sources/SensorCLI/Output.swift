@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes whole lines to stdout or stderr, unbuffered and in order.
+enum Output {
+    static func stdout(_ text: String) { write(1, text) }
+    static func stderr(_ text: String) { write(2, text) }
+
+    private static func write(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        if bytes.last != 0x0A { bytes.append(0x0A) }
+        bytes.withUnsafeBytes { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                off += n
+            }
+        }
+    }
+}

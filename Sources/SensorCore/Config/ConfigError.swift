@@ -1,0 +1,52 @@
+/// One problem in a configuration or scenario file, with where it is.
+///
+/// Prints as `PATH: LOCATION: message` (SPEC §2): LOCATION is a key path such as
+/// `rules[2].above`, or `line L, column C` for syntax errors; it is left out when the
+/// problem is the file as a whole (missing, unreadable).
+public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where in a file a problem is.
+    public enum Location: Hashable, Sendable, CustomStringConvertible {
+        /// The file as a whole.
+        case file
+        /// A key path, like `rules[2].above` or `sensors[0].segments[1]`.
+        case keyPath(String)
+        /// A position of a syntax error, 1-based.
+        case position(line: Int, column: Int)
+
+        public var description: String {
+            switch self {
+            case .file: return ""
+            case .keyPath(let p): return p
+            case .position(let l, let c): return "line \(l), column \(c)"
+            }
+        }
+    }
+
+    /// The file the problem is in.
+    public var file: String
+    public var location: Location
+    public var message: String
+
+    public init(file: String, location: Location, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        switch location {
+        case .file: return "\(file): \(message)"
+        default: return "\(file): \(location): \(message)"
+        }
+    }
+}
+
+/// Every problem found in a configuration and the files it names, not just the first.
+public struct ConfigErrors: Error, Hashable, Sendable, CustomStringConvertible {
+    public var errors: [ConfigError]
+
+    public init(_ errors: [ConfigError]) { self.errors = errors }
+
+    /// One error per line.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,18 @@
+/// A loaded, validated configuration file (SPEC §3).
+public struct Configuration: Sendable, Hashable {
+    /// The file it was read from (absolute or as given); errors and reloads refer to it.
+    public var path: String
+    /// Default poll interval of every source.
+    public var interval: Duration
+    /// Sources in file order.
+    public var sources: [SourceConfiguration]
+    /// Rules in file order; the order is the tie order of events.
+    public var rules: [Rule]
+
+    public init(path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule]) {
+        self.path = path
+        self.interval = interval
+        self.sources = sources
+        self.rules = rules
+    }
+}

@@ -1,0 +1,60 @@
+/// One entry of `sources`, with relative paths already resolved against the config file.
+public struct SourceConfiguration: Sendable, Hashable {
+    /// The kind of source.
+    public var kind: SourceKind
+    /// This source's poll interval (the source's own, else the file's default).
+    public var interval: Duration
+    /// The sysfs directory to read (defaults per kind), absolute.
+    public var root: String
+    /// Only sensor ids matching one of these globs (empty: all).
+    public var include: [Glob]
+    /// No sensor id matching one of these globs.
+    public var exclude: [Glob]
+    /// For `simulated`: the scenario file, absolute, and its loaded content.
+    public var scenarioPath: String?
+    public var scenario: Scenario?
+
+    public init(
+        kind: SourceKind, interval: Duration, root: String? = nil, include: [Glob] = [],
+        exclude: [Glob] = [], scenarioPath: String? = nil, scenario: Scenario? = nil
+    ) {
+        self.kind = kind
+        self.interval = interval
+        self.root = root ?? kind.defaultRoot
+        self.include = include
+        self.exclude = exclude
+        self.scenarioPath = scenarioPath
+        self.scenario = scenario
+    }
+
+    /// Whether a sensor id passes `include` and `exclude`.
+    public func admits(_ id: SensorID) -> Bool {
+        if !include.isEmpty, !include.contains(where: { $0.matches(id.rawValue) }) { return false }
+        return !exclude.contains(where: { $0.matches(id.rawValue) })
+    }
+}
+
+/// The kinds of source sensorwatch reads.
+public enum SourceKind: String, Sendable, Hashable, CaseIterable {
+    case thermal, hwmon, iio, simulated
+
+    /// Where the kernel puts this kind of sensor.
+    public var defaultRoot: String {
+        switch self {
+        case .thermal: return "/sys/class/thermal"
+        case .hwmon: return "/sys/class/hwmon"
+        case .iio: return "/sys/bus/iio/devices"
+        case .simulated: return ""
+        }
+    }
+
+    /// The `SOURCE` part of the ids this kind produces.
+    public var idPrefix: String {
+        switch self {
+        case .thermal: return "thermal"
+        case .hwmon: return "hwmon"
+        case .iio: return "iio"
+        case .simulated: return "sim"
+        }
+    }
+}

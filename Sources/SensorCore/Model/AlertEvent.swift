@@ -1,0 +1,51 @@
+/// One alert transition of one (rule, sensor) pair, as every sink receives it.
+public struct AlertEvent: Hashable, Sendable, Codable {
+    /// When it happened, in run time.
+    public var time: Timestamp
+    /// `firing`, `resolved` or `repeat`.
+    public var kind: EventKind
+    /// The rule's name.
+    public var rule: String
+    /// The rule's position in the configuration; events at one instant sort by it.
+    public var ruleIndex: Int
+    /// The sensor the alert is about.
+    public var sensor: SensorInfo
+    /// The rule's severity (also on `resolved`).
+    public var severity: Severity
+    /// The sample that caused the event; nil for a stale alert that fires.
+    public var value: Double?
+    /// The rule's `above`/`below`/`by`, or the `stale` duration in seconds.
+    public var threshold: Double
+    /// Which kind of condition the rule has; shapes the message (`above 80 °C`).
+    public var condition: ConditionKind
+
+    public init(
+        time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,
+        severity: Severity, value: Double?, threshold: Double, condition: ConditionKind
+    ) {
+        self.time = time
+        self.kind = kind
+        self.rule = rule
+        self.ruleIndex = ruleIndex
+        self.sensor = sensor
+        self.severity = severity
+        self.value = value
+        self.threshold = threshold
+        self.condition = condition
+    }
+
+    /// The syslog priority of this event: the severity's for firing/repeat, 5 for resolved.
+    public var priority: Int { kind == .resolved ? 5 : severity.priority }
+
+    /// The tie order of SPEC §6: time, then config rule order, then sensor id.
+    public static func inOrder(_ a: AlertEvent, _ b: AlertEvent) -> Bool {
+        if a.time != b.time { return a.time < b.time }
+        if a.ruleIndex != b.ruleIndex { return a.ruleIndex < b.ruleIndex }
+        return a.sensor.id < b.sensor.id
+    }
+}
+
+/// The kind of condition a rule has, without its parameters.
+public enum ConditionKind: String, Sendable, Hashable, Codable {
+    case above, below, rise, fall, stale
+}

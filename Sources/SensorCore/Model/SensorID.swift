@@ -1,0 +1,24 @@
+/// The stable identity of a sensor, `SOURCE:NAME` (for example `thermal:thermal_zone0`).
+///
+/// Ids order by their text, which is the tie order of events at one instant (SPEC §6).
+public struct SensorID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+    CustomStringConvertible, ExpressibleByStringLiteral
+{
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    /// Builds `source:name`.
+    public init(source: String, name: String) { self.rawValue = source + ":" + name }
+
+    public var description: String { rawValue }
+
+    /// The part before the first `:` (`thermal`, `hwmon`, `iio`, `sim`).
+    public var source: Substring { rawValue.prefix { $0 != ":" } }
+
+    public static func < (lhs: SensorID, rhs: SensorID) -> Bool {
+        // Byte order, not locale order, so every machine sorts ties the same way.
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
+}

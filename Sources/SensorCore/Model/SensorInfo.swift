@@ -1,0 +1,18 @@
+/// What is known about a sensor besides its readings: id, label and quantity.
+public struct SensorInfo: Hashable, Sendable, Codable {
+    /// The sensor's stable id.
+    public var id: SensorID
+    /// A human label (thermal zone `type`, hwmon `tempN_label`, scenario `label`); may be empty.
+    public var label: String
+    /// What the sensor measures; fixes the unit.
+    public var quantity: Quantity
+
+    public init(id: SensorID, label: String = "", quantity: Quantity) {
+        self.id = id
+        self.label = label
+        self.quantity = quantity
+    }
+
+    /// The unit of this sensor's values.
+    public var unit: String { quantity.unit }
+}

@@ -1,0 +1,31 @@
+/// A validated alert rule: which sensors, one condition, and the timing around it.
+public struct Rule: Hashable, Sendable {
+    /// Unique name, used in events and `ALERT_RULE`.
+    public var name: String
+    /// The sensors it applies to.
+    public var selector: SensorSelector
+    /// The condition.
+    public var condition: Condition
+    /// How long the condition must hold before the alert fires (`for`, default 0).
+    public var holdFor: Duration
+    /// How long the condition must stay false before a firing alert resolves (default 0).
+    public var clearFor: Duration
+    /// Re-send a firing alert every this long, if set.
+    public var repeatEvery: Duration?
+    /// Severity (default warning).
+    public var severity: Severity
+
+    public init(
+        name: String, selector: SensorSelector, condition: Condition,
+        holdFor: Duration = .zero, clearFor: Duration = .zero,
+        repeatEvery: Duration? = nil, severity: Severity = .warning
+    ) {
+        self.name = name
+        self.selector = selector
+        self.condition = condition
+        self.holdFor = holdFor
+        self.clearFor = clearFor
+        self.repeatEvery = repeatEvery
+        self.severity = severity
+    }
+}

@@ -1,0 +1,27 @@
+/// Where alert events and sensor faults go: the journal, a stream, memory in tests.
+///
+/// Contract for implementations: `emit` delivers or reports, it never drops silently (a
+/// sink that cannot deliver falls back, or counts and reports the loss). Calls come in
+/// event order from one task at a time; they must not block for long, since the rule loop
+/// waits for them.
+public protocol AlertSink: Sendable {
+    /// Delivers one alert event.
+    func emit(_ event: AlertEvent)
+
+    /// Delivers a change of a sensor's read health (it started or stopped failing).
+    func emit(_ fault: SensorFault)
+}
+
+/// A sensor that started failing to read, or recovered.
+public struct SensorFault: Hashable, Sendable, Codable {
+    public var time: Timestamp
+    public var sensor: SensorInfo
+    /// Why the read failed; nil when the sensor recovered.
+    public var reason: String?
+
+    public init(time: Timestamp, sensor: SensorInfo, reason: String?) {
+        self.time = time
+        self.sensor = sensor
+        self.reason = reason
+    }
+}

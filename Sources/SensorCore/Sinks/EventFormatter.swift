@@ -1,0 +1,105 @@
+/// Turns events into the text users read: journal MESSAGE, `simulate` lines and JSON.
+///
+/// Every sink formats through here, so the journal, stderr and `simulate` say the same.
+public enum EventFormatter {
+    /// The one-line message, e.g.
+    /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`.
+    public static func message(_ e: AlertEvent) -> String {
+        var s = "\(e.rule) \(e.kind.rawValue): \(e.sensor.id.rawValue)"
+        if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
+        let unit = e.sensor.unit
+        let value = e.value.map { "\(number($0)) \(unit)" }
+        let what: String
+        switch e.condition {
+        case .above: what = "above \(number(e.threshold)) \(unit)"
+        case .below: what = "below \(number(e.threshold)) \(unit)"
+        case .rise: what = "rose by \(number(e.threshold)) \(unit) or more"
+        case .fall: what = "fell by \(number(e.threshold)) \(unit) or more"
+        case .stale: what = "no reading for \(duration(seconds: e.threshold))"
+        }
+        switch (e.kind, e.condition) {
+        case (.resolved, .stale):
+            s += " " + (value.map { "\($0), reading again" } ?? "reading again")
+        case (.resolved, _):
+            s += " " + (value.map { "\($0), no longer \(what)" } ?? "no longer \(what)")
+        default:
+            s += " " + (value.map { "\($0) \(what)" } ?? what)
+        }
+        return s
+    }
+
+    /// The message of a sensor fault or recovery.
+    public static func message(_ f: SensorFault) -> String {
+        var s = "sensor \(f.sensor.id.rawValue)"
+        if !f.sensor.label.isEmpty { s += " (\(f.sensor.label))" }
+        if let reason = f.reason {
+            s += " read failed: \(reason)"
+        } else {
+            s += " reads again"
+        }
+        return s
+    }
+
+    /// One JSON object (SPEC §6), keys in the documented order, no trailing newline.
+    public static func json(_ e: AlertEvent) -> String {
+        var s = "{\"time\":\(e.time.seconds)"
+        s += ",\"event\":\"\(e.kind.rawValue)\""
+        s += ",\"rule\":" + jsonString(e.rule)
+        s += ",\"sensor\":" + jsonString(e.sensor.id.rawValue)
+        s += ",\"severity\":\"\(e.severity.rawValue)\""
+        s += ",\"value\":" + (e.value.map(number) ?? "null")
+        s += ",\"threshold\":" + number(e.threshold)
+        s += "}"
+        return s
+    }
+
+    /// The readable line `simulate` prints: time, then the message.
+    public static func line(_ e: AlertEvent) -> String {
+        let t = e.time.seconds
+        let stamp = "t=" + (t == t.rounded() ? String(Int64(t)) : String(t)) + "s"
+        return "\(stamp) \(e.severity.rawValue) \(message(e))"
+    }
+
+    /// A number as people write it: `80`, `81.5`, `-0.25` (integers without `.0`).
+    public static func number(_ v: Double) -> String {
+        if v.isNaN || v.isInfinite { return "null" }
+        if v == v.rounded(), abs(v) < 1e15 {
+            return String(Int64(v))
+        }
+        return String(v)
+    }
+
+    /// A duration in seconds as `250ms`, `30s`, `5m`, `1h30m`, `1.5s`.
+    public static func duration(seconds: Double) -> String {
+        if seconds < 1, seconds > 0 { return number((seconds * 1000 * 1000).rounded() / 1000) + "ms" }
+        if seconds != seconds.rounded() { return number(seconds) + "s" }
+        var rest = Int64(seconds)
+        var out = ""
+        if rest >= 3600 { out += "\(rest / 3600)h"; rest %= 3600 }
+        if rest >= 60 { out += "\(rest / 60)m"; rest %= 60 }
+        if rest > 0 || out.isEmpty { out += "\(rest)s" }
+        return out
+    }
+
+    /// A JSON string literal with the escapes JSON requires.
+    public static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

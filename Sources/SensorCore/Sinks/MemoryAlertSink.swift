@@ -1,0 +1,16 @@
+import Synchronization
+
+/// Keeps every event and fault in memory, for tests and for `simulate`.
+public final class MemoryAlertSink: AlertSink {
+    private let store = Mutex<([AlertEvent], [SensorFault])>(([], []))
+
+    public init() {}
+
+    public func emit(_ event: AlertEvent) { store.withLock { $0.0.append(event) } }
+    public func emit(_ fault: SensorFault) { store.withLock { $0.1.append(fault) } }
+
+    /// The events received so far, in arrival order.
+    public var events: [AlertEvent] { store.withLock { $0.0 } }
+    /// The faults received so far, in arrival order.
+    public var faults: [SensorFault] { store.withLock { $0.1 } }
+}

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Writes each event as one line `<N>message` to a file descriptor (stderr by default).
+///
+/// The `<N>` prefix is the sd-daemon priority convention: under systemd, stderr goes to the
+/// journal with that priority, so nothing is lost even without the journal sink.
+public final class StreamAlertSink: AlertSink {
+    private let fd: Int32
+    private let lock = Mutex<Void>(())
+
+    /// - Parameter fd: the descriptor to write to; it is not closed.
+    public init(fd: Int32 = 2) { self.fd = fd }
+
+    public func emit(_ event: AlertEvent) {
+        write(line: "<\(event.priority)>" + EventFormatter.message(event))
+    }
+
+    public func emit(_ fault: SensorFault) {
+        write(line: "<\(fault.reason == nil ? 5 : 4)>" + EventFormatter.message(fault))
+    }
+
+    /// Writes one line whole, retrying short writes and EINTR.
+    public func write(line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        lock.withLock { _ in
+            bytes.withUnsafeBytes { buf in
+                var off = 0
+                while off < buf.count {
+                    let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    off += n
+                }
+            }
+        }
+    }
+}
