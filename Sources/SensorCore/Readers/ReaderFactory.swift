@@ -1,0 +1,14 @@
+/// Builds the reader for a configured source.
+public enum ReaderFactory {
+    /// The reader for `source`; simulated sources loop only when `loop` is set (`run`).
+    public static func makeReader(for source: SourceConfiguration, loop: Bool) -> any SensorReader {
+        switch source.kind {
+        case .thermal: return ThermalZoneReader(configuration: source)
+        case .hwmon: return HwmonReader(configuration: source)
+        case .iio: return IIOReader(configuration: source)
+        case .simulated:
+            let scenario = source.scenario ?? Scenario(duration: .zero, step: .seconds(1), sensors: [])
+            return SimulatedReader(scenario: scenario, loop: loop)
+        }
+    }
+}
