@@ -1,0 +1,33 @@
+import SensorCore
+
+/// `sensorwatch check`: validates the configuration and every file it names.
+enum CheckCommand {
+    static let help = """
+        usage: sensorwatch check [--config PATH]
+
+        Validates the configuration and every file it names (scenarios, CSV files).
+        Prints OK, or every error as PATH: LOCATION: message, one per line.
+
+        options:
+          --config PATH  configuration file (default: $SENSORWATCH_CONFIG,
+                         else /etc/sensorwatch/sensorwatch.json5)
+          --help         show this help
+
+        exit status: 0 valid, 78 invalid, 64 bad usage
+        """
+
+    static func run(_ args: [String]) async -> ExitCode {
+        let options: Options
+        switch CommandSupport.parse(args, help: help) {
+        case .success(let o): options = o
+        case .failure(let code): return code
+        }
+        switch CommandSupport.loadConfiguration(options.configPath) {
+        case .success:
+            Output.stdout("OK")
+            return .success
+        case .failure(let code):
+            return code
+        }
+    }
+}

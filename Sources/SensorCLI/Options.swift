@@ -1,0 +1,57 @@
+/// The options of one subcommand, parsed from its arguments.
+///
+/// Accepts `--name value`, `--name=value` and bare flags; anything unknown is a usage error
+/// (exit 64), so a typo never silently changes what runs.
+struct Options {
+    /// What went wrong with the command line.
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+
+    /// Parses `args` given the names that take a value and the names that are flags.
+    init(_ args: [String], valued: Set<String>, flags allowed: Set<String>) throws(UsageError) {
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            guard arg.hasPrefix("--") else { throw UsageError(description: "unexpected argument '\(arg)'") }
+            var name = String(arg.dropFirst(2))
+            var inline: String?
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if valued.contains(name) {
+                if let inline {
+                    values[name] = inline
+                } else {
+                    guard i + 1 < args.count else { throw UsageError(description: "option --\(name) needs a value") }
+                    i += 1
+                    values[name] = args[i]
+                }
+            } else if allowed.contains(name) || name == "help" {
+                guard inline == nil else { throw UsageError(description: "option --\(name) takes no value") }
+                flags.insert(name)
+            } else {
+                throw UsageError(description: "unknown option '--\(name)'")
+            }
+            i += 1
+        }
+    }
+
+    subscript(_ name: String) -> String? { values[name] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The config path: `--config`, else `$SENSORWATCH_CONFIG`, else the system default.
+    var configPath: String {
+        if let path = values["config"] { return path }
+        if let env = getenv("SENSORWATCH_CONFIG"), let path = String(validatingCString: env), !path.isEmpty { return path }
+        return "/etc/sensorwatch/sensorwatch.json5"
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

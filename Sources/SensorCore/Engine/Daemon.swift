@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The long-running service behind `sensorwatch run`.
+///
+/// Each source is polled on its own queue at its interval (see ``SourcePoller``); cycles
+/// are committed to ``SensorData`` on the main actor; one ``TrackingLoop`` hands them to the
+/// ``RuleEngine``; events go to the sink. The loop also feeds the watchdog, so a stuck
+/// loop stops the pings. Time comes from an injected clock.
+@MainActor
+public final class Daemon<C: Clock> where C.Duration == Duration {
+    /// What the daemon needs from outside, injected so tests can replace each part.
+    public struct Environment: Sendable {
+        /// Where alert events and sensor faults go.
+        public var sink: any AlertSink
+        /// The service manager (sd_notify) or a no-op.
+        public var notifier: any ServiceNotifier
+        /// Logs a daemon message (not an alert) at a syslog priority.
+        public var log: @Sendable (_ priority: Int, _ message: String) -> Void
+        /// Re-reads the configuration on reload.
+        public var reload: @Sendable () throws(ConfigErrors) -> Configuration
+        /// Alerts that were firing when the daemon last stopped.
+        public var restoredFiring: Set<AlertKey>
+        /// Called with every alert that fires whenever that set changes (to keep state).
+        public var persist: @Sendable ([AlertKey: Timestamp]) -> Void
+        /// Test hook: the rule loop blocks forever after this long (watchdog tests).
+        public var hangAfter: Duration?
+
+        public init(
+            sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
+            log: @escaping @Sendable (Int, String) -> Void = { _, _ in },
+            reload: @escaping @Sendable () throws(ConfigErrors) -> Configuration,
+            restoredFiring: Set<AlertKey> = [],
+            persist: @escaping @Sendable ([AlertKey: Timestamp]) -> Void = { _ in },
+            hangAfter: Duration? = nil
+        ) {
+            self.sink = sink
+            self.notifier = notifier
+            self.log = log
+            self.reload = reload
+            self.restoredFiring = restoredFiring
+            self.persist = persist
+            self.hangAfter = hangAfter
+        }
+    }
+
+    private let clock: C
+    private let env: Environment
+    private let start: C.Instant
+    private var configuration: Configuration
+    private let data = SensorData()
+    private var engine: RuleEngine
+    private var pollers: [SourcePoller] = []
+    private var tasks: [Task<Void, Never>] = []
+    private var loopTask: Task<Void, Never>?
+    private var faulty: [SensorID: String] = [:]
+    private var firingCount = 0
+    private var lastStatus = ""
+    private var lastPing: C.Instant
+    private var stopping = false
+    private var reloading = false
+    private var reloadAgain = false
+    private var finished: CheckedContinuation<Void, Never>?
+    private var hasFinished = false
+
+    /// Sets the daemon up; nothing runs until ``run()``.
+    public init(configuration: Configuration, environment: Environment, clock: C) {
+        self.configuration = configuration
+        self.env = environment
+        self.clock = clock
+        self.start = clock.now
+        self.lastPing = clock.now
+        self.engine = RuleEngine(rules: configuration.rules)
+        engine.restoreFiring(environment.restoredFiring)
+    }
+
+    /// Time since start, as the run's timestamps.
+    public var now: Timestamp { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
+
+    /// Discovers sources, loads rules, says READY, and runs until ``requestStop()``.
+    public func run() async {
+        startEverything()
+        env.notifier.notify("READY=1\n" + statusAssignment())
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            if hasFinished { c.resume() } else { finished = c }
+        }
+    }
+
+    /// Stops polling, drains what was read, keeps state, and makes ``run()`` return.
+    public func requestStop() {
+        guard !stopping else { return }
+        stopping = true
+        env.notifier.notify("STOPPING=1")
+        Task { @MainActor in
+            await stopEverything()
+            env.persist(engine.firing)
+            hasFinished = true
+            finished?.resume()
+            finished = nil
+        }
+    }
+
+    /// Re-reads the configuration; a bad one is logged and the running one kept. Alert
+    /// state of rules that still exist survives.
+    public func requestReload() {
+        guard !stopping else { return }
+        if reloading {
+            reloadAgain = true
+            return
+        }
+        reloading = true
+        Task { @MainActor in
+            repeat {
+                reloadAgain = false
+                await reloadOnce()
+            } while reloadAgain && !stopping
+            reloading = false
+        }
+    }
+
+    private func reloadOnce() async {
+        env.notifier.notify("RELOADING=1")
+        let next: Configuration
+        do {
+            next = try env.reload()
+        } catch {
+            for e in error.errors { env.log(3, "reload failed, keeping the running configuration: \(e)") }
+            env.notifier.notify("READY=1\n" + statusAssignment())
+            return
+        }
+        await stopEverything()
+        guard !stopping else { return }
+        configuration = next
+        engine.replaceRules(next.rules, at: now)
+        faulty = [:]
+        startEverything()
+        env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
+        env.notifier.notify("READY=1\n" + statusAssignment())
+    }
+
+    // MARK: - Parts
+
+    private func startEverything() {
+        let t = now
+        pollers = configuration.sources.map {
+            SourcePoller(reader: ReaderFactory.makeReader(for: $0, loop: true), interval: $0.interval)
+        }
+        for poller in pollers {
+            for info in poller.discoverNow(at: t) { engine.register(info, at: t) }
+        }
+        let loop = TrackingLoop(data: data, quantities: Simulator.quantities(needed: configuration.rules), heartbeat: true)
+        loopTask = Task { @MainActor in
+            await loop.run({ [unowned self] cycle in handle(cycle) }, iteration: { [unowned self] in iteration() })
+        }
+        for poller in pollers {
+            tasks.append(Task { @MainActor [unowned self] in
+                for await cycle in poller.cycles { commit(cycle) }
+            })
+            tasks.append(Task { [clock, start] in
+                var next = clock.now
+                while !Task.isCancelled {
+                    poller.tick(at: Timestamp(nanoseconds: start.duration(to: next).nanoseconds))
+                    next = next.advanced(by: poller.interval)
+                    // After a suspend or a long stall, skip missed ticks instead of bursting.
+                    let late = next.duration(to: clock.now)
+                    if late > poller.interval { next = clock.now }
+                    do { try await clock.sleep(until: next, tolerance: nil) } catch { return }
+                }
+            })
+        }
+        if let watchdog = env.notifier.watchdogTimeout {
+            let beat = watchdog / 4
+            tasks.append(Task { @MainActor [clock, data] in
+                while !Task.isCancelled {
+                    do { try await clock.sleep(for: beat) } catch { return }
+                    data.beat()
+                }
+            })
+        }
+    }
+
+    private func stopEverything() async {
+        for poller in pollers { poller.stop() }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+        tasks = []
+        pollers = []
+        loopTask?.cancel()
+        await loopTask?.value
+        loopTask = nil
+    }
+
+    /// Commits a cycle and reports sensors that start or stop failing.
+    private func commit(_ cycle: PollCycle) {
+        data.commit(cycle)
+        let info = Dictionary(cycle.sensors.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for sample in cycle.samples {
+            if let reason = sample.fault {
+                if faulty.updateValue(reason, forKey: sample.sensor) == nil, let sensor = info[sample.sensor] {
+                    env.sink.emit(SensorFault(time: sample.time, sensor: sensor, reason: reason))
+                }
+            } else if faulty.removeValue(forKey: sample.sensor) != nil, let sensor = info[sample.sensor] {
+                env.sink.emit(SensorFault(time: sample.time, sensor: sensor, reason: nil))
+            }
+        }
+    }
+
+    private func handle(_ cycle: PollCycle) {
+        var events: [AlertEvent] = []
+        engine.process(cycle, into: &events)
+        guard !events.isEmpty else { return }
+        var changed = false
+        for event in events {
+            env.sink.emit(event)
+            if event.kind != .repeat { changed = true }
+        }
+        if changed {
+            let firing = engine.firing
+            firingCount = firing.count
+            env.persist(firing)
+        }
+    }
+
+    private func iteration() {
+        if let watchdog = env.notifier.watchdogTimeout, lastPing.duration(to: clock.now) >= watchdog / 4 {
+            lastPing = clock.now
+            env.notifier.notify("WATCHDOG=1")
+        }
+        let status = statusAssignment()
+        if status != lastStatus {
+            lastStatus = status
+            env.notifier.notify(status)
+        }
+        if let hang = env.hangAfter, now - .zero >= hang {
+            env.log(4, "test hook: the rule loop hangs now (SENSORWATCH_TEST_HANG_AFTER)")
+            while true { blockForever() }
+        }
+    }
+
+    private func statusAssignment() -> String {
+        let sensors = pollers.reduce(0) { $0 + $1.sensors.count }
+        return "STATUS=\(sensors) sensors, \(faulty.count) faulty, \(firingCount) alerts firing"
+    }
+}
+
+/// Blocks the calling thread (a test hook; never returns in practice).
+private func blockForever() {
+    _ = sleep(3600)
+}

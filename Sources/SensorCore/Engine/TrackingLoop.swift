@@ -1,0 +1,72 @@
+import Observation
+
+/// Hands every committed poll cycle of some quantities to a handler, exactly once and in
+/// commit order, by re-arming one-shot `withObservationTracking` on `SensorData`.
+///
+/// The well-known loop (`withObservationTracking { read value } onChange: { resume }`, then
+/// read the latest value) has three flaws this one avoids:
+/// - `onChange` runs in `willSet`, before the new value is stored: this loop never reads in
+///   `onChange`, it only wakes up, and reads after the commit has finished.
+/// - wake-ups coalesce: several commits before the loop runs give one wake-up. This loop
+///   drains the cycle log, so every sample is evaluated, in order.
+/// - a waiting continuation must be cancellable: cancelling the task resumes the wait and
+///   the loop returns.
+@MainActor
+public final class TrackingLoop {
+    private let data: SensorData
+    private let quantities: [Quantity]
+    private let observesHeartbeat: Bool
+
+    /// - Parameters:
+    ///   - data: the model to follow.
+    ///   - quantities: the quantities whose cycles the handler needs (from the rules).
+    ///   - heartbeat: also wake on ``SensorData/beat()``, so the loop runs (and can feed a
+    ///     watchdog) when no sensor changes.
+    public init(data: SensorData, quantities: Set<Quantity>, heartbeat: Bool = false) {
+        self.data = data
+        self.quantities = Quantity.allCases.filter(quantities.contains)
+        self.observesHeartbeat = heartbeat
+        data.startLogging(quantities)
+    }
+
+    /// Runs until the task is cancelled: hands each committed cycle to `handle`, then calls
+    /// `iteration` once per wake-up (after the drain).
+    public func run(
+        _ handle: (PollCycle) -> Void,
+        iteration: () -> Void = {}
+    ) async {
+        while !Task.isCancelled {
+            drain(handle)
+            iteration()
+            await waitForChange()
+        }
+        drain(handle)
+    }
+
+    /// Hands every cycle committed so far to `handle`, in commit order.
+    public func drain(_ handle: (PollCycle) -> Void) {
+        // Cycles committed by `handle` itself are taken on the next round.
+        while data.hasLogged {
+            for cycle in data.takeLogged() { handle(cycle) }
+        }
+    }
+
+    /// Suspends until an observed property changes or the task is cancelled.
+    func waitForChange() async {
+        let signal = ChangeSignal()
+        await withTaskCancellationHandler {
+            withObservationTracking {
+                for quantity in quantities { _ = data.readings(of: quantity).revision }
+                if observesHeartbeat { _ = data.heartbeat }
+            } onChange: {
+                signal.fire()
+            }
+            // Nothing can commit between the drain and here (both run on the main actor),
+            // but a cycle committed by the handler must not wait for the next commit.
+            if data.hasLogged { signal.fire() }
+            await signal.wait()
+        } onCancel: {
+            signal.fire()
+        }
+    }
+}

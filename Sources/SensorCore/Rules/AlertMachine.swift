@@ -1,0 +1,97 @@
+/// The rule semantics of SPEC §5 as a pure function: `(state, input) -> (state, events)`.
+///
+/// No I/O, no clock: the input carries its time. The rule engine runs one of these per
+/// (rule, sensor) pair.
+public enum AlertMachine {
+    /// Evaluates one input and returns the events it causes (at most two: a `repeat` can
+    /// only follow an earlier firing, so in practice zero or one).
+    ///
+    /// - Parameters:
+    ///   - state: the alert's state; updated in place.
+    ///   - input: a read attempt or a source tick.
+    ///   - rule: the rule, with `index` its position in the configuration.
+    ///   - sensor: the sensor the alert is about.
+    public static func step(
+        _ state: inout AlertState, _ input: AlertInput, rule: Rule, index: Int, sensor: SensorInfo,
+        into events: inout [AlertEvent]
+    ) {
+        let time: Timestamp
+        let value: Double?
+        switch input {
+        case .sample(let s):
+            time = s.time
+            value = s.value
+        case .tick(let t):
+            time = t
+            value = nil
+        }
+
+        // 1. Decide whether this input is an evaluation, and update the condition.
+        switch rule.condition {
+        case .above(let threshold, let hysteresis):
+            guard let v = value else { return }
+            state.conditionTrue = state.conditionTrue ? v > threshold - hysteresis : v > threshold
+        case .below(let threshold, let hysteresis):
+            guard let v = value else { return }
+            state.conditionTrue = state.conditionTrue ? v < threshold + hysteresis : v < threshold
+        case .rise(let by, _):
+            guard let v = value else { return }
+            let low = state.window!.push(v, at: time)
+            state.conditionTrue = v - low >= by
+        case .fall(let by, _):
+            guard let v = value else { return }
+            let high = state.window!.push(v, at: time)
+            state.conditionTrue = high - v >= by
+        case .stale(let limit):
+            if value != nil {
+                state.lastSuccess = time
+                state.conditionTrue = false
+            } else {
+                state.conditionTrue = time - state.lastSuccess >= limit
+            }
+        }
+
+        // 2. Move the alert along ok → pending → firing → ok.
+        let cond = state.conditionTrue
+        func event(_ kind: EventKind) -> AlertEvent {
+            AlertEvent(
+                time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor,
+                severity: rule.severity, value: value, threshold: rule.condition.threshold,
+                condition: rule.condition.kind)
+        }
+        switch state.phase {
+        case .ok:
+            guard cond else { return }
+            if rule.holdFor <= .zero {
+                state.phase = .firing(since: time, clearing: nil, lastSent: time)
+                events.append(event(.firing))
+            } else {
+                state.phase = .pending(since: time)
+            }
+        case .pending(let since):
+            if !cond {
+                state.phase = .ok
+            } else if time >= since + rule.holdFor {
+                state.phase = .firing(since: time, clearing: nil, lastSent: time)
+                events.append(event(.firing))
+            }
+        case .firing(let since, var clearing, var lastSent):
+            if cond {
+                clearing = nil
+            } else {
+                let first = clearing ?? time
+                if time >= first + rule.clearFor {
+                    state.phase = .ok
+                    events.append(event(.resolved))
+                    return
+                }
+                clearing = first
+            }
+            if let every = rule.repeatEvery, time >= lastSent + every {
+                lastSent = time
+                events.append(event(.repeat))
+            }
+            state.phase = .firing(since: since, clearing: clearing, lastSent: lastSent)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// The state of one (rule, sensor) alert between samples.
+public struct AlertState: Hashable, Sendable {
+    /// Where the alert is in `ok → pending → firing`.
+    public enum Phase: Hashable, Sendable {
+        /// Not firing and not waiting to.
+        case ok
+        /// The condition has been true on every evaluation since `since`; waiting for `for`.
+        case pending(since: Timestamp)
+        /// Firing since `since`; `clearing` is the first false evaluation of a `clearFor`
+        /// wait; `lastSent` is when a firing or repeat event last went out.
+        case firing(since: Timestamp, clearing: Timestamp?, lastSent: Timestamp)
+    }
+
+    /// The alert's phase.
+    public var phase: Phase = .ok
+    /// Whether the condition is true; kept between samples for hysteresis.
+    public var conditionTrue = false
+    /// Last successful reading (for `stale`); starts at the run start or first sight.
+    public var lastSuccess: Timestamp
+    /// Sliding minimum/maximum for `rise`/`fall`.
+    public var window: MonotonicWindow?
+
+    /// A fresh alert for a condition, counting staleness from `start`.
+    public init(condition: Condition, start: Timestamp) {
+        lastSuccess = start
+        switch condition {
+        case .rise(_, let within): window = MonotonicWindow(.minimum, width: within)
+        case .fall(_, let within): window = MonotonicWindow(.maximum, width: within)
+        default: window = nil
+        }
+    }
+
+    /// Whether the alert is firing.
+    public var isFiring: Bool {
+        if case .firing = phase { return true }
+        return false
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import SensorCore
+
+struct RuleEngineTests {
+    static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
+    static let gpu = SensorInfo(id: "sim:gpu", label: "", quantity: .temperature)
+    static let room = SensorInfo(id: "sim:room", label: "", quantity: .humidity)
+
+    static func cycle(_ t: Double, _ values: [(SensorInfo, Double?)], tick: Bool = true) -> PollCycle {
+        let time = Timestamp.seconds(t)
+        return PollCycle(
+            source: "sim", time: time, sensors: [cpu, gpu, room],
+            samples: values.map { info, v in
+                v.map { Sample(sensor: info.id, time: time, value: $0) } ?? Sample(sensor: info.id, time: time, fault: "EIO")
+            }, tick: tick)
+    }
+
+    @Test func selectsSensorsByGlobAndQuantity() throws {
+        let rules = [
+            Rule(name: "hot", selector: SensorSelector(sensor: try Glob("sim:c*")), condition: .above(50, hysteresis: 0)),
+            Rule(name: "any-temp", selector: SensorSelector(quantity: .temperature), condition: .above(50, hysteresis: 0)),
+            Rule(name: "both", selector: SensorSelector(sensor: try Glob("*"), quantity: .humidity), condition: .above(50, hysteresis: 0)),
+        ]
+        var engine = RuleEngine(rules: rules)
+        var events: [AlertEvent] = []
+        engine.process(Self.cycle(0, [(Self.cpu, 60), (Self.gpu, 60), (Self.room, 60)]), into: &events)
+        #expect(events.map { "\($0.rule) \($0.sensor.id)" } == ["hot sim:cpu", "any-temp sim:cpu", "any-temp sim:gpu", "both sim:room"])
+    }
+
+    @Test func samplesComeBeforeStaleTicksAtOneInstant() {
+        let rules = [Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)))]
+        var engine = RuleEngine(rules: rules)
+        var events: [AlertEvent] = []
+        engine.process(Self.cycle(0, []), into: &events)
+        engine.process(Self.cycle(1, []), into: &events)
+        // At t=2 cpu has a sample and the tick follows: the sample resets it first.
+        engine.process(Self.cycle(2, [(Self.cpu, 1)]), into: &events)
+        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } ==
+            ["firing sim:gpu@2.0", "firing sim:room@2.0"])
+    }
+
+    @Test func restoredFiringAlertIsNotLoggedAgainButResolves() {
+        let rules = [Rule(name: "hot", selector: SensorSelector(), condition: .above(50, hysteresis: 5))]
+        var engine = RuleEngine(rules: rules)
+        engine.restoreFiring([AlertKey(rule: "hot", sensor: "sim:cpu"), AlertKey(rule: "hot", sensor: "sim:gpu")])
+        var events: [AlertEvent] = []
+        // 47 is inside the hysteresis band: still firing, nothing logged. 40 resolves gpu.
+        engine.process(Self.cycle(0, [(Self.cpu, 47), (Self.gpu, 40)]), into: &events)
+        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)" } == ["resolved sim:gpu"])
+        #expect(Set(engine.firing.keys) == [AlertKey(rule: "hot", sensor: "sim:cpu")])
+    }
+
+    @Test func reloadKeepsStateOfRulesThatStillExist() {
+        let hot = Rule(name: "hot", selector: SensorSelector(), condition: .above(50, hysteresis: 0))
+        var engine = RuleEngine(rules: [hot])
+        var events: [AlertEvent] = []
+        engine.process(Self.cycle(0, [(Self.cpu, 60)]), into: &events)
+        var changed = hot
+        changed.condition = .above(55, hysteresis: 0)
+        let other = Rule(name: "new", selector: SensorSelector(), condition: .above(10, hysteresis: 0))
+        engine.replaceRules([other, changed], at: .seconds(1))
+        events = []
+        engine.process(Self.cycle(2, [(Self.cpu, 58)]), into: &events)
+        // "hot" still fires (no second firing); "new" is fresh and fires.
+        #expect(events.map { "\($0.rule) \($0.kind.rawValue)" } == ["new firing"])
+        engine.process(Self.cycle(3, [(Self.cpu, 54)]), into: &events)
+        #expect(events.map { "\($0.rule) \($0.kind.rawValue)" } == ["new firing", "hot resolved"])
+    }
+}
