@@ -1,0 +1,159 @@
+import Observation
+import Synchronization
+import Testing
+@testable import SensorCore
+
+/// The three Observation pitfalls of SPEC §5 / the core issue, each shown on the naive loop
+/// and then on `TrackingLoop`.
+@MainActor
+struct TrackingLoopTests {
+    static let cpu = SensorInfo(id: "sim:cpu", quantity: .temperature)
+    static let room = SensorInfo(id: "sim:room", quantity: .humidity)
+
+    static func cycle(_ info: SensorInfo, _ t: Double, _ v: Double) -> PollCycle {
+        PollCycle(source: "sim", time: .seconds(t), sensors: [info], samples: [Sample(sensor: info.id, time: .seconds(t), value: v)])
+    }
+
+    /// Lets other main-actor tasks run until they are blocked again.
+    static func settle() async {
+        for _ in 0..<50 { await Task.yield() }
+    }
+
+    @Test func naiveOnChangeReadsTheOldValueBecauseItRunsInWillSet() {
+        let data = SensorData()
+        data.commit(Self.cycle(Self.cpu, 0, 1))
+        let seen = Mutex<Double?>(nil)
+        withObservationTracking {
+            _ = data.temperature
+        } onChange: {
+            let old = MainActor.assumeIsolated { data.temperature.value(of: Self.cpu.id) }
+            seen.withLock { $0 = old }
+        }
+        data.commit(Self.cycle(Self.cpu, 1, 2))
+        #expect(seen.withLock { $0 } == 1)  // the naive read: the old value
+        #expect(data.temperature.value(of: Self.cpu.id) == 2)
+    }
+
+    @Test func loopHandlerSeesTheNewValueNotTheOldOne() async {
+        let data = SensorData()
+        let loop = TrackingLoop(data: data, quantities: [.temperature])
+        var seen: [Double?] = []
+        let task = Task { @MainActor in
+            await loop.run { _ in seen.append(data.temperature.value(of: Self.cpu.id)) }
+        }
+        await Self.settle()
+        data.commit(Self.cycle(Self.cpu, 0, 1))
+        await Self.settle()
+        data.commit(Self.cycle(Self.cpu, 1, 2))
+        await Self.settle()
+        task.cancel()
+        await task.value
+        #expect(seen == [1, 2])
+    }
+
+    @Test func naiveLoopMissesSamplesWhenWakeUpsCoalesce() async {
+        let data = SensorData()
+        var seen: [Double] = []
+        let task = Task { @MainActor in
+            for _ in 0..<2 {
+                await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                    withObservationTracking { _ = data.temperature } onChange: { c.resume() }
+                }
+                if let v = data.temperature.value(of: Self.cpu.id) { seen.append(v) }
+            }
+        }
+        await Self.settle()
+        // Three commits before the observer runs: one wake-up.
+        data.commit(Self.cycle(Self.cpu, 0, 1))
+        data.commit(Self.cycle(Self.cpu, 1, 2))
+        data.commit(Self.cycle(Self.cpu, 2, 3))
+        await Self.settle()
+        data.commit(Self.cycle(Self.cpu, 3, 4))
+        await task.value
+        #expect(seen == [3, 4])  // 1 and 2 were never seen
+    }
+
+    @Test func loopEvaluatesEverySampleOnceInOrderWhenWakeUpsCoalesce() async {
+        let data = SensorData()
+        let loop = TrackingLoop(data: data, quantities: [.temperature])
+        var seen: [Double] = []
+        let task = Task { @MainActor in
+            await loop.run { cycle in seen += cycle.samples.compactMap(\.value) }
+        }
+        await Self.settle()
+        for i in 1...3 { data.commit(Self.cycle(Self.cpu, Double(i), Double(i))) }
+        await Self.settle()
+        for i in 4...100 { data.commit(Self.cycle(Self.cpu, Double(i), Double(i))) }
+        await Self.settle()
+        task.cancel()
+        await task.value
+        #expect(seen == (1...100).map(Double.init))
+    }
+
+    @Test func naiveWaitIgnoresCancellationUntilTheNextChange() async {
+        let data = SensorData()
+        let finished = Mutex(false)
+        let task = Task { @MainActor in
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                withObservationTracking { _ = data.temperature } onChange: { c.resume() }
+            }
+            finished.withLock { $0 = true }
+        }
+        await Self.settle()
+        task.cancel()
+        await Self.settle()
+        #expect(finished.withLock { $0 } == false)  // still waiting after cancellation
+        data.commit(Self.cycle(Self.cpu, 0, 1))  // only a change releases it
+        await task.value
+    }
+
+    @Test func cancellingTheLoopEndsItsWait() async {
+        let data = SensorData()
+        let loop = TrackingLoop(data: data, quantities: [.temperature])
+        let task = Task { @MainActor in await loop.run { _ in } }
+        await Self.settle()
+        task.cancel()
+        await task.value  // returns without any commit
+    }
+
+    @Test func cancellingBeforeTheLoopWaitsStillEndsIt() async {
+        let data = SensorData()
+        let loop = TrackingLoop(data: data, quantities: [.temperature])
+        let task = Task { @MainActor in await loop.run { _ in } }
+        task.cancel()
+        await task.value
+    }
+
+    @Test func humidityObserverIsNotWokenByTemperatureCommits() async {
+        let data = SensorData()
+        let loop = TrackingLoop(data: data, quantities: [.humidity])
+        var wakeUps = 0
+        var seen: [SensorID] = []
+        let task = Task { @MainActor in
+            await loop.run({ cycle in seen += cycle.samples.map(\.sensor) }, iteration: { wakeUps += 1 })
+        }
+        await Self.settle()
+        let before = wakeUps
+        for i in 0..<10 { data.commit(Self.cycle(Self.cpu, Double(i), 20)) }
+        await Self.settle()
+        #expect(wakeUps == before)
+        data.commit(Self.cycle(Self.room, 10, 40))
+        await Self.settle()
+        #expect(wakeUps == before + 1)
+        task.cancel()
+        await task.value
+        #expect(seen == [Self.room.id])
+    }
+
+    @Test func mixedCycleIsSplitByQuantity() {
+        let data = SensorData()
+        let t = Timestamp.seconds(1)
+        data.commit(PollCycle(source: "sim", time: t, sensors: [Self.cpu, Self.room], samples: [
+            Sample(sensor: Self.cpu.id, time: t, value: 50), Sample(sensor: Self.room.id, time: t, fault: "EIO"),
+        ]))
+        #expect(data.temperature.value(of: Self.cpu.id) == 50)
+        #expect(data.humidity.latest[Self.room.id]?.fault == "EIO")
+        #expect(data.temperature.latest[Self.room.id] == nil)
+        #expect(data.pressure.revision == 0)
+    }
+}
