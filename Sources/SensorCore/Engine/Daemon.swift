@@ -26,6 +26,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         public var persist: @Sendable ([AlertKey: Timestamp]) -> Void
         /// Test hook: the rule loop blocks forever after this long (watchdog tests).
         public var hangAfter: Duration?
+        /// Builds the reader of a source (tests inject fakes).
+        public var makeReader: @Sendable (SourceConfiguration) -> any SensorReader
 
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
@@ -33,8 +35,12 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             reload: @escaping @Sendable () throws(ConfigErrors) -> Configuration,
             restoredFiring: Set<AlertKey> = [],
             persist: @escaping @Sendable ([AlertKey: Timestamp]) -> Void = { _ in },
-            hangAfter: Duration? = nil
+            hangAfter: Duration? = nil,
+            makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
+                ReaderFactory.makeReader(for: $0, loop: true)
+            }
         ) {
+            self.makeReader = makeReader
             self.sink = sink
             self.notifier = notifier
             self.log = log
@@ -144,7 +150,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private func startEverything() {
         let t = now
         pollers = configuration.sources.map {
-            SourcePoller(reader: ReaderFactory.makeReader(for: $0, loop: true), interval: $0.interval)
+            SourcePoller(reader: env.makeReader($0), interval: $0.interval)
         }
         for poller in pollers {
             for info in poller.discoverNow(at: t) { engine.register(info, at: t) }

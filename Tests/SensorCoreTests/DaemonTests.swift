@@ -1,0 +1,88 @@
+import Synchronization
+import Testing
+@testable import SensorCore
+
+/// The daemon on a manual clock with a scripted reader: no sleeps, time moves when told.
+@MainActor
+struct DaemonTests {
+    static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
+
+    /// A notifier that records what it was told.
+    final class RecordingNotifier: ServiceNotifier {
+        let sent = Mutex<[String]>([])
+        let watchdogTimeout: Duration?
+        init(watchdog: Duration? = nil) { watchdogTimeout = watchdog }
+        func notify(_ assignments: String) { sent.withLock { $0.append(assignments) } }
+        var all: [String] { sent.withLock { $0 } }
+    }
+
+    /// Waits (yielding, with a generous guard) until `condition` holds: polls run on their
+    /// own queue, so the test has to let them finish, but never asserts on timing.
+    func eventually(_ condition: () -> Bool) async {
+        let start = ContinuousClock.now
+        while !condition(), ContinuousClock.now - start < .seconds(10) {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    func makeDaemon(
+        values: [Double?], rules: [Rule], notifier: RecordingNotifier = RecordingNotifier(),
+        restored: Set<AlertKey> = []
+    ) -> (Daemon<ManualClock>, ManualClock, MemoryAlertSink, ScriptedReader) {
+        let clock = ManualClock()
+        let sink = MemoryAlertSink()
+        let reader = ScriptedReader(Self.cpu, values)
+        let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
+        let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
+        let env = Daemon<ManualClock>.Environment(
+            sink: sink, notifier: notifier, reload: { configuration }, restoredFiring: restored,
+            makeReader: { _ in reader })
+        return (Daemon(configuration: configuration, environment: env, clock: clock), clock, sink, reader)
+    }
+
+    @Test func pollsAtTheIntervalAndLogsFiringAndResolved() async {
+        let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
+        let notifier = RecordingNotifier()
+        let (daemon, clock, sink, reader) = makeDaemon(values: [50, 85, 86, nil, 70], rules: [rule], notifier: notifier)
+        let run = Task { @MainActor in await daemon.run() }
+        await eventually { reader.pollCount == 1 }
+        for n in 2...5 {
+            await eventually { clock.sleeperCount >= 1 }
+            clock.advance(by: .seconds(1))
+            await eventually { reader.pollCount == n }
+        }
+        await eventually { sink.events.count == 2 && sink.faults.count == 2 }
+        daemon.requestStop()
+        await run.value
+        #expect(sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } ==
+            ["firing@1.0=85.0", "resolved@4.0=70.0"])
+        #expect(sink.faults.map { $0.reason ?? "ok" } == ["EIO", "ok"])
+        #expect(notifier.all.first?.hasPrefix("READY=1\nSTATUS=1 sensors") == true)
+        #expect(notifier.all.last == "STOPPING=1")
+    }
+
+    @Test func restoredAlertIsNotLoggedTwice() async {
+        let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
+        let (daemon, _, sink, reader) = makeDaemon(
+            values: [90], rules: [rule], restored: [AlertKey(rule: "hot", sensor: Self.cpu.id)])
+        let run = Task { @MainActor in await daemon.run() }
+        await eventually { reader.pollCount == 1 }
+        daemon.requestStop()
+        await run.value
+        #expect(sink.events.isEmpty)
+    }
+
+    @Test func watchdogIsFedFromTheLoop() async {
+        let notifier = RecordingNotifier(watchdog: .seconds(4))
+        let (daemon, clock, _, _) = makeDaemon(values: [], rules: [], notifier: notifier)
+        let run = Task { @MainActor in await daemon.run() }
+        for _ in 0..<4 {
+            await eventually { clock.sleeperCount >= 2 }
+            clock.advance(by: .seconds(1))
+        }
+        await eventually { notifier.all.contains("WATCHDOG=1") }
+        daemon.requestStop()
+        await run.value
+        #expect(notifier.all.contains("WATCHDOG=1"))
+    }
+}
