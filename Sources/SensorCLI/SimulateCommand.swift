@@ -1,9 +1,13 @@
 import SensorCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `sensorwatch simulate`: the configured rules over a scenario, in virtual time.
 enum SimulateCommand {
     static let help = """
-        usage: sensorwatch simulate --config PATH [--scenario PATH] [--json]
+        usage: sensorwatch simulate --config PATH [--scenario PATH] [--json] [--plot FILE.svg]
 
         Runs the configuration's rules over its simulated sources (other sources are
         ignored) once, in virtual time, as fast as the CPU allows, and prints every alert
@@ -16,14 +20,17 @@ enum SimulateCommand {
           --json           one JSON object per line:
                            {"time":12.0,"event":"firing","rule":…,"sensor":…,
                             "severity":…,"value":81.5,"threshold":80}
+          --plot FILE.svg  also draw every sensor's values, the rules' thresholds and
+                           the events into an SVG file
           --help           show this help
 
         exit status: 0 done, 78 configuration error, 64 bad usage, 1 no simulated source
         """
 
+    @MainActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
-        switch CommandSupport.parse(args, valued: ["config", "scenario"], flags: ["json"], help: help) {
+        switch CommandSupport.parse(args, valued: ["config", "scenario", "plot"], flags: ["json"], help: help) {
         case .success(let o): options = o
         case .failure(let code): return code
         }
@@ -45,7 +52,19 @@ enum SimulateCommand {
             Output.stderr("sensorwatch: \(configuration.path): no simulated source to play (add one, or pass --scenario)")
             return .failure
         }
-        let events = await Simulator.run(scenarios: scenarios, rules: configuration.rules)
+        let plot = options["plot"] == nil ? nil : SVGPlot()
+        var observe: (@MainActor (PollCycle) -> Void)?
+        if let plot {
+            observe = { cycle in plot.add(cycle) }
+        }
+        let events = await Simulator.run(scenarios: scenarios, rules: configuration.rules, observe: observe)
+        if let path = options["plot"], let plot {
+            let svg = plot.render(rules: configuration.rules, events: events)
+            guard TextFileWriter.write(svg, to: path) else {
+                Output.stderr("sensorwatch: \(path): cannot write the plot: \(String(cString: strerror(errno)))")
+                return .failure
+            }
+        }
         let json = options.has("json")
         var out = ""
         out.reserveCapacity(events.count * 120)

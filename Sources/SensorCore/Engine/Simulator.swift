@@ -11,7 +11,10 @@ public enum Simulator {
     /// - Parameters:
     ///   - scenarios: the simulated sources' scenarios.
     ///   - rules: the rules, in configuration order.
-    public static func run(scenarios: [Scenario], rules: [Rule]) async -> [AlertEvent] {
+    ///   - observe: sees every cycle as the rules do (for plots); nil costs nothing.
+    public static func run(
+        scenarios: [Scenario], rules: [Rule], observe: (@MainActor (PollCycle) -> Void)? = nil
+    ) async -> [AlertEvent] {
         let data = SensorData()
         var engine = RuleEngine(rules: rules)
         let loop = TrackingLoop(data: data, quantities: quantities(needed: rules))
@@ -19,7 +22,10 @@ public enum Simulator {
 
         var feeds = scenarios.map { Feed(scenario: $0) }
         let loopTask = Task { @MainActor in
-            await loop.run { cycle in engine.process(cycle, into: &events) }
+            await loop.run { cycle in
+                observe?(cycle)
+                engine.process(cycle, into: &events)
+            }
         }
         // Merge the sources' ticks in time order; at equal times, in source order.
         while let next = feeds.indices.filter({ feeds[$0].next != nil }).min(by: { feeds[$0].next! < feeds[$1].next! }) {
