@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The command line as a user meets it: help, version, usage errors and their exit codes.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+expect_exit 0 "$SENSORWATCH" --version
+expect_out_contains "sensorwatch " "$SENSORWATCH" --version
+expect_exit 0 "$SENSORWATCH" --help
+for cmd in run check sensors simulate history; do
+    expect_out_contains "$cmd" "$SENSORWATCH" --help
+    expect_exit 0 "$SENSORWATCH" "$cmd" --help
+    expect_out_contains "usage: sensorwatch $cmd" "$SENSORWATCH" "$cmd" --help
+    expect_exit 64 "$SENSORWATCH" "$cmd" --no-such-option
+done
+expect_exit 64 "$SENSORWATCH"
+expect_exit 64 "$SENSORWATCH" frobnicate
+expect_err_contains "unknown command 'frobnicate'" "$SENSORWATCH" frobnicate
+expect_exit 64 "$SENSORWATCH" check --config
+expect_err_contains "option --config needs a value" "$SENSORWATCH" check --config
+expect_exit 78 "$SENSORWATCH" check --config /nonexistent/sensorwatch.json5
+expect_exit 78 "$SENSORWATCH" run --config /nonexistent/sensorwatch.json5
+SENSORWATCH_CONFIG=/nonexistent/env.json5 expect_err_contains "/nonexistent/env.json5" "$SENSORWATCH" check
+finish
