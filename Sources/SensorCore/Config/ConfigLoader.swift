@@ -1,8 +1,109 @@
 /// Reads and validates a configuration file and every file it names (SPEC §3).
 public enum ConfigLoader {
     /// Loads `path`, resolving relative paths against its directory, and loads every
-    /// scenario it names. Throws every problem found, not just the first.
+    /// scenario it names.
+    ///
+    /// Unknown keys, wrong types, missing required keys and invalid values are all errors.
+    /// Resolved `root` and `scenarioPath` values are absolute.
+    ///
+    /// - Throws: ``ConfigErrors`` with every problem found, not just the first: those of the
+    ///   configuration file in the order they were found, then those of each scenario (and
+    ///   CSV) file it names, reported against that file.
     public static func load(path: String) throws(ConfigErrors) -> Configuration {
-        throw ConfigErrors([ConfigError(file: path, location: .file, message: "not implemented")])
+        let diagnostics = ConfigDiagnostics(file: path)
+        guard let root = JSON5Document.load(path, diagnostics: diagnostics),
+            let top = root.object(keys: ["interval", "sources", "rules"])
+        else { throw ConfigErrors(diagnostics.errors) }
+
+        let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)
+        var named = NamedFiles(configDirectory: ConfigPath.directory(of: path))
+        let sources = (top["sources"]?.array() ?? []).compactMap {
+            source($0, defaultInterval: interval, named: &named)
+        }
+        let rules = RuleDecoder.rules(top["rules"])
+        let errors = diagnostics.errors + named.errors
+        guard errors.isEmpty else { throw ConfigErrors(errors) }
+        return Configuration(path: path, interval: interval, sources: sources, rules: rules)
+    }
+
+    /// What loading the files a configuration names has found so far.
+    private struct NamedFiles {
+        let configDirectory: String
+        /// Errors inside named files, reported against those files.
+        var errors: [ConfigError] = []
+        /// Simulated sensor ids seen, and the path of the source that defined each.
+        var simulatedIDs: [String: String] = [:]
+    }
+
+    private static func source(
+        _ node: ConfigNode, defaultInterval: Duration, named: inout NamedFiles
+    ) -> SourceConfiguration? {
+        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario"]) else {
+            return nil
+        }
+        let kind: SourceKind? = object.required("type")?.choice("source type")
+        let interval = object["interval"].map { $0.duration(positive: true) } ?? defaultInterval
+        let include = globs(object["include"])
+        let exclude = globs(object["exclude"])
+        var root: String?
+        if let rootNode = object["root"], let text = rootNode.string() {
+            if kind == .simulated {
+                rootNode.report("root does not apply to simulated sources")
+            } else {
+                root = ConfigPath.absolute(ConfigPath.resolve(text, against: named.configDirectory))
+            }
+        }
+        var scenarioPath: String?
+        var scenario: Scenario?
+        if let scenarioNode = object["scenario"] {
+            if let kind, kind != .simulated {
+                scenarioNode.report("only simulated sources take a scenario")
+            } else if let text = scenarioNode.string() {
+                let shown = ConfigPath.resolve(text, against: named.configDirectory)
+                scenarioPath = ConfigPath.absolute(shown)
+                do {
+                    scenario = try ScenarioLoader.load(path: shown)
+                } catch {
+                    named.errors += error.errors
+                }
+            }
+        } else if kind == .simulated {
+            _ = object.required("scenario")
+        }
+        if let scenario {
+            for sensor in scenario.sensors {
+                if let first = named.simulatedIDs[sensor.id] {
+                    object["scenario"]?.report(
+                        "simulated sensor \"\(sensor.info.id)\" is already defined by \(first)")
+                } else {
+                    named.simulatedIDs[sensor.id] = node.path
+                }
+            }
+        }
+        guard let kind, let interval, let include, let exclude else { return nil }
+        return SourceConfiguration(
+            kind: kind, interval: interval, root: root, include: include, exclude: exclude,
+            scenarioPath: scenarioPath, scenario: scenario)
+    }
+
+    /// An optional array of sensor-id globs; nil after a reported error.
+    private static func globs(_ node: ConfigNode?) -> [Glob]? {
+        guard let node else { return [] }
+        guard let elements = node.array() else { return nil }
+        var globs: [Glob] = []
+        var valid = true
+        for element in elements {
+            guard let pattern = element.string() else {
+                valid = false
+                continue
+            }
+            do {
+                globs.append(try Glob(pattern))
+            } catch {
+                element.report(error.message)
+                valid = false
+            }
+        }
+        return valid ? globs : nil
     }
 }

@@ -1,0 +1,154 @@
+/// One value of a decoded JSON5 file together with its key path (`rules[2].above`).
+///
+/// Every accessor either returns a valid value or reports why not to the shared
+/// ``ConfigDiagnostics`` and returns nil, so a loader keeps walking and finds every problem.
+struct ConfigNode {
+    let value: JSONValue
+    /// `""` for the root, then `sources[0].type` style.
+    let path: String
+    let diagnostics: ConfigDiagnostics
+
+    /// The path of member `key` of this node.
+    func path(of key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    /// Records a problem at this node.
+    func report(_ message: String) { diagnostics.report(path, message) }
+
+    /// This node as an object; members outside `keys` are reported as unknown.
+    func object(keys: [String]) -> ConfigObject? {
+        guard case .object(let members) = value else {
+            report("expected an object, found \(value.kindDescription)")
+            return nil
+        }
+        // The decoder does not keep key order, so unknown keys are reported sorted.
+        for key in members.keys.sorted() where !keys.contains(key) {
+            let hint = Self.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+            diagnostics.report(path(of: key), "unknown key" + hint)
+        }
+        return ConfigObject(node: self, members: members)
+    }
+
+    /// This node's elements, each with its `[i]` path.
+    func array() -> [ConfigNode]? {
+        guard case .array(let elements) = value else {
+            report("expected an array, found \(value.kindDescription)")
+            return nil
+        }
+        return elements.enumerated().map {
+            ConfigNode(value: $1, path: path + "[\($0)]", diagnostics: diagnostics)
+        }
+    }
+
+    func string() -> String? {
+        guard case .string(let s) = value else {
+            report("expected a string, found \(value.kindDescription)")
+            return nil
+        }
+        return s
+    }
+
+    func bool() -> Bool? {
+        guard case .bool(let b) = value else {
+            report("expected true or false, found \(value.kindDescription)")
+            return nil
+        }
+        return b
+    }
+
+    /// A finite number; `NaN` and `Infinity`, which JSON5 allows, are rejected.
+    func number() -> Double? {
+        switch value {
+        case .integer(let i): return Double(i)
+        case .number(let d):
+            if d.isNaN {
+                report("expected a finite number, found NaN")
+                return nil
+            }
+            if d.isInfinite {
+                report("expected a finite number, found \(d < 0 ? "-" : "")Infinity")
+                return nil
+            }
+            return d
+        case .unrepresentableNumber:
+            report("number out of range")
+            return nil
+        default:
+            report("expected a number, found \(value.kindDescription)")
+            return nil
+        }
+    }
+
+    /// A finite number that is `> 0` (`strictly`) or `>= 0`.
+    func number(atLeastZero strictly: Bool) -> Double? {
+        guard let d = number() else { return nil }
+        if strictly ? d <= 0 : d < 0 {
+            report(strictly ? "must be greater than 0" : "must be 0 or more")
+            return nil
+        }
+        return d
+    }
+
+    /// A whole number (`1.0` counts as whole).
+    func integer() -> Int64? {
+        switch value {
+        case .integer(let i): return i
+        case .number(let d) where d.isFinite:
+            report("expected a whole number, found \(d)")
+            return nil
+        default:
+            _ = number()
+            return nil
+        }
+    }
+
+    /// A duration string such as `"1.5s"`; `positive` rejects `"0s"`.
+    func duration(positive: Bool) -> Duration? {
+        guard case .string(let text) = value else {
+            report("expected a duration such as \"10s\", found \(value.kindDescription)")
+            return nil
+        }
+        do {
+            let d = try DurationParser.parse(text)
+            if positive && d <= .zero {
+                report("must be longer than 0s")
+                return nil
+            }
+            return d
+        } catch {
+            report("invalid duration \"\(text)\": \(error.message)")
+            return nil
+        }
+    }
+
+    /// One of a fixed set of words, such as a severity; `what` names it in messages.
+    func choice<T: RawRepresentable & CaseIterable>(_ what: String) -> T? where T.RawValue == String {
+        guard let s = string() else { return nil }
+        if let v = T(rawValue: s) { return v }
+        let all = T.allCases.map(\.rawValue)
+        report("unknown \(what) \"\(s)\" (expected \(all.dropLast().joined(separator: ", ")) or \(all.last ?? ""))")
+        return nil
+    }
+
+    /// The allowed key nearest to a misspelt one, when it is close enough to be a typo.
+    private static func closest(to key: String, in keys: [String]) -> String? {
+        let scored = keys.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, best.0.count / 3)) else {
+            return nil
+        }
+        return best.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var row = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,237 @@
+/// Finds where the first JSON5 syntax error in a text is.
+///
+/// The toolchain's `JSONDecoder` rejects a malformed document without saying where, so
+/// loaders run this only after decoding failed, to point the user at `line L, column C`.
+/// It checks syntax only (no duplicate keys, no number ranges) and may find nothing when
+/// the decoder rejected the text for another reason.
+struct JSON5SyntaxScanner {
+    /// The first syntax error: a 1-based position and what was wrong there.
+    struct Failure: Error, Hashable {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    private let text: [Unicode.Scalar]
+    private var index = 0
+    private static let maximumDepth = 500
+
+    private init(_ text: String) { self.text = Array(text.unicodeScalars) }
+
+    /// The first syntax error in `text`, or nil when the scanner finds it well formed.
+    static func firstError(in text: String) -> Failure? {
+        var scanner = JSON5SyntaxScanner(text)
+        do {
+            try scanner.document()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private var atEnd: Bool { index >= text.count }
+    private var current: Unicode.Scalar? { atEnd ? nil : text[index] }
+
+    private mutating func document() throws(Failure) {
+        try skipSpace()
+        try value(depth: 0)
+        try skipSpace()
+        if !atEnd { throw failure("unexpected \(describeCurrent) after the end of the document") }
+    }
+
+    private mutating func value(depth: Int) throws(Failure) {
+        guard let c = current else { throw failure("expected a value, found end of file") }
+        guard depth < Self.maximumDepth else { throw failure("values are nested too deeply") }
+        switch c {
+        case "{": try container(members: true, depth: depth)
+        case "[": try container(members: false, depth: depth)
+        case "\"", "'": try string()
+        case "-", "+", ".", "0"..."9": try number()
+        default:
+            if Self.isIdentifierStart(c) {
+                let start = index
+                let word = identifier()
+                guard ["true", "false", "null", "Infinity", "NaN"].contains(word) else {
+                    index = start
+                    throw failure("expected a value, found \"\(word)\"")
+                }
+            } else {
+                throw failure("expected a value, found \(describeCurrent)")
+            }
+        }
+    }
+
+    /// An object (`members`: `key: value` pairs) or an array, after its opening bracket.
+    private mutating func container(members: Bool, depth: Int) throws(Failure) {
+        let close: Unicode.Scalar = members ? "}" : "]"
+        index += 1
+        while true {
+            try skipSpace()
+            if current == close {
+                index += 1
+                return
+            }
+            if members {
+                try key()
+                try skipSpace()
+                guard current == ":" else { throw failure("expected \":\" after a key, found \(describeCurrent)") }
+                index += 1
+                try skipSpace()
+            }
+            try value(depth: depth + 1)
+            try skipSpace()
+            if current == "," {
+                index += 1
+            } else if current == close {
+                index += 1
+                return
+            } else {
+                throw failure("expected \",\" or \"\(Character(close))\" after a value, found \(describeCurrent)")
+            }
+        }
+    }
+
+    private mutating func key() throws(Failure) {
+        guard let c = current else { throw failure("expected a key, found end of file") }
+        if c == "\"" || c == "'" {
+            try string()
+        } else if Self.isIdentifierStart(c) {
+            _ = identifier()
+        } else {
+            throw failure("expected a key, found \(describeCurrent)")
+        }
+    }
+
+    private mutating func string() throws(Failure) {
+        let start = index
+        let quote = text[index]
+        index += 1
+        while let c = current {
+            if c == quote {
+                index += 1
+                return
+            }
+            if Self.isLineBreak(c) { break }
+            // An escape may continue the string onto the next line; skip whatever it escapes.
+            index += c == "\\" ? 2 : 1
+        }
+        index = start
+        throw failure("unterminated string")
+    }
+
+    private mutating func number() throws(Failure) {
+        if current == "+" || current == "-" { index += 1 }
+        if let c = current, Self.isIdentifierStart(c) {
+            let start = index
+            let word = identifier()
+            guard word == "Infinity" || word == "NaN" else {
+                index = start
+                throw failure("expected a number, found \"\(word)\"")
+            }
+            return
+        }
+        if current == "0", index + 1 < text.count, text[index + 1] == "x" || text[index + 1] == "X" {
+            index += 2
+            let digits = skip { $0.properties.isASCIIHexDigit }
+            guard digits > 0 else { throw failure("expected a hexadecimal digit, found \(describeCurrent)") }
+            return
+        }
+        var digits = skip(Self.isDigit)
+        if current == "." {
+            index += 1
+            digits += skip(Self.isDigit)
+        }
+        guard digits > 0 else { throw failure("expected a digit, found \(describeCurrent)") }
+        if current == "e" || current == "E" {
+            index += 1
+            if current == "+" || current == "-" { index += 1 }
+            guard skip(Self.isDigit) > 0 else { throw failure("expected a digit in the exponent, found \(describeCurrent)") }
+        }
+    }
+
+    private mutating func identifier() -> String {
+        var word = String.UnicodeScalarView()
+        while let c = current, Self.isIdentifierPart(c) {
+            word.append(c)
+            index += 1
+        }
+        return String(word)
+    }
+
+    private mutating func skip(_ predicate: (Unicode.Scalar) -> Bool) -> Int {
+        var count = 0
+        while let c = current, predicate(c) {
+            index += 1
+            count += 1
+        }
+        return count
+    }
+
+    private mutating func skipSpace() throws(Failure) {
+        while let c = current {
+            if Self.isSpace(c) {
+                index += 1
+            } else if c == "/", index + 1 < text.count, text[index + 1] == "/" {
+                while let d = current, !Self.isLineBreak(d) { index += 1 }
+            } else if c == "/", index + 1 < text.count, text[index + 1] == "*" {
+                let start = index
+                index += 2
+                while index + 1 < text.count, !(text[index] == "*" && text[index + 1] == "/") { index += 1 }
+                guard index + 1 < text.count else {
+                    index = start
+                    throw failure("unterminated /* comment")
+                }
+                index += 2
+            } else {
+                return
+            }
+        }
+    }
+
+    private var describeCurrent: String {
+        guard let c = current else { return "end of file" }
+        if Self.isLineBreak(c) { return "a line break" }
+        return "\"\(Character(c))\""
+    }
+
+    private func failure(_ message: String) -> Failure {
+        var line = 1
+        var column = 1
+        var i = 0
+        while i < index, i < text.count {
+            let c = text[i]
+            if c == "\r", i + 1 < text.count, text[i + 1] == "\n" {
+                // CR LF is one line break.
+            } else if Self.isLineBreak(c) {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            i += 1
+        }
+        return Failure(line: line, column: column, message: message)
+    }
+
+    private static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+
+    private static func isLineBreak(_ c: Unicode.Scalar) -> Bool {
+        c == "\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}"
+    }
+
+    private static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case " ", "\t", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}": return true
+        default: return isLineBreak(c) || c.properties.generalCategory == .spaceSeparator
+        }
+    }
+
+    private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+        c == "$" || c == "_" || c == "\\" || c.properties.isAlphabetic
+    }
+
+    private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
+        isIdentifierStart(c) || c.properties.numericType != nil
+            || c.properties.generalCategory == .nonspacingMark || c.properties.generalCategory == .connectorPunctuation
+    }
+}

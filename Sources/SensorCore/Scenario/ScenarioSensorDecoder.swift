@@ -1,0 +1,160 @@
+/// Turns one entry of a scenario's `sensors` into a ``ScenarioSensor``.
+enum ScenarioSensorDecoder {
+    private static let feedKeys = ["samples", "csv", "start", "segments", "noise"]
+    private static let segmentKinds = ["ramp", "hold", "step", "sine", "dropout"]
+
+    /// The sensor, or nil after reporting its problems; problems inside a CSV file go to
+    /// `csvErrors`, reported against that file.
+    static func sensor(_ node: ConfigNode, directory: String, csvErrors: inout [ConfigError]) -> ScenarioSensor? {
+        guard let object = node.object(keys: ["id", "quantity", "label"] + feedKeys) else { return nil }
+        let idNode = object.required("id")
+        var id = idNode?.string()
+        if let text = id, let idNode, !isValidID(text) {
+            idNode.report(
+                text.isEmpty
+                    ? "must not be empty"
+                    : "sensor id \"\(text)\" may use only letters, digits, \"_\", \"-\", \".\" and \"/\"")
+            id = nil
+        }
+        let quantity: Quantity? = object.required("quantity")?.choice("quantity")
+        let label = object["label"].map { $0.string() } ?? ""
+
+        var feeds: [String] = []
+        if object.has("samples") { feeds.append("samples") }
+        if object.has("csv") { feeds.append("csv") }
+        if object.has("start") || object.has("segments") || object.has("noise") { feeds.append("start") }
+        var feed: ScenarioSensor.Feed?
+        switch feeds.count {
+        case 0:
+            node.report("needs samples, csv, or start (with segments) to give it values")
+        case 1:
+            switch feeds[0] {
+            case "samples": feed = object["samples"].flatMap(samples)
+            case "csv": feed = object["csv"].flatMap { csv($0, directory: directory, errors: &csvErrors) }
+            default: feed = generated(object)
+            }
+        default:
+            node.report("has more than one source of values (\(feeds.joined(separator: ", "))); give exactly one")
+        }
+        guard let id, let quantity, let label, let feed else { return nil }
+        return ScenarioSensor(id: id, quantity: quantity, label: label, feed: feed)
+    }
+
+    private static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || $0 == "_" || $0 == "-" || $0 == "." || $0 == "/"
+            }
+    }
+
+    private static func samples(_ node: ConfigNode) -> ScenarioSensor.Feed? {
+        guard let elements = node.array() else { return nil }
+        var samples: [TimedValue] = []
+        var valid = true
+        var previous: Double = 0
+        for element in elements {
+            guard case .array(let pair) = element.value, pair.count == 2, let parts = element.array() else {
+                element.report("expected [time, value], found \(describe(element.value))")
+                valid = false
+                continue
+            }
+            let time = parts[0].number(atLeastZero: false)
+            if let time, time < previous {
+                parts[0].report("time \(time) is before the previous sample's \(previous)")
+                valid = false
+            }
+            if let time, time > 9e9 {
+                parts[0].report("time is too large")
+                valid = false
+            }
+            previous = max(previous, time ?? previous)
+            var value: Double?
+            if parts[1].value != .null {
+                value = parts[1].number()
+                if value == nil { valid = false }
+            }
+            guard let time else {
+                valid = false
+                continue
+            }
+            samples.append(TimedValue(time: .seconds(time), value: value))
+        }
+        return valid ? .samples(samples) : nil
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        if case .array(let a) = value { return "an array of \(a.count)" }
+        return value.kindDescription
+    }
+
+    private static func csv(_ node: ConfigNode, directory: String, errors: inout [ConfigError]) -> ScenarioSensor.Feed? {
+        guard let name = node.string() else { return nil }
+        let path = ConfigPath.resolve(name, against: directory)
+        let text: String
+        do {
+            text = try TextFile.contents(of: path)
+        } catch {
+            node.report("cannot read \"\(path)\": \(error.message)")
+            return nil
+        }
+        let diagnostics = ConfigDiagnostics(file: path)
+        let samples = CSVSampleParser.parse(text, diagnostics: diagnostics)
+        errors += diagnostics.errors
+        return diagnostics.errors.isEmpty ? .samples(samples) : nil
+    }
+
+    private static func generated(_ object: ConfigObject) -> ScenarioSensor.Feed? {
+        let start = object.required("start")?.number()
+        let noise = object["noise"].map { $0.number(atLeastZero: false) } ?? 0
+        var segments: [Segment]? = []
+        if let elements = object["segments"].map({ $0.array() }) {
+            segments = elements.map { $0.map(segment) }.flatMap { list in
+                list.contains { $0 == nil } ? nil : list.compactMap { $0 }
+            }
+        }
+        guard let start, let noise, let segments else { return nil }
+        return .generated(start: start, segments: segments, noise: noise)
+    }
+
+    private static func segment(_ node: ConfigNode) -> Segment? {
+        guard case .object(let members) = node.value else {
+            node.report("expected a segment object such as {hold: \"1m\"}, found \(node.value.kindDescription)")
+            return nil
+        }
+        let kinds = segmentKinds.filter { members[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first else {
+            if kinds.isEmpty {
+                let keys = members.keys.sorted().joined(separator: ", ")
+                node.report("unknown segment {\(keys)} (expected ramp, hold, step, sine or dropout)")
+            } else {
+                node.report("has more than one segment kind (\(kinds.joined(separator: ", "))); give exactly one")
+            }
+            return nil
+        }
+        switch kind {
+        case "ramp":
+            guard let object = node.object(keys: ["ramp", "over"]) else { return nil }
+            let to = object.required("ramp")?.number()
+            let over = object.required("over")?.duration(positive: true)
+            guard let to, let over else { return nil }
+            return .ramp(to: to, over: over)
+        case "hold":
+            guard let object = node.object(keys: ["hold"]) else { return nil }
+            return object.required("hold")?.duration(positive: false).map { .hold($0) }
+        case "step":
+            guard let object = node.object(keys: ["step"]) else { return nil }
+            return object.required("step")?.number().map { .step(to: $0) }
+        case "sine":
+            guard let object = node.object(keys: ["sine", "period", "over"]) else { return nil }
+            let amplitude = object.required("sine")?.number()
+            let period = object.required("period")?.duration(positive: true)
+            let over = object.required("over")?.duration(positive: true)
+            guard let amplitude, let period, let over else { return nil }
+            return .sine(amplitude: amplitude, period: period, over: over)
+        default:
+            guard let object = node.object(keys: ["dropout"]) else { return nil }
+            return object.required("dropout")?.duration(positive: true).map { .dropout($0) }
+        }
+    }
+}
