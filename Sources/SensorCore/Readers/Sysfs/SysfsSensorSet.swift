@@ -81,8 +81,10 @@ struct SysfsSensorSet: Sendable {
                 }
             }
             value = (raw + offset) * scale
-            for _ in 0..<max(0, -channel.decimalExponent) { value /= 10 }
-            for _ in 0..<max(0, channel.decimalExponent) { value *= 10 }
+            // One rounding step, so 24380 m°C becomes exactly 24.38 °C.
+            var power = 1.0
+            for _ in 0..<abs(channel.decimalExponent) { power *= 10 }
+            value = channel.decimalExponent < 0 ? value / power : value * power
         }
         if let reason = outOfRange(value, channel.info.quantity) {
             return Sample(sensor: id, time: time, fault: reason)
