@@ -1,13 +1,24 @@
-/// Reads the thermal sensors of one sysfs root (SPEC §4).
+/// Reads thermal zones (`thermal:thermal_zoneN`, label `type`, °C from millidegrees; SPEC §4).
+///
+/// Each attribute is opened once and re-read with `pread` at offset 0; a failed read
+/// is a fault sample for that sensor only (errno, `empty`, `not a number`, out of range).
+/// `discover()` rescans the root, picks up new sensors, drops vanished ones and closes
+/// their files; `poll(at:)` discovers first if nobody has yet.
 public final class ThermalZoneReader: SensorReader {
-    public let source = "thermal"
-    private let configuration: SourceConfiguration
+    public let source = SourceKind.thermal.idPrefix
+    private let core: SysfsReaderCore
 
-    public init(configuration: SourceConfiguration) {
-        self.configuration = configuration
+    /// Reads `configuration.root` through the real system calls.
+    public convenience init(configuration: SourceConfiguration) {
+        self.init(configuration: configuration, io: PosixSysfsIO())
     }
 
-    public func discover() -> [SensorInfo] { [] }
+    /// Reads `configuration.root` through `io` (tests inject errnos there).
+    public init(configuration: SourceConfiguration, io: any SysfsIO) {
+        core = SysfsReaderCore(configuration: configuration, io: io, scan: ThermalZoneScanner.scan)
+    }
 
-    public func poll(at time: Timestamp) -> [Sample] { [] }
+    public func discover() -> [SensorInfo] { core.discover() }
+
+    public func poll(at time: Timestamp) -> [Sample] { core.poll(at: time) }
 }

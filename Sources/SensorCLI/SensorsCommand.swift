@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SensorCore
+
+/// `sensorwatch sensors [--config PATH] [--json]`: discovers the configured sources, reads
+/// every sensor once and prints the result (SPEC §2).
+///
+/// Read failures are part of the output (`value: null` plus `error` in JSON), not errors of
+/// the command: it exits 0 whenever the configuration loads.
+public enum SensorsCommand {
+    static let usage = """
+        usage: sensorwatch sensors [--config PATH] [--json]
+
+        Discovers the configured sources, reads each sensor once and prints id, label,
+        quantity, value and unit.
+
+        options:
+          --config PATH  configuration file (default: $SENSORWATCH_CONFIG, else
+                         /etc/sensorwatch/sensorwatch.json5)
+          --json         print one JSON array of {id, label, quantity, unit, value[, error]}
+          --help         show this help
+        """
+
+    /// Runs the command with its arguments (after `sensors`) and returns the exit status.
+    public static func run(_ args: [String]) async -> ExitCode {
+        var configPath: String?
+        var json = false
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--help", "-h":
+                Output.stdout(usage)
+                return .success
+            case "--json":
+                json = true
+            case "--config":
+                guard i + 1 < args.count else {
+                    Output.stderr("sensorwatch sensors: --config needs a path\n\n" + usage)
+                    return .usage
+                }
+                i += 1
+                configPath = args[i]
+            default:
+                if args[i].hasPrefix("--config=") {
+                    configPath = String(args[i].dropFirst("--config=".count))
+                } else {
+                    Output.stderr("sensorwatch sensors: unknown option '\(args[i])'\n\n" + usage)
+                    return .usage
+                }
+            }
+            i += 1
+        }
+        let path = configPath ?? getenv("SENSORWATCH_CONFIG").map { String(cString: $0) }
+            ?? "/etc/sensorwatch/sensorwatch.json5"
+        let configuration: Configuration
+        do {
+            configuration = try ConfigLoader.load(path: path)
+        } catch {
+            for e in error.errors { Output.stderr(e.description) }
+            return .config
+        }
+        let readings = read(configuration.sources)
+        Output.stdout(json ? Self.json(readings) : table(readings))
+        return .success
+    }
+
+    /// One sensor and what reading it once gave.
+    public struct Reading: Hashable, Sendable {
+        /// The sensor.
+        public var sensor: SensorInfo
+        /// The value in the quantity's unit, nil when the read failed.
+        public var value: Double?
+        /// Why the read failed (nil on success).
+        public var error: String?
+
+        public init(sensor: SensorInfo, value: Double?, error: String?) {
+            self.sensor = sensor
+            self.value = value
+            self.error = error
+        }
+    }
+
+    /// Discovers and reads every source once: sources in configuration order, sensors by
+    /// id within a source. Simulated sources report their value at t = 0.
+    public static func read(_ sources: [SourceConfiguration]) -> [Reading] {
+        var out: [Reading] = []
+        for source in sources {
+            let reader = ReaderFactory.makeReader(for: source, loop: false)
+            let sensors = reader.discover().sorted { $0.id < $1.id }
+            var latest: [SensorID: Sample] = [:]
+            for sample in reader.poll(at: .zero) { latest[sample.sensor] = sample }
+            for sensor in sensors {
+                let sample = latest[sensor.id]
+                let error = sample == nil ? "no reading" : sample?.fault
+                out.append(Reading(sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil))
+            }
+        }
+        return out
+    }
+
+    /// The JSON array of SPEC §2, one object a line; valid JSON whatever the readings hold.
+    public static func json(_ readings: [Reading]) -> String {
+        guard !readings.isEmpty else { return "[]" }
+        let objects = readings.map { r -> String in
+            var s = "{\"id\":" + EventFormatter.jsonString(r.sensor.id.rawValue)
+            s += ",\"label\":" + EventFormatter.jsonString(r.sensor.label)
+            s += ",\"quantity\":\"" + r.sensor.quantity.rawValue + "\""
+            s += ",\"unit\":" + EventFormatter.jsonString(r.sensor.unit)
+            s += ",\"value\":" + (r.value.map(EventFormatter.number) ?? "null")
+            if r.value == nil { s += ",\"error\":" + EventFormatter.jsonString(r.error ?? "no reading") }
+            return s + "}"
+        }
+        return "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
+    }
+
+    /// A readable table: id, label, quantity, value with unit (or `error: …`).
+    public static func table(_ readings: [Reading]) -> String {
+        guard !readings.isEmpty else { return "no sensors found" }
+        let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
+            [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
+             r.value.map { EventFormatter.number($0) + " " + r.sensor.unit } ?? "error: " + (r.error ?? "no reading")]
+        }
+        var widths = [0, 0, 0]
+        for row in rows {
+            for c in 0..<3 { widths[c] = max(widths[c], row[c].count) }
+        }
+        return rows.map { row in
+            (0..<3).map { row[$0].padding(widths[$0]) }.joined(separator: "  ") + "  " + row[3]
+        }.joined(separator: "\n")
+    }
+}

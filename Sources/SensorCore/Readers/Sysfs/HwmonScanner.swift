@@ -1,0 +1,70 @@
+/// Finds hwmon chips and their `tempN_input` / `humidityN_input` attributes.
+///
+/// - The chip name is `hwmonN/name`; old drivers keep `name` and every attribute in
+///   `hwmonN/device/` (libsensors reads there too); a chip with neither is named after its
+///   directory (`hwmon4`), so its sensors still get a stable-enough id.
+/// - Chips sharing a name are told apart by ``SysfsNames`` (`coretemp`, `coretemp.1`).
+/// - Indices may be sparse (nvme: temp1, 2, 3, 9); every `_input` present is a sensor.
+/// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read.
+enum HwmonScanner {
+    private struct Found {
+        var dir: String
+        var attributes: String
+        var chip: SysfsNames.Chip
+    }
+
+    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
+        let root = configuration.root
+        var found: [Found] = []
+        for entry in SysfsTree.entries(root) where entry.hasPrefix("hwmon") {
+            let dir = root + "/" + entry
+            guard SysfsTree.isDirectory(dir) else { continue }
+            var attributes = dir
+            var name = SysfsTree.text(dir + "/name", io: io)
+            if name == nil, let old = SysfsTree.text(dir + "/device/name", io: io) {
+                name = old
+                attributes = dir + "/device"
+            }
+            let chip = SysfsNames.Chip(
+                name: name ?? entry, devicePath: SysfsTree.realPath(dir + "/device"),
+                index: SysfsNames.index(of: entry, after: "hwmon"))
+            found.append(Found(dir: dir, attributes: attributes, chip: chip))
+        }
+        let names = SysfsNames.unique(found.map(\.chip))
+        var channels: [SysfsChannel] = []
+        for (chip, name) in zip(found, names) {
+            channels += sensors(in: chip.attributes, chipName: name, driver: chip.chip.name, io: io)
+        }
+        return channels
+    }
+
+    private static func sensors(in dir: String, chipName: String, driver: String, io: any SysfsIO) -> [SysfsChannel] {
+        let files = SysfsTree.entries(dir)
+        let present = Set(files)
+        var channels: [SysfsChannel] = []
+        for file in files where file.hasSuffix("_input") {
+            let stem = String(file.dropLast("_input".count))
+            let quantity: Quantity
+            if stem.hasPrefix("temp"), isIndex(stem.dropFirst(4)) {
+                quantity = .temperature
+            } else if stem.hasPrefix("humidity"), isIndex(stem.dropFirst(8)) {
+                quantity = .humidity
+            } else {
+                continue
+            }
+            let info = SensorInfo(
+                id: SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem),
+                label: SysfsTree.text(dir + "/" + stem + "_label", io: io) ?? "",
+                quantity: quantity)
+            var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: -3)
+            if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
+            channel.rejectsErrnoValues = driver == "sht3x" || driver == "sts3x"
+            channels.append(channel)
+        }
+        return channels
+    }
+
+    private static func isIndex(_ s: Substring) -> Bool {
+        !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

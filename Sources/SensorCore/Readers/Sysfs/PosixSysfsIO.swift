@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real ``SysfsIO``: `open(2)`, `pread(2)` at offset 0, `close(2)`.
+public struct PosixSysfsIO: SysfsIO {
+    public init() {}
+
+    public func open(_ path: String) -> Int32 {
+        while true {
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 { return fd }
+            if errno != EINTR { return -errno }
+        }
+    }
+
+    public func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let n = pread(fd, buffer.baseAddress, buffer.count, 0)
+            if n >= 0 { return n }
+            if errno != EINTR { return -Int(errno) }
+        }
+    }
+
+    public func close(_ fd: Int32) {
+        // No retry on EINTR: on Linux the descriptor is gone either way.
+        _ = Glibc.close(fd)
+    }
+}

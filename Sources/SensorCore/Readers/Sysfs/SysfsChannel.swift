@@ -1,0 +1,38 @@
+/// One sensor backed by sysfs files, and how its value is computed from them.
+///
+/// The value is `input × 10^decimalExponent` for processed attributes, or
+/// `(raw + offset) × scale × 10^decimalExponent` for IIO raw channels (a missing offset is
+/// 0, a missing scale 1). Readers build channels at discovery; ``SysfsSensorSet`` reads them.
+struct SysfsChannel: Sendable {
+    /// Id, label and quantity.
+    var info: SensorInfo
+    /// `temp`, `tempN_input`, `in_*_input` or `in_*_raw`.
+    var input: SysfsFile
+    /// IIO `_offset`, added before scaling; nil = 0.
+    var offset: SysfsFile?
+    /// IIO `_scale`; nil = 1.
+    var scale: SysfsFile?
+    /// hwmon `tempN_fault`; 1 means the value must not be trusted.
+    var faultFlag: SysfsFile?
+    /// Powers of ten from the kernel's unit to ours (`-3` for milli, `1` for kPa → hPa).
+    var decimalExponent: Int
+    /// Small negative integers are driver errors printed as values (sht3x before 8dcc66ad379e).
+    var rejectsErrnoValues = false
+
+    init(info: SensorInfo, input: String, decimalExponent: Int) {
+        self.info = info
+        self.input = SysfsFile(path: input)
+        self.decimalExponent = decimalExponent
+    }
+
+    /// Every file this channel holds, for carrying descriptors over a rediscovery.
+    var files: [SysfsFile] { [input] + [offset, scale, faultFlag].compactMap { $0 } }
+
+    /// Closes every descriptor.
+    mutating func close(io: any SysfsIO) {
+        input.close(io: io)
+        offset?.close(io: io)
+        scale?.close(io: io)
+        faultFlag?.close(io: io)
+    }
+}

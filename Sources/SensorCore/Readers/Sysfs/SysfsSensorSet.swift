@@ -1,0 +1,140 @@
+/// The discovered sensors of one reader with their open files; lives inside the reader's lock.
+///
+/// Reading allocates nothing per sample on the success path: one stack buffer per poll,
+/// the allocation-free ``SysfsValueParser``, and descriptors kept open across polls.
+/// Fault reasons are built (and allocate) only when a read fails.
+struct SysfsSensorSet: Sendable {
+    /// Channels in id order.
+    private(set) var channels: [SysfsChannel] = []
+    /// Whether ``replace(with:io:)`` ran at least once.
+    private(set) var discovered = false
+
+    /// Bytes read per attribute: values are short, and a full buffer means garbage.
+    static let bufferSize = 128
+
+    /// Swaps in a fresh discovery, keeping the descriptors of files still present and
+    /// closing those of vanished sensors.
+    mutating func replace(with fresh: [SysfsChannel], io: any SysfsIO) {
+        var open: [String: SysfsFile] = [:]
+        for channel in channels {
+            for file in channel.files where file.fd >= 0 { open[file.path] = file }
+        }
+        var next = fresh
+        for i in next.indices {
+            next[i].input = open.removeValue(forKey: next[i].input.path) ?? next[i].input
+            if let p = next[i].offset?.path { next[i].offset = open.removeValue(forKey: p) ?? next[i].offset }
+            if let p = next[i].scale?.path { next[i].scale = open.removeValue(forKey: p) ?? next[i].scale }
+            if let p = next[i].faultFlag?.path { next[i].faultFlag = open.removeValue(forKey: p) ?? next[i].faultFlag }
+        }
+        for var file in open.values { file.close(io: io) }
+        channels = next
+        discovered = true
+    }
+
+    /// Closes every descriptor (the reader is going away).
+    mutating func closeAll(io: any SysfsIO) {
+        for i in channels.indices { channels[i].close(io: io) }
+    }
+
+    /// Reads every channel once; one sample each, faults included.
+    mutating func poll(at time: Timestamp, io: any SysfsIO) -> [Sample] {
+        var samples: [Sample] = []
+        samples.reserveCapacity(channels.count)
+        withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
+            for i in channels.indices {
+                samples.append(Self.sample(&channels[i], at: time, io: io, buffer: buffer))
+            }
+        }
+        return samples
+    }
+
+    private static func sample(
+        _ channel: inout SysfsChannel, at time: Timestamp, io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer
+    ) -> Sample {
+        let id = channel.info.id
+        let isRaw = channel.offset != nil || channel.scale != nil
+        let raw: Double
+        switch readNumber(&channel.input, exponent: isRaw ? 0 : channel.decimalExponent, io: io, buffer: buffer) {
+        case .failure(let f): return Sample(sensor: id, time: time, fault: f.reason)
+        case .success(let v): raw = v
+        }
+        if channel.rejectsErrnoValues {
+            // The errno is in the integer the driver printed, before any unit conversion.
+            let printed = raw * 1000
+            if printed == printed.rounded(), printed <= -1, printed >= -133 {
+                return Sample(sensor: id, time: time, fault: "driver error \(Int(printed)) printed as a value")
+            }
+        }
+        var value = raw
+        if isRaw {
+            var offset = 0.0, scale = 1.0
+            if channel.offset != nil {
+                switch readNumber(&channel.offset!, exponent: 0, io: io, buffer: buffer) {
+                case .failure(let f): return Sample(sensor: id, time: time, fault: "offset: " + f.reason)
+                case .success(let v): offset = v
+                }
+            }
+            if channel.scale != nil {
+                switch readNumber(&channel.scale!, exponent: 0, io: io, buffer: buffer) {
+                case .failure(let f): return Sample(sensor: id, time: time, fault: "scale: " + f.reason)
+                case .success(let v): scale = v
+                }
+            }
+            value = (raw + offset) * scale
+            // One rounding step, so 24380 m°C becomes exactly 24.38 °C.
+            var power = 1.0
+            for _ in 0..<abs(channel.decimalExponent) { power *= 10 }
+            value = channel.decimalExponent < 0 ? value / power : value * power
+        }
+        if let reason = outOfRange(value, channel.info.quantity) {
+            return Sample(sensor: id, time: time, fault: reason)
+        }
+        if channel.faultFlag != nil,
+           case .success(let flag) = readNumber(&channel.faultFlag!, exponent: 0, io: io, buffer: buffer), flag != 0 {
+            let name = channel.faultFlag!.path.split(separator: "/").last.map(String.init) ?? "fault"
+            return Sample(sensor: id, time: time, fault: "sensor reports a fault (\(name) = 1)")
+        }
+        return Sample(sensor: id, time: time, value: value)
+    }
+
+    /// Why a value cannot be real: below absolute zero (this includes the kernel's
+    /// `THERMAL_TEMP_INVALID` of -274000 m°C), negative humidity or pressure.
+    static func outOfRange(_ value: Double, _ quantity: Quantity) -> String? {
+        let limit: Double = quantity == .temperature ? -273.15 : 0
+        let bad = quantity == .temperature ? value <= limit : value < limit
+        return bad ? "out of range: \(value) \(quantity.unit)" : nil
+    }
+
+    private static func readNumber(
+        _ file: inout SysfsFile, exponent: Int, io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer
+    ) -> Result<Double, SysfsReadFault> {
+        let n = file.read(into: buffer, io: io)
+        if n < 0 { return .failure(SysfsReadFault(SysfsErrno.describe(Int32(-n)))) }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+        if n == buffer.count { return .failure(SysfsReadFault("not a number: " + quoted(bytes))) }
+        switch SysfsValueParser.parse(bytes, decimalExponent: exponent) {
+        case .number(let v): return .success(v)
+        case .empty: return .failure(SysfsReadFault("empty"))
+        case .invalid: return .failure(SysfsReadFault("not a number: " + quoted(bytes)))
+        }
+    }
+
+    /// The text as read, trimmed, quoted, with control bytes as `\xNN` and cut at 40 bytes.
+    static func quoted(_ bytes: UnsafeRawBufferPointer) -> String {
+        var s = "\""
+        var count = 0
+        var trimmed = bytes[...]
+        while let last = trimmed.last, last == 0x0A || last == 0x20 { trimmed = trimmed.dropLast() }
+        for b in trimmed {
+            if count == 40 { s += "…"; break }
+            if b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                let hex = String(b, radix: 16)
+                s += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            } else {
+                s.unicodeScalars.append(Unicode.Scalar(b))
+            }
+            count += 1
+        }
+        return s + "\""
+    }
+}

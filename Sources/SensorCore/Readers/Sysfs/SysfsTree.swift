@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Directory walking and small text reads for discovery (not the per-sample path).
+///
+/// Discovery runs at start, once a minute and on reload, so it may allocate freely; it
+/// reads text through the reader's ``SysfsIO`` so a blocking `name` stalls only that reader.
+enum SysfsTree {
+    /// Names in `dir` (without `.` and `..`), sorted bytewise; empty when unreadable.
+    static func entries(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Whether `path` is a directory, following symlinks (class entries are links).
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether something exists at `path` (following symlinks).
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    /// The canonical path of `path`, or nil when it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// The trimmed text of a small attribute (`name`, `type`, `tempN_label`); nil when it
+    /// cannot be opened or read, or is empty.
+    static func text(_ path: String, io: any SysfsIO) -> String? {
+        let fd = io.open(path)
+        if fd < 0 { return nil }
+        defer { io.close(fd) }
+        return withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { buffer -> String? in
+            let n = io.read(fd, into: buffer)
+            if n <= 0 { return nil }
+            let s = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+            let trimmed = s.trimmingASCIIWhitespace()
+            return trimmed.isEmpty ? nil : trimmed
+        }
+    }
+}
+
+extension String {
+    /// Drops leading and trailing spaces, tabs, CRs, newlines and NULs.
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0 }
+        let bytes = Array(utf8)
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}

@@ -1,0 +1,170 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import SensorCore
+import Testing
+
+@Suite struct ThermalZoneReaderTests {
+    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO(), include: [String] = [], exclude: [String] = []) throws -> ThermalZoneReader {
+        let config = SourceConfiguration(
+            kind: .thermal, interval: .seconds(1), root: root,
+            include: try include.map { try Glob($0) }, exclude: try exclude.map { try Glob($0) })
+        return ThermalZoneReader(configuration: config, io: io)
+    }
+
+    static func twoZones() -> SysfsTestTree {
+        let tree = SysfsTestTree()
+        tree.write(["thermal_zone0/type": "x86_pkg_temp\n", "thermal_zone0/temp": "45000\n",
+                    "thermal_zone1/type": "acpitz\n", "thermal_zone1/temp": "27800\n",
+                    "cooling_device0/type": "Processor\n"])
+        return tree
+    }
+
+    @Test func readsTheNodeExporterFixture() throws {
+        let fixture = SysfsTestTree.fixture("node_exporter_sys")
+        let reader = try Self.reader(fixture.path("sys/class/thermal"))
+        #expect(reader.discover() == [SensorInfo(id: "thermal:thermal_zone0", label: "cpu-thermal", quantity: .temperature)])
+        #expect(reader.poll(at: .zero) == [Sample(sensor: "thermal:thermal_zone0", time: .zero, value: 12.376)])
+    }
+
+    @Test func readsTheProcfsFixtureIncludingNegativeTemperatures() throws {
+        let fixture = SysfsTestTree.fixture("procfs_sys")
+        let reader = try Self.reader(fixture.path("sys/class/thermal"))
+        #expect(reader.discover().map(\.label) == ["bcm2835_thermal", "acpitz"])
+        #expect(reader.poll(at: .zero).map(\.value) == [49.925, -44])
+    }
+
+    static let errnos: [(Int32, String)] = [
+        (EIO, "EIO (Input/output error)"),
+        (ENODATA, "ENODATA (No data available)"),
+        (EAGAIN, "EAGAIN (Resource temporarily unavailable)"),
+        (ETIMEDOUT, "ETIMEDOUT (Connection timed out)"),
+        (ENODEV, "ENODEV (No such device)"),
+        (EINVAL, "EINVAL (Invalid argument)"),
+        (EREMOTEIO, "EREMOTEIO (Remote I/O error)"),
+    ]
+
+    @Test(arguments: errnos)
+    func aFailedReadIsAFaultOfThatZoneOnly(errno: Int32, reason: String) throws {
+        let tree = Self.twoZones()
+        let io = SysfsFaultIO()
+        io.failReads("thermal_zone1/temp", errno: errno)
+        let samples = try Self.reader(tree.root, io: io).poll(at: .seconds(3))
+        #expect(samples == [
+            Sample(sensor: "thermal:thermal_zone0", time: .seconds(3), value: 45),
+            Sample(sensor: "thermal:thermal_zone1", time: .seconds(3), fault: reason),
+        ])
+    }
+
+    static let garbage: [(String, String)] = [
+        ("", "empty"),
+        ("\n", "empty"),
+        ("abc\n", "not a number: \"abc\""),
+        ("12\u{0}34\n", "not a number: \"12\\x0034\""),
+        ("-274000\n", "out of range: -274.0 °C"),
+        ("-273150\n", "out of range: -273.15 °C"),
+        (String(repeating: "9", count: 200), "not a number: \"" + String(repeating: "9", count: 40) + "…\""),
+    ]
+
+    @Test(arguments: garbage)
+    func garbageAndSentinelsAreFaultsNotValues(content: String, reason: String) throws {
+        let tree = Self.twoZones()
+        tree.write("thermal_zone0/temp", content)
+        let samples = try Self.reader(tree.root).poll(at: .zero)
+        #expect(samples.first == Sample(sensor: "thermal:thermal_zone0", time: .zero, fault: reason))
+        #expect(samples.last?.value == 27.8)
+    }
+
+    @Test func opensEachAttributeOnceAndRereadsItInPlace() throws {
+        let tree = Self.twoZones()
+        let io = SysfsFaultIO()
+        let reader = try Self.reader(tree.root, io: io)
+        _ = reader.discover()
+        #expect(reader.poll(at: .zero).first?.value == 45)
+        tree.write("thermal_zone0/temp", "51500\n")
+        #expect(reader.poll(at: .seconds(1)).first?.value == 51.5)
+        _ = reader.poll(at: .seconds(2))
+        #expect(io.opens("thermal_zone0/temp") == 1)
+        #expect(io.opens("thermal_zone1/temp") == 1)
+    }
+
+    @Test func reopensAfterENODEVAndReadsTheNewDevice() throws {
+        let tree = Self.twoZones()
+        let io = SysfsFaultIO()
+        let reader = try Self.reader(tree.root, io: io)
+        _ = reader.poll(at: .zero)
+        io.failReads("thermal_zone0/temp", once: [ENODEV])
+        #expect(reader.poll(at: .seconds(1)).first == Sample(sensor: "thermal:thermal_zone0", time: .seconds(1), value: 45))
+        #expect(io.opens("thermal_zone0/temp") == 2)
+        #expect(io.closes("thermal_zone0/temp") == 1)
+    }
+
+    @Test func aVanishedAttributeIsAFaultUntilItComesBack() throws {
+        let tree = Self.twoZones()
+        let io = SysfsFaultIO()
+        let reader = try Self.reader(tree.root, io: io)
+        _ = reader.poll(at: .zero)
+        tree.remove("thermal_zone0/temp")
+        io.failReads("thermal_zone0/temp", once: [ENODEV])
+        #expect(reader.poll(at: .seconds(1)).first?.fault == "ENOENT (No such file or directory)")
+        tree.write("thermal_zone0/temp", "40000\n")
+        #expect(reader.poll(at: .seconds(2)).first?.value == 40)
+    }
+
+    @Test func rediscoveryPicksUpNewZonesAndClosesVanishedOnes() throws {
+        let tree = Self.twoZones()
+        let io = SysfsFaultIO()
+        let reader = try Self.reader(tree.root, io: io)
+        _ = reader.discover()
+        _ = reader.poll(at: .zero)
+        tree.write(["thermal_zone2/type": "iwlwifi_1\n", "thermal_zone2/temp": "38000\n"])
+        tree.remove("thermal_zone1")
+        #expect(reader.discover().map(\.id) == ["thermal:thermal_zone0", "thermal:thermal_zone2"])
+        #expect(io.closes("thermal_zone1/temp") == 1)
+        #expect(reader.poll(at: .seconds(1)).map(\.value) == [45, 38])
+        #expect(io.opens("thermal_zone0/temp") == 1)
+        #expect(io.openCount == 2)
+    }
+
+    @Test func includeAndExcludeFilterIds() throws {
+        let tree = Self.twoZones()
+        tree.write(["thermal_zone2/type": "iwlwifi_1\n", "thermal_zone2/temp": "38000\n"])
+        let reader = try Self.reader(tree.root, include: ["thermal:thermal_zone[01]", "thermal:thermal_zone2"], exclude: ["*zone1"])
+        #expect(reader.discover().map(\.id) == ["thermal:thermal_zone0", "thermal:thermal_zone2"])
+    }
+
+    @Test func aMissingRootHasNoSensors() throws {
+        let reader = try Self.reader("/nonexistent/sensorwatch/thermal")
+        #expect(reader.discover().isEmpty)
+        #expect(reader.poll(at: .zero).isEmpty)
+    }
+
+    @Test func aBlockingReadStallsOnlyItsOwnReader() async throws {
+        let stuckTree = Self.twoZones()
+        stuckTree.remove("thermal_zone1/temp")
+        stuckTree.fifo("thermal_zone1/temp")
+        let stuck = try Self.reader(stuckTree.root)
+        let healthyTree = Self.twoZones()
+        let healthy = try Self.reader(healthyTree.root)
+
+        let done = DispatchSemaphore(value: 0)
+        let result = SysfsSampleBox()
+        DispatchQueue.global().async {
+            result.set(stuck.poll(at: .seconds(1)))
+            done.signal()
+        }
+        // The stuck reader's thread sits in open(2) on the FIFO; the other keeps polling.
+        for i in 0..<5 {
+            #expect(healthy.poll(at: .seconds(Double(i))).map(\.value) == [45, 27.8])
+        }
+        #expect(done.wait(timeout: .now()) == .timedOut)
+
+        // A writer releases it, as a driver that finally answers; pread on a FIFO then fails.
+        let writer = open(stuckTree.path("thermal_zone1/temp"), O_WRONLY)
+        close(writer)
+        #expect(done.wait(timeout: .now() + .seconds(60)) == .success, "failure guard only")
+        #expect(result.get()?.first?.value == 45)
+        #expect(result.get()?.last?.value == nil)
+    }
+}
