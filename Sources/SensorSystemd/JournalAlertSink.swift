@@ -66,7 +66,8 @@ public final class JournalAlertSink: AlertSink {
         let location = JournalCodeLocation(file: file, line: line, function: function)
         deliver(
             JournalFields.fields(message: message, priority: priority, id: id, extra: extra, at: location),
-            line: "<\(priority)>" + message)
+            line: message.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "<\(priority)>" + $0 }.joined(separator: "\n"))
     }
 
     /// What the sink has done so far.

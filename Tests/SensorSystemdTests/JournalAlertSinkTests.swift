@@ -60,10 +60,11 @@ struct JournalAlertSinkTests {
         #expect(sink.statistics == expected)
     }
 
-    @Test func daemonMessageKeepsItsPriorityOnTheFallback() {
+    @Test func daemonMessageKeepsItsPriorityOnEveryFallbackLine() {
         let journal = FakeJournal()
         let sink = journal.sink()
-        sink.log(priority: 3, message: "bad config; keeping the old one", id: .configReloadFailed)
-        #expect(journal.fallbackLines().last == "<3>bad config; keeping the old one")
+        sink.log(priority: 3, message: "bad config:\nrules[0].above: not a number", id: .configReloadFailed)
+        // Every line carries the prefix, or systemd would log the second one at the default priority.
+        #expect(journal.fallbackLines().suffix(2) == ["<3>bad config:", "<3>rules[0].above: not a number"])
     }
 }
