@@ -40,3 +40,39 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# Where systemd looks for units and message catalogs of packages (not under PREFIX: systemd
+# searches /usr/lib, and `journalctl --update-catalog` reads /usr/lib/systemd/catalog).
+UNITDIR    ?= /usr/lib/systemd/system
+CATALOGDIR ?= /usr/lib/systemd/catalog
+CONFDIR    ?= /etc/sensorwatch
+
+# Installs binary, unit (ExecStart pointing at PREFIX), catalog and example configuration.
+# An existing configuration is kept; on a live system (no DESTDIR) the catalog database
+# and systemd are refreshed.
+install: release
+	install -D -m 0755 $(RELEASE) $(DESTDIR)$(PREFIX)/bin/sensorwatch
+	install -d -m 0755 $(DESTDIR)$(UNITDIR) $(DESTDIR)$(CATALOGDIR) $(DESTDIR)$(CONFDIR)/scenarios
+	sed -e 's|/usr/local/bin/sensorwatch|$(PREFIX)/bin/sensorwatch|g' \
+		-e 's|/etc/sensorwatch/|$(CONFDIR)/|g' systemd/sensorwatch.service \
+		> $(DESTDIR)$(UNITDIR)/sensorwatch.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch.service
+	install -m 0644 systemd/sensorwatch.catalog $(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
+	@test -e $(DESTDIR)$(CONFDIR)/sensorwatch.json5 \
+		|| install -m 0644 $(CONFIG) $(DESTDIR)$(CONFDIR)/sensorwatch.json5
+	@for f in config/scenarios/*; do \
+		[ -e "$$f" ] || continue; \
+		[ -e "$(DESTDIR)$(CONFDIR)/scenarios/$${f##*/}" ] || install -m 0644 "$$f" $(DESTDIR)$(CONFDIR)/scenarios/; \
+	done
+	@if [ -z "$(DESTDIR)" ]; then \
+		journalctl --update-catalog || true; \
+		if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi; \
+	fi
+
+.PHONY: uninstall
+
+# Removes what install put in place, except the configuration and the kept state.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/sensorwatch $(DESTDIR)$(UNITDIR)/sensorwatch.service \
+		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
+	@if [ -z "$(DESTDIR)" ]; then journalctl --update-catalog || true; fi

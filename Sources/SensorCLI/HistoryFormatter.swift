@@ -1,0 +1,61 @@
+import SensorCore
+import SensorSystemd
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Formats alert records read back from the journal for `history`: one readable line or
+/// one JSON object per event.
+enum HistoryFormatter {
+    /// `2026-11-29 10:00:01 cpu-hot firing sim:cpu (CPU) 85 °C threshold 80 °C [warning]`,
+    /// with `time` already formatted (local time in the command, fixed text in tests).
+    static func line(_ r: JournalAlertRecord, time: String) -> String {
+        var s = "\(time) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
+        if !r.label.isEmpty { s += " (\(r.label))" }
+        s += " " + (r.value.map { withUnit(EventFormatter.number($0), r.unit) } ?? "-")
+        if let threshold = r.threshold { s += " threshold " + withUnit(EventFormatter.number(threshold), r.unit) }
+        if let severity = r.severity { s += " [\(severity.rawValue)]" }
+        return s
+    }
+
+    /// One JSON object: `time` (UTC, ISO 8601 with microseconds), `event`, `rule`, `sensor`,
+    /// `label`, `severity`, `value`, `threshold`, `unit`.
+    static func json(_ r: JournalAlertRecord) -> String {
+        var s = "{\"time\":\"\(utc(r.realtimeMicroseconds))\""
+        s += ",\"event\":\"\(r.kind.rawValue)\""
+        s += ",\"rule\":" + EventFormatter.jsonString(r.rule)
+        s += ",\"sensor\":" + EventFormatter.jsonString(r.sensor)
+        s += ",\"label\":" + EventFormatter.jsonString(r.label)
+        s += ",\"severity\":" + (r.severity.map { "\"\($0.rawValue)\"" } ?? "null")
+        s += ",\"value\":" + (r.value.map(EventFormatter.number) ?? "null")
+        s += ",\"threshold\":" + (r.threshold.map(EventFormatter.number) ?? "null")
+        s += ",\"unit\":" + EventFormatter.jsonString(r.unit)
+        return s + "}"
+    }
+
+    /// `2026-11-29 10:00:01` in the local time zone.
+    static func localTime(_ usec: UInt64) -> String {
+        format(usec, "%Y-%m-%d %H:%M:%S", local: true)
+    }
+
+    /// `2026-11-29T10:00:01.123456Z`.
+    static func utc(_ usec: UInt64) -> String {
+        let micros = String(usec % 1_000_000)
+        return format(usec, "%Y-%m-%dT%H:%M:%S", local: false) + "."
+            + String(repeating: "0", count: 6 - micros.count) + micros + "Z"
+    }
+
+    private static func withUnit(_ number: String, _ unit: String) -> String {
+        unit.isEmpty ? number : number + " " + unit
+    }
+
+    private static func format(_ usec: UInt64, _ pattern: String, local: Bool) -> String {
+        var t = time_t(usec / 1_000_000)
+        var tm = tm()
+        if local { localtime_r(&t, &tm) } else { gmtime_r(&t, &tm) }
+        var buf = [CChar](repeating: 0, count: 64)
+        let n = strftime(&buf, buf.count, pattern, &tm)
+        return String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,18 @@
+extension StateStore {
+    /// What `StateStore.load()` found: the kept alerts and, if the file was bad, why.
+    public struct LoadResult: Hashable, Sendable {
+        /// The alerts that were firing when the state was last saved; empty if none or unusable.
+        public var alerts: [PersistedAlert]
+        /// A problem to log (priority warning), e.g. a corrupt file set aside; nil if all was well
+        /// (a missing file is normal on first start and is not a problem).
+        public var problem: String?
+        /// Where a bad file was moved to, if it was.
+        public var setAsidePath: String?
+
+        public init(alerts: [PersistedAlert], problem: String? = nil, setAsidePath: String? = nil) {
+            self.alerts = alerts
+            self.problem = problem
+            self.setAsidePath = setAsidePath
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps the firing alerts in `state.json` so a restart neither repeats a `firing` nor
+/// forgets a `resolved` (SPEC §8).
+///
+/// Saves are atomic: a temp file is written, fsynced and renamed over `state.json`, then the
+/// directory is fsynced, so a crash leaves the old or the new file, never half of one. A file
+/// that cannot be read or decoded is renamed aside (`state.json.corrupt-<UTC time>`) and
+/// reported in the load result: losing kept state must never stop the daemon. One process
+/// writes the file; the store is not safe for several writers.
+public struct StateStore: Sendable {
+    /// The directory used when `$STATE_DIRECTORY` is not set.
+    public static let defaultDirectory = "/var/lib/sensorwatch"
+    /// The file name inside the directory.
+    public static let fileName = "state.json"
+
+    /// The directory the file lives in.
+    public let directory: String
+
+    /// - Parameter directory: where `state.json` lives; created (one level) on first save.
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The directory from systemd's `StateDirectory=`: the first entry of
+    /// `$STATE_DIRECTORY` (colon-separated when the unit names several), else
+    /// `defaultDirectory`.
+    public static func directory(fromEnvironment value: String?) -> String {
+        guard let value, let first = value.split(separator: ":").first, !first.isEmpty else {
+            return defaultDirectory
+        }
+        return String(first)
+    }
+
+    /// `directory(fromEnvironment:)` applied to this process's `$STATE_DIRECTORY`.
+    public static func directoryFromEnvironment() -> String {
+        directory(fromEnvironment: getenv("STATE_DIRECTORY").map { String(cString: $0) })
+    }
+
+    /// The full path of `state.json`.
+    public var path: String { directory + "/" + Self.fileName }
+
+    /// Reads the kept alerts. Never throws: a missing file gives no alerts and no problem;
+    /// an unreadable or corrupt one gives no alerts, is set aside and is described in
+    /// `problem`.
+    ///
+    /// - Parameter now: wall-clock seconds since the epoch, for the set-aside file's name.
+    public func load(now: Double = StateStore.wallClock()) -> LoadResult {
+        let (bytes, err) = readAll(path)
+        if err == ENOENT { return LoadResult(alerts: []) }
+        if err != 0 { return setAside(reason: "cannot read: " + String(cString: strerror(err)), now: now) }
+        let file: StateFile
+        do {
+            file = try JSONDecoder().decode(StateFile.self, from: Data(bytes))
+        } catch {
+            return setAside(reason: "not a valid state file (\(Self.describe(error)))", now: now)
+        }
+        guard file.version == StateFile.currentVersion else {
+            return setAside(reason: "unknown format version \(file.version)", now: now)
+        }
+        return LoadResult(alerts: file.alerts)
+    }
+
+    /// Replaces the kept alerts atomically (sorted by rule, then sensor, so the file is
+    /// stable).
+    public func save(_ alerts: [PersistedAlert]) throws(SaveError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let sorted = alerts.sorted { $0.key < $1.key }
+        let data: Data
+        do {
+            data = try encoder.encode(StateFile(version: StateFile.currentVersion, alerts: sorted))
+        } catch {
+            throw SaveError(step: .encode, path: path, errno: 0)
+        }
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw SaveError(step: .createDirectory, path: directory, errno: errno)
+        }
+        let temp = path + ".tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw SaveError(step: .open, path: temp, errno: errno) }
+        var failure: SaveError?
+        if let err = writeAll(fd, Array(data) + [0x0A]) {
+            failure = SaveError(step: .write, path: temp, errno: err)
+        } else if fsync(fd) != 0 {
+            failure = SaveError(step: .fsync, path: temp, errno: errno)
+        }
+        close(fd)
+        if failure == nil, rename(temp, path) != 0 {
+            failure = SaveError(step: .rename, path: path, errno: errno)
+        }
+        if let failure {
+            unlink(temp)
+            throw failure
+        }
+        // Without this the rename itself may not survive a power cut.
+        let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dfd >= 0 else { throw SaveError(step: .fsyncDirectory, path: directory, errno: errno) }
+        defer { close(dfd) }
+        if fsync(dfd) != 0 { throw SaveError(step: .fsyncDirectory, path: directory, errno: errno) }
+    }
+
+    /// The current wall-clock time, seconds since the epoch.
+    public static func wallClock() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private func setAside(reason: String, now: Double) -> LoadResult {
+        var target = path + ".corrupt-" + Self.utcStamp(now)
+        var n = 1
+        while access(target, F_OK) == 0 {
+            n += 1
+            target = path + ".corrupt-" + Self.utcStamp(now) + "-\(n)"
+        }
+        if rename(path, target) != 0 {
+            let why = String(cString: strerror(errno))
+            return LoadResult(
+                alerts: [], problem: "\(path): \(reason); starting without kept alert state; "
+                    + "could not set it aside: \(why)")
+        }
+        return LoadResult(
+            alerts: [], problem: "\(path): \(reason); moved to \(target), starting without kept alert state",
+            setAsidePath: target)
+    }
+
+    private static func utcStamp(_ seconds: Double) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        var buf = [CChar](repeating: 0, count: 32)
+        let n = strftime(&buf, buf.count, "%Y%m%dT%H%M%SZ", &tm)
+        return String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let e = error as? DecodingError {
+            switch e {
+            case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c):
+                let path = c.codingPath.map(\.stringValue).joined(separator: ".")
+                return path.isEmpty ? c.debugDescription : "\(path): \(c.debugDescription)"
+            @unknown default:
+                return "\(e)"
+            }
+        }
+        return "\(error)"
+    }
+
+    /// The file's bytes, or the errno of the failed open or read (0 on success).
+    private func readAll(_ path: String) -> ([UInt8], Int32) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return ([], errno) }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return ([], errno)
+            }
+            if n == 0 { return (out, 0) }
+            out += chunk[..<n]
+        }
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { buf in
+            var off = 0
+            while off < buf.count {
+                let n = write(fd, buf.baseAddress! + off, buf.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                off += n
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import SensorCore
+
+/// One alert event as read back from the journal by `JournalHistoryReader`.
+///
+/// Fields an entry lacks (older or hand-written entries) are nil or empty rather than
+/// making the read fail.
+public struct JournalAlertRecord: Hashable, Sendable {
+    /// Wall-clock time of the entry, microseconds since the Unix epoch (`__REALTIME_TIMESTAMP`).
+    public var realtimeMicroseconds: UInt64
+    /// `ALERT_STATE`.
+    public var kind: EventKind
+    /// `ALERT_RULE`.
+    public var rule: String
+    /// `ALERT_SEVERITY`, if present and known.
+    public var severity: Severity?
+    /// `SENSOR_ID`.
+    public var sensor: String
+    /// `SENSOR_LABEL`, empty when absent.
+    public var label: String
+    /// `SENSOR_UNIT`, empty when absent.
+    public var unit: String
+    /// `SENSOR_VALUE`; nil for a stale alert that fired.
+    public var value: Double?
+    /// `ALERT_THRESHOLD`.
+    public var threshold: Double?
+    /// `MESSAGE`.
+    public var message: String
+
+    public init(
+        realtimeMicroseconds: UInt64, kind: EventKind, rule: String, severity: Severity?, sensor: String,
+        label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
+    ) {
+        self.realtimeMicroseconds = realtimeMicroseconds
+        self.kind = kind
+        self.rule = rule
+        self.severity = severity
+        self.sensor = sensor
+        self.label = label
+        self.unit = unit
+        self.value = value
+        self.threshold = threshold
+        self.message = message
+    }
+}

@@ -1,0 +1,120 @@
+import CSystemd
+import SensorCore
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sends every alert event and sensor fault to the systemd journal as one structured entry.
+///
+/// `sd_journal_sendv` returns 0 and drops the entry when no journald listens, so before each
+/// send the sink checks that the journal socket exists; when it is missing, or a send fails
+/// (negative return, counted), the entry goes to the fallback stream as a `<N>message` line
+/// instead, and a note on stderr says so once. As soon as the socket is back, entries go to
+/// the journal again, and a journal entry reports how many went to the fallback meanwhile.
+/// Nothing is dropped silently.
+public final class JournalAlertSink: AlertSink {
+    /// The journal socket journald listens on; `sd_journal_sendv` always sends there.
+    public static let defaultSocketPath = "/run/systemd/journal/socket"
+
+    private let fallback: StreamAlertSink
+    private let socketPath: String
+    private let send: @Sendable ([String]) -> Int32
+    private let state = Mutex<State>(State())
+
+    /// - Parameters:
+    ///   - fallback: where entries go while the journal is unreachable (stderr by default).
+    ///   - socketPath: the socket whose presence means journald listens; tests point it at
+    ///     a missing path to force the fallback.
+    public convenience init(
+        fallback: StreamAlertSink = StreamAlertSink(), socketPath: String = JournalAlertSink.defaultSocketPath
+    ) {
+        self.init(fallback: fallback, socketPath: socketPath, send: JournalAlertSink.sendv)
+    }
+
+    /// For tests: `send` stands in for `sd_journal_sendv` (returns 0 or a negative errno).
+    init(fallback: StreamAlertSink, socketPath: String, send: @escaping @Sendable ([String]) -> Int32) {
+        self.fallback = fallback
+        self.socketPath = socketPath
+        self.send = send
+    }
+
+    public func emit(_ event: AlertEvent) {
+        deliver(
+            JournalFields.fields(for: event, at: JournalCodeLocation()),
+            line: "<\(event.priority)>" + EventFormatter.message(event))
+    }
+
+    public func emit(_ fault: SensorFault) {
+        deliver(
+            JournalFields.fields(for: fault, at: JournalCodeLocation()),
+            line: "<\(JournalFields.priority(of: fault))>" + EventFormatter.message(fault))
+    }
+
+    /// Logs a plain daemon message, e.g. a rejected reload (priority 3, `.configReloadFailed`)
+    /// or a state-file problem (priority 4, `.stateFile`), with the same fallback as events.
+    ///
+    /// - Parameters:
+    ///   - priority: syslog priority 0 (emerg) … 7 (debug).
+    ///   - id: the entry's `MESSAGE_ID`, so `journalctl -x` can explain it.
+    ///   - extra: further `(NAME, value)` fields; names must be `[A-Z0-9_]+`.
+    public func log(
+        priority: Int, message: String, id: JournalMessageID? = nil, extra: [(String, String)] = [],
+        file: String = #fileID, line: Int = #line, function: String = #function
+    ) {
+        let location = JournalCodeLocation(file: file, line: line, function: function)
+        deliver(
+            JournalFields.fields(message: message, priority: priority, id: id, extra: extra, at: location),
+            line: message.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "<\(priority)>" + $0 }.joined(separator: "\n"))
+    }
+
+    /// What the sink has done so far.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    private func deliver(_ fields: [String], line: String) {
+        state.withLock { s in
+            var result: Int32 = 0
+            let present = Self.isSocket(socketPath)
+            if present {
+                result = send(fields)
+                if result >= 0 {
+                    s.statistics.sent += 1
+                    if s.down {
+                        s.down = false
+                        let note = "journal reachable again; \(s.statistics.fallbackWrites) entries went to stderr, "
+                            + "\(s.statistics.sendFailures) sends failed so far"
+                        _ = send(JournalFields.fields(message: note, priority: 5, id: nil, at: JournalCodeLocation()))
+                    }
+                    return
+                }
+                s.statistics.sendFailures += 1
+                s.statistics.lastError = -result
+            }
+            if !s.down {
+                s.down = true
+                let why = present
+                    ? "sending to the journal failed: \(String(cString: strerror(-result)))"
+                    : "no journal socket at \(socketPath)"
+                fallback.write(line: "<4>sensorwatch: \(why); writing events to stderr")
+            }
+            s.statistics.fallbackWrites += 1
+            fallback.write(line: line)
+        }
+    }
+
+    private static func isSocket(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    private static let sendv: @Sendable ([String]) -> Int32 = { fields in
+        IovecPacking.withIovecs(fields) { iov in sd_journal_sendv(iov.baseAddress, Int32(iov.count)) }
+    }
+
+    private struct State {
+        var down = false
+        var statistics = Statistics()
+    }
+}

@@ -1,0 +1,82 @@
+import SensorCore
+
+/// Builds the journal fields (`NAME=value` strings) of every entry sensorwatch sends.
+///
+/// Pure: no I/O, so the exact fields are golden-tested. The sink hands the result to
+/// `sd_journal_sendv` unchanged. Field names follow SPEC §7; values may hold any text,
+/// newlines included (`sd_journal_sendv` sends those in its binary-safe form).
+public enum JournalFields {
+    /// The `SYSLOG_IDENTIFIER` of every entry, which `journalctl -t sensorwatch` selects.
+    public static let identifier = "sensorwatch"
+
+    /// The fields of one alert event: `MESSAGE`, `PRIORITY`, `SYSLOG_IDENTIFIER`, `MESSAGE_ID`,
+    /// `ALERT_*`, `SENSOR_*` and `CODE_*`.
+    ///
+    /// `SENSOR_LABEL` is left out when the sensor has no label and `SENSOR_VALUE` when the
+    /// event has no value (a stale alert that fires).
+    public static func fields(for event: AlertEvent, at location: JournalCodeLocation) -> [String] {
+        var f = header(
+            message: EventFormatter.message(event), priority: event.priority,
+            id: JournalMessageID(event.kind))
+        f.append("ALERT_RULE=" + event.rule)
+        f.append("ALERT_STATE=" + event.kind.rawValue)
+        f.append("ALERT_SEVERITY=" + event.severity.rawValue)
+        f.append("ALERT_CONDITION=" + event.condition.rawValue)
+        f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
+        f += sensorFields(event.sensor)
+        if let value = event.value {
+            f.append("SENSOR_VALUE=" + EventFormatter.number(value))
+        }
+        f += codeFields(location)
+        return f
+    }
+
+    /// The fields of a sensor fault (priority 4, warning) or recovery (priority 5, notice):
+    /// `SENSOR_STATE` is `failing` or `reading`, `SENSOR_FAULT` the reason of a failure.
+    public static func fields(for fault: SensorFault, at location: JournalCodeLocation) -> [String] {
+        var f = header(
+            message: EventFormatter.message(fault), priority: priority(of: fault), id: .sensorFault)
+        f += sensorFields(fault.sensor)
+        f.append("SENSOR_STATE=" + (fault.reason == nil ? "reading" : "failing"))
+        if let reason = fault.reason {
+            f.append("SENSOR_FAULT=" + reason)
+        }
+        f += codeFields(location)
+        return f
+    }
+
+    /// The fields of a plain daemon message (reload errors, state-file problems).
+    ///
+    /// - Parameter extra: further `(NAME, value)` pairs; names must be journal field names
+    ///   (`[A-Z0-9_]`, not starting with `_`), which the caller's constants are.
+    public static func fields(
+        message: String, priority: Int, id: JournalMessageID?, extra: [(String, String)] = [],
+        at location: JournalCodeLocation
+    ) -> [String] {
+        var f = header(message: message, priority: priority, id: id)
+        for (name, value) in extra { f.append(name + "=" + value) }
+        f += codeFields(location)
+        return f
+    }
+
+    /// The syslog priority of a fault entry: warning while failing, notice on recovery.
+    public static func priority(of fault: SensorFault) -> Int { fault.reason == nil ? 5 : 4 }
+
+    private static func header(message: String, priority: Int, id: JournalMessageID?) -> [String] {
+        var f = ["MESSAGE=" + message, "PRIORITY=\(priority)", "SYSLOG_IDENTIFIER=" + identifier]
+        if let id { f.append("MESSAGE_ID=" + id.rawValue) }
+        return f
+    }
+
+    private static func sensorFields(_ s: SensorInfo) -> [String] {
+        var f = ["SENSOR_ID=" + s.id.rawValue]
+        if !s.label.isEmpty { f.append("SENSOR_LABEL=" + s.label) }
+        f.append("SENSOR_QUANTITY=" + s.quantity.rawValue)
+        f.append("SENSOR_UNIT=" + s.unit)
+        return f
+    }
+
+    private static func codeFields(_ l: JournalCodeLocation) -> [String] {
+        ["CODE_FILE=" + l.file, "CODE_LINE=\(l.line)", "CODE_FUNC=" + l.function]
+    }
+}

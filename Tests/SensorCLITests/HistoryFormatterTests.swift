@@ -1,0 +1,26 @@
+import SensorCore
+import SensorSystemd
+import Testing
+@testable import SensorCLI
+
+struct HistoryFormatterTests {
+    static let firing = JournalAlertRecord(
+        realtimeMicroseconds: 1_795_558_400_012_345, kind: .firing, rule: "cpu-hot", severity: .warning,
+        sensor: "thermal:thermal_zone0", label: "x86_pkg_temp", unit: "°C", value: 81.5, threshold: 80)
+    static let stale = JournalAlertRecord(
+        realtimeMicroseconds: 1_795_558_401_000_000, kind: .firing, rule: "silent", severity: nil,
+        sensor: "sim:\"baro\"", value: nil, threshold: 30)
+
+    @Test func lineShowsTimeRuleEventSensorValueThresholdSeverity() {
+        #expect(HistoryFormatter.line(Self.firing, time: "2026-11-24 22:13:20")
+            == "2026-11-24 22:13:20 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]")
+        #expect(HistoryFormatter.line(Self.stale, time: "T") == "T silent firing sim:\"baro\" - threshold 30")
+    }
+
+    @Test func jsonIsOneObjectWithUTCTime() {
+        #expect(HistoryFormatter.json(Self.firing)
+            == #"{"time":"2026-11-24T22:13:20.012345Z","event":"firing","rule":"cpu-hot","sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","severity":"warning","value":81.5,"threshold":80,"unit":"°C"}"#)
+        #expect(HistoryFormatter.json(Self.stale)
+            == #"{"time":"2026-11-24T22:13:21.000000Z","event":"firing","rule":"silent","sensor":"sim:\"baro\"","label":"","severity":null,"value":null,"threshold":30,"unit":""}"#)
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import SensorCore
+
+struct StateStoreTests {
+    static let alerts = [
+        PersistedAlert(
+            rule: "cpu-hot", sensor: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature,
+            since: 1_795_000_000.25, severity: .warning, value: 81.5, threshold: 80, condition: .above),
+        PersistedAlert(
+            rule: "silent", sensor: "sim:baro", quantity: .pressure, since: 1_795_000_100,
+            severity: .notice, value: nil, threshold: 30, condition: .stale),
+    ]
+    // 2026-11-24T22:13:20Z
+    static let now = 1_795_558_400.0
+
+    @Test func savedAlertsLoadBackUnchanged() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let store = StateStore(directory: dir.path)
+        try store.save(Self.alerts.reversed())
+        let result = store.load(now: Self.now)
+        #expect(result.alerts == Self.alerts)
+        #expect(result.problem == nil)
+        #expect(dir.names() == ["state.json"])
+    }
+
+    @Test func missingFileIsAnEmptyStateAndNoProblem() {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let result = StateStore(directory: dir.path).load(now: Self.now)
+        #expect(result == StateStore.LoadResult(alerts: []))
+    }
+
+    @Test(arguments: [
+        ("garbage", "this is not json"),
+        ("empty", ""),
+        ("truncated", "{\"version\":1,\"alerts\":[{\"rule\":\"cpu-hot\",\"sens"),
+        ("wrong shape", "{\"version\":1,\"alerts\":{}}"),
+        ("unknown version", "{\"version\":99,\"alerts\":[]}"),
+    ])
+    func badFileIsSetAsideAndReported(name: String, content: String) {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        dir.write("state.json", content)
+        let result = StateStore(directory: dir.path).load(now: Self.now)
+        #expect(result.alerts.isEmpty)
+        #expect(result.problem != nil)
+        #expect(result.setAsidePath == dir.path + "/state.json.corrupt-20261124T221320Z")
+        #expect(dir.names() == ["state.json.corrupt-20261124T221320Z"])
+    }
+
+    @Test func secondBadFileInTheSameSecondGetsItsOwnName() {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let store = StateStore(directory: dir.path)
+        dir.write("state.json", "x")
+        _ = store.load(now: Self.now)
+        dir.write("state.json", "y")
+        let result = store.load(now: Self.now)
+        #expect(result.setAsidePath == dir.path + "/state.json.corrupt-20261124T221320Z-2")
+    }
+
+    @Test func unreadableFileIsSetAsideAndReported() {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        // A directory in the file's place fails the read with EISDIR, even for root.
+        mkdir(dir.path + "/state.json", 0o755)
+        let result = StateStore(directory: dir.path).load(now: Self.now)
+        #expect(result.alerts.isEmpty)
+        #expect(result.problem?.contains("cannot read") == true)
+        #expect(dir.names() == ["state.json.corrupt-20261124T221320Z"])
+    }
+
+    @Test func saveIntoAReadOnlyDirectoryThrowsWithPathAndErrno() {
+        // sysfs refuses new files even to root, unlike a chmod-ed directory.
+        let store = StateStore(directory: "/sys")
+        #expect(throws: StateStore.SaveError(step: .open, path: "/sys/state.json.tmp", errno: EACCES)) {
+            try store.save(Self.alerts)
+        }
+    }
+
+    @Test func saveCreatesAMissingDirectoryAndLeavesNoTempFile() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let store = StateStore(directory: dir.path + "/sub")
+        try store.save(Self.alerts)
+        try store.save([])
+        #expect(store.load(now: Self.now).alerts == [])
+        #expect(dir.names() == ["sub"])
+        unlink(store.path)
+    }
+
+    @Test(arguments: [
+        (nil, "/var/lib/sensorwatch"),
+        ("", "/var/lib/sensorwatch"),
+        ("/var/lib/sensorwatch", "/var/lib/sensorwatch"),
+        ("/var/lib/private/sensorwatch:/var/lib/other", "/var/lib/private/sensorwatch"),
+    ] as [(String?, String)])
+    func directoryComesFromTheFirstStateDirectoryEntry(env: String?, expected: String) {
+        #expect(StateStore.directory(fromEnvironment: env) == expected)
+    }
+
+    @Test func persistedAlertKeepsAFiringEvent() {
+        let event = AlertEvent(
+            time: .seconds(12), kind: .firing, rule: "cpu-hot", ruleIndex: 0,
+            sensor: SensorInfo(id: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature),
+            severity: .warning, value: 81.5, threshold: 80, condition: .above)
+        let kept = PersistedAlert(firing: event, since: 1_795_000_000.25)
+        #expect(kept == Self.alerts[0])
+        #expect(kept.key == AlertKey(rule: "cpu-hot", sensor: "thermal:thermal_zone0"))
+        #expect(kept.sensorInfo == event.sensor)
+    }
+}

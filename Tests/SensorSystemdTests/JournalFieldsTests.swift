@@ -1,0 +1,138 @@
+import SensorCore
+import Testing
+@testable import SensorSystemd
+
+struct JournalFieldsTests {
+    static let location = JournalCodeLocation(file: "SensorSystemd/JournalAlertSink.swift", line: 42, function: "emit(_:)")
+    static let cpu = SensorInfo(id: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature)
+    static let baro = SensorInfo(id: "sim:baro", quantity: .pressure)
+
+    static func event(_ kind: EventKind, _ severity: Severity, value: Double?, sensor: SensorInfo = cpu,
+                      threshold: Double = 80, condition: ConditionKind = .above) -> AlertEvent {
+        AlertEvent(time: .seconds(12), kind: kind, rule: "cpu-hot", ruleIndex: 0, sensor: sensor,
+                   severity: severity, value: value, threshold: threshold, condition: condition)
+    }
+
+    @Test func firingEventHasEverySpecField() {
+        #expect(JournalFields.fields(for: Self.event(.firing, .warning, value: 81.5), at: Self.location) == [
+            "MESSAGE=cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C",
+            "PRIORITY=4",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=f96e031d73b04032b5e2b8ab87332769",
+            "ALERT_RULE=cpu-hot",
+            "ALERT_STATE=firing",
+            "ALERT_SEVERITY=warning",
+            "ALERT_CONDITION=above",
+            "ALERT_THRESHOLD=80",
+            "SENSOR_ID=thermal:thermal_zone0",
+            "SENSOR_LABEL=x86_pkg_temp",
+            "SENSOR_QUANTITY=temperature",
+            "SENSOR_UNIT=°C",
+            "SENSOR_VALUE=81.5",
+            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
+            "CODE_LINE=42",
+            "CODE_FUNC=emit(_:)",
+        ])
+    }
+
+    @Test func resolvedEventIsNoticeWithItsOwnId() {
+        let f = JournalFields.fields(for: Self.event(.resolved, .critical, value: 74), at: Self.location)
+        #expect(f[0] == "MESSAGE=cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) 74 °C, no longer above 80 °C")
+        #expect(f[1] == "PRIORITY=5")
+        #expect(f[3] == "MESSAGE_ID=e4eda26d66284e999fe0af5ec5782b44")
+        #expect(f.contains("ALERT_STATE=resolved"))
+        #expect(f.contains("ALERT_SEVERITY=critical"))
+    }
+
+    @Test(arguments: [
+        (EventKind.firing, Severity.critical, "PRIORITY=2"),
+        (.firing, .warning, "PRIORITY=4"),
+        (.firing, .notice, "PRIORITY=5"),
+        (.firing, .info, "PRIORITY=6"),
+        (.repeat, .critical, "PRIORITY=2"),
+        (.repeat, .info, "PRIORITY=6"),
+        (.resolved, .critical, "PRIORITY=5"),
+        (.resolved, .info, "PRIORITY=5"),
+    ])
+    func priorityFollowsSeverityExceptResolved(kind: EventKind, severity: Severity, expected: String) {
+        #expect(JournalFields.fields(for: Self.event(kind, severity, value: 90), at: Self.location)[1] == expected)
+    }
+
+    @Test func staleFiringWithoutValueLeavesOutValueAndEmptyLabel() {
+        let e = Self.event(.firing, .warning, value: nil, sensor: Self.baro, threshold: 30, condition: .stale)
+        #expect(JournalFields.fields(for: e, at: Self.location) == [
+            "MESSAGE=cpu-hot firing: sim:baro no reading for 30s",
+            "PRIORITY=4",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=f96e031d73b04032b5e2b8ab87332769",
+            "ALERT_RULE=cpu-hot",
+            "ALERT_STATE=firing",
+            "ALERT_SEVERITY=warning",
+            "ALERT_CONDITION=stale",
+            "ALERT_THRESHOLD=30",
+            "SENSOR_ID=sim:baro",
+            "SENSOR_QUANTITY=pressure",
+            "SENSOR_UNIT=hPa",
+            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
+            "CODE_LINE=42",
+            "CODE_FUNC=emit(_:)",
+        ])
+    }
+
+    @Test func repeatEventHasTheRepeatId() {
+        let f = JournalFields.fields(for: Self.event(.repeat, .warning, value: 85), at: Self.location)
+        #expect(f[3] == "MESSAGE_ID=0787280739f14696816e8cf0a24bcd6c")
+    }
+
+    @Test func sensorFaultIsWarningAndRecoveryNotice() {
+        let failing = SensorFault(time: .seconds(3), sensor: Self.cpu, reason: "EIO")
+        #expect(JournalFields.fields(for: failing, at: Self.location) == [
+            "MESSAGE=sensor thermal:thermal_zone0 (x86_pkg_temp) read failed: EIO",
+            "PRIORITY=4",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=561c305408854a5aa1633061d1794bd7",
+            "SENSOR_ID=thermal:thermal_zone0",
+            "SENSOR_LABEL=x86_pkg_temp",
+            "SENSOR_QUANTITY=temperature",
+            "SENSOR_UNIT=°C",
+            "SENSOR_STATE=failing",
+            "SENSOR_FAULT=EIO",
+            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
+            "CODE_LINE=42",
+            "CODE_FUNC=emit(_:)",
+        ])
+        let back = SensorFault(time: .seconds(4), sensor: Self.baro, reason: nil)
+        #expect(JournalFields.fields(for: back, at: Self.location) == [
+            "MESSAGE=sensor sim:baro reads again",
+            "PRIORITY=5",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=561c305408854a5aa1633061d1794bd7",
+            "SENSOR_ID=sim:baro",
+            "SENSOR_QUANTITY=pressure",
+            "SENSOR_UNIT=hPa",
+            "SENSOR_STATE=reading",
+            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
+            "CODE_LINE=42",
+            "CODE_FUNC=emit(_:)",
+        ])
+    }
+
+    @Test func daemonMessageCarriesIdAndExtraFields() {
+        let f = JournalFields.fields(
+            message: "/etc/sensorwatch/sensorwatch.json5: rules[2].above: not a number; keeping the old configuration",
+            priority: 3, id: .configReloadFailed, extra: [("CONFIG_FILE", "/etc/sensorwatch/sensorwatch.json5")],
+            at: Self.location)
+        #expect(f == [
+            "MESSAGE=/etc/sensorwatch/sensorwatch.json5: rules[2].above: not a number; keeping the old configuration",
+            "PRIORITY=3",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=3fce295f7da14aec83c51a0fba31a6be",
+            "CONFIG_FILE=/etc/sensorwatch/sensorwatch.json5",
+            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
+            "CODE_LINE=42",
+            "CODE_FUNC=emit(_:)",
+        ])
+        #expect(!JournalFields.fields(message: "x", priority: 6, id: nil, at: Self.location)
+            .contains { $0.hasPrefix("MESSAGE_ID=") })
+    }
+}

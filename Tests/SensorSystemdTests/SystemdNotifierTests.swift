@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import SensorSystemd
+
+/// Runs serialized: the notifier reads process-wide environment variables.
+@Suite(.serialized)
+struct SystemdNotifierTests {
+    @Test func sendsAssignmentsToTheNotifySocket() throws {
+        var template = Array("/tmp/sensorwatch-notify-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let path = dir + "/notify"
+        defer { unlink(path); rmdir(dir) }
+        let fd = FakeJournal.boundDatagramSocket(at: path)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        setenv("NOTIFY_SOCKET", path, 1)
+        setenv("WATCHDOG_USEC", "3000000", 1)
+        setenv("WATCHDOG_PID", "\(getpid())", 1)
+        defer { unsetenv("NOTIFY_SOCKET"); unsetenv("WATCHDOG_USEC"); unsetenv("WATCHDOG_PID") }
+
+        let notifier = SystemdNotifier()
+        notifier.notify("READY=1\nSTATUS=3 sensors, 0 faults, 1 firing")
+        var buf = [UInt8](repeating: 0, count: 512)
+        let n = recv(fd, &buf, buf.count, Int32(MSG_DONTWAIT))
+        #expect(n > 0)
+        #expect(String(decoding: buf[..<max(n, 0)], as: UTF8.self) == "READY=1\nSTATUS=3 sensors, 0 faults, 1 firing")
+        #expect(notifier.watchdogTimeout == .seconds(3))
+        #expect(notifier.failures == 0)
+    }
+
+    @Test func withoutAServiceManagerItDoesNothing() {
+        unsetenv("NOTIFY_SOCKET")
+        unsetenv("WATCHDOG_USEC")
+        let notifier = SystemdNotifier()
+        notifier.notify("READY=1")
+        #expect(notifier.watchdogTimeout == nil)
+        #expect(notifier.failures == 0)
+    }
+}
