@@ -1,4 +1,6 @@
 import SensorCore
+import SensorSystemd
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -49,11 +51,29 @@ enum RunCommand {
         case .success(let c): configuration = c
         case .failure(let code): return code
         }
-        let stream = StreamAlertSink()
+        let sink = JournalAlertSink(fallback: StreamAlertSink())
+        let store = StateStore(directory: StateStore.directoryFromEnvironment())
+        let loaded = store.load()
+        if let problem = loaded.problem {
+            sink.log(priority: 4, message: problem, id: .stateFile)
+        }
+        let saveProblems = SaveProblemLog(sink: sink)
         let environment = Daemon<ContinuousClock>.Environment(
-            sink: stream,
-            log: { priority, message in stream.write(line: "<\(priority)>\(message)") },
+            sink: sink,
+            notifier: SystemdNotifier(),
+            log: { priority, message in
+                sink.log(priority: priority, message: message, id: priority <= 3 ? .configReloadFailed : nil)
+            },
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },
+            restored: loaded.alerts,
+            persist: { alerts in
+                do {
+                    try store.save(alerts)
+                    saveProblems.succeeded()
+                } catch {
+                    saveProblems.failed(error)
+                }
+            },
             hangAfter: hangAfter()
         )
         let d = Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
@@ -79,4 +99,32 @@ private final class PendingSignals {
     var daemon: Daemon<ContinuousClock>?
     var stop = false
     var reload = false
+}
+
+/// Logs a failing state save once per distinct error, and once when saving works again,
+/// so a read-only or full state directory cannot flood the journal.
+private final class SaveProblemLog: Sendable {
+    private let sink: JournalAlertSink
+    private let last = Mutex<String?>(nil)
+
+    init(sink: JournalAlertSink) { self.sink = sink }
+
+    func failed(_ error: any Error) {
+        let text = "\(error)"
+        let isNew = last.withLock { last -> Bool in
+            defer { last = text }
+            return last != text
+        }
+        if isNew {
+            sink.log(priority: 4, message: "cannot keep alert state: \(text); alerts keep working, a restart may log them again", id: .stateFile)
+        }
+    }
+
+    func succeeded() {
+        let hadProblem = last.withLock { last -> Bool in
+            defer { last = nil }
+            return last != nil
+        }
+        if hadProblem { sink.log(priority: 5, message: "alert state is kept again", id: .stateFile) }
+    }
 }

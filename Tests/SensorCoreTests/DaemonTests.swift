@@ -27,7 +27,7 @@ struct DaemonTests {
 
     func makeDaemon(
         values: [Double?], rules: [Rule], notifier: RecordingNotifier = RecordingNotifier(),
-        restored: Set<AlertKey> = []
+        restored: [PersistedAlert] = []
     ) -> (Daemon<ManualClock>, ManualClock, MemoryAlertSink, ScriptedReader) {
         let clock = ManualClock()
         let sink = MemoryAlertSink()
@@ -35,7 +35,7 @@ struct DaemonTests {
         let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
         let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
         let env = Daemon<ManualClock>.Environment(
-            sink: sink, notifier: notifier, reload: { configuration }, restoredFiring: restored,
+            sink: sink, notifier: notifier, reload: { configuration }, restored: restored,
             makeReader: { _ in reader })
         return (Daemon(configuration: configuration, environment: env, clock: clock), clock, sink, reader)
     }
@@ -64,7 +64,10 @@ struct DaemonTests {
     @Test func restoredAlertIsNotLoggedTwice() async {
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
         let (daemon, _, sink, reader) = makeDaemon(
-            values: [90], rules: [rule], restored: [AlertKey(rule: "hot", sensor: Self.cpu.id)])
+            values: [90], rules: [rule],
+            restored: [PersistedAlert(
+                rule: "hot", sensor: Self.cpu.id.rawValue, quantity: .temperature, since: 0, severity: .warning,
+                value: 90, threshold: 80, condition: .above)])
         let run = Task { @MainActor in await daemon.run() }
         await eventually { reader.pollCount == 1 }
         daemon.requestStop()

@@ -20,10 +20,12 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         public var log: @Sendable (_ priority: Int, _ message: String) -> Void
         /// Re-reads the configuration on reload.
         public var reload: @Sendable () throws(ConfigErrors) -> Configuration
-        /// Alerts that were firing when the daemon last stopped.
-        public var restoredFiring: Set<AlertKey>
+        /// Alerts that were firing when the daemon last stopped (from the state file).
+        public var restored: [PersistedAlert]
         /// Called with every alert that fires whenever that set changes (to keep state).
-        public var persist: @Sendable ([AlertKey: Timestamp]) -> Void
+        public var persist: @Sendable ([PersistedAlert]) -> Void
+        /// Wall-clock seconds since the epoch, for the `since` of kept alerts.
+        public var wallClock: @Sendable () -> Double
         /// Test hook: the rule loop blocks forever after this long (watchdog tests).
         public var hangAfter: Duration?
         /// Builds the reader of a source (tests inject fakes).
@@ -33,8 +35,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
             log: @escaping @Sendable (Int, String) -> Void = { _, _ in },
             reload: @escaping @Sendable () throws(ConfigErrors) -> Configuration,
-            restoredFiring: Set<AlertKey> = [],
-            persist: @escaping @Sendable ([AlertKey: Timestamp]) -> Void = { _ in },
+            restored: [PersistedAlert] = [],
+            persist: @escaping @Sendable ([PersistedAlert]) -> Void = { _ in },
+            wallClock: @escaping @Sendable () -> Double = StateStore.wallClock,
             hangAfter: Duration? = nil,
             makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
                 ReaderFactory.makeReader(for: $0, loop: true)
@@ -45,8 +48,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             self.notifier = notifier
             self.log = log
             self.reload = reload
-            self.restoredFiring = restoredFiring
+            self.restored = restored
             self.persist = persist
+            self.wallClock = wallClock
             self.hangAfter = hangAfter
         }
     }
@@ -61,7 +65,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var tasks: [Task<Void, Never>] = []
     private var loopTask: Task<Void, Never>?
     private var faulty: [SensorID: String] = [:]
-    private var firingCount = 0
+    /// The firing alerts as the state file keeps them.
+    private var kept: [AlertKey: PersistedAlert] = [:]
     private var lastStatus = ""
     private var lastPing: C.Instant
     private var stopping = false
@@ -78,7 +83,10 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         self.start = clock.now
         self.lastPing = clock.now
         self.engine = RuleEngine(rules: configuration.rules)
-        engine.restoreFiring(environment.restoredFiring)
+        // Kept alerts of rules that no longer exist cannot resolve; forget them.
+        let names = Set(configuration.rules.map(\.name))
+        for alert in environment.restored where names.contains(alert.rule) { kept[alert.key] = alert }
+        engine.restoreFiring(kept.keys)
     }
 
     /// Time since start, as the run's timestamps.
@@ -100,7 +108,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         env.notifier.notify("STOPPING=1")
         Task { @MainActor in
             await stopEverything()
-            env.persist(engine.firing)
+            env.persist(keptAlerts)
             hasFinished = true
             finished?.resume()
             finished = nil
@@ -139,6 +147,11 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         guard !stopping else { return }
         configuration = next
         engine.replaceRules(next.rules, at: now)
+        let names = Set(next.rules.map(\.name))
+        if kept.keys.contains(where: { !names.contains($0.rule) }) {
+            kept = kept.filter { names.contains($0.key.rule) }
+            env.persist(keptAlerts)
+        }
         faulty = [:]
         startEverything()
         env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
@@ -219,14 +232,22 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         var changed = false
         for event in events {
             env.sink.emit(event)
-            if event.kind != .repeat { changed = true }
+            let key = AlertKey(rule: event.rule, sensor: event.sensor.id)
+            switch event.kind {
+            case .firing:
+                kept[key] = PersistedAlert(firing: event, since: env.wallClock())
+                changed = true
+            case .resolved:
+                changed = kept.removeValue(forKey: key) != nil || changed
+            case .repeat:
+                kept[key]?.value = event.value
+            }
         }
-        if changed {
-            let firing = engine.firing
-            firingCount = firing.count
-            env.persist(firing)
-        }
+        if changed { env.persist(keptAlerts) }
     }
+
+    /// The kept alerts in a stable order.
+    private var keptAlerts: [PersistedAlert] { kept.values.sorted { $0.key < $1.key } }
 
     private func iteration() {
         if let watchdog = env.notifier.watchdogTimeout, lastPing.duration(to: clock.now) >= watchdog / 4 {
@@ -246,7 +267,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
 
     private func statusAssignment() -> String {
         let sensors = pollers.reduce(0) { $0 + $1.sensors.count }
-        return "STATUS=\(sensors) sensors, \(faulty.count) faulty, \(firingCount) alerts firing"
+        return "STATUS=\(sensors) sensors, \(faulty.count) faulty, \(kept.count) alerts firing"
     }
 }
 
