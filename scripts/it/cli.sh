@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The command line as a user meets it: help, version, usage errors and their exit codes.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../testlib.sh"
 
 expect_exit 0 "$SENSORWATCH" --version
 expect_out_contains "sensorwatch " "$SENSORWATCH" --version

@@ -4,7 +4,7 @@
 # odd times (right after start, in a burst) are never fatal. No journald here: events go
 # to stderr with <N> prefixes.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../testlib.sh"
 dir=$(mktemp -d /tmp/sw-it-signals.XXXXXX)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$dir"; }
@@ -65,9 +65,15 @@ sleep 0.5
 kill -0 "$pid" 2>/dev/null || fail "daemon died after a burst of SIGHUP"
 stop_within_1s "$pid" TERM
 
-# Signals right after start (before the sources are even discovered).
+# Signals right after start: as soon as the handlers are in place (SIGHUP ignored by the
+# default disposition), before the config is read or any source discovered.
 echo "$good" >"$dir/config.json5"
 start early
+for _ in $(seq 500); do
+    ign=$(awk '/^SigIgn/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+    [ -n "$ign" ] && (( 0x$ign & 1 )) && break
+    sleep 0.01
+done
 kill -HUP "$pid" 2>/dev/null
 sleep 0.3
 kill -0 "$pid" 2>/dev/null || fail "daemon died on an early SIGHUP"
