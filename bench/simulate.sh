@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${SENSORWATCH:-$PWD/.build/release/sensorwatch}"
 dir=$(mktemp -d /tmp/sw-bench-sim.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 python3 - "$dir" <<'PY'
 import sys
 d = sys.argv[1]

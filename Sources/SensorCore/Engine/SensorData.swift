@@ -25,6 +25,8 @@ public final class SensorData {
     @ObservationIgnored private var logged: Set<Quantity> = []
     @ObservationIgnored private var log: [(sequence: UInt64, cycle: PollCycle)] = []
     @ObservationIgnored private var sequence: UInt64 = 0
+    /// Per source and quantity, the discovery whose sensors are already learnt.
+    @ObservationIgnored private var learnt: [String: UInt64] = [:]
 
     public init() {}
 
@@ -59,21 +61,26 @@ public final class SensorData {
     }
 
     private func apply(_ cycle: PollCycle, to quantity: Quantity) {
+        let key = cycle.source + "/" + quantity.rawValue
+        let known = cycle.discovery != 0 && learnt[key] == cycle.discovery
         switch quantity {
-        case .temperature: Self.merge(cycle, into: &temperature)
-        case .humidity: Self.merge(cycle, into: &humidity)
-        case .pressure: Self.merge(cycle, into: &pressure)
+        case .temperature: Self.merge(cycle, into: &temperature, learn: !known)
+        case .humidity: Self.merge(cycle, into: &humidity, learn: !known)
+        case .pressure: Self.merge(cycle, into: &pressure, learn: !known)
         }
+        if !known, cycle.discovery != 0 { learnt[key] = cycle.discovery }
         if logged.contains(quantity) {
             sequence += 1
             log.append((sequence, cycle))
         }
     }
 
-    private static func merge(_ cycle: PollCycle, into readings: inout QuantityReadings) {
+    private static func merge(_ cycle: PollCycle, into readings: inout QuantityReadings, learn: Bool) {
         readings.revision &+= 1
-        for info in cycle.sensors where readings.sensors[info.id] == nil {
-            readings.sensors[info.id] = info
+        if learn {
+            for info in cycle.sensors where readings.sensors[info.id] == nil {
+                readings.sensors[info.id] = info
+            }
         }
         for sample in cycle.samples {
             readings.latest[sample.sensor] = sample

@@ -28,11 +28,17 @@ public enum Simulator {
             }
         }
         // Merge the sources' ticks in time order; at equal times, in source order.
+        var commits = 0
         while let next = feeds.indices.filter({ feeds[$0].next != nil }).min(by: { feeds[$0].next! < feeds[$1].next! }) {
             let (time, tick) = feeds[next].advance()
             let samples = feeds[next].reader.poll(at: time)
-            data.commit(PollCycle(source: "sim", time: time, sensors: feeds[next].sensors, samples: samples, tick: tick))
-            await Task.yield()
+            data.commit(PollCycle(
+                source: "sim#\(next)", time: time, sensors: feeds[next].sensors, samples: samples, tick: tick,
+                discovery: 1))
+            // Let the loop drain now and then: often enough to keep the log short, rarely
+            // enough that task switches do not dominate.
+            commits += 1
+            if commits % 64 == 0 { await Task.yield() }
         }
         loopTask.cancel()
         await loopTask.value

@@ -14,12 +14,19 @@ public struct PollCycle: Sendable, Hashable {
     public var samples: [Sample]
     /// Whether this poll is a tick of the source's interval (stale rules are checked).
     public var tick: Bool
+    /// Changes whenever the source's sensor list changes; 0 means unknown. Lets consumers
+    /// skip re-learning an unchanged `sensors` list on every cycle.
+    public var discovery: UInt64
 
-    public init(source: String, time: Timestamp, sensors: [SensorInfo], samples: [Sample], tick: Bool = true) {
+    public init(
+        source: String, time: Timestamp, sensors: [SensorInfo], samples: [Sample], tick: Bool = true,
+        discovery: UInt64 = 0
+    ) {
         self.source = source
         self.time = time
         self.sensors = sensors
         self.samples = samples
         self.tick = tick
+        self.discovery = discovery
     }
 }

@@ -14,15 +14,29 @@ public struct RuleEngine: Sendable {
         var states: [AlertState]
     }
 
+    /// Rules behind a reference, so evaluating one does not copy its strings and globs.
+    private final class RuleRef: Sendable {
+        let rule: Rule
+        let isStale: Bool
+        init(_ rule: Rule) {
+            self.rule = rule
+            self.isStale = rule.condition.kind == .stale
+        }
+    }
+
+    private var refs: [RuleRef]
     private var entryIndex: [SensorID: Int] = [:]
     private var entries: [Entry] = []
     private var hasStaleRules: Bool
+    /// Per source: the discovery the tick list was built for, and its entries.
+    private var tickEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
 
     /// An engine with no sensors known yet.
     public init(rules: [Rule]) {
         self.rules = rules
+        self.refs = rules.map(RuleRef.init)
         self.hasStaleRules = rules.contains { $0.condition.kind == .stale }
     }
 
@@ -36,10 +50,17 @@ public struct RuleEngine: Sendable {
             step(e, .sample(sample), into: &events)
         }
         guard cycle.tick, hasStaleRules else { return }
+        if cycle.discovery != 0, let cached = tickEntries[cycle.source], cached.discovery == cycle.discovery {
+            for e in cached.entries { step(e, .tick(cycle.time), into: &events) }
+            return
+        }
+        var list: [Int] = []
         for info in cycle.sensors {
             guard let e = entry(for: info.id, in: cycle, firstSeen: cycle.time) else { continue }
+            list.append(e)
             step(e, .tick(cycle.time), into: &events)
         }
+        if cycle.discovery != 0 { tickEntries[cycle.source] = (cycle.discovery, list) }
     }
 
     /// Learns a sensor (if new) so that staleness counts from `time`.
@@ -75,10 +96,13 @@ public struct RuleEngine: Sendable {
         let count = entries[e].ruleIndexes.count
         guard count > 0 else { return }
         let info = entries[e].info
+        let isTick: Bool
+        if case .tick = input { isTick = true } else { isTick = false }
         for k in 0..<count {
             let r = entries[e].ruleIndexes[k]
-            if case .tick = input, rules[r].condition.kind != .stale { continue }
-            AlertMachine.step(&entries[e].states[k], input, rule: rules[r], index: r, sensor: info, into: &events)
+            let ref = refs[r]
+            if isTick, !ref.isStale { continue }
+            AlertMachine.step(&entries[e].states[k], input, rule: ref.rule, index: r, sensor: info, into: &events)
         }
     }
 
@@ -119,6 +143,8 @@ public struct RuleEngine: Sendable {
         let old = rules
         let oldEntries = entries
         rules = newRules
+        refs = newRules.map(RuleRef.init)
+        tickEntries = [:]
         hasStaleRules = newRules.contains { $0.condition.kind == .stale }
         for e in entries.indices {
             let info = oldEntries[e].info
