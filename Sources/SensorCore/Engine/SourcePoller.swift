@@ -19,6 +19,8 @@ final class SourcePoller: Sendable {
     private struct State {
         var busy = false
         var sensors: [SensorInfo] = []
+        /// Grows when the discovered list changes (`PollCycle.discovery`).
+        var discovery: UInt64 = 0
         var lastDiscovery: Timestamp?
         var rediscover = true
         var skipped = 0
@@ -39,6 +41,7 @@ final class SourcePoller: Sendable {
     func discoverNow(at time: Timestamp) -> [SensorInfo] {
         let sensors = reader.discover()
         state.withLock {
+            if $0.discovery == 0 || $0.sensors != sensors { $0.discovery += 1 }
             $0.sensors = sensors
             $0.lastDiscovery = time
             $0.rediscover = false
@@ -72,13 +75,13 @@ final class SourcePoller: Sendable {
             }
             if due { _ = discoverNow(at: time) }
             let samples = reader.poll(at: time)
-            let sensors = self.sensors
-            let stopped = state.withLock { s -> Bool in
+            let (sensors, discovery, stopped) = state.withLock { s in
                 s.busy = false
-                return s.stopped
+                return (s.sensors, s.discovery, s.stopped)
             }
             if !stopped {
-                continuation.yield(PollCycle(source: reader.source, time: time, sensors: sensors, samples: samples))
+                continuation.yield(PollCycle(
+                    source: reader.source, time: time, sensors: sensors, samples: samples, discovery: discovery))
             }
         }
     }
