@@ -82,6 +82,10 @@ stop() {
 cc -O2 -o "$work/pread-floor" "$here/pread-floor.c"
 read -r floor_us floor_kib _ < <("$work/pread-floor" /sys/class/thermal "$ZONES" 200)
 floor_rss=$(awk -v k="$floor_kib" 'BEGIN { printf "%.1f", k / 1024 }')
+"$work/pread-floor" /sys/class/thermal "$ZONES" 0 100 &
+fpid=$!; pids+=("$fpid")
+paced_fig=$(measure "$fpid")
+stop "$fpid"
 
 # 2. collectd: thermal + threshold plugins, Interval 0.1
 cat >"$work/collectd.conf" <<CONF
@@ -130,7 +134,9 @@ fi
 
 echo "bench: $ZONES thermal zones (tmpfs bind-mounted over /sys/class/thermal), interval 100 ms, ${MEASURE} s measured"
 printf '%-34s %14s %10s\n' "reader" "CPU/sample" "RSS"
-printf '%-34s %11s µs %6s MiB\n' "pread floor (C, kept fds)" "$floor_us" "$floor_rss"
+printf '%-34s %11s µs %6s MiB\n' "pread floor, tight loop (C)" "$floor_us" "$floor_rss"
+read -r p_us p_rss <<<"${paced_fig:-? ?}"
+printf '%-34s %11s µs %6s MiB\n' "pread floor, every 100 ms (C)" "$p_us" "$p_rss"
 if [ -n "$collectd_fig" ]; then
     read -r c_us c_rss <<<"$collectd_fig"
     printf '%-34s %11s µs %6s MiB\n' "collectd $(collectd -h 2>&1 | awk '/^collectd/ {sub(",", "", $2); print $2; exit}') (thermal+threshold)" "$c_us" "$c_rss"

@@ -24,16 +24,16 @@ w t/thermal_zone4/type empty_zone;    : >"$work/t/thermal_zone4/temp"
 mkdir -p "$work/h/class/hwmon"
 d=h/devices/i2c-1/1-0044/hwmon/hwmon2
 w $d/name sht3x; w $d/temp1_input 23450; w $d/humidity1_input 45120
-ln -s ../.. "$work/$d/device"; ln -s ../../$d "$work/h/class/hwmon/hwmon2"
+ln -s ../.. "$work/$d/device"; ln -s "../../${d#h/}" "$work/h/class/hwmon/hwmon2"
 for pair in "hwmon0 coretemp.1 31000" "hwmon1 coretemp.0 30000"; do
     set -- $pair
     d=h/devices/platform/$2/hwmon/$1
     w $d/name coretemp; w $d/temp1_input $3; w $d/temp1_label "Package id 0"
-    ln -s ../.. "$work/$d/device"; ln -s ../../$d "$work/h/class/hwmon/$1"
+    ln -s ../.. "$work/$d/device"; ln -s "../../${d#h/}" "$work/h/class/hwmon/$1"
 done
 d=h/devices/platform/w83627hf.656
 w $d/name w83627hf; w $d/temp1_input 41000; w $d/temp1_label CPU; mkdir -p "$work/$d/hwmon/hwmon3"
-ln -s ../.. "$work/$d/hwmon/hwmon3/device"; ln -s ../../$d/hwmon/hwmon3 "$work/h/class/hwmon/hwmon3"
+ln -s ../.. "$work/$d/hwmon/hwmon3/device"; ln -s "../../${d#h/}/hwmon/hwmon3" "$work/h/class/hwmon/hwmon3"
 
 # iio: bme280 processed, hdc100x raw/offset/scale named by its I2C address, bmp280 raw*scale
 w i/iio:device0/name bme280
