@@ -74,6 +74,7 @@ public enum SensorsCommand {
         /// Why the read failed (nil on success).
         public var error: String?
 
+        /// A reading; `error` is meant for a nil `value`.
         public init(sensor: SensorInfo, value: Double?, error: String?) {
             self.sensor = sensor
             self.value = value

@@ -5,6 +5,7 @@
 /// `discover()` rescans the root, picks up new sensors, drops vanished ones and closes
 /// their files; `poll(at:)` discovers first if nobody has yet.
 public final class ThermalZoneReader: SensorReader {
+    /// The id prefix of this reader's sensors.
     public let source = SourceKind.thermal.idPrefix
     private let core: SysfsReaderCore
 
@@ -18,7 +19,9 @@ public final class ThermalZoneReader: SensorReader {
         core = SysfsReaderCore(configuration: configuration, io: io, scan: ThermalZoneScanner.scan)
     }
 
+    /// Rescans the root (new and vanished sensors); returns the sensors in id order.
     public func discover() -> [SensorInfo] { core.discover() }
 
+    /// Reads every sensor once: one sample each, a fault with its reason when the read fails.
     public func poll(at time: Timestamp) -> [Sample] { core.poll(at: time) }
 }

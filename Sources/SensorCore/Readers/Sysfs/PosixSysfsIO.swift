@@ -4,8 +4,10 @@ import Glibc
 
 /// The real ``SysfsIO``: `open(2)`, `pread(2)` at offset 0, `close(2)`.
 public struct PosixSysfsIO: SysfsIO {
+    /// The real system calls; stateless.
     public init() {}
 
+    /// `open(path, O_RDONLY | O_CLOEXEC)`, retried on EINTR; may block (a FIFO, a stuck driver).
     public func open(_ path: String) -> Int32 {
         while true {
             let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
@@ -14,6 +16,7 @@ public struct PosixSysfsIO: SysfsIO {
         }
     }
 
+    /// One `pread(fd, buffer, count, 0)`, retried on EINTR.
     public func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             let n = pread(fd, buffer.baseAddress, buffer.count, 0)
@@ -22,6 +25,7 @@ public struct PosixSysfsIO: SysfsIO {
         }
     }
 
+    /// `close(fd)`.
     public func close(_ fd: Int32) {
         // No retry on EINTR: on Linux the descriptor is gone either way.
         _ = Glibc.close(fd)

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+@testable import SensorCLI
+import SensorCore
+import Testing
+
+@Suite struct SensorsCommandTests {
+    /// Writes a thermal and an hwmon tree under a fresh /tmp directory; returns its path.
+    static func writeTree() -> String {
+        var template = Array("/tmp/sensorwatch-cli-XXXXXX".utf8CString)
+        let root = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!)! })
+        let files = [
+            "thermal/thermal_zone0/type": "x86_pkg_temp\n", "thermal/thermal_zone0/temp": "45000\n",
+            "thermal/thermal_zone1/type": "acpi\"tz\n", "thermal/thermal_zone1/temp": "abc\n",
+            "hwmon/hwmon0/name": "sht3x\n", "hwmon/hwmon0/temp1_input": "23450\n",
+            "hwmon/hwmon0/humidity1_input": "45120\n",
+        ]
+        for (rel, content) in files {
+            let path = root + "/" + rel
+            var dir = ""
+            for part in path.split(separator: "/").dropLast() {
+                dir += "/" + part
+                _ = mkdir(dir, 0o755)
+            }
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            _ = Array(content.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        return root
+    }
+
+    static func removeTree(_ root: String) {
+        for rel in ["thermal/thermal_zone0/type", "thermal/thermal_zone0/temp", "thermal/thermal_zone1/type",
+                    "thermal/thermal_zone1/temp", "hwmon/hwmon0/name", "hwmon/hwmon0/temp1_input",
+                    "hwmon/hwmon0/humidity1_input"] { unlink(root + "/" + rel) }
+        for rel in ["thermal/thermal_zone0", "thermal/thermal_zone1", "thermal", "hwmon/hwmon0", "hwmon", ""] {
+            rmdir(root + "/" + rel)
+        }
+    }
+
+    static func sources(_ root: String) -> [SourceConfiguration] {
+        [SourceConfiguration(kind: .thermal, interval: .seconds(1), root: root + "/thermal"),
+         SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: root + "/hwmon")]
+    }
+
+    @Test func jsonListsEverySensorInSourceOrderWithErrorsForFailedReads() throws {
+        let root = Self.writeTree()
+        defer { Self.removeTree(root) }
+        let text = SensorsCommand.json(SensorsCommand.read(Self.sources(root)))
+        #expect(text == """
+            [
+              {"id":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","unit":"°C","value":45},
+              {"id":"thermal:thermal_zone1","label":"acpi\\"tz","quantity":"temperature","unit":"°C","value":null,"error":"not a number: \\"abc\\""},
+              {"id":"hwmon:sht3x/humidity1","label":"","quantity":"humidity","unit":"%RH","value":45.12},
+              {"id":"hwmon:sht3x/temp1","label":"","quantity":"temperature","unit":"°C","value":23.45}
+            ]
+            """)
+        struct Entry: Decodable { var id: String; var label: String; var quantity: String; var unit: String; var value: Double?; var error: String? }
+        let decoded = try JSONDecoder().decode([Entry].self, from: Data(text.utf8))
+        #expect(decoded.map(\.value) == [45, nil, 45.12, 23.45])
+    }
+
+    @Test func noSensorsIsAnEmptyJSONArray() {
+        let none = [SourceConfiguration(kind: .iio, interval: .seconds(1), root: "/nonexistent/sensorwatch")]
+        #expect(SensorsCommand.json(SensorsCommand.read(none)) == "[]")
+    }
+
+    @Test func theTableShowsValuesWithUnitsAndErrors() {
+        let root = Self.writeTree()
+        defer { Self.removeTree(root) }
+        #expect(SensorsCommand.table(SensorsCommand.read(Self.sources(root))) == """
+            ID                     LABEL         QUANTITY     VALUE
+            thermal:thermal_zone0  x86_pkg_temp  temperature  45 °C
+            thermal:thermal_zone1  acpi"tz       temperature  error: not a number: "abc"
+            hwmon:sht3x/humidity1                humidity     45.12 %RH
+            hwmon:sht3x/temp1                    temperature  23.45 °C
+            """)
+    }
+
+    static let badUsage: [[String]] = [["--bogus"], ["--config"], ["--json", "extra"]]
+
+    @Test(arguments: badUsage)
+    func badOptionsAreUsageErrors(args: [String]) async {
+        #expect(await SensorsCommand.run(args) == .usage)
+    }
+
+    @Test func anUnloadableConfigurationIsAConfigurationError() async {
+        #expect(await SensorsCommand.run(["--config", "/nonexistent/sensorwatch.json5", "--json"]) == .config)
+    }
+
+    @Test func helpSucceeds() async {
+        #expect(await SensorsCommand.run(["--help"]) == .success)
+    }
+}
