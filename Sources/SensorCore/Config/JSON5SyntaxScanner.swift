@@ -136,6 +136,10 @@ struct JSON5SyntaxScanner {
             guard digits > 0 else { throw failure("expected a hexadecimal digit, found \(describeCurrent)") }
             return
         }
+        if current == "0", index + 1 < text.count, Self.isDigit(text[index + 1]) {
+            index += 1
+            throw failure("a number must not have a leading zero")
+        }
         var digits = skip(Self.isDigit)
         if current == "." {
             index += 1

@@ -29,7 +29,7 @@ enum CSVSampleParser {
                 column += field.count + 1
             }
             guard fields.count >= 2 else {
-                diagnostics.report(line: number, column: column, "expected 2 columns (time,value), found 1")
+                diagnostics.report(line: number, column: column - 1, "expected 2 columns (time,value), found 1")
                 continue
             }
             if fields.count > 2 {
