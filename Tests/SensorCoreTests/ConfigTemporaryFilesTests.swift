@@ -52,18 +52,17 @@ final class TemporaryFiles {
 
     /// Loads configuration `name` and returns its error lines (empty when it loads).
     func configErrors(_ name: String) -> [String] {
-        do {
-            _ = try ConfigLoader.load(path: path(name))
-            return []
-        } catch {
-            return lines(error)
-        }
+        errorLines { () throws(ConfigErrors) in _ = try ConfigLoader.load(path: path(name)) }
     }
 
     /// Loads scenario `name` and returns its error lines (empty when it loads).
     func scenarioErrors(_ name: String) -> [String] {
+        errorLines { () throws(ConfigErrors) in _ = try ScenarioLoader.load(path: path(name)) }
+    }
+
+    private func errorLines(_ load: () throws(ConfigErrors) -> Void) -> [String] {
         do {
-            _ = try ScenarioLoader.load(path: path(name))
+            try load()
             return []
         } catch {
             return lines(error)
