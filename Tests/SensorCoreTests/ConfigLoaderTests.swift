@@ -2,12 +2,7 @@ import Testing
 @testable import SensorCore
 
 struct ConfigLoaderTests {
-    /// Loads `text` as `c.json5` and returns the error lines.
-    private func errors(_ text: String) -> [String] {
-        let files = TemporaryFiles()
-        files.write("c.json5", text)
-        return files.configErrors("c.json5")
-    }
+    private func errors(_ text: String) -> [String] { TemporaryFiles.configErrors(of: text) }
 
     @Test(arguments: [
         ("{ interval: 5 }", "interval: expected a duration such as \"10s\", found a number"),

@@ -60,6 +60,22 @@ final class TemporaryFiles {
         errorLines { () throws(ConfigErrors) in _ = try ScenarioLoader.load(path: path(name)) }
     }
 
+    /// Writes `text` as `c.json5` in a fresh directory, loads it as a configuration and
+    /// returns its error lines.
+    static func configErrors(of text: String) -> [String] {
+        let files = TemporaryFiles()
+        files.write("c.json5", text)
+        return files.configErrors("c.json5")
+    }
+
+    /// Writes `text` as `s.json5` in a fresh directory, loads it as a scenario and returns
+    /// its error lines.
+    static func scenarioErrors(of text: String) -> [String] {
+        let files = TemporaryFiles()
+        files.write("s.json5", text)
+        return files.scenarioErrors("s.json5")
+    }
+
     private func errorLines(_ load: () throws(ConfigErrors) -> Void) -> [String] {
         do {
             try load()

@@ -2,11 +2,7 @@ import Testing
 @testable import SensorCore
 
 struct ScenarioLoaderTests {
-    private func errors(_ text: String) -> [String] {
-        let files = TemporaryFiles()
-        files.write("s.json5", text)
-        return files.scenarioErrors("s.json5")
-    }
+    private func errors(_ text: String) -> [String] { TemporaryFiles.scenarioErrors(of: text) }
 
     private static let cpu = "id: \"cpu\", quantity: \"temperature\""
 
