@@ -20,6 +20,7 @@ struct ConfigSyntaxTests {
         ("{ -a: 1 }", "line 1, column 3: expected a key, found \"-\""),
         ("{\r\n  a: 1\r\n  b: 2\r\n}", "line 3, column 3: expected \",\" or \"}\" after a value, found \"b\""),
         ("", "line 1, column 1: expected a value, found end of file"),
+        ("{\n  rules: [{ name: \"a\", sensor: \"*\",\n    above: 80, 'above': 90 }],\n}", "line 3, column 16: duplicate key \"above\""),
         ("// only a comment\n", "line 2, column 1: expected a value, found end of file"),
     ])
     func pointsAtTheFirstSyntaxError(text: String, expected: String) {

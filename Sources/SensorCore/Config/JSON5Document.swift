@@ -23,7 +23,10 @@ enum JSON5Document {
             let value = try decoder.decode(JSONValue.self, from: Data(text.utf8))
             // The decoder checks a number's spelling only when asked for it, so `1.2.3`
             // arrives like `1e999`, as a number it could not convert; tell the two apart.
-            if value.containsUnrepresentableNumber, let failure = JSON5SyntaxScanner.firstError(in: text) {
+            // It also keeps one of two equal keys without a word; the scanner finds those.
+            if let failure = JSON5SyntaxScanner.firstError(in: text),
+                failure.isDuplicateKey || value.containsUnrepresentableNumber
+            {
                 diagnostics.report(line: failure.line, column: failure.column, failure.message)
                 return nil
             }
