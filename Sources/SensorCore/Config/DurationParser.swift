@@ -8,6 +8,7 @@ public enum DurationParser {
     public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, for example `missing unit (use ns, us, ms, s, m, h or d)`.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 

@@ -21,6 +21,15 @@ enum JSON5Document {
         decoder.allowsJSON5 = true
         do {
             let value = try decoder.decode(JSONValue.self, from: Data(text.utf8))
+            // The decoder checks a number's spelling only when asked for it, so `1.2.3`
+            // arrives like `1e999`, as a number it could not convert; tell the two apart.
+            // It also keeps one of two equal keys without a word; the scanner finds those.
+            if let failure = JSON5SyntaxScanner.firstError(in: text),
+                failure.isDuplicateKey || value.containsUnrepresentableNumber
+            {
+                diagnostics.report(line: failure.line, column: failure.column, failure.message)
+                return nil
+            }
             return ConfigNode(value: value, path: "", diagnostics: diagnostics)
         } catch {
             if let failure = JSON5SyntaxScanner.firstError(in: text) {

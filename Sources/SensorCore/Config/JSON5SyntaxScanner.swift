@@ -1,15 +1,18 @@
 /// Finds where the first JSON5 syntax error in a text is.
 ///
 /// The toolchain's `JSONDecoder` rejects a malformed document without saying where, so
-/// loaders run this only after decoding failed, to point the user at `line L, column C`.
-/// It checks syntax only (no duplicate keys, no number ranges) and may find nothing when
-/// the decoder rejected the text for another reason.
+/// loaders run this after decoding, to point the user at `line L, column C`. It checks
+/// syntax and duplicate keys (which the decoder accepts silently), not number ranges, and
+/// may find nothing when the decoder rejected the text for another reason.
 struct JSON5SyntaxScanner {
     /// The first syntax error: a 1-based position and what was wrong there.
     struct Failure: Error, Hashable {
         var line: Int
         var column: Int
         var message: String
+        /// A key given twice in one object: well formed, but the decoder silently keeps
+        /// one of the two values, which could hide a typo.
+        var isDuplicateKey = false
     }
 
     private let text: [Unicode.Scalar]
@@ -64,6 +67,7 @@ struct JSON5SyntaxScanner {
     /// An object (`members`: `key: value` pairs) or an array, after its opening bracket.
     private mutating func container(members: Bool, depth: Int) throws(Failure) {
         let close: Unicode.Scalar = members ? "}" : "]"
+        var keys: Set<String> = []
         index += 1
         while true {
             try skipSpace()
@@ -72,7 +76,14 @@ struct JSON5SyntaxScanner {
                 return
             }
             if members {
-                try key()
+                let keyStart = index
+                let name = try key()
+                guard keys.insert(name).inserted else {
+                    index = keyStart
+                    var duplicate = failure("duplicate key \"\(name)\"")
+                    duplicate.isDuplicateKey = true
+                    throw duplicate
+                }
                 try skipSpace()
                 guard current == ":" else { throw failure("expected \":\" after a key, found \(describeCurrent)") }
                 index += 1
@@ -91,12 +102,15 @@ struct JSON5SyntaxScanner {
         }
     }
 
-    private mutating func key() throws(Failure) {
+    /// The key as written, without quotes (escapes are left as they are).
+    private mutating func key() throws(Failure) -> String {
         guard let c = current else { throw failure("expected a key, found end of file") }
         if c == "\"" || c == "'" {
+            let start = index
             try string()
+            return String(String.UnicodeScalarView(text[(start + 1)..<(index - 1)]))
         } else if Self.isIdentifierStart(c) {
-            _ = identifier()
+            return identifier()
         } else {
             throw failure("expected a key, found \(describeCurrent)")
         }
@@ -135,6 +149,10 @@ struct JSON5SyntaxScanner {
             let digits = skip { $0.properties.isASCIIHexDigit }
             guard digits > 0 else { throw failure("expected a hexadecimal digit, found \(describeCurrent)") }
             return
+        }
+        if current == "0", index + 1 < text.count, Self.isDigit(text[index + 1]) {
+            index += 1
+            throw failure("a number must not have a leading zero")
         }
         var digits = skip(Self.isDigit)
         if current == "." {

@@ -6,6 +6,7 @@ import Synchronization
 /// given time, in time order (sensor order at equal times), so a poller that falls behind
 /// still gets every sample exactly once. Thread-safe: the play position sits in a mutex.
 public final class SimulatedReader: SensorReader {
+    /// `sim`, the `SOURCE` part of every id this reader produces.
     public let source = SourceKind.simulated.idPrefix
     private let sensors: [SensorInfo]
     private let playback: Mutex<ScenarioPlayback>

@@ -9,8 +9,9 @@ enum CSVSampleParser {
         var samples: [TimedValue] = []
         var sawContent = false
         var previous: Int64 = 0
-        for (lineIndex, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // "\r\n" is one Character in Swift, so it is a separator of its own.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (lineIndex, line) in lines.enumerated() {
             let number = lineIndex + 1
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -29,7 +30,7 @@ enum CSVSampleParser {
                 column += field.count + 1
             }
             guard fields.count >= 2 else {
-                diagnostics.report(line: number, column: column, "expected 2 columns (time,value), found 1")
+                diagnostics.report(line: number, column: column - 1, "expected 2 columns (time,value), found 1")
                 continue
             }
             if fields.count > 2 {
@@ -44,6 +45,13 @@ enum CSVSampleParser {
                 do {
                     time = try DurationParser.scaled(timeText, by: 1_000_000_000)
                 } catch {
+                    if !sawContent {
+                        // Most likely a misspelt header: one error for the line, not one per column.
+                        diagnostics.report(
+                            line: number, column: columns[0],
+                            "expected the header \"time,value\" or a time in seconds, found \"\(timeText)\"")
+                        continue
+                    }
                     diagnostics.report(line: number, column: columns[0], "expected a time in seconds, found \"\(timeText)\"")
                 }
             }

@@ -1,0 +1,91 @@
+import Dispatch
+import Synchronization
+import Testing
+@testable import SensorCore
+
+struct SimulatedReaderTests {
+    /// `a`: explicit samples off the step grid; `b`: generated every second through 3 s.
+    private func scenario(loop: Bool = true) -> Scenario {
+        Scenario(duration: .seconds(3), step: .seconds(1), loop: loop, sensors: [
+            ScenarioSensor(id: "b", quantity: .temperature, feed: .generated(
+                start: 0, segments: [.ramp(to: 3, over: .seconds(3))], noise: 0)),
+            ScenarioSensor(id: "a", quantity: .humidity, label: "A", feed: .samples([
+                TimedValue(time: .zero, value: 10), TimedValue(time: .seconds(0.5), value: nil),
+                TimedValue(time: .seconds(2.5), value: 12),
+            ])),
+        ])
+    }
+
+    private func names(_ samples: [Sample]) -> [String] {
+        samples.map { "\($0.sensor.rawValue.dropFirst(4))@\($0.time.seconds)" }
+    }
+
+    @Test func discoverListsTheScenarioSensorsInIdOrder() {
+        let reader = SimulatedReader(scenario: scenario(), loop: false)
+        #expect(reader.source == "sim")
+        #expect(reader.discover() == [
+            SensorInfo(id: "sim:a", label: "A", quantity: .humidity),
+            SensorInfo(id: "sim:b", quantity: .temperature),
+        ])
+    }
+
+    @Test func eachPollReturnsWhatIsDueSinceTheLastOneInTimeOrder() {
+        let reader = SimulatedReader(scenario: scenario(), loop: false)
+        #expect(names(reader.poll(at: .zero)) == ["b@0.0", "a@0.0"])
+        #expect(names(reader.poll(at: .seconds(0.9))) == ["a@0.5"])
+        #expect(reader.poll(at: .seconds(0.9)).isEmpty)
+        #expect(names(reader.poll(at: .seconds(3))) == ["b@1.0", "b@2.0", "a@2.5", "b@3.0"])
+        #expect(reader.poll(at: .seconds(1000)).isEmpty)
+    }
+
+    @Test func samplesCarryValuesAndFaults() {
+        let reader = SimulatedReader(scenario: scenario(), loop: false)
+        #expect(reader.poll(at: .seconds(0.5)) == [
+            Sample(sensor: "sim:b", time: .zero, value: 0),
+            Sample(sensor: "sim:a", time: .zero, value: 10),
+            Sample(sensor: "sim:a", time: .seconds(0.5), fault: "simulated failed read"),
+        ])
+    }
+
+    @Test func loopingRepeatsWithPeriodDurationAndDropsTheSampleAtDuration() {
+        let reader = SimulatedReader(scenario: scenario(), loop: true)
+        #expect(names(reader.poll(at: .seconds(7))) == [
+            "b@0.0", "a@0.0", "a@0.5", "b@1.0", "b@2.0", "a@2.5",
+            "b@3.0", "a@3.0", "a@3.5", "b@4.0", "b@5.0", "a@5.5",
+            "b@6.0", "a@6.0", "a@6.5", "b@7.0",
+        ])
+        #expect(names(reader.poll(at: .seconds(7))) == [])
+        let next = reader.poll(at: .seconds(8.5))
+        #expect(names(next) == ["b@8.0", "a@8.5"])
+        #expect(next.map(\.value) == [2, 12])
+    }
+
+    @Test func scenarioThatSaysLoopFalsePlaysOnceEvenWhenTheReaderLoops() {
+        let reader = SimulatedReader(scenario: scenario(loop: false), loop: true)
+        #expect(reader.poll(at: .seconds(100)).count == 7)
+        #expect(reader.poll(at: .seconds(200)).isEmpty)
+    }
+
+    @Test func scenarioWithoutSamplesNeverSpinsWhenLooping() {
+        let empty = Scenario(duration: .seconds(1), step: .seconds(1), sensors: [
+            ScenarioSensor(id: "a", quantity: .humidity, feed: .samples([]))
+        ])
+        #expect(SimulatedReader(scenario: empty, loop: true).poll(at: .seconds(1_000_000)).isEmpty)
+    }
+
+    @Test func concurrentPollsReturnEverySampleExactlyOnce() {
+        let long = Scenario(duration: .seconds(1000), step: .milliseconds(10), loop: false, sensors: [
+            ScenarioSensor(id: "a", quantity: .pressure, feed: .generated(start: 1, segments: [], noise: 0)),
+            ScenarioSensor(id: "b", quantity: .pressure, feed: .generated(start: 2, segments: [], noise: 0)),
+        ])
+        let reader = SimulatedReader(scenario: long, loop: false)
+        let collected = Mutex<[Sample]>([])
+        DispatchQueue.concurrentPerform(iterations: 201) { i in
+            let batch = reader.poll(at: .seconds(Double(i * 5)))
+            collected.withLock { $0 += batch }
+        }
+        let all = collected.withLock { $0 }
+        #expect(all.count == 2 * 100_001)
+        #expect(Set(all.map { "\($0.sensor)@\($0.time.nanoseconds)" }).count == all.count)
+    }
+}
