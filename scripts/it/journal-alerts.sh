@@ -14,7 +14,7 @@ write_config "$WORK/sensorwatch.json5" "scenario.json5"
 mkdir -p "$WORK/state"
 STATE_DIRECTORY=$WORK/state "$BIN" run --config "$WORK/sensorwatch.json5" 2>"$WORK/stderr" &
 pid=$!
-wait_for "the resolved entry" 150 test "$(count_state resolved)" -ge 1
+wait_for "the resolved entry" 150 has_state resolved
 kill -TERM "$pid"
 wait "$pid" || fail "run exited with $? on SIGTERM"
 

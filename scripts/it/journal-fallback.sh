@@ -16,7 +16,7 @@ STATE_DIRECTORY=$WORK/state "$BIN" run --config "$WORK/sensorwatch.json5" 2>"$WO
 pid=$!
 wait_for "the firing line on stderr" 100 grep -q '^<2>cpu-hot firing' "$WORK/stderr"
 start_journald
-wait_for "the resolved entry in the journal" 150 test "$(count_state resolved)" -ge 1
+wait_for "the resolved entry in the journal" 150 has_state resolved
 kill -TERM "$pid"
 wait "$pid" || fail "run exited with $? on SIGTERM"
 

@@ -13,7 +13,12 @@ WORK=/mnt/sensorwatch-it
 BIN=$WORK/bin/sensorwatch
 
 skip() { echo "skip: $*" >&2; exit 77; }
-fail() { echo "FAIL: $*" >&2; exit 1; }
+# A test may define on_fail (e.g. dump_unit) to print context first.
+fail() {
+    if declare -F on_fail >/dev/null; then on_fail >&2 || true; fi
+    echo "FAIL: $*" >&2
+    exit 1
+}
 note() { echo "# $*"; }
 
 require_namespaces() {
@@ -46,7 +51,8 @@ enter_namespace() {
     if [ -x "$SENSORWATCH" ]; then cp "$SENSORWATCH" "$BIN"; fi
 }
 
-# Polls `"$@"` every 0.1 s, up to $2 tries.
+# Polls the command `"$@"` every 0.1 s, up to $2 tries; pass a command (like has_state),
+# not an expanded "$(...)", so every try looks again.
 wait_for() {
     local what=$1 tries=$2 i
     shift 2
@@ -84,6 +90,12 @@ count_state() {
     shift
     journal_json ALERT_STATE="$state" "$@" | grep -c . || true
 }
+
+# Whether the journal holds a sensorwatch entry with all the given matches.
+journal_has() { [ -n "$(journal_json "$@")" ]; }
+
+# Whether at least $2 alert entries with ALERT_STATE=$1 are in the journal.
+has_state() { [ "$(count_state "$1")" -ge "${2:-1}" ]; }
 
 # Writes a scenario with one sensor sim:cpu (°C) and the given explicit samples, no loop.
 write_scenario() { # FILE SAMPLES
@@ -135,9 +147,25 @@ stop_user_manager() {
     fi
 }
 
-# Replaces the test's own drop-in (read from stdin) and reloads the manager.
+# The start of every unit-*.sh: namespaces, journald, user manager, clean-up, and a dump of
+# the unit's state when the test fails.
+setup_unit_test() {
+    require_namespaces
+    require_run
+    enter_namespace
+    trap 'stop_user_manager; stop_journald' EXIT
+    on_fail() { dump_unit; }
+    start_journald
+    start_user_manager
+}
+
+# Writes the test's drop-in: ExecStart running the copied binary on $WORK/sensorwatch.json5,
+# plus any [Service] lines from stdin; then reloads the manager.
 test_dropin() {
-    cat >"$USER_UNITS/sensorwatch.service.d/test.conf"
+    {
+        printf '[Service]\nExecStart=\nExecStart=%s run --config %s\n' "$BIN" "$WORK/sensorwatch.json5"
+        cat
+    } >"$USER_UNITS/sensorwatch.service.d/test.conf"
     systemctl --user daemon-reload
 }
 
@@ -146,9 +174,18 @@ unit_prop() {
     systemctl --user show -P "$1" sensorwatch.service
 }
 
+# Whether property $1 of the unit is $2.
+prop_is() { [ "$(unit_prop "$1")" = "$2" ]; }
+
+# Whether numeric property $1 of the unit is at least $2.
+prop_at_least() { [ "$(unit_prop "$1")" -ge "$2" ]; }
+
+# Whether the unit's STATUS= text contains $1.
+status_has() { grep -q -- "$1" <<<"$(unit_prop StatusText)"; }
+
 # Prints the unit's status and recent journal, for a failing test's log.
 dump_unit() {
-    systemctl --user status --no-pager sensorwatch.service || true
+    systemctl --user status --no-pager sensorwatch.service 2>&1 || true
     journalctl --no-pager -n 40 _PID="$(unit_prop MainPID)" 2>/dev/null || true
     journalctl --no-pager -n 40 -t sensorwatch || true
 }
