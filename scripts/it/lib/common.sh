@@ -1,0 +1,191 @@
+# Shared helpers of the integration tests in scripts/it/ (sourced, never run by itself).
+#
+# Every test re-runs itself in new mount and PID namespaces (enter_namespace): journald, the
+# user manager and sensorwatch die with the test, and the tmpfs on /run, /mnt and
+# /var/log/journal hide the host's. Nothing here starts `systemd --system` or kills by name.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+SENSORWATCH=${SENSORWATCH:-$ROOT/.build/release/sensorwatch}
+JOURNALD=${JOURNALD:-/lib/systemd/systemd-journald}
+SYSTEMD=${SYSTEMD:-/lib/systemd/systemd}
+# Inside the namespace: a tmpfs, outside /tmp (PrivateTmp= would hide it from the unit).
+WORK=/mnt/sensorwatch-it
+BIN=$WORK/bin/sensorwatch
+
+skip() { echo "skip: $*" >&2; exit 77; }
+# A test may define on_fail (e.g. dump_unit) to print context first.
+fail() {
+    if declare -F on_fail >/dev/null; then on_fail >&2 || true; fi
+    echo "FAIL: $*" >&2
+    exit 1
+}
+note() { echo "# $*"; }
+
+require_namespaces() {
+    [ "$(id -u)" = 0 ] || skip "needs root for mount namespaces"
+    command -v unshare >/dev/null || skip "needs unshare (util-linux)"
+    [ -x "$JOURNALD" ] || skip "no systemd-journald at $JOURNALD"
+    command -v jq >/dev/null || skip "needs jq"
+}
+
+require_binary() {
+    [ -x "$SENSORWATCH" ] || skip "no release binary at $SENSORWATCH (make release)"
+}
+
+# `sensorwatch run` is the daemon; until it exists the tests that need it skip.
+require_run() {
+    require_binary
+    "$SENSORWATCH" run --help >/dev/null 2>&1 || skip "'sensorwatch run' is not implemented yet"
+}
+
+# Re-executes the calling script in private mount and PID namespaces, once.
+enter_namespace() {
+    if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
+        export SW_IT_IN_NAMESPACE=1
+        exec unshare -m -p -f --mount-proc --propagation private bash "$0" "$@"
+    fi
+    mount -t tmpfs none /run
+    mount -t tmpfs none /mnt
+    if [ -d /var/log/journal ]; then mount -t tmpfs none /var/log/journal; fi
+    mkdir -p "$WORK/bin"
+    if [ -x "$SENSORWATCH" ]; then cp "$SENSORWATCH" "$BIN"; fi
+}
+
+# Polls the command `"$@"` every 0.1 s, up to $2 tries; pass a command (like has_state),
+# not an expanded "$(...)", so every try looks again.
+wait_for() {
+    local what=$1 tries=$2 i
+    shift 2
+    for ((i = 0; i < tries; i++)); do
+        if "$@"; then return 0; fi
+        sleep 0.1
+    done
+    fail "timed out waiting for $what"
+}
+
+start_journald() {
+    mkdir -p /run/systemd/journal /run/log/journal
+    "$JOURNALD" >/dev/null 2>&1 &
+    JOURNALD_PID=$!
+    wait_for "journald's socket" 100 test -S /run/systemd/journal/socket
+}
+
+stop_journald() {
+    if [ -n "${JOURNALD_PID:-}" ]; then
+        kill "$JOURNALD_PID" 2>/dev/null || true
+        wait "$JOURNALD_PID" 2>/dev/null || true
+        JOURNALD_PID=
+    fi
+}
+
+# sensorwatch's journal entries as JSON lines; extra arguments are journalctl matches.
+journal_json() {
+    journalctl --sync 2>/dev/null || true
+    journalctl -o json --no-pager -t sensorwatch "$@"
+}
+
+# How many alert entries with ALERT_STATE=$1 (and further matches) the journal holds.
+count_state() {
+    local state=$1
+    shift
+    journal_json ALERT_STATE="$state" "$@" | grep -c . || true
+}
+
+# Whether the journal holds a sensorwatch entry with all the given matches.
+journal_has() { [ -n "$(journal_json "$@")" ]; }
+
+# Whether at least $2 alert entries with ALERT_STATE=$1 are in the journal.
+has_state() { [ "$(count_state "$1")" -ge "${2:-1}" ]; }
+
+# Writes a scenario with one sensor sim:cpu (°C) and the given explicit samples, no loop.
+write_scenario() { # FILE SAMPLES
+    cat >"$1" <<JSON
+{
+  duration: "60s",
+  step: "1s",
+  loop: false,
+  sensors: [
+    { id: "cpu", quantity: "temperature", label: "CPU package", samples: $2 },
+  ],
+}
+JSON
+}
+
+# Writes a configuration with the scenario source and rule cpu-hot (sim:cpu above 80, critical).
+write_config() { # FILE SCENARIO
+    cat >"$1" <<JSON
+{
+  interval: "100ms",
+  sources: [ { type: "simulated", scenario: "$2", interval: "100ms" } ],
+  rules: [ { name: "cpu-hot", sensor: "sim:cpu", above: 80, severity: "critical" } ],
+}
+JSON
+}
+
+# --- systemd user manager -------------------------------------------------------------
+
+# Starts `systemd --user` (never --system) with sensorwatch.service and the test drop-in.
+start_user_manager() {
+    mkdir -p /run/systemd/system
+    export XDG_RUNTIME_DIR=/run/user/0 HOME=$WORK/home
+    mkdir -p -m 0700 "$XDG_RUNTIME_DIR"
+    USER_UNITS=$HOME/.config/systemd/user
+    mkdir -p "$USER_UNITS/sensorwatch.service.d"
+    cp "$ROOT/systemd/sensorwatch.service" "$USER_UNITS/"
+    cp "$ROOT/systemd/test/user-mode.conf" "$USER_UNITS/sensorwatch.service.d/"
+    "$SYSTEMD" --user >"$WORK/user-manager.log" 2>&1 &
+    USER_MANAGER_PID=$!
+    wait_for "the user manager" 100 test -S "$XDG_RUNTIME_DIR/systemd/private"
+}
+
+stop_user_manager() {
+    if [ -n "${USER_MANAGER_PID:-}" ]; then
+        systemctl --user stop sensorwatch.service 2>/dev/null || true
+        kill "$USER_MANAGER_PID" 2>/dev/null || true
+        wait "$USER_MANAGER_PID" 2>/dev/null || true
+        USER_MANAGER_PID=
+    fi
+}
+
+# The start of every unit-*.sh: namespaces, journald, user manager, clean-up, and a dump of
+# the unit's state when the test fails.
+setup_unit_test() {
+    require_namespaces
+    require_run
+    enter_namespace
+    trap 'stop_user_manager; stop_journald' EXIT
+    on_fail() { dump_unit; }
+    start_journald
+    start_user_manager
+}
+
+# Writes the test's drop-in: ExecStart running the copied binary on $WORK/sensorwatch.json5,
+# plus any [Service] lines from stdin; then reloads the manager.
+test_dropin() {
+    {
+        printf '[Service]\nExecStart=\nExecStart=%s run --config %s\n' "$BIN" "$WORK/sensorwatch.json5"
+        cat
+    } >"$USER_UNITS/sensorwatch.service.d/test.conf"
+    systemctl --user daemon-reload
+}
+
+# One property of sensorwatch.service.
+unit_prop() {
+    systemctl --user show -P "$1" sensorwatch.service
+}
+
+# Whether property $1 of the unit is $2.
+prop_is() { [ "$(unit_prop "$1")" = "$2" ]; }
+
+# Whether numeric property $1 of the unit is at least $2.
+prop_at_least() { [ "$(unit_prop "$1")" -ge "$2" ]; }
+
+# Whether the unit's STATUS= text contains $1.
+status_has() { grep -q -- "$1" <<<"$(unit_prop StatusText)"; }
+
+# Prints the unit's status and recent journal, for a failing test's log.
+dump_unit() {
+    systemctl --user status --no-pager sensorwatch.service 2>&1 || true
+    journalctl --no-pager -n 40 _PID="$(unit_prop MainPID)" 2>/dev/null || true
+    journalctl --no-pager -n 40 -t sensorwatch || true
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# sensorwatch.service under a systemd user manager: active only after READY=1, STATUS= shown,
+# reload keeps the process (a bad configuration is logged at err and the old one kept),
+# stop takes less than 1 s and exits 0.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+setup_unit_test
+write_scenario "$WORK/scenario.json5" "[[0, 50], [1, 85], [2, 86], [30, 86]]"
+write_config "$WORK/sensorwatch.json5" "scenario.json5"
+test_dropin </dev/null
+
+[ "$(unit_prop Type)" = notify ] || fail "Type is $(unit_prop Type)"
+# With Type=notify, start returns only once the service sent READY=1.
+systemctl --user start sensorwatch.service || fail "start failed"
+[ "$(unit_prop ActiveState)" = active ] || fail "not active after start"
+pid=$(unit_prop MainPID)
+status=$(unit_prop StatusText)
+note "STATUS=$status"
+grep -q 'sensor' <<<"$status" || fail "STATUS does not mention sensors: '$status'"
+wait_for "the firing entry" 100 has_state firing
+wait_for "STATUS to show the firing alert" 50 status_has '1 firing'
+
+# A good reload: same process, still active.
+systemctl --user reload sensorwatch.service || fail "reload failed"
+wait_for "READY after reload" 50 prop_is ActiveState active
+[ "$(unit_prop MainPID)" = "$pid" ] || fail "reload replaced the process"
+
+# A bad configuration: logged at err with its MESSAGE_ID, the old one keeps running.
+echo '{ rules: [ { name: "x", above: "not a number" } ] }' >"$WORK/sensorwatch.json5"
+systemctl --user reload sensorwatch.service || fail "reload with a bad config failed"
+wait_for "the reload error in the journal" 50 \
+    journal_has MESSAGE_ID=3fce295f7da14aec83c51a0fba31a6be PRIORITY=3
+sleep 0.5
+[ "$(unit_prop ActiveState)" = active ] || fail "a bad reload stopped the service"
+[ "$(unit_prop MainPID)" = "$pid" ] || fail "a bad reload replaced the process"
+[ "$(count_state resolved)" = 0 ] || fail "the bad reload resolved the firing alert"
+[ "$(count_state firing)" = 1 ] || fail "the reload logged the alert as firing again"
+
+# Stop: STOPPING=1 and exit 0 within 1 s.
+start=$(date +%s%N)
+systemctl --user stop sensorwatch.service
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+note "stop took $ms ms"
+[ "$ms" -lt 1000 ] || fail "stop took $ms ms"
+[ "$(unit_prop Result)" = success ] || fail "Result=$(unit_prop Result)"
+[ "$(unit_prop ExecMainStatus)" = 0 ] || fail "exit status $(unit_prop ExecMainStatus)"
+note "ready, status, reload, bad reload and stop behave"
