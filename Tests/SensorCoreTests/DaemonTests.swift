@@ -57,7 +57,7 @@ struct DaemonTests {
         #expect(sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } ==
             ["firing@1.0=85.0", "resolved@4.0=70.0"])
         #expect(sink.faults.map { $0.reason ?? "ok" } == ["EIO", "ok"])
-        #expect(notifier.all.first?.hasPrefix("READY=1\nSTATUS=1 sensors") == true)
+        #expect(notifier.all.first?.hasPrefix("READY=1\nSTATUS=1 sensor, 0 faulty, 0 firing") == true)
         #expect(notifier.all.last == "STOPPING=1")
     }
 

@@ -96,6 +96,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     public func run() async {
         startEverything()
         env.notifier.notify("READY=1\n" + statusAssignment())
+        StartupPages.release()
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             if hasFinished { c.resume() } else { finished = c }
         }
@@ -156,6 +157,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         startEverything()
         env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
         env.notifier.notify("READY=1\n" + statusAssignment())
+        StartupPages.release()
     }
 
     // MARK: - Parts
@@ -213,16 +215,22 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// Commits a cycle and reports sensors that start or stop failing.
     private func commit(_ cycle: PollCycle) {
         data.commit(cycle)
-        let info = Dictionary(cycle.sensors.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        for sample in cycle.samples {
-            if let reason = sample.fault {
-                if faulty.updateValue(reason, forKey: sample.sensor) == nil, let sensor = info[sample.sensor] {
-                    env.sink.emit(SensorFault(time: sample.time, sensor: sensor, reason: reason))
+        let samples = cycle.samples
+        for i in samples.indices {
+            if let reason = samples[i].fault {
+                if faulty.updateValue(reason, forKey: samples[i].sensor) == nil {
+                    reportFault(samples[i], in: cycle, reason: reason)
                 }
-            } else if faulty.removeValue(forKey: sample.sensor) != nil, let sensor = info[sample.sensor] {
-                env.sink.emit(SensorFault(time: sample.time, sensor: sensor, reason: nil))
+            } else if !faulty.isEmpty, faulty.removeValue(forKey: samples[i].sensor) != nil {
+                reportFault(samples[i], in: cycle, reason: nil)
             }
         }
+    }
+
+    /// Reports a change of read health; rare, so the sensor is looked up by a scan.
+    private func reportFault(_ sample: Sample, in cycle: PollCycle, reason: String?) {
+        guard let sensor = cycle.sensors.first(where: { $0.id == sample.sensor }) else { return }
+        env.sink.emit(SensorFault(time: sample.time, sensor: sensor, reason: reason))
     }
 
     private func handle(_ cycle: PollCycle) {
@@ -267,7 +275,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
 
     private func statusAssignment() -> String {
         let sensors = pollers.reduce(0) { $0 + $1.sensors.count }
-        return "STATUS=\(sensors) sensors, \(faulty.count) faulty, \(kept.count) alerts firing"
+        return "STATUS=\(sensors) sensor\(sensors == 1 ? "" : "s"), \(faulty.count) faulty, \(kept.count) firing"
     }
 }
 

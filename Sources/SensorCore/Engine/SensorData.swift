@@ -25,8 +25,7 @@ public final class SensorData {
     @ObservationIgnored private var logged: Set<Quantity> = []
     @ObservationIgnored private var log: [(sequence: UInt64, cycle: PollCycle)] = []
     @ObservationIgnored private var sequence: UInt64 = 0
-    /// Per source and quantity, the discovery whose sensors are already learnt.
-    @ObservationIgnored private var learnt: [String: UInt64] = [:]
+    @ObservationIgnored private var singleQuantity: [String: (discovery: UInt64, single: Bool)] = [:]
 
     public init() {}
 
@@ -43,7 +42,7 @@ public final class SensorData {
     /// mutation per quantity, and logs it for the loop that drains that quantity.
     public func commit(_ cycle: PollCycle) {
         guard let first = cycle.sensors.first?.quantity else { return }
-        if cycle.sensors.allSatisfy({ $0.quantity == first }) {
+        if isSingleQuantity(cycle) {
             apply(cycle, to: first)
             return
         }
@@ -60,31 +59,47 @@ public final class SensorData {
         }
     }
 
-    private func apply(_ cycle: PollCycle, to quantity: Quantity) {
-        let key = cycle.source + "/" + quantity.rawValue
-        let known = cycle.discovery != 0 && learnt[key] == cycle.discovery
-        switch quantity {
-        case .temperature: Self.merge(cycle, into: &temperature, learn: !known)
-        case .humidity: Self.merge(cycle, into: &humidity, learn: !known)
-        case .pressure: Self.merge(cycle, into: &pressure, learn: !known)
+    /// Whether all of a cycle's sensors have one quantity; remembered per discovery.
+    private func isSingleQuantity(_ cycle: PollCycle) -> Bool {
+        if cycle.discovery != 0, let known = singleQuantity[cycle.source], known.discovery == cycle.discovery {
+            return known.single
         }
-        if !known, cycle.discovery != 0 { learnt[key] = cycle.discovery }
+        let sensors = cycle.sensors
+        let first = sensors[0].quantity
+        var single = true
+        for i in sensors.indices where sensors[i].quantity != first {
+            single = false
+            break
+        }
+        if cycle.discovery != 0 { singleQuantity[cycle.source] = (cycle.discovery, single) }
+        return single
+    }
+
+    private func apply(_ cycle: PollCycle, to quantity: Quantity) {
+        switch quantity {
+        case .temperature: Self.merge(cycle, into: &temperature)
+        case .humidity: Self.merge(cycle, into: &humidity)
+        case .pressure: Self.merge(cycle, into: &pressure)
+        }
         if logged.contains(quantity) {
             sequence += 1
             log.append((sequence, cycle))
         }
     }
 
-    private static func merge(_ cycle: PollCycle, into readings: inout QuantityReadings, learn: Bool) {
+    private static func merge(_ cycle: PollCycle, into readings: inout QuantityReadings) {
         readings.revision &+= 1
-        if learn {
-            for info in cycle.sensors where readings.sensors[info.id] == nil {
-                readings.sensors[info.id] = info
-            }
+        // A poll reads every sensor of its source, so its arrays replace the last ones whole
+        // (O(1): the arrays are shared, not copied). A scenario poll with no sample of a
+        // sensor keeps that sensor's previous one.
+        if cycle.samples.count == cycle.sensors.count {
+            readings.sources[cycle.source] = .init(sensors: cycle.sensors, samples: cycle.samples)
+            return
         }
-        for sample in cycle.samples {
-            readings.latest[sample.sensor] = sample
-        }
+        var kept = readings.sources[cycle.source]?.samples ?? []
+        let fresh = Set(cycle.samples.map(\.sensor))
+        kept.removeAll { fresh.contains($0.sensor) }
+        readings.sources[cycle.source] = .init(sensors: cycle.sensors, samples: kept + cycle.samples)
     }
 
     /// Wakes loops that observe ``heartbeat``.

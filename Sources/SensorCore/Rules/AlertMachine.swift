@@ -15,17 +15,21 @@ public enum AlertMachine {
         _ state: inout AlertState, _ input: AlertInput, rule: Rule, index: Int, sensor: SensorInfo,
         into events: inout [AlertEvent]
     ) {
-        let time: Timestamp
-        let value: Double?
         switch input {
         case .sample(let s):
-            time = s.time
-            value = s.value
+            step(&state, time: s.time, value: s.value, rule: rule, index: index, sensor: sensor, into: &events)
         case .tick(let t):
-            time = t
-            value = nil
+            step(&state, time: t, value: nil, rule: rule, index: index, sensor: sensor, into: &events)
         }
+    }
 
+    /// The same step with the input taken apart: `value` nil is a failed read or a tick,
+    /// which only `stale` evaluates (it treats both alike). The rule engine's hot path.
+    @inline(__always)
+    public static func step(
+        _ state: inout AlertState, time: Timestamp, value: Double?, rule: borrowing Rule, index: Int,
+        sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
+    ) {
         // 1. Decide whether this input is an evaluation, and update the condition.
         switch rule.condition {
         case .above(let threshold, let hysteresis):
@@ -55,7 +59,7 @@ public enum AlertMachine {
         let cond = state.conditionTrue
         func event(_ kind: EventKind) -> AlertEvent {
             AlertEvent(
-                time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor,
+                time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor(),
                 severity: rule.severity, value: value, threshold: rule.condition.threshold,
                 condition: rule.condition.kind)
         }

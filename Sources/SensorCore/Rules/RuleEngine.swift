@@ -27,9 +27,12 @@ public struct RuleEngine: Sendable {
     private var refs: [RuleRef]
     private var entryIndex: [SensorID: Int] = [:]
     private var entries: [Entry] = []
+    /// `entries[e].info`, apart, so a step can read it while it mutates the entry's states.
+    private var infos: [SensorInfo] = []
     private var hasStaleRules: Bool
-    /// Per source: the discovery the tick list was built for, and its entries.
-    private var tickEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
+    /// Per source: the discovery its sensor list was seen with, and each listed sensor's
+    /// entry, so that a sample at the same position as its sensor needs no hashing.
+    private var sourceEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
 
@@ -45,22 +48,38 @@ public struct RuleEngine: Sendable {
 
     /// Evaluates one poll cycle: its samples in order, then its stale tick.
     public mutating func process(_ cycle: PollCycle, into events: inout [AlertEvent]) {
-        for sample in cycle.samples {
-            guard let e = entry(for: sample.sensor, in: cycle, firstSeen: sample.time) else { continue }
-            step(e, .sample(sample), into: &events)
+        var cached: [Int] = []
+        if cycle.discovery != 0, let known = sourceEntries[cycle.source], known.discovery == cycle.discovery {
+            cached = known.entries
+        }
+        let sensors = cycle.sensors
+        let samples = cycle.samples
+        // Indexing, not iterating: a copied Sample retains its id string, and with a
+        // thousand sensors polled every 100 ms those strings are never in cache.
+        for i in samples.indices {
+            let e: Int
+            if i < cached.count, samples[i].sensor == sensors[i].id {
+                e = cached[i]
+            } else if let found = entry(for: samples[i].sensor, in: cycle, firstSeen: samples[i].time) {
+                e = found
+            } else {
+                continue
+            }
+            step(e, time: samples[i].time, value: samples[i].value, tick: false, into: &events)
+        }
+        if cached.isEmpty, cycle.discovery != 0 {
+            cached = sensors.compactMap { entry(for: $0.id, in: cycle, firstSeen: cycle.time) }
+            sourceEntries[cycle.source] = (cycle.discovery, cached)
         }
         guard cycle.tick, hasStaleRules else { return }
-        if cycle.discovery != 0, let cached = tickEntries[cycle.source], cached.discovery == cycle.discovery {
-            for e in cached.entries { step(e, .tick(cycle.time), into: &events) }
+        if cycle.discovery != 0 {
+            for e in cached { step(e, time: cycle.time, value: nil, tick: true, into: &events) }
             return
         }
-        var list: [Int] = []
-        for info in cycle.sensors {
+        for info in sensors {
             guard let e = entry(for: info.id, in: cycle, firstSeen: cycle.time) else { continue }
-            list.append(e)
-            step(e, .tick(cycle.time), into: &events)
+            step(e, time: cycle.time, value: nil, tick: true, into: &events)
         }
-        if cycle.discovery != 0 { tickEntries[cycle.source] = (cycle.discovery, list) }
     }
 
     /// Learns a sensor (if new) so that staleness counts from `time`.
@@ -88,21 +107,22 @@ public struct RuleEngine: Sendable {
             states.append(state)
         }
         entries.append(Entry(info: info, ruleIndexes: ruleIndexes, states: states))
+        infos.append(info)
         entryIndex[info.id] = entries.count - 1
         return entries.count - 1
     }
 
-    private mutating func step(_ e: Int, _ input: AlertInput, into events: inout [AlertEvent]) {
+    private mutating func step(_ e: Int, time: Timestamp, value: Double?, tick: Bool, into events: inout [AlertEvent]) {
         let count = entries[e].ruleIndexes.count
         guard count > 0 else { return }
-        let info = entries[e].info
-        let isTick: Bool
-        if case .tick = input { isTick = true } else { isTick = false }
         for k in 0..<count {
             let r = entries[e].ruleIndexes[k]
             let ref = refs[r]
-            if isTick, !ref.isStale { continue }
-            AlertMachine.step(&entries[e].states[k], input, rule: ref.rule, index: r, sensor: info, into: &events)
+            // Failed reads and ticks only matter to `stale`; skip the call for the rest.
+            if value == nil, !ref.isStale { continue }
+            AlertMachine.step(
+                &entries[e].states[k], time: time, value: value, rule: ref.rule, index: r,
+                sensor: infos[e], into: &events)
         }
     }
 
@@ -144,7 +164,6 @@ public struct RuleEngine: Sendable {
         let oldEntries = entries
         rules = newRules
         refs = newRules.map(RuleRef.init)
-        tickEntries = [:]
         hasStaleRules = newRules.contains { $0.condition.kind == .stale }
         for e in entries.indices {
             let info = oldEntries[e].info
