@@ -4,7 +4,7 @@ import Glibc
 
 /// The long-running service behind `sensorwatch run`.
 ///
-/// Each source is polled on its own queue at its interval (see ``SourcePoller``); cycles
+/// Each source is polled on its own thread at its interval (see ``SourcePoller``); cycles
 /// are committed to ``SensorData`` on the main actor; one ``TrackingLoop`` hands them to the
 /// ``RuleEngine``; events go to the sink. The loop also feeds the watchdog, so a stuck
 /// loop stops the pings. Time comes from an injected clock.
@@ -165,7 +165,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private func startEverything() {
         let t = now
         pollers = configuration.sources.map {
-            SourcePoller(reader: env.makeReader($0), interval: $0.interval)
+            SourcePoller(reader: env.makeReader($0), interval: $0.interval, pacer: makePacer())
         }
         for poller in pollers {
             for info in poller.discoverNow(at: t) { engine.register(info, at: t) }
@@ -178,17 +178,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             tasks.append(Task { @MainActor [unowned self] in
                 for await cycle in poller.cycles { commit(cycle) }
             })
-            tasks.append(Task { [clock, start] in
-                var next = clock.now
-                while !Task.isCancelled {
-                    poller.tick(at: Timestamp(nanoseconds: start.duration(to: next).nanoseconds))
-                    next = next.advanced(by: poller.interval)
-                    // After a suspend or a long stall, skip missed ticks instead of bursting.
-                    let late = next.duration(to: clock.now)
-                    if late > poller.interval { next = clock.now }
-                    do { try await clock.sleep(until: next, tolerance: nil) } catch { return }
-                }
-            })
+            poller.start()
         }
         if let watchdog = env.notifier.watchdogTimeout {
             let beat = watchdog / 4
@@ -199,6 +189,12 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
                 }
             })
         }
+    }
+
+    /// Real time sleeps on the boot clock directly; any other clock (a test's) is bridged.
+    private func makePacer() -> any PollPacer {
+        if clock is ContinuousClock { return BootClockPacer(runTimeNow: now) }
+        return ClockPacer(clock: clock, start: start)
     }
 
     private func stopEverything() async {

@@ -1,23 +1,21 @@
-import Dispatch
 import Synchronization
 
-/// Polls one source on its own dispatch queue at its interval and streams the cycles.
+/// Polls one source on its own thread at its interval and streams the cycles.
 ///
 /// A reader may block in the kernel (a stuck hwmon driver, a FIFO in a test tree): that
-/// stalls only this poller. Ticks that come while a poll is still running are skipped and
-/// counted, so a slow source never queues up work. Rediscovery runs on the same queue, at
-/// least once a minute and when asked.
+/// stalls only this poller's thread. Ticks that pass while a poll is still running are
+/// skipped and counted, so a slow source never queues up work. Rediscovery runs on the
+/// same thread, at least once a minute and when asked.
 final class SourcePoller: Sendable {
     let reader: any SensorReader
     let interval: Duration
-    private let queue: DispatchQueue
+    private let pacer: any PollPacer
     private let state = Mutex<State>(State())
     private let continuation: AsyncStream<PollCycle>.Continuation
     /// The cycles this poller produces, in order.
     let cycles: AsyncStream<PollCycle>
 
     private struct State {
-        var busy = false
         var sensors: [SensorInfo] = []
         /// Grows when the discovered list changes (`PollCycle.discovery`).
         var discovery: UInt64 = 0
@@ -30,10 +28,10 @@ final class SourcePoller: Sendable {
     /// How often a source is rediscovered at the least.
     static let discoveryInterval: Duration = .seconds(60)
 
-    init(reader: any SensorReader, interval: Duration) {
+    init(reader: any SensorReader, interval: Duration, pacer: any PollPacer) {
         self.reader = reader
         self.interval = interval
-        self.queue = DispatchQueue(label: "sensorwatch.source.\(reader.source)")
+        self.pacer = pacer
         (cycles, continuation) = AsyncStream.makeStream(of: PollCycle.self, bufferingPolicy: .unbounded)
     }
 
@@ -52,43 +50,49 @@ final class SourcePoller: Sendable {
     /// The sensors last discovered.
     var sensors: [SensorInfo] { state.withLock { $0.sensors } }
 
-    /// Ticks skipped because the previous poll had not finished.
+    /// Ticks skipped because a poll had not finished in time.
     var skipped: Int { state.withLock { $0.skipped } }
 
     /// Asks for a rediscovery before the next poll.
     func requestDiscovery() { state.withLock { $0.rediscover = true } }
 
-    /// Starts a poll for the tick at `time`, unless one is still running.
-    func tick(at time: Timestamp) {
-        let start = state.withLock { s -> Bool in
-            if s.busy || s.stopped {
-                s.skipped += 1
-                return false
-            }
-            s.busy = true
-            return true
-        }
-        guard start else { return }
-        queue.async { [self] in
+    /// Starts the poll thread: a tick now, then one every `interval`.
+    func start() {
+        let started = PollThread.start { [self] in loop() }
+        if !started { continuation.finish() }
+    }
+
+    private func loop() {
+        let step = max(1, interval.nanoseconds)
+        var next = pacer.now
+        while !state.withLock({ $0.stopped }) {
+            let time = next
             let due = state.withLock { s in
                 s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
             }
             if due { _ = discoverNow(at: time) }
             let samples = reader.poll(at: time)
-            let (sensors, discovery, stopped) = state.withLock { s in
-                s.busy = false
-                return (s.sensors, s.discovery, s.stopped)
+            let (sensors, discovery, stopped) = state.withLock { s in (s.sensors, s.discovery, s.stopped) }
+            if stopped { break }
+            continuation.yield(PollCycle(
+                source: reader.source, time: time, sensors: sensors, samples: samples, discovery: discovery))
+            next = Timestamp(nanoseconds: next.nanoseconds + step)
+            // A poll that overran its interval (a slow or stuck driver) skips the ticks it
+            // missed instead of bursting to catch up.
+            let now = pacer.now
+            if now > next {
+                let missed = (now.nanoseconds - next.nanoseconds) / step + 1
+                state.withLock { $0.skipped += Int(missed) }
+                next = Timestamp(nanoseconds: next.nanoseconds + missed * step)
             }
-            if !stopped {
-                continuation.yield(PollCycle(
-                    source: reader.source, time: time, sensors: sensors, samples: samples, discovery: discovery))
-            }
+            pacer.sleep(until: next)
         }
     }
 
     /// Stops producing cycles; a poll blocked in the kernel is abandoned, not awaited.
     func stop() {
         state.withLock { $0.stopped = true }
+        pacer.wake()
         continuation.finish()
     }
 }

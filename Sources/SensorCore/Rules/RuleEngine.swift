@@ -2,17 +2,16 @@
 ///
 /// A pure state machine over all (rule, sensor) alerts: it is fed poll cycles, returns
 /// events, and does no I/O. Sensors are learnt the first time a cycle mentions them; the
-/// rules that select a sensor are found once, then each sample costs one lookup plus one
+/// rules that select a sensor are found once, then each sample costs one look-up plus one
 /// `AlertMachine` step per selecting rule.
+///
+/// Storage is flat: one slot per (sensor, selecting rule) in two parallel arrays, a sensor's
+/// slots side by side. With a thousand sensors polled every 100 ms the caches are cold at
+/// each poll, so contiguous slots (rather than two small arrays per sensor) are what keeps
+/// a sample cheap.
 public struct RuleEngine: Sendable {
     /// The rules, in configuration order.
     public private(set) var rules: [Rule]
-
-    private struct Entry: Sendable {
-        var info: SensorInfo
-        var ruleIndexes: [Int]
-        var states: [AlertState]
-    }
 
     /// Rules behind a reference, so evaluating one does not copy its strings and globs.
     private final class RuleRef: Sendable {
@@ -24,17 +23,25 @@ public struct RuleEngine: Sendable {
         }
     }
 
+    /// Where a sensor's slots are.
+    private struct Span: Sendable {
+        var first: Int
+        var count: Int
+    }
+
     private var refs: [RuleRef]
     private var entryIndex: [SensorID: Int] = [:]
-    private var entries: [Entry] = []
-    /// `entries[e].info`, apart, so a step can read it while it mutates the entry's states.
     private var infos: [SensorInfo] = []
+    private var spans: [Span] = []
+    /// Per slot: the rule's index, and the alert's state.
+    private var slotRule: [Int] = []
+    private var slotState: [AlertState] = []
     private var hasStaleRules: Bool
+    /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
+    private var restoredFiring: Set<AlertKey> = []
     /// Per source: the discovery its sensor list was seen with, and each listed sensor's
     /// entry, so that a sample at the same position as its sensor needs no hashing.
     private var sourceEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
-    /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
-    private var restoredFiring: Set<AlertKey> = []
 
     /// An engine with no sensors known yet.
     public init(rules: [Rule]) {
@@ -44,7 +51,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// The sensors seen so far.
-    public var sensors: [SensorInfo] { entries.map(\.info) }
+    public var sensors: [SensorInfo] { infos }
 
     /// Evaluates one poll cycle: its samples in order, then its stale tick.
     public mutating func process(_ cycle: PollCycle, into events: inout [AlertEvent]) {
@@ -65,7 +72,7 @@ public struct RuleEngine: Sendable {
             } else {
                 continue
             }
-            step(e, time: samples[i].time, value: samples[i].value, tick: false, into: &events)
+            step(e, time: samples[i].time, value: samples[i].value, into: &events)
         }
         if cached.isEmpty, cycle.discovery != 0 {
             cached = sensors.compactMap { entry(for: $0.id, in: cycle, firstSeen: cycle.time) }
@@ -73,12 +80,12 @@ public struct RuleEngine: Sendable {
         }
         guard cycle.tick, hasStaleRules else { return }
         if cycle.discovery != 0 {
-            for e in cached { step(e, time: cycle.time, value: nil, tick: true, into: &events) }
+            for e in cached { step(e, time: cycle.time, value: nil, into: &events) }
             return
         }
         for info in sensors {
             guard let e = entry(for: info.id, in: cycle, firstSeen: cycle.time) else { continue }
-            step(e, time: cycle.time, value: nil, tick: true, into: &events)
+            step(e, time: cycle.time, value: nil, into: &events)
         }
     }
 
@@ -95,33 +102,32 @@ public struct RuleEngine: Sendable {
 
     @discardableResult
     private mutating func add(_ info: SensorInfo, at time: Timestamp) -> Int {
-        var ruleIndexes: [Int] = []
-        var states: [AlertState] = []
+        let first = slotRule.count
         for (i, rule) in rules.enumerated() where rule.selector.matches(info) {
-            ruleIndexes.append(i)
             var state = AlertState(condition: rule.condition, start: time)
             if restoredFiring.remove(AlertKey(rule: rule.name, sensor: info.id)) != nil {
                 state.phase = .firing(since: time, clearing: nil, lastSent: time)
                 state.conditionTrue = true
             }
-            states.append(state)
+            slotRule.append(i)
+            slotState.append(state)
         }
-        entries.append(Entry(info: info, ruleIndexes: ruleIndexes, states: states))
         infos.append(info)
-        entryIndex[info.id] = entries.count - 1
-        return entries.count - 1
+        spans.append(Span(first: first, count: slotRule.count - first))
+        entryIndex[info.id] = infos.count - 1
+        return infos.count - 1
     }
 
-    private mutating func step(_ e: Int, time: Timestamp, value: Double?, tick: Bool, into events: inout [AlertEvent]) {
-        let count = entries[e].ruleIndexes.count
-        guard count > 0 else { return }
-        for k in 0..<count {
-            let r = entries[e].ruleIndexes[k]
+    /// `value` nil is a failed read or a tick: only `stale` rules look at those.
+    private mutating func step(_ e: Int, time: Timestamp, value: Double?, into events: inout [AlertEvent]) {
+        let span = spans[e]
+        guard span.count > 0 else { return }
+        for slot in span.first..<(span.first + span.count) {
+            let r = slotRule[slot]
             let ref = refs[r]
-            // Failed reads and ticks only matter to `stale`; skip the call for the rest.
             if value == nil, !ref.isStale { continue }
             AlertMachine.step(
-                &entries[e].states[k], time: time, value: value, rule: ref.rule, index: r,
+                &slotState[slot], time: time, value: value, rule: ref.rule, index: r,
                 sensor: infos[e], into: &events)
         }
     }
@@ -131,10 +137,10 @@ public struct RuleEngine: Sendable {
     /// Every alert that is firing now, with the time it fired.
     public var firing: [AlertKey: Timestamp] {
         var out: [AlertKey: Timestamp] = [:]
-        for entry in entries {
-            for (k, r) in entry.ruleIndexes.enumerated() {
-                if case .firing(let since, _, _) = entry.states[k].phase {
-                    out[AlertKey(rule: rules[r].name, sensor: entry.info.id)] = since
+        for (e, span) in spans.enumerated() {
+            for slot in span.first..<(span.first + span.count) {
+                if case .firing(let since, _, _) = slotState[slot].phase {
+                    out[AlertKey(rule: rules[slotRule[slot]].name, sensor: infos[e].id)] = since
                 }
             }
         }
@@ -146,13 +152,13 @@ public struct RuleEngine: Sendable {
     /// seen later too.
     public mutating func restoreFiring(_ keys: some Sequence<AlertKey>) {
         restoredFiring.formUnion(keys)
-        for e in entries.indices {
-            for (k, r) in entries[e].ruleIndexes.enumerated() {
-                let key = AlertKey(rule: rules[r].name, sensor: entries[e].info.id)
-                guard restoredFiring.remove(key) != nil, !entries[e].states[k].isFiring else { continue }
-                let start = entries[e].states[k].lastSuccess
-                entries[e].states[k].phase = .firing(since: start, clearing: nil, lastSent: start)
-                entries[e].states[k].conditionTrue = true
+        for (e, span) in spans.enumerated() {
+            for slot in span.first..<(span.first + span.count) {
+                let key = AlertKey(rule: rules[slotRule[slot]].name, sensor: infos[e].id)
+                guard restoredFiring.remove(key) != nil, !slotState[slot].isFiring else { continue }
+                let start = slotState[slot].lastSuccess
+                slotState[slot].phase = .firing(since: start, clearing: nil, lastSent: start)
+                slotState[slot].conditionTrue = true
             }
         }
     }
@@ -161,29 +167,28 @@ public struct RuleEngine: Sendable {
     /// exists and still selects the sensor. An unchanged condition keeps its window too.
     public mutating func replaceRules(_ newRules: [Rule], at time: Timestamp) {
         let old = rules
-        let oldEntries = entries
+        let (oldSpans, oldRule, oldState) = (spans, slotRule, slotState)
         rules = newRules
         refs = newRules.map(RuleRef.init)
         hasStaleRules = newRules.contains { $0.condition.kind == .stale }
-        for e in entries.indices {
-            let info = oldEntries[e].info
-            var ruleIndexes: [Int] = []
-            var states: [AlertState] = []
-            for (i, rule) in newRules.enumerated() where rule.selector.matches(info) {
-                ruleIndexes.append(i)
-                let kept = oldEntries[e].ruleIndexes.firstIndex { old[$0].name == rule.name }
-                guard let k = kept else {
-                    states.append(AlertState(condition: rule.condition, start: time))
+        slotRule = []
+        slotState = []
+        for e in infos.indices {
+            let first = slotRule.count
+            let oldSlots = oldSpans[e].first..<(oldSpans[e].first + oldSpans[e].count)
+            for (i, rule) in newRules.enumerated() where rule.selector.matches(infos[e]) {
+                slotRule.append(i)
+                guard let k = oldSlots.first(where: { old[oldRule[$0]].name == rule.name }) else {
+                    slotState.append(AlertState(condition: rule.condition, start: time))
                     continue
                 }
-                var state = oldEntries[e].states[k]
-                if old[oldEntries[e].ruleIndexes[k]].condition != rule.condition {
+                var state = oldState[k]
+                if old[oldRule[k]].condition != rule.condition {
                     state.window = AlertState(condition: rule.condition, start: time).window
                 }
-                states.append(state)
+                slotState.append(state)
             }
-            entries[e].ruleIndexes = ruleIndexes
-            entries[e].states = states
+            spans[e] = Span(first: first, count: slotRule.count - first)
         }
     }
 }
