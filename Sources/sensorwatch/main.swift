@@ -4,5 +4,10 @@ import SensorCLI
 import Glibc
 #endif
 
+// libdispatch logs "Failed to set thread priority for worker thread" to stderr each time a
+// hardened service (no CAP_SYS_NICE) refuses it a higher priority: harmless, but it would
+// fill the journal. An explicit LIBDISPATCH_LOG in the environment still wins.
+setenv("LIBDISPATCH_LOG", "NO", 0)
+
 let status = await CLI.main(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -36,6 +36,11 @@ sleep 0.5
 [ "$(count_state resolved)" = 0 ] || fail "the bad reload resolved the firing alert"
 [ "$(count_state firing)" = 1 ] || fail "the reload logged the alert as firing again"
 
+# The hardened unit refuses libdispatch higher thread priorities; that must not spam.
+if journalctl --no-pager -o cat -t sensorwatch 2>/dev/null | grep -q "Failed to set thread priority"; then
+    fail "libdispatch priority warnings reached the journal"
+fi
+
 # Stop: STOPPING=1 and exit 0 within 1 s.
 start=$(date +%s%N)
 systemctl --user stop sensorwatch.service

@@ -61,9 +61,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var configuration: Configuration
     private let data = SensorData()
     private var engine: RuleEngine
-    private var pollers: [SourcePoller] = []
-    private var tasks: [Task<Void, Never>] = []
+    private var sources: [RunningSource] = []
     private var loopTask: Task<Void, Never>?
+    private var heartbeatTask: Task<Void, Never>?
     private var faulty: [SensorID: String] = [:]
     /// The firing alerts as the state file keeps them.
     private var kept: [AlertKey: PersistedAlert] = [:]
@@ -144,7 +144,19 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             env.notifier.notify("READY=1\n" + statusAssignment())
             return
         }
-        await stopEverything()
+        await stopLoop()
+        // Sources whose configuration is unchanged keep running: their open files stay
+        // open and a scenario keeps playing where it is instead of starting over.
+        var keep: [RunningSource] = []
+        for source in sources {
+            if let i = next.sources.firstIndex(of: source.configuration),
+                !keep.contains(where: { $0.configuration == next.sources[i] })
+            {
+                keep.append(source)
+            } else {
+                await stop(source)
+            }
+        }
         guard !stopping else { return }
         configuration = next
         engine.replaceRules(next.rules, at: now)
@@ -153,8 +165,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             kept = kept.filter { names.contains($0.key.rule) }
             env.persist(keptAlerts)
         }
-        faulty = [:]
-        startEverything()
+        for source in keep { source.poller.requestDiscovery() }
+        startSources(keeping: keep)
+        startLoop()
         env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
         env.notifier.notify("READY=1\n" + statusAssignment())
         StartupPages.release()
@@ -162,32 +175,53 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
 
     // MARK: - Parts
 
+    /// A polled source: its configuration, its poller, and the task committing its cycles.
+    private struct RunningSource {
+        var configuration: SourceConfiguration
+        var poller: SourcePoller
+        var consumer: Task<Void, Never>
+    }
+
     private func startEverything() {
+        startSources(keeping: [])
+        startLoop()
+    }
+
+    /// Starts every configured source not in `keeping`, in configuration order.
+    private func startSources(keeping: [RunningSource]) {
         let t = now
-        pollers = configuration.sources.map {
-            SourcePoller(reader: env.makeReader($0), interval: $0.interval, pacer: makePacer())
-        }
-        for poller in pollers {
+        var running: [RunningSource] = []
+        var reused = keeping
+        for config in configuration.sources {
+            if let i = reused.firstIndex(where: { $0.configuration == config }) {
+                running.append(reused.remove(at: i))
+                continue
+            }
+            let poller = SourcePoller(reader: env.makeReader(config), interval: config.interval, pacer: makePacer())
             for info in poller.discoverNow(at: t) { engine.register(info, at: t) }
+            let consumer = Task { @MainActor [unowned self] in
+                for await cycle in poller.cycles { commit(cycle) }
+            }
+            poller.start()
+            running.append(RunningSource(configuration: config, poller: poller, consumer: consumer))
         }
+        sources = running
+    }
+
+    /// Starts the rule loop (and the heartbeat that lets it feed the watchdog).
+    private func startLoop() {
         let loop = TrackingLoop(data: data, quantities: Simulator.quantities(needed: configuration.rules), heartbeat: true)
         loopTask = Task { @MainActor in
             await loop.run({ [unowned self] cycle in handle(cycle) }, iteration: { [unowned self] in iteration() })
         }
-        for poller in pollers {
-            tasks.append(Task { @MainActor [unowned self] in
-                for await cycle in poller.cycles { commit(cycle) }
-            })
-            poller.start()
-        }
         if let watchdog = env.notifier.watchdogTimeout {
             let beat = watchdog / 4
-            tasks.append(Task { @MainActor [clock, data] in
+            heartbeatTask = Task { @MainActor [clock, data] in
                 while !Task.isCancelled {
                     do { try await clock.sleep(for: beat) } catch { return }
                     data.beat()
                 }
-            })
+            }
         }
     }
 
@@ -197,15 +231,29 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         return ClockPacer(clock: clock, start: start)
     }
 
-    private func stopEverything() async {
-        for poller in pollers { poller.stop() }
-        for task in tasks { task.cancel() }
-        for task in tasks { await task.value }
-        tasks = []
-        pollers = []
+    private func stop(_ source: RunningSource) async {
+        source.poller.stop()
+        source.consumer.cancel()
+        await source.consumer.value
+        // Faults of a source that is gone are not faults any more.
+        let ids = Set(source.poller.sensors.map(\.id))
+        faulty = faulty.filter { !ids.contains($0.key) }
+    }
+
+    /// Stops the rule loop after it has evaluated everything committed so far.
+    private func stopLoop() async {
+        heartbeatTask?.cancel()
+        await heartbeatTask?.value
+        heartbeatTask = nil
         loopTask?.cancel()
         await loopTask?.value
         loopTask = nil
+    }
+
+    private func stopEverything() async {
+        for source in sources { await stop(source) }
+        sources = []
+        await stopLoop()
     }
 
     /// Commits a cycle and reports sensors that start or stop failing.
@@ -270,7 +318,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     }
 
     private func statusAssignment() -> String {
-        let sensors = pollers.reduce(0) { $0 + $1.sensors.count }
+        let sensors = sources.reduce(0) { $0 + $1.poller.sensors.count }
         return "STATUS=\(sensors) sensor\(sensors == 1 ? "" : "s"), \(faulty.count) faulty, \(kept.count) firing"
     }
 }

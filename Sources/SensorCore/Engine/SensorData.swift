@@ -105,8 +105,9 @@ public final class SensorData {
     /// Wakes loops that observe ``heartbeat``.
     public func beat() { heartbeat &+= 1 }
 
-    /// Starts keeping the cycle log for these quantities (a loop calls this before it runs).
-    func startLogging(_ quantities: Set<Quantity>) { logged.formUnion(quantities) }
+    /// Keeps the cycle log for these quantities from now on (a loop calls this before it
+    /// runs; the newest loop's set wins, so quantities no rule needs any more stop piling up).
+    func startLogging(_ quantities: Set<Quantity>) { logged = quantities }
 
     /// Takes every logged cycle, in commit order, and empties the log.
     func takeLogged() -> [PollCycle] {
