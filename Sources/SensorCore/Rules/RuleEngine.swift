@@ -39,9 +39,10 @@ public struct RuleEngine: Sendable {
     private var hasStaleRules: Bool
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
-    /// Per source: the discovery its sensor list was seen with, and each listed sensor's
-    /// entry, so that a sample at the same position as its sensor needs no hashing.
-    private var sourceEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
+    /// Per sensor list (source and first id: the parts of a cycle split by quantity are
+    /// different lists): the discovery it was seen with and each listed sensor's entry, so
+    /// that a sample at the same position as its sensor needs no hashing.
+    private var listEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
 
     /// An engine with no sensors known yet.
     public init(rules: [Rule]) {
@@ -55,17 +56,25 @@ public struct RuleEngine: Sendable {
 
     /// Evaluates one poll cycle: its samples in order, then its stale tick.
     public mutating func process(_ cycle: PollCycle, into events: inout [AlertEvent]) {
-        var cached: [Int] = []
-        if cycle.discovery != 0, let known = sourceEntries[cycle.source], known.discovery == cycle.discovery {
-            cached = known.entries
-        }
         let sensors = cycle.sensors
         let samples = cycle.samples
+        var cached: [Int] = []
+        var listKey = ""
+        if cycle.discovery != 0, let first = sensors.first {
+            listKey = cycle.source + "\u{0}" + first.id.rawValue
+            if let known = listEntries[listKey], known.discovery == cycle.discovery,
+                known.entries.count == sensors.count
+            {
+                cached = known.entries
+            }
+        }
         // Indexing, not iterating: a copied Sample retains its id string, and with a
-        // thousand sensors polled every 100 ms those strings are never in cache.
+        // thousand sensors polled every 100 ms those strings are never in cache. The cached
+        // position is only a guess, checked against the entry's own id (the same string
+        // storage as the sample's, so the check is a pointer comparison).
         for i in samples.indices {
             let e: Int
-            if i < cached.count, samples[i].sensor == sensors[i].id {
+            if i < cached.count, infos[cached[i]].id == samples[i].sensor {
                 e = cached[i]
             } else if let found = entry(for: samples[i].sensor, in: cycle, firstSeen: samples[i].time) {
                 e = found
@@ -74,12 +83,12 @@ public struct RuleEngine: Sendable {
             }
             step(e, time: samples[i].time, value: samples[i].value, into: &events)
         }
-        if cached.isEmpty, cycle.discovery != 0 {
+        if cached.isEmpty, !listKey.isEmpty {
             cached = sensors.compactMap { entry(for: $0.id, in: cycle, firstSeen: cycle.time) }
-            sourceEntries[cycle.source] = (cycle.discovery, cached)
+            listEntries[listKey] = (cycle.discovery, cached)
         }
         guard cycle.tick, hasStaleRules else { return }
-        if cycle.discovery != 0 {
+        if !listKey.isEmpty {
             for e in cached { step(e, time: cycle.time, value: nil, into: &events) }
             return
         }
