@@ -8,7 +8,7 @@ public enum EventFormatter {
         var s = "\(e.rule) \(e.kind.rawValue): \(e.sensor.id.rawValue)"
         if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
         let unit = e.sensor.unit
-        let value = e.value.map { "\(number($0)) \(unit)" }
+        let value = e.value.map { "\(display($0)) \(unit)" }
         let what: String
         switch e.condition {
         case .above: what = "above \(number(e.threshold)) \(unit)"
@@ -58,6 +58,14 @@ public enum EventFormatter {
         let t = e.time.seconds
         let stamp = "t=" + (t == t.rounded() ? String(Int64(t)) : String(t)) + "s"
         return "\(stamp) \(e.severity.rawValue) \(message(e))"
+    }
+
+    /// A value for a person to read: at most three decimals (sysfs resolution is milli-units),
+    /// so simulated noise prints `86.119`, not `86.11947304015845`. Machine fields keep
+    /// full precision (``number(_:)``).
+    public static func display(_ v: Double) -> String {
+        guard v.isFinite else { return number(v) }
+        return number((v * 1000).rounded() / 1000)
     }
 
     /// A number as people write it: `80`, `81.5`, `-0.25` (integers without `.0`).
