@@ -46,6 +46,8 @@ clean:
 UNITDIR    ?= /usr/lib/systemd/system
 CATALOGDIR ?= /usr/lib/systemd/catalog
 CONFDIR    ?= /etc/sensorwatch
+# The installed configuration reads the real sensors only (the `make run` one adds a demo feed).
+INSTALL_CONFIG ?= config/sensorwatch.example.json5
 
 # Installs binary, unit (ExecStart pointing at PREFIX), catalog and example configuration.
 # An existing configuration is kept; on a live system (no DESTDIR) the catalog database
@@ -59,7 +61,7 @@ install: release
 	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch.service
 	install -m 0644 systemd/sensorwatch.catalog $(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
 	@test -e $(DESTDIR)$(CONFDIR)/sensorwatch.json5 \
-		|| install -m 0644 $(CONFIG) $(DESTDIR)$(CONFDIR)/sensorwatch.json5
+		|| install -m 0644 $(INSTALL_CONFIG) $(DESTDIR)$(CONFDIR)/sensorwatch.json5
 	@for f in config/scenarios/*; do \
 		[ -e "$$f" ] || continue; \
 		[ -e "$(DESTDIR)$(CONFDIR)/scenarios/$${f##*/}" ] || install -m 0644 "$$f" $(DESTDIR)$(CONFDIR)/scenarios/; \

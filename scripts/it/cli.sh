@@ -20,4 +20,9 @@ expect_err_contains "option --config needs a value" "$SENSORWATCH" check --confi
 expect_exit 78 "$SENSORWATCH" check --config /nonexistent/sensorwatch.json5
 expect_exit 78 "$SENSORWATCH" run --config /nonexistent/sensorwatch.json5
 SENSORWATCH_CONFIG=/nonexistent/env.json5 expect_err_contains "/nonexistent/env.json5" "$SENSORWATCH" check
+# The shipped configurations are valid.
+for c in config/sensorwatch.json5 config/sensorwatch.example.json5; do
+    expect_exit 0 "$SENSORWATCH" check --config "$c"
+    expect_out_contains "OK" "$SENSORWATCH" check --config "$c"
+done
 finish
