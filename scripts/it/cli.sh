@@ -20,6 +20,14 @@ expect_err_contains "option --config needs a value" "$SENSORWATCH" check --confi
 expect_exit 78 "$SENSORWATCH" check --config /nonexistent/sensorwatch.json5
 expect_exit 78 "$SENSORWATCH" run --config /nonexistent/sensorwatch.json5
 SENSORWATCH_CONFIG=/nonexistent/env.json5 expect_err_contains "/nonexistent/env.json5" "$SENSORWATCH" check
+# Golden output: the demo simulation (readable and JSON) and every error of broken files.
+g=scripts/it/golden
+expect_golden "$g/simulate-demo.txt" "$SENSORWATCH" simulate --config config/sensorwatch.json5
+expect_golden "$g/simulate-demo.jsonl" "$SENSORWATCH" simulate --config config/sensorwatch.json5 --json
+expect_golden "$g/check-broken.txt" "$SENSORWATCH" check --config "$g/broken.json5"
+expect_golden "$g/check-syntax.txt" "$SENSORWATCH" check --config "$g/syntax.json5"
+expect_exit 78 "$SENSORWATCH" simulate --config "$g/broken.json5"
+
 # The shipped configurations are valid.
 for c in config/sensorwatch.json5 config/sensorwatch.example.json5; do
     expect_exit 0 "$SENSORWATCH" check --config "$c"
