@@ -8,6 +8,9 @@ struct SysfsSensorSet: Sendable {
     private(set) var channels: [SysfsChannel] = []
     /// Whether ``replace(with:io:)`` ran at least once.
     private(set) var discovered = false
+    /// Each channel's input as read in the first pass of ``poll(at:io:)`` (kept between polls).
+    private var inputs: [UInt8] = []
+    private var lengths: [Int] = []
 
     /// Bytes read per attribute: values are short, and a full buffer means garbage.
     static let bufferSize = 128
@@ -38,23 +41,41 @@ struct SysfsSensorSet: Sendable {
 
     /// Reads every channel once; one sample each, faults included.
     mutating func poll(at time: Timestamp, io: any SysfsIO) -> [Sample] {
+        let count = channels.count
+        if inputs.count < count * Self.bufferSize { inputs = [UInt8](repeating: 0, count: count * Self.bufferSize) }
+        if lengths.count < count { lengths = [Int](repeating: 0, count: count) }
+        // Two passes: every input read back to back first, then the parsing. Interleaved,
+        // the parsing and sample building between two reads evict the kernel's file and
+        // page-cache structures, and each read costs noticeably more.
+        inputs.withUnsafeMutableBytes { all in
+            for i in 0..<count {
+                let slot = UnsafeMutableRawBufferPointer(rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
+                lengths[i] = channels[i].input.read(into: slot, io: io)
+            }
+        }
         var samples: [Sample] = []
-        samples.reserveCapacity(channels.count)
-        withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
-            for i in channels.indices {
-                samples.append(Self.sample(&channels[i], at: time, io: io, buffer: buffer))
+        samples.reserveCapacity(count)
+        inputs.withUnsafeMutableBytes { all in
+            withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
+                for i in 0..<count {
+                    let slot = UnsafeMutableRawBufferPointer(rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
+                    samples.append(Self.sample(&channels[i], input: lengths[i], slot, at: time, io: io, buffer: buffer))
+                }
             }
         }
         return samples
     }
 
+    /// Builds a channel's sample from its input as already read (`length` bytes in `slot`,
+    /// or `-errno`); `offset`, `scale` and fault flags are read here, into `buffer`.
     private static func sample(
-        _ channel: inout SysfsChannel, at time: Timestamp, io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer
+        _ channel: inout SysfsChannel, input length: Int, _ slot: UnsafeMutableRawBufferPointer, at time: Timestamp,
+        io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer
     ) -> Sample {
         let id = channel.info.id
         let isRaw = channel.offset != nil || channel.scale != nil
         let raw: Double
-        switch readNumber(&channel.input, exponent: isRaw ? 0 : channel.decimalExponent, io: io, buffer: buffer) {
+        switch parseNumber(length, slot, exponent: isRaw ? 0 : channel.decimalExponent) {
         case .failure(let f): return Sample(sensor: id, time: time, fault: f.reason)
         case .success(let v): raw = v
         }
@@ -108,7 +129,13 @@ struct SysfsSensorSet: Sendable {
     private static func readNumber(
         _ file: inout SysfsFile, exponent: Int, io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer
     ) -> Result<Double, SysfsReadFault> {
-        let n = file.read(into: buffer, io: io)
+        parseNumber(file.read(into: buffer, io: io), buffer, exponent: exponent)
+    }
+
+    /// The number in the first `n` bytes of `buffer` (`n` < 0 is `-errno` from the read).
+    private static func parseNumber(
+        _ n: Int, _ buffer: UnsafeMutableRawBufferPointer, exponent: Int
+    ) -> Result<Double, SysfsReadFault> {
         if n < 0 { return .failure(SysfsReadFault(SysfsErrno.describe(Int32(-n)))) }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
         if n == buffer.count { return .failure(SysfsReadFault("not a number: " + quoted(bytes))) }
