@@ -10,10 +10,23 @@ enum TextFile {
     }
 
     /// The file's text; invalid UTF-8 is an error rather than silently repaired.
+    ///
+    /// Only regular files are read: a FIFO or a device in place of a configuration would
+    /// block or never end, and a reload blocked there would stall the whole daemon.
     static func contents(of path: String) throws(ReadError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK so that opening a FIFO without a writer returns at once.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw ReadError(message: errnoText()) }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw ReadError(message: errnoText()) }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ReadError(message: String(cString: strerror(EISDIR)))
+        case S_IFIFO: throw ReadError(message: "not a regular file (a FIFO)")
+        case S_IFSOCK: throw ReadError(message: "not a regular file (a socket)")
+        default: throw ReadError(message: "not a regular file (a device)")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
