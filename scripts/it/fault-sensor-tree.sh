@@ -9,8 +9,7 @@ source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
 setup_fault_test
 
-# Every value is six bytes written in place by one write(2), so a poll never sees half of it.
-put() { printf '%s\n' "$2" | dd of="$1" conv=notrunc status=none; }
+# Every value is five digits and a newline, written in place by put.
 zone() { # DIR TYPE VALUE
     mkdir -p "$1"
     echo "$2" >"$1/type"
