@@ -2,8 +2,8 @@
 # A source whose read blocks forever (a FIFO as a zone's `temp`, nobody writing) and one
 # whose read stalls for 3 s (a FIFO its writer opens late; after that the read fails with
 # ESPIPE, which is reported once): the other sources keep their interval, their alerts
-# arrive on time, the stuck sensor goes stale, and the daemon still stops on SIGTERM
-# within 1 s.
+# arrive on time, the stuck sensors go stale (once), a reload does not wait for the hanging
+# read, and the daemon still stops on SIGTERM within 1 s.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
@@ -40,7 +40,7 @@ start_journald
 t0=$(now_ms)
 start_daemon "$WORK/sensorwatch.json5" "$WORK/stderr"
 # The slow zone's "driver" answers after 3 s: its open(2) returns, then pread(2) fails.
-( sleep 3; exec 3>"$WORK/slow/thermal_zone5/temp"; sleep 30 ) &
+( sleep 3; exec 3>"$WORK/slow/thermal_zone5/temp"; exec sleep 30 ) &
 writer=$!
 
 # Milliseconds from $1 to the journal entry matching the rest of the arguments.
@@ -80,6 +80,14 @@ sleep 0.5   # further failing reads of the slow zone must not be logged again
 [ "$(journal_json SENSOR_STATE=failing | grep -c .)" = 1 ] || fail "faults logged more than once: $(journal_notes)"
 if journal_has ALERT_RULE=silent SENSOR_ID=thermal:thermal_zone9; then fail "the fast zone went stale"; fi
 
+# A reload while a read hangs: it neither waits for that read nor repeats an alert.
+kill -HUP "$pid"
+wait_for "the reload while a read hangs" 100 has_note '^6 configuration reloaded: 4 sources, 3 rules$'
+sleep 0.5
+for key in "ALERT_RULE=silent SENSOR_ID=thermal:thermal_zone0" "ALERT_RULE=cpu-hot ALERT_STATE=firing"; do
+    # shellcheck disable=SC2086
+    [ "$(journal_json $key | grep -c .)" = 1 ] || fail "expected one entry with $key, got $(journal_json $key | grep -c .)"
+done
 stop_within_1s "$pid" TERM
 pid=
 note "stuck and slow sources stalled only themselves"

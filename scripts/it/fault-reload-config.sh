@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SIGHUP with a configuration that is invalid, has a syntax error, was deleted, is a directory,
-# a FIFO or a dangling symlink, and a burst of SIGHUPs: the daemon keeps running on the old
-# configuration, each reload logs its one error at priority err (3) naming the file and what
-# is wrong, and the scenario playing meanwhile loses and repeats no alert.
+# a FIFO or a dangling symlink, and bursts of SIGHUPs (bad, then good configuration): the
+# daemon keeps running on the old configuration, each reload logs its one error at priority
+# err (3) naming the file and what is wrong, and the scenario playing meanwhile loses and
+# repeats no alert.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
@@ -63,6 +64,9 @@ note "30 SIGHUPs: $burst reloads ran, each logged its error once"
 cp "$WORK/good.json5" "$C"
 kill -HUP "$pid"
 wait_for "the good reload" 100 has_note '^6 configuration reloaded: 1 sources, 1 rules$'
+# A burst of good reloads: the unchanged source keeps playing, alert state survives each.
+for _ in $(seq 30); do kill -HUP "$pid"; done
+wait_for "the burst of good reloads" 100 has_note '^6 configuration reloaded: 1 sources, 1 rules$' 2
 wait_for "the last expected alert" 200 eval 'journal_messages | grep -qxF -- "$last"'
 stop_within_1s "$pid" TERM
 pid=
