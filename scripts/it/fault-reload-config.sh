@@ -44,7 +44,8 @@ expect_rejected "$C: line 4, column 1: expected a value, found end of file" synt
 expect_rejected "$C: cannot read: No such file or directory" true
 expect_rejected "$C: cannot read: Is a directory" mkdir "$C"
 expect_rejected "$C: cannot read: not a regular file (a FIFO)" mkfifo "$C"
-expect_rejected "$C: cannot read: No such file or directory" ln -s "$WORK/missing.json5" "$C"
+expect_rejected "$C: cannot read: No such file or directory (a symbolic link to $WORK/missing.json5)" \
+    ln -s "$WORK/missing.json5" "$C"
 
 # A burst: every reload that runs logs the error once; bursts may be coalesced.
 rm -f "$C"

@@ -16,7 +16,14 @@ enum TextFile {
     static func contents(of path: String) throws(ReadError) -> String {
         // O_NONBLOCK so that opening a FIFO without a writer returns at once.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw ReadError(message: errnoText()) }
+        guard fd >= 0 else {
+            let err = errno
+            // `ls` shows a dangling link as present; say where it points.
+            if err == ENOENT, let target = linkTarget(path) {
+                throw ReadError(message: "\(String(cString: strerror(err))) (a symbolic link to \(target))")
+            }
+            throw ReadError(message: String(cString: strerror(err)))
+        }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw ReadError(message: errnoText()) }
@@ -45,4 +52,12 @@ enum TextFile {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Where the symbolic link at `path` points, or nil when `path` is not a link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }
