@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import SensorCore
 
@@ -99,6 +102,33 @@ struct ConfigLoaderTests {
     @Test func missingFileIsAFileError() {
         let files = TemporaryFiles()
         #expect(files.configErrors("nope.json5") == ["nope.json5: cannot read: No such file or directory"])
+    }
+
+    /// A reload must never block on what sits at the configuration's path (a FIFO without a
+    /// writer used to hang the daemon's main actor) or read a device forever; a dangling
+    /// link says where it points.
+    @Test func specialFilesAreRefusedWithoutBlocking() {
+        let files = TemporaryFiles()
+        let fifo = files.path("fifo.json5")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        defer { unlink(fifo) }
+        #expect(files.configErrors("fifo.json5") == ["fifo.json5: cannot read: not a regular file (a FIFO)"])
+        #expect(loadErrors(files.directory) == [files.directory + ": cannot read: Is a directory"])
+        let link = files.path("link.json5")
+        #expect(symlink("gone.json5", link) == 0)
+        defer { unlink(link) }
+        #expect(files.configErrors("link.json5")
+            == ["link.json5: cannot read: No such file or directory (a symbolic link to gone.json5)"])
+        #expect(loadErrors("/dev/zero") == ["/dev/zero: cannot read: not a regular file (a device)"])
+    }
+
+    private func loadErrors(_ path: String) -> [String] {
+        do {
+            _ = try ConfigLoader.load(path: path)
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
     }
 
     @Test func decodesEveryRuleFieldIntoTheModel() throws {

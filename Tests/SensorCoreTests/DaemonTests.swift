@@ -75,6 +75,36 @@ struct DaemonTests {
         #expect(sink.events.isEmpty)
     }
 
+    /// Two sources of one kind (two thermal roots) used to share the engine's per-source
+    /// cache, so the stale ticks of one checked the other's sensors.
+    @Test func staleTicksOfTwoSourcesOfOneKindCheckTheirOwnSensors() async {
+        let zone0 = SensorInfo(id: "thermal:thermal_zone0", label: "a", quantity: .temperature)
+        let zone1 = SensorInfo(id: "thermal:thermal_zone1", label: "b", quantity: .temperature)
+        let reading = ScriptedReader(zone0, Array(repeating: 50, count: 10))
+        let silent = ScriptedReader(zone1, [])
+        let sources = [
+            SourceConfiguration(kind: .thermal, interval: .seconds(1), root: "/a"),
+            SourceConfiguration(kind: .thermal, interval: .seconds(1), root: "/b"),
+        ]
+        let rule = Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)))
+        let configuration = Configuration(path: "test.json5", sources: sources, rules: [rule])
+        let clock = ManualClock()
+        let sink = MemoryAlertSink()
+        let env = Daemon<ManualClock>.Environment(
+            sink: sink, reload: { configuration }, makeReader: { $0.root == "/a" ? reading : silent })
+        let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
+        let run = Task { @MainActor in await daemon.run() }
+        for n in 1...3 {
+            await eventually { reading.pollCount == n && silent.pollCount == n && clock.sleeperCount >= 2 }
+            clock.advance(by: .seconds(1))
+        }
+        await eventually { !sink.events.isEmpty }
+        daemon.requestStop()
+        await run.value
+        #expect(sink.events.map { "\($0.kind.rawValue) \($0.sensor.id.rawValue)@\($0.time.seconds)" }
+            == ["firing thermal:thermal_zone1@2.0"])
+    }
+
     @Test func watchdogIsFedFromTheLoop() async {
         let notifier = RecordingNotifier(watchdog: .seconds(4))
         let (daemon, clock, _, _) = makeDaemon(values: [], rules: [], notifier: notifier)

@@ -10,10 +10,30 @@ enum TextFile {
     }
 
     /// The file's text; invalid UTF-8 is an error rather than silently repaired.
+    ///
+    /// Only regular files are read: a FIFO or a device in place of a configuration would
+    /// block or never end, and a reload blocked there would stall the whole daemon.
     static func contents(of path: String) throws(ReadError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(message: errnoText()) }
+        // O_NONBLOCK so that opening a FIFO without a writer returns at once.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let err = errno
+            // `ls` shows a dangling link as present; say where it points.
+            if err == ENOENT, let target = linkTarget(path) {
+                throw ReadError(message: "\(String(cString: strerror(err))) (a symbolic link to \(target))")
+            }
+            throw ReadError(message: String(cString: strerror(err)))
+        }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw ReadError(message: errnoText()) }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ReadError(message: String(cString: strerror(EISDIR)))
+        case S_IFIFO: throw ReadError(message: "not a regular file (a FIFO)")
+        case S_IFSOCK: throw ReadError(message: "not a regular file (a socket)")
+        default: throw ReadError(message: "not a regular file (a device)")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -32,4 +52,12 @@ enum TextFile {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Where the symbolic link at `path` points, or nil when `path` is not a link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

@@ -64,6 +64,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var sources: [RunningSource] = []
     private var loopTask: Task<Void, Never>?
     private var heartbeatTask: Task<Void, Never>?
+    private var stallWatch: Task<Void, Never>?
+    /// Numbers the sources started so far, for their unique cycle keys.
+    private var sourcesStarted = 0
     private var faulty: [SensorID: String] = [:]
     /// The firing alerts as the state file keeps them.
     private var kept: [AlertKey: PersistedAlert] = [:]
@@ -185,6 +188,25 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private func startEverything() {
         startSources(keeping: [])
         startLoop()
+        startStallWatch()
+    }
+
+    /// The shortest pause between two looks for hanging polls.
+    static var stallCheckFloor: Duration { .milliseconds(250) }
+
+    /// Looks for polls hanging in the kernel (once per shortest interval, at least every
+    /// `stallCheckFloor`) and lets their pollers stand in for the missed ticks, so a sensor
+    /// whose driver hangs still goes stale. Real time only: a test's manual clock has no
+    /// hanging drivers, and an extra sleeper would change what its tests wait for.
+    private func startStallWatch() {
+        guard clock is ContinuousClock else { return }
+        stallWatch = Task { @MainActor [unowned self, clock] in
+            while !Task.isCancelled {
+                let shortest = sources.map(\.poller.interval).min() ?? .seconds(1)
+                do { try await clock.sleep(for: max(shortest, Self.stallCheckFloor)) } catch { return }
+                for source in sources { source.poller.tickIfStalled() }
+            }
+        }
     }
 
     /// Starts every configured source not in `keeping`, in configuration order.
@@ -197,7 +219,11 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
                 running.append(reused.remove(at: i))
                 continue
             }
-            let poller = SourcePoller(reader: env.makeReader(config), interval: config.interval, pacer: makePacer())
+            let reader = env.makeReader(config)
+            sourcesStarted += 1
+            let poller = SourcePoller(
+                reader: reader, interval: config.interval, pacer: makePacer(),
+                key: "\(reader.source)#\(sourcesStarted)")
             for info in poller.discoverNow(at: t) { engine.register(info, at: t) }
             let consumer = Task { @MainActor [unowned self] in
                 for await cycle in poller.cycles { commit(cycle) }
@@ -251,6 +277,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     }
 
     private func stopEverything() async {
+        stallWatch?.cancel()
+        await stallWatch?.value
+        stallWatch = nil
         for source in sources { await stop(source) }
         sources = []
         await stopLoop()

@@ -9,6 +9,9 @@ import Synchronization
 final class SourcePoller: Sendable {
     let reader: any SensorReader
     let interval: Duration
+    /// The `source` of this poller's cycles: unique per running source, since consumers
+    /// cache per source and two sources may share a kind (two thermal roots).
+    let key: String
     private let pacer: any PollPacer
     private let state = Mutex<State>(State())
     private let continuation: AsyncStream<PollCycle>.Continuation
@@ -23,13 +26,20 @@ final class SourcePoller: Sendable {
         var rediscover = true
         var skipped = 0
         var stopped = false
+        /// The tick time of the poll (or discovery) in progress; nil between polls.
+        var polling: Timestamp?
+        /// The next tick ``tickIfStalled()`` stands in for while that poll hangs.
+        var nextStallTick = Timestamp(nanoseconds: 0)
+        /// Whether it stood in for any tick of the poll in progress.
+        var stallTicked = false
     }
 
     /// How often a source is rediscovered at the least.
     static let discoveryInterval: Duration = .seconds(60)
 
-    init(reader: any SensorReader, interval: Duration, pacer: any PollPacer) {
+    init(reader: any SensorReader, interval: Duration, pacer: any PollPacer, key: String? = nil) {
         self.reader = reader
+        self.key = key ?? reader.source
         self.interval = interval
         self.pacer = pacer
         (cycles, continuation) = AsyncStream.makeStream(of: PollCycle.self, bufferingPolicy: .unbounded)
@@ -68,14 +78,22 @@ final class SourcePoller: Sendable {
         while !state.withLock({ $0.stopped }) {
             let time = next
             let due = state.withLock { s in
-                s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
+                s.polling = time
+                s.nextStallTick = Timestamp(nanoseconds: time.nanoseconds + step)
+                s.stallTicked = false
+                return s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
             }
             if due { _ = discoverNow(at: time) }
             let samples = reader.poll(at: time)
-            let (sensors, discovery, stopped) = state.withLock { s in (s.sensors, s.discovery, s.stopped) }
+            let (sensors, discovery, stopped, ticked) = state.withLock { s in
+                s.polling = nil
+                return (s.sensors, s.discovery, s.stopped, s.stallTicked)
+            }
             if stopped { break }
+            // When stand-in ticks ran meanwhile, this cycle's own tick is older than theirs.
             continuation.yield(PollCycle(
-                source: reader.source, time: time, sensors: sensors, samples: samples, discovery: discovery))
+                source: key, time: time, sensors: sensors, samples: samples, tick: !ticked,
+                discovery: discovery))
             next = Timestamp(nanoseconds: next.nanoseconds + step)
             // A poll that overran its interval (a slow or stuck driver) skips the ticks it
             // missed instead of bursting to catch up.
@@ -86,6 +104,27 @@ final class SourcePoller: Sendable {
                 next = Timestamp(nanoseconds: next.nanoseconds + missed * step)
             }
             pacer.sleep(until: next)
+        }
+    }
+
+    /// Stands in for the ticks a hanging poll has missed: one cycle without samples per
+    /// missed tick, so the `stale` rules of this source's sensors still run (SPEC §5: stale
+    /// fires also when no sample comes at all). Does nothing while polls keep up.
+    ///
+    /// Called from outside the poll thread (the daemon's stall watch); the poll's own cycle,
+    /// when it finally returns, comes after these and carries no tick.
+    func tickIfStalled() {
+        let now = pacer.now
+        let step = max(1, interval.nanoseconds)
+        state.withLock { s in
+            guard s.polling != nil, !s.stopped else { return }
+            while s.nextStallTick <= now {
+                continuation.yield(PollCycle(
+                    source: key, time: s.nextStallTick, sensors: s.sensors, samples: [],
+                    discovery: s.discovery))
+                s.stallTicked = true
+                s.nextStallTick = Timestamp(nanoseconds: s.nextStallTick.nanoseconds + step)
+            }
         }
     }
 

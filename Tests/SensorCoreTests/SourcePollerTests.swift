@@ -1,0 +1,60 @@
+import Testing
+@testable import SensorCore
+
+/// The poller of one source, with a reader that hangs and a time the test moves.
+struct SourcePollerTests {
+    /// Waits (yielding, with a generous guard) for the poll thread; never asserts on timing.
+    func eventually(_ condition: () -> Bool) async {
+        let start = ContinuousClock.now
+        while !condition(), ContinuousClock.now - start < .seconds(10) {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// A poll hanging in the kernel must not stop the source's stale checks (SPEC §5, §8).
+    @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async {
+        let reader = HangingReader()
+        let pacer = SteppedPacer()
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer)
+        poller.start()
+        await eventually { reader.pollsStarted == 1 }
+        pacer.set(seconds: 0.5)
+        poller.tickIfStalled()
+        pacer.set(seconds: 2.5)
+        poller.tickIfStalled()
+        poller.tickIfStalled()
+        reader.releaseOne()
+        var cycles: [String] = []
+        for await cycle in poller.cycles {
+            cycles.append("t=\(cycle.time.seconds) tick=\(cycle.tick) samples=\(cycle.samples.count) sensors=\(cycle.sensors.count)")
+            if cycles.count == 3 { break }
+        }
+        poller.stop()
+        reader.releaseOne()
+        #expect(cycles == [
+            "t=1.0 tick=true samples=0 sensors=1",
+            "t=2.0 tick=true samples=0 sensors=1",
+            "t=0.0 tick=false samples=1 sensors=1",
+        ])
+    }
+
+    @Test func pollsThatKeepUpGetNoStandInTicks() async {
+        let reader = HangingReader()
+        let pacer = SteppedPacer()
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer)
+        poller.start()
+        await eventually { reader.pollsStarted == 1 }
+        reader.releaseOne()
+        var iterator = poller.cycles.makeAsyncIterator()
+        let first = await iterator.next()
+        pacer.set(seconds: 5)
+        poller.tickIfStalled()
+        pacer.wake()
+        await eventually { reader.pollsStarted == 2 }
+        reader.releaseOne()
+        let second = await iterator.next()
+        poller.stop()
+        #expect(first?.tick == true && first?.time.seconds == 0)
+        #expect(second?.tick == true && second?.samples.count == 1)
+    }
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# A source whose read blocks forever (a FIFO as a zone's `temp`, nobody writing) and one
+# whose read stalls for 3 s (a FIFO its writer opens late; after that the read fails with
+# ESPIPE, which is reported once): the other sources keep their interval, their alerts
+# arrive on time, the stuck sensors go stale (once), a reload does not wait for the hanging
+# read, and the daemon still stops on SIGTERM within 1 s.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/faults.sh"
+setup_fault_test
+writer=
+trap 'if [ -n "$writer" ]; then kill "$writer" 2>/dev/null || true; fi; fault_cleanup' EXIT
+
+zone() { # DIR TYPE
+    mkdir -p "$1"
+    echo "$2" >"$1/type"
+}
+zone "$WORK/stuck/thermal_zone0" stuck
+mkfifo "$WORK/stuck/thermal_zone0/temp"
+zone "$WORK/slow/thermal_zone5" slow
+mkfifo "$WORK/slow/thermal_zone5/temp"
+zone "$WORK/fast/thermal_zone9" fast
+put "$WORK/fast/thermal_zone9/temp" 50000
+write_scenario "$WORK/scenario.json5" "[[0, 50], [1, 85], [2, 50]]"
+cat >"$WORK/sensorwatch.json5" <<J
+{ interval: "100ms",
+  sources: [
+    { type: "thermal", root: "$WORK/stuck" },
+    { type: "thermal", root: "$WORK/slow" },
+    { type: "thermal", root: "$WORK/fast" },
+    { type: "simulated", scenario: "scenario.json5", interval: "100ms" },
+  ],
+  rules: [
+    { name: "cpu-hot", sensor: "sim:cpu", above: 80, severity: "critical" },
+    { name: "hot", sensor: "thermal:*", above: 80, severity: "warning" },
+    { name: "silent", sensor: "thermal:*", stale: "1s", severity: "warning" },
+  ] }
+J
+start_journald
+t0=$(now_ms)
+start_daemon "$WORK/sensorwatch.json5" "$WORK/stderr"
+# The slow zone's "driver" answers after 3 s: its open(2) returns, then pread(2) fails.
+( sleep 3; exec 3>"$WORK/slow/thermal_zone5/temp"; exec sleep 30 ) &
+writer=$!
+
+# Milliseconds from $1 to the journal entry matching the rest of the arguments.
+latency() { # SINCE_MS MATCH...
+    local since=$1 us
+    shift
+    us=$(journal_json "$@" | head -n 1 | jq -r .__REALTIME_TIMESTAMP)
+    echo $(( us / 1000 - since ))
+}
+# The scenario's alerts come 1 s and 2 s after start, whatever the stuck sources do.
+wait_for "the scenario's resolved" 100 journal_has ALERT_RULE=cpu-hot ALERT_STATE=resolved
+fired=$(latency "$t0" ALERT_RULE=cpu-hot ALERT_STATE=firing)
+resolved=$(latency "$t0" ALERT_RULE=cpu-hot ALERT_STATE=resolved)
+note "scenario alerts after $fired ms and $resolved ms (due at 1000 and 2000)"
+[ "$fired" -ge 900 ] && [ "$fired" -le 2500 ] || fail "firing due at 1 s came after $fired ms"
+[ "$resolved" -ge 1900 ] && [ "$resolved" -le 3500 ] || fail "resolved due at 2 s came after $resolved ms"
+
+# The fast zone, read every 100 ms, while the slow one is still stalled.
+t1=$(now_ms)
+put "$WORK/fast/thermal_zone9/temp" 90000
+wait_for "the fast zone's alert" 100 journal_has ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone9
+hot=$(latency "$t1" ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone9)
+note "fast zone alert $hot ms after its value changed (interval 100 ms)"
+[ "$hot" -le 1500 ] || fail "the fast zone's alert took $hot ms"
+
+# The stuck and the stalled zone never read: they go stale after 1 s. The fast one never does.
+wait_for "the stuck zone's stale alert" 100 journal_has ALERT_RULE=silent SENSOR_ID=thermal:thermal_zone0
+wait_for "the slow zone's stale alert" 100 journal_has ALERT_RULE=silent SENSOR_ID=thermal:thermal_zone5
+stale=$(journal_json ALERT_RULE=silent SENSOR_ID=thermal:thermal_zone0 | jq -r '"\(.PRIORITY) \(.MESSAGE)"')
+[ "$stale" = "4 silent firing: thermal:thermal_zone0 (stuck) no reading for 1s" ] || fail "stale entry: $stale"
+# The slow zone: its read ends after 3 s with ESPIPE, reported once, naming the sensor.
+wait_for "the slow zone's fault" 100 journal_has SENSOR_ID=thermal:thermal_zone5 SENSOR_STATE=failing
+fault=$(journal_json SENSOR_ID=thermal:thermal_zone5 SENSOR_STATE=failing)
+[ "$(jq -r '"\(.PRIORITY) \(.MESSAGE)"' <<<"$fault")" = "4 sensor thermal:thermal_zone5 (slow) read failed: ESPIPE (Illegal seek)" ] \
+    || fail "slow zone fault: $(jq -r '"\(.PRIORITY) \(.MESSAGE)"' <<<"$fault")"
+sleep 0.5   # further failing reads of the slow zone must not be logged again
+[ "$(journal_json SENSOR_STATE=failing | grep -c .)" = 1 ] || fail "faults logged more than once: $(journal_notes)"
+if journal_has ALERT_RULE=silent SENSOR_ID=thermal:thermal_zone9; then fail "the fast zone went stale"; fi
+
+# A reload while a read hangs: it neither waits for that read nor repeats an alert.
+kill -HUP "$pid"
+wait_for "the reload while a read hangs" 100 has_note '^6 configuration reloaded: 4 sources, 3 rules$'
+sleep 0.5
+for key in "ALERT_RULE=silent SENSOR_ID=thermal:thermal_zone0" "ALERT_RULE=cpu-hot ALERT_STATE=firing"; do
+    # shellcheck disable=SC2086
+    [ "$(journal_json $key | grep -c .)" = 1 ] || fail "expected one entry with $key, got $(journal_json $key | grep -c .)"
+done
+stop_within_1s "$pid" TERM
+pid=
+note "stuck and slow sources stalled only themselves"
