@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SensorCore
 
 /// Writes whole lines to stdout or stderr, unbuffered and in order.
 enum Output {
@@ -10,16 +8,6 @@ enum Output {
     private static func write(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         if bytes.last != 0x0A { bytes.append(0x0A) }
-        bytes.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                off += n
-            }
-        }
+        FileDescriptorWriter.writeAll(fd, bytes)
     }
 }

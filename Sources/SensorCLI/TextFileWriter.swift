@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SensorCore
 
 /// Writes a whole text file (created or truncated, mode 0644).
 enum TextFileWriter {
@@ -9,18 +10,6 @@ enum TextFileWriter {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                off += n
-            }
-            return true
-        }
+        return FileDescriptorWriter.writeAll(fd, Array(text.utf8))
     }
 }

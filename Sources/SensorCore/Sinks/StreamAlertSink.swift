@@ -26,18 +26,6 @@ public final class StreamAlertSink: AlertSink {
     public func write(line: String) {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        lock.withLock { _ in
-            bytes.withUnsafeBytes { buf in
-                var off = 0
-                while off < buf.count {
-                    let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return
-                    }
-                    off += n
-                }
-            }
-        }
+        lock.withLock { _ in _ = FileDescriptorWriter.writeAll(fd, bytes) }
     }
 }

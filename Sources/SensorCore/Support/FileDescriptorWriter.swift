@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes whole buffers to a file descriptor, retrying short writes and `EINTR`.
+public enum FileDescriptorWriter {
+    /// Writes all of `bytes` to `fd`; returns false (with `errno` set) if a write fails.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                off += n
+            }
+            return true
+        }
+    }
+}
