@@ -15,6 +15,18 @@ enum JSON5Document {
         return parse(text, diagnostics: diagnostics)
     }
 
+    /// Like ``load(_:diagnostics:)`` for a file's bytes already in memory.
+    static func load(contents: [UInt8], diagnostics: ConfigDiagnostics) -> ConfigNode? {
+        let text: String
+        do {
+            text = try TextFile.text(contents)
+        } catch {
+            diagnostics.reportFile("cannot read: " + error.message)
+            return nil
+        }
+        return parse(text, diagnostics: diagnostics)
+    }
+
     /// Decodes JSON5 text; see ``load(_:diagnostics:)``.
     static func parse(_ text: String, diagnostics: ConfigDiagnostics) -> ConfigNode? {
         let decoder = JSONDecoder()

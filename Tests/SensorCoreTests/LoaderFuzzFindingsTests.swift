@@ -1,0 +1,63 @@
+import Testing
+@testable import SensorCore
+
+/// Inputs the fuzz targets in `fuzz/` found mishandled, loaded through the in-memory entry
+/// points (each is also in the target's seed corpus under `fuzz/corpus/`).
+struct LoaderFuzzFindingsTests {
+    private static func configErrors(_ text: String) -> [String] {
+        do {
+            _ = try ConfigLoader.load(contents: Array(text.utf8), path: "c.json5")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    private static func scenarioErrors(_ text: String) -> [String] {
+        do {
+            _ = try ScenarioLoader.load(contents: Array(text.utf8), path: "s.json5")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    /// Escapes in a JSON5 string put control characters into messages and key paths; each
+    /// error must still print as one line (SPEC §2).
+    @Test(arguments: [
+        (
+            #"{ interval: "1\ns" }"#,
+            #"c.json5: interval: invalid duration "1\ns": unknown unit "\ns" (use ns, us, ms, s, m, h or d)"#
+        ),
+        (#"{ "a\tb\u0007": 1 }"#, #"c.json5: a\tb\u{7}: unknown key"#),
+        (#"{ rules: [{ name: "r", sensor: "*", above: 1, severity: "loud\r\u2028" }] }"#,
+         #"c.json5: rules[0].severity: unknown severity "loud\r\u{2028}" (expected critical, warning, notice or info)"#),
+    ])
+    func controlCharactersInErrorsAreEscaped(text: String, expected: String) {
+        #expect(Self.configErrors(text) == [expected])
+    }
+
+    /// A sample time beyond Int64 nanoseconds (about 292 years) trapped in
+    /// `Timestamp.seconds` after being reported.
+    @Test(arguments: ["1e10", "9.3e9", "1e300"])
+    func sampleTimeTooLargeIsAnErrorNotACrash(time: String) {
+        let text = "{ sensors: [{ id: \"a\", quantity: \"temperature\", samples: [[\(time), 4]] }] }"
+        #expect(Self.scenarioErrors(text) == ["s.json5: sensors[0].samples[0][0]: time is too large"])
+    }
+
+    @Test func largestSampleTimeStillLoads() throws {
+        let text = "{ sensors: [{ id: \"a\", quantity: \"temperature\", samples: [[9e9, 4]] }] }"
+        let scenario = try ScenarioLoader.load(contents: Array(text.utf8), path: "s.json5")
+        #expect(scenario.duration == .seconds(9_000_000_000))
+    }
+
+    @Test func inMemoryLoadMatchesTheFileLoad() throws {
+        let files = TemporaryFiles()
+        let text = "{ rules: [{ name: \"r\", quantity: \"humidity\", below: 25 }] }"
+        let path = files.write("c.json5", text)
+        #expect(try ConfigLoader.load(contents: Array(text.utf8), path: path) == ConfigLoader.load(path: path))
+        #expect(throws: ConfigErrors([ConfigError(file: "c.json5", location: .file, message: "cannot read: not valid UTF-8 text")])) {
+            try ConfigLoader.load(contents: [0x7B, 0xFF, 0x7D], path: "c.json5")
+        }
+    }
+}
