@@ -37,6 +37,19 @@ struct LoaderFuzzFindingsTests {
         #expect(Self.configErrors(text) == [expected])
     }
 
+    /// Escapes the decoder rejects used to pass the syntax scanner, so the error had no
+    /// line and column.
+    @Test(arguments: [
+        (#"{ \u0rules: 1 }"#, #"c.json5: line 1, column 3: invalid escape: 4 hexadecimal digits must follow "\u""#),
+        (#"{ q\x00ity: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" is allowed)"#),
+        ("{\n  a: \"\\x4\" }", #"c.json5: line 2, column 7: invalid escape: 2 hexadecimal digits must follow "\x""#),
+        (#"{ Bool\u0060: 1 }"#, #"c.json5: line 1, column 7: "\u0060" is not a letter a key can have"#),
+        (#"{ a: "\1" }"#, #"c.json5: line 1, column 7: invalid escape "\1" in a string"#),
+    ])
+    func invalidEscapesAreSyntaxErrorsWithAPosition(text: String, expected: String) {
+        #expect(Self.configErrors(text) == [expected])
+    }
+
     /// A sample time beyond Int64 nanoseconds (about 292 years) trapped in
     /// `Timestamp.seconds` after being reported.
     @Test(arguments: ["1e10", "9.3e9", "1e300"])

@@ -53,7 +53,7 @@ struct JSON5SyntaxScanner {
         default:
             if Self.isIdentifierStart(c) {
                 let start = index
-                let word = identifier()
+                let word = try identifier()
                 guard ["true", "false", "null", "Infinity", "NaN"].contains(word) else {
                     index = start
                     throw failure("expected a value, found \"\(word)\"")
@@ -110,7 +110,7 @@ struct JSON5SyntaxScanner {
             try string()
             return String(String.UnicodeScalarView(text[(start + 1)..<(index - 1)]))
         } else if Self.isIdentifierStart(c) {
-            return identifier()
+            return try identifier()
         } else {
             throw failure("expected a key, found \(describeCurrent)")
         }
@@ -126,18 +126,56 @@ struct JSON5SyntaxScanner {
                 return
             }
             if Self.isLineBreak(c) { break }
-            // An escape may continue the string onto the next line; skip whatever it escapes.
-            index += c == "\\" ? 2 : 1
+            if c == "\\" {
+                try escape()
+            } else {
+                index += 1
+            }
         }
         index = start
         throw failure("unterminated string")
+    }
+
+    /// A backslash escape in a string: `\xHH`, `\uHHHH`, `\0` not before a digit, or any
+    /// other character but a digit (a line break continues the string on the next line).
+    private mutating func escape() throws(Failure) {
+        let start = index
+        index += 1
+        guard let c = current else { return }
+        switch c {
+        case "x": try hexDigits(2, escapeAt: start)
+        case "u": try hexDigits(4, escapeAt: start)
+        case "0":
+            index += 1
+            if let d = current, Self.isDigit(d) {
+                index = start
+                throw failure("invalid escape \"\\0\(Character(d))\" in a string")
+            }
+        case "1"..."9":
+            index = start
+            throw failure("invalid escape \"\\\(Character(c))\" in a string")
+        default:
+            index += c == "\r" && index + 1 < text.count && text[index + 1] == "\n" ? 2 : 1
+        }
+    }
+
+    /// `count` hexadecimal digits after the `x` or `u` of the escape at `start`.
+    private mutating func hexDigits(_ count: Int, escapeAt start: Int) throws(Failure) {
+        index += 1
+        for _ in 0..<count {
+            guard let d = current, d.properties.isASCIIHexDigit else {
+                index = start
+                throw failure("invalid escape: \(count) hexadecimal digits must follow \"\\\(Character(text[start + 1]))\"")
+            }
+            index += 1
+        }
     }
 
     private mutating func number() throws(Failure) {
         if current == "+" || current == "-" { index += 1 }
         if let c = current, Self.isIdentifierStart(c) {
             let start = index
-            let word = identifier()
+            let word = try identifier()
             guard word == "Infinity" || word == "NaN" else {
                 index = start
                 throw failure("expected a number, found \"\(word)\"")
@@ -167,9 +205,27 @@ struct JSON5SyntaxScanner {
         }
     }
 
-    private mutating func identifier() -> String {
+    /// A key or word; the only escape JSON5 allows in one is `\uHHHH`, kept as written.
+    private mutating func identifier() throws(Failure) -> String {
         var word = String.UnicodeScalarView()
         while let c = current, Self.isIdentifierPart(c) {
+            if c == "\\" {
+                let start = index
+                guard index + 1 < text.count, text[index + 1] == "u" else {
+                    throw failure("invalid escape in a key (only \"\\uHHHH\" is allowed)")
+                }
+                index += 1
+                try hexDigits(4, escapeAt: start)
+                let code = text[(start + 2)..<index].reduce(UInt32(0)) { $0 * 16 + UInt32(hexValue($1)) }
+                guard let escaped = Unicode.Scalar(code), escaped != "\\",
+                    word.isEmpty ? Self.isIdentifierStart(escaped) : Self.isIdentifierPart(escaped)
+                else {
+                    index = start
+                    throw failure("\"\\u\(String(String.UnicodeScalarView(text[(start + 2)..<(start + 6)])))\" is not a letter a key can have")
+                }
+                word.append(contentsOf: text[start..<index])
+                continue
+            }
             word.append(c)
             index += 1
         }
@@ -232,6 +288,16 @@ struct JSON5SyntaxScanner {
     }
 
     private static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+
+    /// The value of an ASCII hexadecimal digit.
+    private func hexValue(_ c: Unicode.Scalar) -> UInt8 {
+        let v = UInt8(c.value)
+        switch v {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return v - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return v - UInt8(ascii: "a") + 10
+        default: return v - UInt8(ascii: "A") + 10
+        }
+    }
 
     private static func isLineBreak(_ c: Unicode.Scalar) -> Bool {
         c == "\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}"
