@@ -44,6 +44,8 @@ struct LoaderFuzzFindingsTests {
         (#"{ q\x00ity: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" is allowed)"#),
         ("{\n  a: \"\\x4\" }", #"c.json5: line 2, column 7: invalid escape: 2 hexadecimal digits must follow "\x""#),
         (#"{ Bool\u0060: 1 }"#, #"c.json5: line 1, column 7: "\u0060" is not a letter a key can have"#),
+        ("{ a: \"x\u{0}y\" }", #"c.json5: line 1, column 8: a control character (U+0000) must be escaped in a string"#),
+        ("{ a: \"x\ty\" }", #"c.json5: line 1, column 8: a control character (U+0009) must be escaped in a string"#),
         (#"{ a: "\1" }"#, #"c.json5: line 1, column 7: invalid escape "\1" in a string"#),
     ])
     func invalidEscapesAreSyntaxErrorsWithAPosition(text: String, expected: String) {

@@ -126,6 +126,10 @@ struct JSON5SyntaxScanner {
                 return
             }
             if Self.isLineBreak(c) { break }
+            // The decoder follows JSON here, not JSON5: control characters must be escaped.
+            if c.value < 0x20 {
+                throw failure("a control character (U+\(hex4(c.value))) must be escaped in a string")
+            }
             if c == "\\" {
                 try escape()
             } else {
@@ -288,6 +292,12 @@ struct JSON5SyntaxScanner {
     }
 
     private static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+
+    /// `code` as four uppercase hexadecimal digits.
+    private func hex4(_ code: UInt32) -> String {
+        let digits = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
 
     /// The value of an ASCII hexadecimal digit.
     private func hexValue(_ c: Unicode.Scalar) -> UInt8 {
