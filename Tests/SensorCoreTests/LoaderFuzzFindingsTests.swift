@@ -46,6 +46,9 @@ struct LoaderFuzzFindingsTests {
         (#"{ Bool\u0060: 1 }"#, #"c.json5: line 1, column 7: "\u0060" is not a letter a key can have"#),
         ("{ a: \"x\u{0}y\" }", #"c.json5: line 1, column 8: a control character (U+0000) must be escaped in a string"#),
         ("{ a: \"x\ty\" }", #"c.json5: line 1, column 8: a control character (U+0009) must be escaped in a string"#),
+        ("\u{FEFF}\u{FEFF}5", #"c.json5: line 1, column 2: expected a value, found "\#u{FEFF}""#),
+        ("{\u{A0}a: 1 }", #"c.json5: line 1, column 2: expected a key, found "\#u{A0}""#),
+        ("{ a: 1 }\u{2028}", #"c.json5: line 1, column 9: unexpected a line break after the end of the document"#),
         (#"{ a: "\1" }"#, #"c.json5: line 1, column 7: invalid escape "\1" in a string"#),
     ])
     func invalidEscapesAreSyntaxErrorsWithAPosition(text: String, expected: String) {
@@ -58,6 +61,11 @@ struct LoaderFuzzFindingsTests {
     func sampleTimeTooLargeIsAnErrorNotACrash(time: String) {
         let text = "{ sensors: [{ id: \"a\", quantity: \"temperature\", samples: [[\(time), 4]] }] }"
         #expect(Self.scenarioErrors(text) == ["s.json5: sensors[0].samples[0][0]: time is too large"])
+    }
+
+    @Test func oneLeadingByteOrderMarkIsAllowed() throws {
+        let text = "\u{FEFF}{ rules: [] }"
+        #expect(try ConfigLoader.load(contents: Array(text.utf8), path: "c.json5").rules.isEmpty)
     }
 
     @Test func largestSampleTimeStillLoads() throws {

@@ -36,6 +36,8 @@ struct JSON5SyntaxScanner {
     private var current: Unicode.Scalar? { atEnd ? nil : text[index] }
 
     private mutating func document() throws(Failure) {
+        // The decoder drops one byte order mark at the start, and only there.
+        if current == "\u{FEFF}" { index += 1 }
         try skipSpace()
         try value(depth: 0)
         try skipSpace()
@@ -125,7 +127,7 @@ struct JSON5SyntaxScanner {
                 index += 1
                 return
             }
-            if Self.isLineBreak(c) { break }
+            if c == "\n" || c == "\r" { break }
             // The decoder follows JSON here, not JSON5: control characters must be escaped.
             if c.value < 0x20 {
                 throw failure("a control character (U+\(hex4(c.value))) must be escaped in a string")
@@ -250,7 +252,7 @@ struct JSON5SyntaxScanner {
             if Self.isSpace(c) {
                 index += 1
             } else if c == "/", index + 1 < text.count, text[index + 1] == "/" {
-                while let d = current, !Self.isLineBreak(d) { index += 1 }
+                while let d = current, d != "\n", d != "\r" { index += 1 }
             } else if c == "/", index + 1 < text.count, text[index + 1] == "*" {
                 let start = index
                 index += 2
@@ -313,10 +315,12 @@ struct JSON5SyntaxScanner {
         c == "\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}"
     }
 
+    /// What the decoder skips between tokens: ASCII whitespace only (JSON5 would also allow
+    /// other Unicode spaces, but the toolchain's decoder rejects them).
     private static func isSpace(_ c: Unicode.Scalar) -> Bool {
         switch c {
-        case " ", "\t", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}": return true
-        default: return isLineBreak(c) || c.properties.generalCategory == .spaceSeparator
+        case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": return true
+        default: return false
         }
     }
 
