@@ -49,6 +49,10 @@ struct LoaderFuzzFindingsTests {
         ("\u{FEFF}\u{FEFF}5", #"c.json5: line 1, column 2: expected a value, found "\#u{FEFF}""#),
         ("{\u{A0}a: 1 }", #"c.json5: line 1, column 2: expected a key, found "\#u{A0}""#),
         ("{ a: 1 }\u{2028}", #"c.json5: line 1, column 9: unexpected a line break after the end of the document"#),
+        (#"{ a: "\q" }"#, #"c.json5: line 1, column 7: invalid escape "\q" in a string"#),
+        (#"{ a: "\x00" }"#, #"c.json5: line 1, column 7: a string must not contain NUL ("\x00")"#),
+        (#"{ a: "\uDC00" }"#, #"c.json5: line 1, column 7: invalid escape: "\uDC00" is the second half of a surrogate pair"#),
+        (#"{ a: "\uD800x" }"#, #"c.json5: line 1, column 7: invalid escape: "\uD800" must be followed by the second half of its surrogate pair"#),
         (#"{ a: "\1" }"#, #"c.json5: line 1, column 7: invalid escape "\1" in a string"#),
     ])
     func invalidEscapesAreSyntaxErrorsWithAPosition(text: String, expected: String) {
@@ -61,6 +65,22 @@ struct LoaderFuzzFindingsTests {
     func sampleTimeTooLargeIsAnErrorNotACrash(time: String) {
         let text = "{ sensors: [{ id: \"a\", quantity: \"temperature\", samples: [[\(time), 4]] }] }"
         #expect(Self.scenarioErrors(text) == ["s.json5: sensors[0].samples[0][0]: time is too large"])
+    }
+
+    /// The toolchain's decoder traps (preconditionFailure in swift-foundation's
+    /// `JSON5Scanner.validateNumber`) on numbers shaped like `0x0x`; the scanner must stop
+    /// them first.
+    @Test(arguments: ["0x0x", "{ interval: 0X0X1 }", "[-0x0x]"])
+    func malformedHexNumbersAreSyntaxErrorsNotACrash(text: String) {
+        let errors = Self.configErrors(text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("line 1, column ") == true)
+    }
+
+    @Test(arguments: [#"{ a: "\uD83D\uDE00 \x41 \/ \'" }"#, "{ a: 1e999 }", "{ a: \"line\\\r\ncontinued\" }"])
+    func scannerAcceptsWhatTheDecoderAccepts(text: String) {
+        #expect(JSON5SyntaxScanner.firstError(in: text) == nil)
+        #expect(JSON5Document.parse(text, diagnostics: ConfigDiagnostics(file: "t")) != nil)
     }
 
     @Test func oneLeadingByteOrderMarkIsAllowed() throws {

@@ -28,27 +28,24 @@ enum JSON5Document {
     }
 
     /// Decodes JSON5 text; see ``load(_:diagnostics:)``.
+    ///
+    /// The syntax scanner goes first and has the last word on syntax: besides locating the
+    /// error, it keeps malformed numbers such as `0x0x` away from the toolchain's decoder,
+    /// which traps on some of them (a `preconditionFailure` in swift-foundation's
+    /// `JSON5Scanner.validateNumber`, found by fuzzing). It also catches duplicate keys,
+    /// of which the decoder silently keeps one.
     static func parse(_ text: String, diagnostics: ConfigDiagnostics) -> ConfigNode? {
+        if let failure = JSON5SyntaxScanner.firstError(in: text) {
+            diagnostics.report(line: failure.line, column: failure.column, failure.message)
+            return nil
+        }
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
         do {
             let value = try decoder.decode(JSONValue.self, from: Data(text.utf8))
-            // The decoder checks a number's spelling only when asked for it, so `1.2.3`
-            // arrives like `1e999`, as a number it could not convert; tell the two apart.
-            // It also keeps one of two equal keys without a word; the scanner finds those.
-            if let failure = JSON5SyntaxScanner.firstError(in: text),
-                failure.isDuplicateKey || value.containsUnrepresentableNumber
-            {
-                diagnostics.report(line: failure.line, column: failure.column, failure.message)
-                return nil
-            }
             return ConfigNode(value: value, path: "", diagnostics: diagnostics)
         } catch {
-            if let failure = JSON5SyntaxScanner.firstError(in: text) {
-                diagnostics.report(line: failure.line, column: failure.column, failure.message)
-            } else {
-                diagnostics.reportFile("not valid JSON5")
-            }
+            diagnostics.reportFile("not valid JSON5")
             return nil
         }
     }

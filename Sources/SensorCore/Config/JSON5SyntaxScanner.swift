@@ -1,18 +1,17 @@
 /// Finds where the first JSON5 syntax error in a text is.
 ///
-/// The toolchain's `JSONDecoder` rejects a malformed document without saying where, so
-/// loaders run this after decoding, to point the user at `line L, column C`. It checks
-/// syntax and duplicate keys (which the decoder accepts silently), not number ranges, and
-/// may find nothing when the decoder rejected the text for another reason.
+/// The toolchain's `JSONDecoder` rejects a malformed document without saying where (and
+/// traps on some malformed numbers), so loaders run this before decoding, to point the user
+/// at `line L, column C`. It accepts what the decoder accepts, as far as fuzzing has found
+/// (ASCII whitespace only, the decoder's escapes, no raw control characters in strings),
+/// and also rejects duplicate keys, of which the decoder silently keeps one. It does not
+/// check number ranges (`1e999` is reported at its key path).
 struct JSON5SyntaxScanner {
     /// The first syntax error: a 1-based position and what was wrong there.
     struct Failure: Error, Hashable {
         var line: Int
         var column: Int
         var message: String
-        /// A key given twice in one object: well formed, but the decoder silently keeps
-        /// one of the two values, which could hide a typo.
-        var isDuplicateKey = false
     }
 
     private let text: [Unicode.Scalar]
@@ -81,10 +80,9 @@ struct JSON5SyntaxScanner {
                 let keyStart = index
                 let name = try key()
                 guard keys.insert(name).inserted else {
+                    // Well formed, but the decoder would silently keep one of the two values.
                     index = keyStart
-                    var duplicate = failure("duplicate key \"\(name)\"")
-                    duplicate.isDuplicateKey = true
-                    throw duplicate
+                    throw failure("duplicate key \"\(name)\"")
                 }
                 try skipSpace()
                 guard current == ":" else { throw failure("expected \":\" after a key, found \(describeCurrent)") }
@@ -142,39 +140,65 @@ struct JSON5SyntaxScanner {
         throw failure("unterminated string")
     }
 
-    /// A backslash escape in a string: `\xHH`, `\uHHHH`, `\0` not before a digit, or any
-    /// other character but a digit (a line break continues the string on the next line).
+    /// A backslash escape in a string, as the decoder accepts them: `\"`, `\'`, `\\`, `\/`,
+    /// `\b`, `\f`, `\n`, `\r`, `\t`, a line break (continuing the string), `\xHH` and
+    /// `\uHHHH` (a surrogate pair as two); neither may be NUL. JSON5's `\0`, `\v` and
+    /// "any other character" are rejected by the decoder, so they are errors here too.
     private mutating func escape() throws(Failure) {
         let start = index
         index += 1
         guard let c = current else { return }
         switch c {
-        case "x": try hexDigits(2, escapeAt: start)
-        case "u": try hexDigits(4, escapeAt: start)
-        case "0":
+        case "\"", "'", "\\", "/", "b", "f", "n", "r", "t", "\n":
             index += 1
-            if let d = current, Self.isDigit(d) {
+        case "\r":
+            index += index + 1 < text.count && text[index + 1] == "\n" ? 2 : 1
+        case "x":
+            guard try hexDigits(2, escapeAt: start) != 0 else {
                 index = start
-                throw failure("invalid escape \"\\0\(Character(d))\" in a string")
+                throw failure("a string must not contain NUL (\"\\x00\")")
             }
-        case "1"..."9":
+        case "u":
+            let code = try hexDigits(4, escapeAt: start)
+            if code == 0 {
+                index = start
+                throw failure("a string must not contain NUL (\"\\u0000\")")
+            }
+            if (0xDC00...0xDFFF).contains(code) {
+                index = start
+                throw failure("invalid escape: \"\\u\(hex4(code))\" is the second half of a surrogate pair")
+            }
+            if (0xD800...0xDBFF).contains(code) {
+                let unpaired = "invalid escape: \"\\u\(hex4(code))\" must be followed by the second half of its surrogate pair"
+                guard index + 1 < text.count, text[index] == "\\", text[index + 1] == "u" else {
+                    index = start
+                    throw failure(unpaired)
+                }
+                guard (0xDC00...0xDFFF).contains(try hexDigits(4, escapeAt: index)) else {
+                    index = start
+                    throw failure(unpaired)
+                }
+            }
+        default:
             index = start
             throw failure("invalid escape \"\\\(Character(c))\" in a string")
-        default:
-            index += c == "\r" && index + 1 < text.count && text[index + 1] == "\n" ? 2 : 1
         }
     }
 
-    /// `count` hexadecimal digits after the `x` or `u` of the escape at `start`.
-    private mutating func hexDigits(_ count: Int, escapeAt start: Int) throws(Failure) {
-        index += 1
+    /// The value of `count` hexadecimal digits after the `x` or `u` of the escape at `start`;
+    /// leaves `index` after them.
+    private mutating func hexDigits(_ count: Int, escapeAt start: Int) throws(Failure) -> UInt32 {
+        index = start + 2
+        var value: UInt32 = 0
         for _ in 0..<count {
             guard let d = current, d.properties.isASCIIHexDigit else {
                 index = start
                 throw failure("invalid escape: \(count) hexadecimal digits must follow \"\\\(Character(text[start + 1]))\"")
             }
+            value = value * 16 + UInt32(hexValue(d))
             index += 1
         }
+        return value
     }
 
     private mutating func number() throws(Failure) {
@@ -220,9 +244,7 @@ struct JSON5SyntaxScanner {
                 guard index + 1 < text.count, text[index + 1] == "u" else {
                     throw failure("invalid escape in a key (only \"\\uHHHH\" is allowed)")
                 }
-                index += 1
-                try hexDigits(4, escapeAt: start)
-                let code = text[(start + 2)..<index].reduce(UInt32(0)) { $0 * 16 + UInt32(hexValue($1)) }
+                let code = try hexDigits(4, escapeAt: start)
                 guard let escaped = Unicode.Scalar(code), escaped != "\\",
                     word.isEmpty ? Self.isIdentifierStart(escaped) : Self.isIdentifierPart(escaped)
                 else {
