@@ -41,9 +41,12 @@ struct LoaderFuzzFindingsTests {
     /// line and column.
     @Test(arguments: [
         (#"{ \u0rules: 1 }"#, #"c.json5: line 1, column 3: invalid escape: 4 hexadecimal digits must follow "\u""#),
-        (#"{ q\x00ity: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" is allowed)"#),
+        (#"{ q\x00ity: 1 }"#, #"c.json5: line 1, column 4: "\x00" is not a letter a key can have"#),
+        (#"{ q\y: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" and "\xHH" are allowed)"#),
+        ("{ \u{5C4}\u{7CD}: 1 }", #"c.json5: line 1, column 3: expected a key, found "\#u{5C4}""#),
         ("{\n  a: \"\\x4\" }", #"c.json5: line 2, column 7: invalid escape: 2 hexadecimal digits must follow "\x""#),
         (#"{ Bool\u0060: 1 }"#, #"c.json5: line 1, column 7: "\u0060" is not a letter a key can have"#),
+        (#"{ \u0030a: 1 }"#, #"c.json5: \u0030a: unknown key"#),
         ("{ a: \"x\u{0}y\" }", #"c.json5: line 1, column 8: a control character (U+0000) must be escaped in a string"#),
         ("{ a: \"x\ty\" }", #"c.json5: line 1, column 8: a control character (U+0009) must be escaped in a string"#),
         ("\u{FEFF}\u{FEFF}5", #"c.json5: line 1, column 2: expected a value, found "\#u{FEFF}""#),

@@ -235,21 +235,23 @@ struct JSON5SyntaxScanner {
         }
     }
 
-    /// A key or word; the only escape JSON5 allows in one is `\uHHHH`, kept as written.
+    /// A key or word; escapes in it are kept as written.
     private mutating func identifier() throws(Failure) -> String {
         var word = String.UnicodeScalarView()
         while let c = current, Self.isIdentifierPart(c) {
             if c == "\\" {
+                // Like the decoder: `\uHHHH` or `\xHH`, not NUL, for any character a key may
+                // continue with (also in first place: the decoder checks only the backslash there).
                 let start = index
-                guard index + 1 < text.count, text[index + 1] == "u" else {
-                    throw failure("invalid escape in a key (only \"\\uHHHH\" is allowed)")
+                let kind = index + 1 < text.count ? text[index + 1] : " "
+                guard kind == "u" || kind == "x" else {
+                    throw failure("invalid escape in a key (only \"\\uHHHH\" and \"\\xHH\" are allowed)")
                 }
-                let code = try hexDigits(4, escapeAt: start)
-                guard let escaped = Unicode.Scalar(code), escaped != "\\",
-                    word.isEmpty ? Self.isIdentifierStart(escaped) : Self.isIdentifierPart(escaped)
-                else {
+                let code = try hexDigits(kind == "u" ? 4 : 2, escapeAt: start)
+                guard code != 0, let escaped = Unicode.Scalar(code), Self.isIdentifierPart(escaped) else {
+                    let written = String(String.UnicodeScalarView(text[start..<index]))
                     index = start
-                    throw failure("\"\\u\(String(String.UnicodeScalarView(text[(start + 2)..<(start + 6)])))\" is not a letter a key can have")
+                    throw failure("\"\(written)\" is not a letter a key can have")
                 }
                 word.append(contentsOf: text[start..<index])
                 continue
@@ -346,12 +348,23 @@ struct JSON5SyntaxScanner {
         }
     }
 
+    /// What may begin a key: the decoder's letters (Lu, Ll, Lt, Lm, Lo, Nl), `$`, `_` and
+    /// the backslash of an escape.
     private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-        c == "$" || c == "_" || c == "\\" || c.properties.isAlphabetic
+        switch c.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber:
+            return true
+        default:
+            return c == "$" || c == "_" || c == "\\"
+        }
     }
 
+    /// What may continue a key: also marks (Mn, Mc), decimal digits, connector punctuation,
+    /// ZWNJ and ZWJ.
     private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-        isIdentifierStart(c) || c.properties.numericType != nil
-            || c.properties.generalCategory == .nonspacingMark || c.properties.generalCategory == .connectorPunctuation
+        switch c.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .decimalNumber, .connectorPunctuation: return true
+        default: return isIdentifierStart(c) || c == "\u{200C}" || c == "\u{200D}"
+        }
     }
 }
