@@ -86,6 +86,13 @@ struct LoaderFuzzFindingsTests {
         #expect(JSON5Document.parse(text, diagnostics: ConfigDiagnostics(file: "t")) != nil)
     }
 
+    /// A document that is one long number made the decoder read past its buffer and, at
+    /// times, trap; the number is now decoded inside an array.
+    @Test(arguments: ["\n\n\n" + String(repeating: "8", count: 41), "1e400", "// a comment\n-0x1F // another"])
+    func scalarDocumentsAreReportedAsNotAnObject(text: String) {
+        #expect(Self.configErrors(text) == ["c.json5: expected an object, found a number"])
+    }
+
     @Test func oneLeadingByteOrderMarkIsAllowed() throws {
         let text = "\u{FEFF}{ rules: [] }"
         #expect(try ConfigLoader.load(contents: Array(text.utf8), path: "c.json5").rules.isEmpty)

@@ -39,11 +39,22 @@ enum JSON5Document {
             diagnostics.report(line: failure.line, column: failure.column, failure.message)
             return nil
         }
+        // A number that ends the input sends the decoder's strtod past the end of its buffer;
+        // depending on the bytes there it then traps (seen while fuzzing `\n\n\n888…8`).
+        // Inside an array every number is followed by at least the closing bracket.
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        let wrapped = "[\n" + body + "\n]"
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
         do {
-            let value = try decoder.decode(JSONValue.self, from: Data(text.utf8))
-            return ConfigNode(value: value, path: "", diagnostics: diagnostics)
+            guard case .array(let elements) = try decoder.decode(JSONValue.self, from: Data(wrapped.utf8)),
+                elements.count == 1
+            else {
+                diagnostics.reportFile("not valid JSON5")
+                return nil
+            }
+            return ConfigNode(value: elements[0], path: "", diagnostics: diagnostics)
         } catch {
             diagnostics.reportFile("not valid JSON5")
             return nil
