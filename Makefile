@@ -33,10 +33,22 @@ unit: deps
 integration: release
 	@scripts/run-integration
 
-test: unit integration
+test: unit integration fuzz-smoke
 
 bench: release
 	@bench/run
+
+# libFuzzer targets (fuzz/): `fuzz` fuzzes each for FUZZ_SECONDS on a working corpus in
+# .build/fuzz; `fuzz-smoke` replays the checked-in corpus and fuzzes 10 s each.
+FUZZ_SECONDS ?= 300
+
+.PHONY: fuzz fuzz-smoke
+
+fuzz:
+	@fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	@fuzz/run.sh --smoke
 
 clean:
 	rm -rf .build

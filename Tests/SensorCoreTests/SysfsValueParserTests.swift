@@ -32,6 +32,24 @@ import Testing
         ("1234567890123456789012\n", 0, .invalid),
     ]
 
+    /// Trailing zeros used to enter the integer mantissa, which then exceeded 2^53 and was
+    /// rounded twice (found by fuzz/SysfsValueFuzzTarget.swift).
+    static let trailingZeroCases: [(String, Int, SysfsParsedValue)] = [
+        ("0.001000010000000000000000", -7, .number(1.00001e-10)),
+        ("9.99999999999999000\n", 0, .number(9.99999999999999)),
+        ("0.001000000\n", 0, .number(0.001)),
+        ("100000000000000000\n", -3, .number(1e14)),
+        ("120.50\n", 0, .number(120.5)),
+        ("0.0000000000000000000123\n", 0, .number(1.23e-20)),
+    ]
+
+    @Test(arguments: trailingZeroCases)
+    func trailingZerosDoNotCostExactness(text: String, exponent: Int, expected: SysfsParsedValue) {
+        let bytes = Array(text.utf8)
+        let parsed = bytes.withUnsafeBytes { SysfsValueParser.parse($0, decimalExponent: exponent) }
+        #expect(parsed == expected)
+    }
+
     @Test(arguments: cases)
     func parsesKernelDecimalText(text: String, exponent: Int, expected: SysfsParsedValue) {
         let bytes = Array(text.utf8)

@@ -11,8 +11,23 @@ public enum ConfigLoader {
     ///   CSV) file it names, reported against that file.
     public static func load(path: String) throws(ConfigErrors) -> Configuration {
         let diagnostics = ConfigDiagnostics(file: path)
-        guard let root = JSON5Document.load(path, diagnostics: diagnostics),
-            let top = root.object(keys: ["interval", "sources", "rules"])
+        return try decode(JSON5Document.load(path, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+    }
+
+    /// Like ``load(path:)`` for the bytes of a configuration file already in memory.
+    ///
+    /// `path` names the file in errors and is what relative paths resolve against; the
+    /// scenario (and CSV) files the configuration names are still read from disk.
+    public static func load(contents: [UInt8], path: String) throws(ConfigErrors) -> Configuration {
+        let diagnostics = ConfigDiagnostics(file: path)
+        return try decode(
+            JSON5Document.load(contents: contents, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+    }
+
+    private static func decode(
+        _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
+    ) throws(ConfigErrors) -> Configuration {
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)

@@ -45,16 +45,6 @@ indirect enum JSONValue: Decodable, Hashable, Sendable {
         }
     }
 
-    /// Whether an ``unrepresentableNumber`` is anywhere in this tree.
-    var containsUnrepresentableNumber: Bool {
-        switch self {
-        case .unrepresentableNumber: return true
-        case .array(let elements): return elements.contains { $0.containsUnrepresentableNumber }
-        case .object(let members): return members.values.contains { $0.containsUnrepresentableNumber }
-        default: return false
-        }
-    }
-
     /// How messages name this kind of value: `expected a number, found a string`.
     var kindDescription: String {
         switch self {

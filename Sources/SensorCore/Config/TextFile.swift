@@ -45,6 +45,11 @@ enum TextFile {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
+        return try text(bytes)
+    }
+
+    /// `bytes` as text; invalid UTF-8 is the same error as for a file.
+    static func text(_ bytes: [UInt8]) throws(ReadError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ReadError(message: "not valid UTF-8 text")
         }

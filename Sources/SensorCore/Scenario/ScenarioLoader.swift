@@ -11,9 +11,23 @@ public enum ScenarioLoader {
     ///   against a CSV file for problems inside it (`line L, column C`).
     public static func load(path: String) throws(ConfigErrors) -> Scenario {
         let diagnostics = ConfigDiagnostics(file: path)
-        guard let root = JSON5Document.load(path, diagnostics: diagnostics) else {
-            throw ConfigErrors(diagnostics.errors)
-        }
+        return try decode(JSON5Document.load(path, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+    }
+
+    /// Like ``load(path:)`` for the bytes of a scenario file already in memory.
+    ///
+    /// `path` names the file in errors and is what relative CSV paths resolve against; the
+    /// CSV files the scenario names are still read from disk.
+    public static func load(contents: [UInt8], path: String) throws(ConfigErrors) -> Scenario {
+        let diagnostics = ConfigDiagnostics(file: path)
+        return try decode(
+            JSON5Document.load(contents: contents, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+    }
+
+    private static func decode(
+        _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
+    ) throws(ConfigErrors) -> Scenario {
+        guard let root else { throw ConfigErrors(diagnostics.errors) }
         var csvErrors: [ConfigError] = []
         let scenario = decode(root, directory: ConfigPath.directory(of: path), csvErrors: &csvErrors)
         let errors = diagnostics.errors + csvErrors

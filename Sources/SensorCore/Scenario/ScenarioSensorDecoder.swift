@@ -74,7 +74,8 @@ enum ScenarioSensorDecoder {
                 value = parts[1].number()
                 if value == nil { valid = false }
             }
-            guard let time else {
+            // Beyond 9e9 s the time does not fit Int64 nanoseconds (reported above).
+            guard let time, time <= 9e9 else {
                 valid = false
                 continue
             }

@@ -1,0 +1,116 @@
+import Testing
+@testable import SensorCore
+
+/// Inputs the fuzz targets in `fuzz/` found mishandled, loaded through the in-memory entry
+/// points (each is also in the target's seed corpus under `fuzz/corpus/`).
+struct LoaderFuzzFindingsTests {
+    private static func configErrors(_ text: String) -> [String] {
+        do {
+            _ = try ConfigLoader.load(contents: Array(text.utf8), path: "c.json5")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    private static func scenarioErrors(_ text: String) -> [String] {
+        do {
+            _ = try ScenarioLoader.load(contents: Array(text.utf8), path: "s.json5")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    /// Escapes in a JSON5 string put control characters into messages and key paths; each
+    /// error must still print as one line (SPEC §2).
+    @Test(arguments: [
+        (
+            #"{ interval: "1\ns" }"#,
+            #"c.json5: interval: invalid duration "1\ns": unknown unit "\ns" (use ns, us, ms, s, m, h or d)"#
+        ),
+        (#"{ "a\tb\u0007": 1 }"#, #"c.json5: a\tb\u{7}: unknown key"#),
+        (#"{ rules: [{ name: "r", sensor: "*", above: 1, severity: "loud\r\u2028" }] }"#,
+         #"c.json5: rules[0].severity: unknown severity "loud\r\u{2028}" (expected critical, warning, notice or info)"#),
+    ])
+    func controlCharactersInErrorsAreEscaped(text: String, expected: String) {
+        #expect(Self.configErrors(text) == [expected])
+    }
+
+    /// Escapes the decoder rejects used to pass the syntax scanner, so the error had no
+    /// line and column.
+    @Test(arguments: [
+        (#"{ \u0rules: 1 }"#, #"c.json5: line 1, column 3: invalid escape: 4 hexadecimal digits must follow "\u""#),
+        (#"{ q\x00ity: 1 }"#, #"c.json5: line 1, column 4: "\x00" is not a letter a key can have"#),
+        (#"{ q\y: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" and "\xHH" are allowed)"#),
+        ("{ \u{5C4}\u{7CD}: 1 }", #"c.json5: line 1, column 3: expected a key, found "\#u{5C4}""#),
+        ("{\n  a: \"\\x4\" }", #"c.json5: line 2, column 7: invalid escape: 2 hexadecimal digits must follow "\x""#),
+        (#"{ Bool\u0060: 1 }"#, #"c.json5: line 1, column 7: "\u0060" is not a letter a key can have"#),
+        (#"{ \u0030a: 1 }"#, #"c.json5: \u0030a: unknown key"#),
+        ("{ a: \"x\u{0}y\" }", #"c.json5: line 1, column 8: a control character (U+0000) must be escaped in a string"#),
+        ("{ a: \"x\ty\" }", #"c.json5: line 1, column 8: a control character (U+0009) must be escaped in a string"#),
+        ("\u{FEFF}\u{FEFF}5", #"c.json5: line 1, column 2: expected a value, found "\#u{FEFF}""#),
+        ("{\u{A0}a: 1 }", #"c.json5: line 1, column 2: expected a key, found "\#u{A0}""#),
+        ("{ a: 1 }\u{2028}", #"c.json5: line 1, column 9: unexpected a line break after the end of the document"#),
+        (#"{ a: "\q" }"#, #"c.json5: line 1, column 7: invalid escape "\q" in a string"#),
+        (#"{ a: "\x00" }"#, #"c.json5: line 1, column 7: a string must not contain NUL ("\x00")"#),
+        (#"{ a: "\uDC00" }"#, #"c.json5: line 1, column 7: invalid escape: "\uDC00" is the second half of a surrogate pair"#),
+        (#"{ a: "\uD800x" }"#, #"c.json5: line 1, column 7: invalid escape: "\uD800" must be followed by the second half of its surrogate pair"#),
+        (#"{ a: "\1" }"#, #"c.json5: line 1, column 7: invalid escape "\1" in a string"#),
+    ])
+    func invalidEscapesAreSyntaxErrorsWithAPosition(text: String, expected: String) {
+        #expect(Self.configErrors(text) == [expected])
+    }
+
+    /// A sample time beyond Int64 nanoseconds (about 292 years) trapped in
+    /// `Timestamp.seconds` after being reported.
+    @Test(arguments: ["1e10", "9.3e9", "1e300"])
+    func sampleTimeTooLargeIsAnErrorNotACrash(time: String) {
+        let text = "{ sensors: [{ id: \"a\", quantity: \"temperature\", samples: [[\(time), 4]] }] }"
+        #expect(Self.scenarioErrors(text) == ["s.json5: sensors[0].samples[0][0]: time is too large"])
+    }
+
+    /// The toolchain's decoder traps (preconditionFailure in swift-foundation's
+    /// `JSON5Scanner.validateNumber`) on numbers shaped like `0x0x`; the scanner must stop
+    /// them first.
+    @Test(arguments: ["0x0x", "{ interval: 0X0X1 }", "[-0x0x]"])
+    func malformedHexNumbersAreSyntaxErrorsNotACrash(text: String) {
+        let errors = Self.configErrors(text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("line 1, column ") == true)
+    }
+
+    @Test(arguments: [#"{ a: "\uD83D\uDE00 \x41 \/ \'" }"#, "{ a: 1e999 }", "{ a: \"line\\\r\ncontinued\" }"])
+    func scannerAcceptsWhatTheDecoderAccepts(text: String) {
+        #expect(JSON5SyntaxScanner.firstError(in: text) == nil)
+        #expect(JSON5Document.parse(text, diagnostics: ConfigDiagnostics(file: "t")) != nil)
+    }
+
+    /// A document that is one long number made the decoder read past its buffer and, at
+    /// times, trap; the number is now decoded inside an array.
+    @Test(arguments: ["\n\n\n" + String(repeating: "8", count: 41), "1e400", "// a comment\n-0x1F // another"])
+    func scalarDocumentsAreReportedAsNotAnObject(text: String) {
+        #expect(Self.configErrors(text) == ["c.json5: expected an object, found a number"])
+    }
+
+    @Test func oneLeadingByteOrderMarkIsAllowed() throws {
+        let text = "\u{FEFF}{ rules: [] }"
+        #expect(try ConfigLoader.load(contents: Array(text.utf8), path: "c.json5").rules.isEmpty)
+    }
+
+    @Test func largestSampleTimeStillLoads() throws {
+        let text = "{ sensors: [{ id: \"a\", quantity: \"temperature\", samples: [[9e9, 4]] }] }"
+        let scenario = try ScenarioLoader.load(contents: Array(text.utf8), path: "s.json5")
+        #expect(scenario.duration == .seconds(9_000_000_000))
+    }
+
+    @Test func inMemoryLoadMatchesTheFileLoad() throws {
+        let files = TemporaryFiles()
+        let text = "{ rules: [{ name: \"r\", quantity: \"humidity\", below: 25 }] }"
+        let path = files.write("c.json5", text)
+        #expect(try ConfigLoader.load(contents: Array(text.utf8), path: path) == ConfigLoader.load(path: path))
+        #expect(throws: ConfigErrors([ConfigError(file: "c.json5", location: .file, message: "cannot read: not valid UTF-8 text")])) {
+            try ConfigLoader.load(contents: [0x7B, 0xFF, 0x7D], path: "c.json5")
+        }
+    }
+}

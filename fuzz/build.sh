@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets into .build/fuzz/<target>, instrumented for libFuzzer and
+# AddressSanitizer, with warnings as errors. SensorCore (every source under Sources/SensorCore,
+# not SensorSystemd) is compiled once into a static library with testing enabled, so the
+# targets can `@testable import` internal parsers such as the CSV parser; each target is then
+# its entry file plus fuzz/Support/*.swift, linked against it.
+#   fuzz/build.sh [TARGET...]      default: every target (config scenario sysfs-value)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFTC=${SWIFTC:-swiftc}
+OUT=.build/fuzz
+ALL_TARGETS=(config scenario sysfs-value)
+targets=("${@:-${ALL_TARGETS[@]}}")
+# lld: gold warns about every ASan helper symbol it cannot export.
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -warnings-as-errors -O -g
+    -use-ld=lld -module-cache-path "$OUT/module-cache")
+
+entry() {
+    case "$1" in
+        config) echo fuzz/ConfigFuzzTarget.swift ;;
+        scenario) echo fuzz/ScenarioFuzzTarget.swift ;;
+        sysfs-value) echo fuzz/SysfsValueFuzzTarget.swift ;;
+        *) echo "fuzz/build.sh: unknown target $1 (known: ${ALL_TARGETS[*]})" >&2; return 1 ;;
+    esac
+}
+for target in "${targets[@]}"; do entry "$target" >/dev/null; done
+
+mkdir -p "$OUT/modules"
+mapfile -t core < <(find Sources/SensorCore -name '*.swift' | sort)
+# Rebuilt only when a SensorCore source is newer than the library.
+if [ ! -e "$OUT/libSensorCore.a" ] || [ -n "$(find Sources/SensorCore -name '*.swift' -newer "$OUT/libSensorCore.a")" ]; then
+    start=$(date +%s)
+    "$SWIFTC" "${FLAGS[@]}" -enable-testing -module-name SensorCore -emit-library -static \
+        -emit-module -emit-module-path "$OUT/modules/SensorCore.swiftmodule" \
+        -o "$OUT/libSensorCore.a" "${core[@]}"
+    echo "fuzz: built $OUT/libSensorCore.a in $(($(date +%s) - start))s"
+fi
+for target in "${targets[@]}"; do
+    start=$(date +%s)
+    "$SWIFTC" "${FLAGS[@]}" -module-name "FuzzTarget" -I "$OUT/modules" -L "$OUT" -lSensorCore \
+        -o "$OUT/$target" "$(entry "$target")" fuzz/Support/*.swift
+    echo "fuzz: built $OUT/$target in $(($(date +%s) - start))s"
+done
