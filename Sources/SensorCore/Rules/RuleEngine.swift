@@ -39,9 +39,12 @@ public struct RuleEngine: Sendable {
     private var hasStaleRules: Bool
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
-    /// Per source: the discovery its sensor list was seen with, and each listed sensor's
-    /// entry, so that a sample at the same position as its sensor needs no hashing.
-    private var sourceEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
+    /// Per source: the discovery its sensor lists were seen with, and for each list its
+    /// sensors' entries, so that a sample at the same position as its sensor needs no
+    /// hashing. A source can arrive with several lists under one discovery (`SensorData`
+    /// splits a mixed source into one cycle per quantity), so each list is kept with the
+    /// entries built from it; comparing an unchanged list is O(1) (same array buffer).
+    private var sourceEntries: [String: (discovery: UInt64, lists: [(sensors: [SensorInfo], entries: [Int])])] = [:]
 
     /// An engine with no sensors known yet.
     public init(rules: [Rule]) {
@@ -55,11 +58,15 @@ public struct RuleEngine: Sendable {
 
     /// Evaluates one poll cycle: its samples in order, then its stale tick.
     public mutating func process(_ cycle: PollCycle, into events: inout [AlertEvent]) {
-        var cached: [Int] = []
-        if cycle.discovery != 0, let known = sourceEntries[cycle.source], known.discovery == cycle.discovery {
-            cached = known.entries
-        }
         let sensors = cycle.sensors
+        var cached: [Int] = []
+        var isCached = false
+        if cycle.discovery != 0, let known = sourceEntries[cycle.source], known.discovery == cycle.discovery,
+            let list = known.lists.first(where: { $0.sensors == sensors })
+        {
+            cached = list.entries
+            isCached = true
+        }
         let samples = cycle.samples
         // Indexing, not iterating: a copied Sample retains its id string, and with a
         // thousand sensors polled every 100 ms those strings are never in cache.
@@ -74,9 +81,13 @@ public struct RuleEngine: Sendable {
             }
             step(e, time: samples[i].time, value: samples[i].value, into: &events)
         }
-        if cached.isEmpty, cycle.discovery != 0 {
+        if !isCached, cycle.discovery != 0 {
             cached = sensors.compactMap { entry(for: $0.id, in: cycle, firstSeen: cycle.time) }
-            sourceEntries[cycle.source] = (cycle.discovery, cached)
+            var lists = sourceEntries[cycle.source].flatMap { $0.discovery == cycle.discovery ? $0.lists : nil } ?? []
+            // One list per quantity at most; more means the lists keep changing.
+            if lists.count > Quantity.allCases.count { lists.removeFirst() }
+            lists.append((sensors, cached))
+            sourceEntries[cycle.source] = (cycle.discovery, lists)
         }
         guard cycle.tick, hasStaleRules else { return }
         if cycle.discovery != 0 {
