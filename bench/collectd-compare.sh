@@ -49,16 +49,8 @@ for ((i = 0; i < ZONES; i++)); do
 done
 mount --bind "$work/tree" /sys/class/thermal
 
-# Sum of on-CPU nanoseconds of every thread of $1.
-cpu_ns() {
-    local total=0 t v
-    for t in /proc/"$1"/task/*/schedstat; do
-        read -r v _ <"$t" 2>/dev/null || continue
-        total=$((total + v))
-    done
-    echo "$total"
-}
-rss_kib() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
 
 # Measures a running process: prints "µs-per-sample rss-MiB", or "" if it died.
 measure() {
