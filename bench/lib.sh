@@ -13,3 +13,14 @@ cpu_ns() {
 
 # Resident set size (VmRSS) of process $1 in KiB.
 rss_kib() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }
+
+# EXIT trap of a benchmark in a private mount namespace: stops the processes it started
+# (the global array `pids`), unmounts the fake /sys/class/thermal and `$work/tree`, and
+# removes `$work` unless KEEP is set.
+cleanup_bench() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    umount /sys/class/thermal 2>/dev/null || true
+    umount "$work/tree" 2>/dev/null || true
+    if [ -n "${KEEP:-}" ]; then echo "bench: kept $work" >&2; else rm -rf "$work"; fi
+}

@@ -38,16 +38,9 @@ fi
 mount -t tmpfs none /run
 work=$(mktemp -d /tmp/sensorwatch-load.XXXXXX)
 pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-    umount /sys/class/thermal 2>/dev/null || true
-    umount "$work/tree" 2>/dev/null || true
-    [ -n "${KEEP:-}" ] && echo "load: kept $work" || rm -rf "$work"
-}
-trap cleanup EXIT
 # shellcheck source=bench/lib.sh
 source "$here/lib.sh"
+trap cleanup_bench EXIT
 
 # Seconds of a duration like 1s / 100ms / 2.5s.
 seconds() { awk -v d="$1" 'BEGIN { if (d ~ /ms$/) print substr(d, 1, length(d) - 2) / 1000; else if (d ~ /s$/) print substr(d, 1, length(d) - 1) + 0; else print d + 0 }'; }
