@@ -15,7 +15,9 @@
 #
 # env: SENSORWATCH (binary, default .build/release/sensorwatch), SOAK_SECONDS (600),
 #      SOAK_BASELINE (60; capped at half of SOAK_SECONDS), SOAK_CSV (copy the per-second
-#      curve there: t_s,rss_kib,cpu_ns,events), KEEP (keep the work directory).
+#      curve there: t_s,rss_kib,cpu_ns,events), SOAK_STATE_DIR (STATE_DIRECTORY; default a
+#      directory of the run under /tmp, on disk, so every alert change is an fsynced
+#      write; "/run/..." puts it on the namespace's tmpfs), KEEP (keep the work directory).
 # exit: 0 requirement met, 1 missed or the daemon died, 2 set-up problem.
 set -euo pipefail
 SOAK_SECONDS=${SOAK_SECONDS:-600}
@@ -77,8 +79,9 @@ PY
 # shellcheck source=bench/lib.sh
 source "$here/lib.sh"
 
-mkdir -p "$work/state"
-STATE_DIRECTORY=$work/state "$SENSORWATCH" run --config "$work/sensorwatch.json5" \
+state_dir=${SOAK_STATE_DIR:-$work/state}
+mkdir -p "$state_dir"
+STATE_DIRECTORY=$state_dir "$SENSORWATCH" run --config "$work/sensorwatch.json5" \
     >"$work/stdout" 2>"$work/events" &
 pid=$!
 curve=$work/curve.csv
