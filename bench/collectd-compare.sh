@@ -31,14 +31,9 @@ fi
 # ---- inside the private mount namespace: nothing mounted here is seen outside ----
 work=$(mktemp -d /tmp/sensorwatch-bench.XXXXXX)
 pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-    umount /sys/class/thermal 2>/dev/null || true
-    umount "$work/tree" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
+trap cleanup_bench EXIT
 
 mkdir -p "$work/tree"
 mount -t tmpfs -o size=64m tmpfs "$work/tree"
@@ -48,17 +43,6 @@ for ((i = 0; i < ZONES; i++)); do
     echo $((40000 + (i % 30) * 1000)) >"$work/tree/thermal_zone$i/temp"
 done
 mount --bind "$work/tree" /sys/class/thermal
-
-# Sum of on-CPU nanoseconds of every thread of $1.
-cpu_ns() {
-    local total=0 t v
-    for t in /proc/"$1"/task/*/schedstat; do
-        read -r v _ <"$t" 2>/dev/null || continue
-        total=$((total + v))
-    done
-    echo "$total"
-}
-rss_kib() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }
 
 # Measures a running process: prints "µs-per-sample rss-MiB", or "" if it died.
 measure() {

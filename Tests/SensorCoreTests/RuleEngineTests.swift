@@ -66,4 +66,35 @@ struct RuleEngineTests {
         engine.process(Self.cycle(3, [(Self.cpu, 54)]), into: &events)
         #expect(events.map { "\($0.rule) \($0.kind.rawValue)" } == ["new firing", "hot resolved"])
     }
+
+    /// A mixed source reaches the engine as one cycle per quantity, all with one source and
+    /// one discovery: each must be evaluated against its own sensors (regression: humidity
+    /// samples were evaluated as the temperature sensor at the same position, and a cycle
+    /// with more samples than sensors crashed).
+    @Test func cyclesOfOneDiscoveryWithDifferentSensorListsKeepTheirOwnSensors() {
+        let rules = [
+            Rule(name: "hot", selector: SensorSelector(quantity: .temperature), condition: .above(80, hysteresis: 0)),
+            Rule(name: "dry", selector: SensorSelector(quantity: .humidity), condition: .below(25, hysteresis: 0)),
+            Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(1))),
+        ]
+        func part(_ t: Double, _ sensors: [SensorInfo], _ values: [(SensorInfo, Double)]) -> PollCycle {
+            PollCycle(
+                source: "sim", time: .seconds(t), sensors: sensors,
+                samples: values.map { Sample(sensor: $0.0.id, time: .seconds(t), value: $0.1) }, discovery: 1)
+        }
+        var engine = RuleEngine(rules: rules)
+        var events: [AlertEvent] = []
+        let temps = [Self.cpu, Self.gpu]
+        engine.process(part(0, temps, [(Self.cpu, 50), (Self.gpu, 50)]), into: &events)
+        engine.process(part(0, [Self.room], [(Self.room, 40)]), into: &events)
+        engine.process(part(1, temps, [(Self.cpu, 50), (Self.gpu, 50)]), into: &events)
+        // Two samples of room in one cycle (a poll that fell behind), the second one dry.
+        engine.process(part(1, [Self.room], [(Self.room, 40), (Self.room, 10)]), into: &events)
+        // Only room reports at 2 s: cpu and gpu go stale, room does not.
+        engine.process(part(2, temps, []), into: &events)
+        engine.process(part(2, [Self.room], [(Self.room, 10)]), into: &events)
+        #expect(events.map { "\($0.rule) \($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+            "dry firing sim:room@1.0", "silent firing sim:cpu@2.0", "silent firing sim:gpu@2.0",
+        ])
+    }
 }

@@ -1,0 +1,26 @@
+# Shared helpers of the benchmarks in bench/ (sourced, never run by itself).
+
+# Sum of on-CPU nanoseconds of every thread of process $1 (first field of each
+# /proc/PID/task/*/schedstat): counts threads that come and go, unlike one /proc/PID/stat.
+cpu_ns() {
+    local total=0 t v
+    for t in /proc/"$1"/task/*/schedstat; do
+        read -r v _ <"$t" 2>/dev/null || continue
+        total=$((total + v))
+    done
+    echo "$total"
+}
+
+# Resident set size (VmRSS) of process $1 in KiB.
+rss_kib() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }
+
+# EXIT trap of a benchmark in a private mount namespace: stops the processes it started
+# (the global array `pids`), unmounts the fake /sys/class/thermal and `$work/tree`, and
+# removes `$work` unless KEEP is set.
+cleanup_bench() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    umount /sys/class/thermal 2>/dev/null || true
+    umount "$work/tree" 2>/dev/null || true
+    if [ -n "${KEEP:-}" ]; then echo "bench: kept $work" >&2; else rm -rf "$work"; fi
+}
