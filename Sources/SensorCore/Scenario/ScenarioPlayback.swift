@@ -24,21 +24,77 @@ public struct ScenarioPlayback: Sendable {
     /// Appends every sample not yet played whose time is ≤ `limit`, in order.
     public mutating func play(through limit: Timestamp, into samples: inout [Sample]) {
         let limit = limit.nanoseconds
+        if !heapReady { rebuildHeap() }
         while true {
-            var best = -1
-            var bestTime = Int64.max
-            for k in cursors.indices where cursors[k].nextTime < bestTime {
-                best = k
-                bestTime = cursors[k].nextTime
-            }
-            if best < 0 {
+            guard let top = heap.first else {
                 guard loops, offset &+ period <= limit else { return }
                 offset &+= period
                 cursors = initial
+                rebuildHeap()
                 continue
             }
-            guard offset &+ bestTime <= limit, let sample = cursors[best].next(offset: offset) else { return }
+            guard offset &+ top.time <= limit else { return }
+            let k = top.index
+            guard let sample = cursors[k].next(offset: offset) else {
+                popTop()
+                continue
+            }
             samples.append(sample)
+            let next = cursors[k].nextTime
+            if next == .max { popTop() } else { replaceTop(with: Entry(time: next, index: k)) }
+        }
+    }
+
+    // MARK: - The merge heap
+    //
+    // A min-heap of (next time, sensor index): picking the next sample costs O(log n), not a
+    // scan of every sensor (1000 sensors at a 10 ms step made the scan the poll's main cost).
+    // Ties go to the lower index, which is the file order the contract asks for.
+
+    private struct Entry: Sendable {
+        var time: Int64
+        var index: Int
+
+        func precedes(_ other: Entry) -> Bool {
+            time != other.time ? time < other.time : index < other.index
+        }
+    }
+
+    private var heap: [Entry] = []
+    private var heapReady = false
+
+    private mutating func rebuildHeap() {
+        heap = cursors.indices.compactMap { k in
+            cursors[k].nextTime == .max ? nil : Entry(time: cursors[k].nextTime, index: k)
+        }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+        heapReady = true
+    }
+
+    private mutating func popTop() {
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+    }
+
+    private mutating func replaceTop(with entry: Entry) {
+        heap[0] = entry
+        siftDown(0)
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var i = start
+        let count = heap.count
+        while true {
+            let left = 2 * i + 1
+            guard left < count else { return }
+            var child = left
+            if left + 1 < count, heap[left + 1].precedes(heap[left]) { child = left + 1 }
+            guard heap[child].precedes(heap[i]) else { return }
+            heap.swapAt(i, child)
+            i = child
         }
     }
 }
