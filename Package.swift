@@ -13,12 +13,14 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // The few glibc calls Swift's Glibc module does not import.
+        .target(name: "CLinux"),
         // Model, rules, readers, configuration, engine: no libsystemd.
         .target(name: "SensorCore"),
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
         .target(name: "SensorSystemd", dependencies: ["SensorCore", "CSystemd"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSystemd"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSystemd", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore"]),

@@ -1,3 +1,4 @@
+import CLinux
 import SensorCore
 import SensorSystemd
 import Synchronization
@@ -74,7 +75,8 @@ enum RunCommand {
                     saveProblems.failed(error)
                 }
             },
-            hangAfter: hangAfter()
+            hangAfter: hangAfter(),
+            trimMemory: { _ = sw_malloc_trim(0) }
         )
         let d = Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
         pending.daemon = d

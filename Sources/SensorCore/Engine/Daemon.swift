@@ -30,6 +30,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         public var hangAfter: Duration?
         /// Builds the reader of a source (tests inject fakes).
         public var makeReader: @Sendable (SourceConfiguration) -> any SensorReader
+        /// Gives freed heap memory back to the kernel (glibc's `malloc_trim`); called after
+        /// the rule loop caught up with a backlog, which would otherwise stay resident.
+        public var trimMemory: @Sendable () -> Void
 
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
@@ -41,9 +44,11 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             hangAfter: Duration? = nil,
             makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
                 ReaderFactory.makeReader(for: $0, loop: true)
-            }
+            },
+            trimMemory: @escaping @Sendable () -> Void = {}
         ) {
             self.makeReader = makeReader
+            self.trimMemory = trimMemory
             self.sink = sink
             self.notifier = notifier
             self.log = log
@@ -63,6 +68,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var engine: RuleEngine
     private var sources: [RunningSource] = []
     private var loopTask: Task<Void, Never>?
+    private var trackingLoop: TrackingLoop?
     private var heartbeatTask: Task<Void, Never>?
     private var stallWatch: Task<Void, Never>?
     /// Numbers the sources started so far, for their unique cycle keys.
@@ -70,6 +76,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var faulty: [SensorID: String] = [:]
     /// The firing alerts as the state file keeps them.
     private var kept: [AlertKey: PersistedAlert] = [:]
+    /// Writes `kept` off the rule loop, latest first (sorting and encoding happen there).
+    private let stateWriter: LatestValueWriter<[AlertKey: PersistedAlert]>
     private var lastStatus = ""
     private var lastPing: C.Instant
     private var stopping = false
@@ -86,6 +94,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         self.start = clock.now
         self.lastPing = clock.now
         self.engine = RuleEngine(rules: configuration.rules)
+        let persist = environment.persist
+        self.stateWriter = LatestValueWriter { kept in persist(kept.values.sorted { $0.key < $1.key }) }
         // Kept alerts of rules that no longer exist cannot resolve; forget them.
         let names = Set(configuration.rules.map(\.name))
         for alert in environment.restored where names.contains(alert.rule) { kept[alert.key] = alert }
@@ -112,7 +122,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         env.notifier.notify("STOPPING=1")
         Task { @MainActor in
             await stopEverything()
-            env.persist(keptAlerts)
+            stateWriter.submit(kept)
+            stateWriter.flush()
             hasFinished = true
             finished?.resume()
             finished = nil
@@ -166,7 +177,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         let names = Set(next.rules.map(\.name))
         if kept.keys.contains(where: { !names.contains($0.rule) }) {
             kept = kept.filter { names.contains($0.key.rule) }
-            env.persist(keptAlerts)
+            stateWriter.submit(kept)
         }
         for source in keep { source.poller.requestDiscovery() }
         startSources(keeping: keep)
@@ -237,6 +248,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// Starts the rule loop (and the heartbeat that lets it feed the watchdog).
     private func startLoop() {
         let loop = TrackingLoop(data: data, quantities: Simulator.quantities(needed: configuration.rules), heartbeat: true)
+        trackingLoop = loop
         loopTask = Task { @MainActor in
             await loop.run({ [unowned self] cycle in handle(cycle) }, iteration: { [unowned self] in iteration() })
         }
@@ -324,13 +336,15 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
                 kept[key]?.value = event.value
             }
         }
-        if changed { env.persist(keptAlerts) }
+        if changed { stateWriter.submit(kept) }
     }
 
-    /// The kept alerts in a stable order.
-    private var keptAlerts: [PersistedAlert] { kept.values.sorted { $0.key < $1.key } }
+    /// A drain this large means the loop fell behind (a busy machine): the backlog's memory
+    /// is free again, but glibc keeps it unless asked to give it back.
+    static var backlogWorthTrimming: Int { 32 }
 
     private func iteration() {
+        if let loop = trackingLoop, loop.lastDrainCount >= Self.backlogWorthTrimming { env.trimMemory() }
         if let watchdog = env.notifier.watchdogTimeout, lastPing.duration(to: clock.now) >= watchdog / 4 {
             lastPing = clock.now
             env.notifier.notify("WATCHDOG=1")

@@ -26,6 +26,23 @@ public final class SensorData {
     @ObservationIgnored private var log: [(sequence: UInt64, cycle: PollCycle)] = []
     @ObservationIgnored private var sequence: UInt64 = 0
     @ObservationIgnored private var singleQuantity: [String: (discovery: UInt64, single: Bool)] = [:]
+    @ObservationIgnored private var splits: [String: Split] = [:]
+
+    /// How a mixed source's sensor list divides by quantity.
+    private struct Split {
+        var discovery: UInt64
+        var quantityOf: [SensorID: Quantity] = [:]
+        var parts: [(Quantity, [SensorInfo])] = []
+
+        init(_ cycle: PollCycle) {
+            discovery = cycle.discovery
+            for info in cycle.sensors { quantityOf[info.id] = info.quantity }
+            for quantity in Quantity.allCases {
+                let sensors = cycle.sensors.filter { $0.quantity == quantity }
+                if !sensors.isEmpty { parts.append((quantity, sensors)) }
+            }
+        }
+    }
 
     public init() {}
 
@@ -46,15 +63,19 @@ public final class SensorData {
             apply(cycle, to: first)
             return
         }
-        // A source with several quantities (an IIO device, a scenario): split the cycle.
-        var quantityOf: [SensorID: Quantity] = [:]
-        for info in cycle.sensors { quantityOf[info.id] = info.quantity }
-        for quantity in Quantity.allCases {
-            let sensors = cycle.sensors.filter { $0.quantity == quantity }
-            guard !sensors.isEmpty else { continue }
+        // A source with several quantities (an IIO device, a scenario): split the cycle. The
+        // split of the sensor list is worked out once per discovery.
+        let split: Split
+        if cycle.discovery != 0, let known = splits[cycle.source], known.discovery == cycle.discovery {
+            split = known
+        } else {
+            split = Split(cycle)
+            if cycle.discovery != 0 { splits[cycle.source] = split }
+        }
+        for (quantity, sensors) in split.parts {
             var part = cycle
             part.sensors = sensors
-            part.samples = cycle.samples.filter { quantityOf[$0.sensor] == quantity }
+            part.samples = cycle.samples.filter { split.quantityOf[$0.sensor] == quantity }
             apply(part, to: quantity)
         }
     }

@@ -43,12 +43,19 @@ public final class TrackingLoop {
         drain(handle)
     }
 
+    /// How many cycles the last drain handed over (more than one: the loop had fallen behind).
+    public private(set) var lastDrainCount = 0
+
     /// Hands every cycle committed so far to `handle`, in commit order.
     public func drain(_ handle: (PollCycle) -> Void) {
+        var count = 0
         // Cycles committed by `handle` itself are taken on the next round.
         while data.hasLogged {
-            for cycle in data.takeLogged() { handle(cycle) }
+            let cycles = data.takeLogged()
+            count += cycles.count
+            for cycle in cycles { handle(cycle) }
         }
+        lastDrainCount = count
     }
 
     /// Suspends until an observed property changes or the task is cancelled.
