@@ -80,6 +80,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private let stateWriter: LatestValueWriter<[AlertKey: PersistedAlert]>
     private var lastStatus = ""
     private var lastPing: C.Instant
+    private var lastTrim: C.Instant
     private var stopping = false
     private var reloading = false
     private var reloadAgain = false
@@ -93,6 +94,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         self.clock = clock
         self.start = clock.now
         self.lastPing = clock.now
+        self.lastTrim = clock.now
         self.engine = RuleEngine(rules: configuration.rules)
         let persist = environment.persist
         self.stateWriter = LatestValueWriter { kept in persist(kept.values.sorted { $0.key < $1.key }) }
@@ -342,9 +344,18 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// A drain this large means the loop fell behind (a busy machine): the backlog's memory
     /// is free again, but glibc keeps it unless asked to give it back.
     static var backlogWorthTrimming: Int { 32 }
+    /// How often freed heap memory is given back at the latest.
+    static var trimInterval: Duration { .seconds(10) }
 
     private func iteration() {
-        if let loop = trackingLoop, loop.lastDrainCount >= Self.backlogWorthTrimming { env.trimMemory() }
+        // Bursts of events free what they allocated, but glibc keeps the pages; give them
+        // back after a backlog and otherwise every `trimInterval`, so RSS stays flat.
+        if let loop = trackingLoop, loop.lastDrainCount >= Self.backlogWorthTrimming
+            || lastTrim.duration(to: clock.now) >= Self.trimInterval
+        {
+            lastTrim = clock.now
+            env.trimMemory()
+        }
         if let watchdog = env.notifier.watchdogTimeout, lastPing.duration(to: clock.now) >= watchdog / 4 {
             lastPing = clock.now
             env.notifier.notify("WATCHDOG=1")
