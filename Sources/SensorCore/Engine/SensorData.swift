@@ -25,7 +25,6 @@ public final class SensorData {
     @ObservationIgnored private var logged: Set<Quantity> = []
     @ObservationIgnored private var log: [(sequence: UInt64, cycle: PollCycle)] = []
     @ObservationIgnored private var sequence: UInt64 = 0
-    @ObservationIgnored private var singleQuantity: [String: (discovery: UInt64, single: Bool)] = [:]
     @ObservationIgnored private var splits: [String: Split] = [:]
 
     /// How a mixed source's sensor list divides by quantity.
@@ -36,10 +35,13 @@ public final class SensorData {
 
         init(_ cycle: PollCycle) {
             discovery = cycle.discovery
-            for info in cycle.sensors { quantityOf[info.id] = info.quantity }
             for quantity in Quantity.allCases {
                 let sensors = cycle.sensors.filter { $0.quantity == quantity }
                 if !sensors.isEmpty { parts.append((quantity, sensors)) }
+            }
+            // Only a list that really splits needs the per-sensor look-up.
+            if parts.count > 1 {
+                for info in cycle.sensors { quantityOf[info.id] = info.quantity }
             }
         }
     }
@@ -58,13 +60,8 @@ public final class SensorData {
     /// Commits one poll cycle: updates the latest readings of each quantity it touches, one
     /// mutation per quantity, and logs it for the loop that drains that quantity.
     public func commit(_ cycle: PollCycle) {
-        guard let first = cycle.sensors.first?.quantity else { return }
-        if isSingleQuantity(cycle) {
-            apply(cycle, to: first)
-            return
-        }
-        // A source with several quantities (an IIO device, a scenario): split the cycle. The
-        // split of the sensor list is worked out once per discovery.
+        guard !cycle.sensors.isEmpty else { return }
+        // How the sensor list divides by quantity is worked out once per discovery.
         let split: Split
         if cycle.discovery != 0, let known = splits[cycle.source], known.discovery == cycle.discovery {
             split = known
@@ -72,28 +69,17 @@ public final class SensorData {
             split = Split(cycle)
             if cycle.discovery != 0 { splits[cycle.source] = split }
         }
+        if split.parts.count == 1 {
+            apply(cycle, to: split.parts[0].0)
+            return
+        }
+        // A source with several quantities (an IIO device, a scenario): split the cycle.
         for (quantity, sensors) in split.parts {
             var part = cycle
             part.sensors = sensors
             part.samples = cycle.samples.filter { split.quantityOf[$0.sensor] == quantity }
             apply(part, to: quantity)
         }
-    }
-
-    /// Whether all of a cycle's sensors have one quantity; remembered per discovery.
-    private func isSingleQuantity(_ cycle: PollCycle) -> Bool {
-        if cycle.discovery != 0, let known = singleQuantity[cycle.source], known.discovery == cycle.discovery {
-            return known.single
-        }
-        let sensors = cycle.sensors
-        let first = sensors[0].quantity
-        var single = true
-        for i in sensors.indices where sensors[i].quantity != first {
-            single = false
-            break
-        }
-        if cycle.discovery != 0 { singleQuantity[cycle.source] = (cycle.discovery, single) }
-        return single
     }
 
     private func apply(_ cycle: PollCycle, to quantity: Quantity) {

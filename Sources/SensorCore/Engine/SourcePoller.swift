@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// A reader may block in the kernel (a stuck hwmon driver, a FIFO in a test tree): that
 /// stalls only this poller's thread. Ticks that pass while a poll is still running are
-/// skipped and counted, so a slow source never queues up work. Rediscovery runs on the
+/// skipped, so a slow source never queues up work. Rediscovery runs on the
 /// same thread, at least once a minute and when asked.
 final class SourcePoller: Sendable {
     let reader: any SensorReader
@@ -24,7 +24,6 @@ final class SourcePoller: Sendable {
         var discovery: UInt64 = 0
         var lastDiscovery: Timestamp?
         var rediscover = true
-        var skipped = 0
         var stopped = false
         /// The tick time of the poll (or discovery) in progress; nil between polls.
         var polling: Timestamp?
@@ -60,8 +59,6 @@ final class SourcePoller: Sendable {
     /// The sensors last discovered.
     var sensors: [SensorInfo] { state.withLock { $0.sensors } }
 
-    /// Ticks skipped because a poll had not finished in time.
-    var skipped: Int { state.withLock { $0.skipped } }
 
     /// Asks for a rediscovery before the next poll.
     func requestDiscovery() { state.withLock { $0.rediscover = true } }
@@ -100,7 +97,6 @@ final class SourcePoller: Sendable {
             let now = pacer.now
             if now > next {
                 let missed = (now.nanoseconds - next.nanoseconds) / step + 1
-                state.withLock { $0.skipped += Int(missed) }
                 next = Timestamp(nanoseconds: next.nanoseconds + missed * step)
             }
             pacer.sleep(until: next)
