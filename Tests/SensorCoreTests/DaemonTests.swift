@@ -27,11 +27,11 @@ struct DaemonTests {
 
     func makeDaemon(
         values: [Double?], rules: [Rule], notifier: RecordingNotifier = RecordingNotifier(),
-        restored: [PersistedAlert] = []
+        restored: [PersistedAlert] = [], aligned: Bool = false
     ) -> (Daemon<ManualClock>, ManualClock, MemoryAlertSink, ScriptedReader) {
         let clock = ManualClock()
         let sink = MemoryAlertSink()
-        let reader = ScriptedReader(Self.cpu, values)
+        let reader = ScriptedReader(Self.cpu, values, aligned: aligned)
         let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
         let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
         let env = Daemon<ManualClock>.Environment(
@@ -40,10 +40,14 @@ struct DaemonTests {
         return (Daemon(configuration: configuration, environment: env, clock: clock), clock, sink, reader)
     }
 
-    @Test func pollsAtTheIntervalAndLogsFiringAndResolved() async {
+    /// Both forms a reader can answer in (samples, or the compact values of sysfs readers)
+    /// give the same alerts and fault reports.
+    @Test(arguments: [false, true])
+    func pollsAtTheIntervalAndLogsFiringAndResolved(aligned: Bool) async {
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
         let notifier = RecordingNotifier()
-        let (daemon, clock, sink, reader) = makeDaemon(values: [50, 85, 86, nil, 70], rules: [rule], notifier: notifier)
+        let (daemon, clock, sink, reader) = makeDaemon(
+            values: [50, 85, 86, nil, 70], rules: [rule], notifier: notifier, aligned: aligned)
         let run = Task { @MainActor in await daemon.run() }
         await eventually { reader.pollCount == 1 }
         for n in 2...5 {

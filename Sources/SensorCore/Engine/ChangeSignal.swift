@@ -15,8 +15,11 @@ final class ChangeSignal: Sendable {
     private let state = Mutex<State>(.idle)
 
     /// Suspends until ``fire()`` has been called (returns at once if it already was).
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    ///
+    /// Runs on the caller's actor: a nonisolated `async` function would hop to the global
+    /// executor and back on every wait, waking a pool thread twice per poll cycle.
+    func wait(isolation: isolated (any Actor)? = #isolation) async {
+        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if case .fired = state { return true }
                 state = .waiting(continuation)

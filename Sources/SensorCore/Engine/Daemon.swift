@@ -70,7 +70,10 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var loopTask: Task<Void, Never>?
     private var trackingLoop: TrackingLoop?
     private var heartbeatTask: Task<Void, Never>?
-    private var stallWatch: Task<Void, Never>?
+    /// Stands in for ticks of hanging polls (real time only).
+    private var stallWatch: StallWatch?
+    /// Where the consumer and loop tasks resume after a wake-up from another thread.
+    private let mainQueue = MainQueueTaskExecutor()
     /// Numbers the sources started so far, for their unique cycle keys.
     private var sourcesStarted = 0
     private var faulty: [SensorID: String] = [:]
@@ -204,22 +207,15 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         startStallWatch()
     }
 
-    /// The shortest pause between two looks for hanging polls.
-    static var stallCheckFloor: Duration { .milliseconds(250) }
-
-    /// Looks for polls hanging in the kernel (once per shortest interval, at least every
-    /// `stallCheckFloor`) and lets their pollers stand in for the missed ticks, so a sensor
-    /// whose driver hangs still goes stale. Real time only: a test's manual clock has no
-    /// hanging drivers, and an extra sleeper would change what its tests wait for.
+    /// Watches for polls hanging in the kernel (see ``StallWatch``). Real time only: a
+    /// test's manual clock has no hanging drivers, and an extra sleeper would change what
+    /// its tests wait for.
     private func startStallWatch() {
         guard clock is ContinuousClock else { return }
-        stallWatch = Task { @MainActor [unowned self, clock] in
-            while !Task.isCancelled {
-                let shortest = sources.map(\.poller.interval).min() ?? .seconds(1)
-                do { try await clock.sleep(for: max(shortest, Self.stallCheckFloor)) } catch { return }
-                for source in sources { source.poller.tickIfStalled() }
-            }
-        }
+        let watch = StallWatch()
+        watch.watch(sources.map(\.poller))
+        watch.start()
+        stallWatch = watch
     }
 
     /// Starts every configured source not in `keeping`, in configuration order.
@@ -238,21 +234,22 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
                 reader: reader, interval: config.interval, pacer: makePacer(),
                 key: "\(reader.source)#\(sourcesStarted)")
             for info in poller.discoverNow(at: t) { engine.register(info, at: t) }
-            let consumer = Task { @MainActor [unowned self] in
-                for await cycle in poller.cycles { commit(cycle) }
+            let consumer = Task(executorPreference: mainQueue) { [weak self] in
+                await self?.consume(poller.cycles) ?? ()
             }
             poller.start()
             running.append(RunningSource(configuration: config, poller: poller, consumer: consumer))
         }
         sources = running
+        stallWatch?.watch(running.map(\.poller))
     }
 
     /// Starts the rule loop (and the heartbeat that lets it feed the watchdog).
     private func startLoop() {
         let loop = TrackingLoop(data: data, quantities: Simulator.quantities(needed: configuration.rules), heartbeat: true)
         trackingLoop = loop
-        loopTask = Task { @MainActor in
-            await loop.run({ [unowned self] cycle in handle(cycle) }, iteration: { [unowned self] in iteration() })
+        loopTask = Task(executorPreference: mainQueue) { [weak self] in
+            await self?.runLoop(loop) ?? ()
         }
         if let watchdog = env.notifier.watchdogTimeout {
             let beat = watchdog / 4
@@ -263,6 +260,14 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
                 }
             }
         }
+    }
+
+    private func consume(_ cycles: AsyncStream<PollCycle>) async {
+        for await cycle in cycles { commit(cycle) }
+    }
+
+    private func runLoop(_ loop: TrackingLoop) async {
+        await loop.run({ [unowned self] cycle in handle(cycle) }, iteration: { [unowned self] in iteration() })
     }
 
     /// Real time sleeps on the boot clock directly; any other clock (a test's) is bridged.
@@ -291,8 +296,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     }
 
     private func stopEverything() async {
-        stallWatch?.cancel()
-        await stallWatch?.value
+        stallWatch?.stop()
         stallWatch = nil
         for source in sources { await stop(source) }
         sources = []
@@ -302,6 +306,21 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// Commits a cycle and reports sensors that start or stop failing.
     private func commit(_ cycle: PollCycle) {
         data.commit(cycle)
+        if let values = cycle.values {
+            // Nothing failing now or before: nothing to report (the common case, no ids touched).
+            guard !values.faults.isEmpty || !faulty.isEmpty else { return }
+            for i in cycle.sensors.indices {
+                let id = cycle.sensors[i].id
+                if let reason = values.faults[i] {
+                    if faulty.updateValue(reason, forKey: id) == nil {
+                        reportFault(Sample(sensor: id, time: cycle.time, fault: reason), in: cycle, reason: reason)
+                    }
+                } else if !faulty.isEmpty, faulty.removeValue(forKey: id) != nil {
+                    reportFault(Sample(sensor: id, time: cycle.time, value: values.values[i]), in: cycle, reason: nil)
+                }
+            }
+            return
+        }
         let samples = cycle.samples
         for i in samples.indices {
             if let reason = samples[i].fault {

@@ -8,8 +8,25 @@ public struct QuantityReadings: Sendable, Equatable {
     public struct SourceReadings: Sendable, Equatable {
         /// The source's sensors of this quantity.
         public var sensors: [SensorInfo]
+        /// The cycle the readings came in, kept whole so a commit copies nothing.
+        private var cycle: PollCycle
+
+        init(sensors: [SensorInfo], samples: [Sample]) {
+            self.sensors = sensors
+            self.cycle = PollCycle(source: "", time: .zero, sensors: sensors, samples: samples)
+        }
+
+        init(_ cycle: PollCycle) {
+            self.sensors = cycle.sensors
+            self.cycle = cycle
+        }
+
         /// Its latest read attempts (a sensor without one in the last poll keeps none here).
-        public var samples: [Sample]
+        public var samples: [Sample] { cycle.samples }
+
+        public static func == (a: SourceReadings, b: SourceReadings) -> Bool {
+            a.sensors == b.sensors && a.samples == b.samples
+        }
     }
 
     /// Grows by one with every poll cycle committed for this quantity.

@@ -31,13 +31,14 @@ public final class SensorData {
     private struct Split {
         var discovery: UInt64
         var quantityOf: [SensorID: Quantity] = [:]
-        var parts: [(Quantity, [SensorInfo])] = []
+        /// Each quantity's sensors, and their positions in the source's list.
+        var parts: [(quantity: Quantity, sensors: [SensorInfo], positions: [Int])] = []
 
         init(_ cycle: PollCycle) {
             discovery = cycle.discovery
             for quantity in Quantity.allCases {
-                let sensors = cycle.sensors.filter { $0.quantity == quantity }
-                if !sensors.isEmpty { parts.append((quantity, sensors)) }
+                let positions = cycle.sensors.indices.filter { cycle.sensors[$0].quantity == quantity }
+                if !positions.isEmpty { parts.append((quantity, positions.map { cycle.sensors[$0] }, positions)) }
             }
             // Only a list that really splits needs the per-sensor look-up.
             if parts.count > 1 {
@@ -70,15 +71,19 @@ public final class SensorData {
             if cycle.discovery != 0 { splits[cycle.source] = split }
         }
         if split.parts.count == 1 {
-            apply(cycle, to: split.parts[0].0)
+            apply(cycle, to: split.parts[0].quantity)
             return
         }
         // A source with several quantities (an IIO device, a scenario): split the cycle.
-        for (quantity, sensors) in split.parts {
-            var part = cycle
-            part.sensors = sensors
-            part.samples = cycle.samples.filter { split.quantityOf[$0.sensor] == quantity }
-            apply(part, to: quantity)
+        for part in split.parts {
+            if cycle.values != nil {
+                apply(cycle.restricted(to: part.positions, sensors: part.sensors), to: part.quantity)
+                continue
+            }
+            var piece = cycle
+            piece.sensors = part.sensors
+            piece.samples = cycle.samples.filter { split.quantityOf[$0.sensor] == part.quantity }
+            apply(piece, to: part.quantity)
         }
     }
 
@@ -99,8 +104,8 @@ public final class SensorData {
         // A poll reads every sensor of its source, so its arrays replace the last ones whole
         // (O(1): the arrays are shared, not copied). A scenario poll with no sample of a
         // sensor keeps that sensor's previous one.
-        if cycle.samples.count == cycle.sensors.count {
-            readings.sources[cycle.source] = .init(sensors: cycle.sensors, samples: cycle.samples)
+        if cycle.sampleCount == cycle.sensors.count {
+            readings.sources[cycle.source] = .init(cycle)
             return
         }
         var kept = readings.sources[cycle.source]?.samples ?? []

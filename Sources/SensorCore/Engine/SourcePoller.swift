@@ -81,16 +81,27 @@ final class SourcePoller: Sendable {
                 return s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
             }
             if due { _ = discoverNow(at: time) }
-            let samples = reader.poll(at: time)
+            // The compact form when the reader has one (sysfs), samples otherwise.
+            let values = reader.pollValues(at: time)
+            let samples = values == nil ? reader.poll(at: time) : []
             let (sensors, discovery, stopped, ticked) = state.withLock { s in
                 s.polling = nil
+                // Values that do not line up with the sensor list (a reader breaking its
+                // contract) are dropped, and the list is read again before the next poll.
+                if let values, values.count != s.sensors.count { s.rediscover = true }
                 return (s.sensors, s.discovery, s.stopped, s.stallTicked)
             }
             if stopped { break }
             // When stand-in ticks ran meanwhile, this cycle's own tick is older than theirs.
-            continuation.yield(PollCycle(
-                source: key, time: time, sensors: sensors, samples: samples, tick: !ticked,
-                discovery: discovery))
+            if let values, values.count == sensors.count {
+                continuation.yield(PollCycle(
+                    source: key, time: time, sensors: sensors, values: values, tick: !ticked,
+                    discovery: discovery))
+            } else {
+                continuation.yield(PollCycle(
+                    source: key, time: time, sensors: sensors, samples: samples, tick: !ticked,
+                    discovery: discovery))
+            }
             next = Timestamp(nanoseconds: next.nanoseconds + step)
             // A poll that overran its interval (a slow or stuck driver) skips the ticks it
             // missed instead of bursting to catch up.

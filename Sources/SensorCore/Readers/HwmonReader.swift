@@ -24,4 +24,7 @@ public final class HwmonReader: SensorReader {
 
     /// Reads every sensor once: one sample each, a fault with its reason when the read fails.
     public func poll(at time: Timestamp) -> [Sample] { core.poll(at: time) }
+
+    /// The same poll as one value per sensor of the last `discover()`, in its order.
+    public func pollValues(at time: Timestamp) -> SensorValues? { core.pollValues() }
 }

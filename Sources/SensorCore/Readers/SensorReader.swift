@@ -8,7 +8,10 @@
 ///   faults included (`Sample.fault`), never a made-up value. Samples carry the time they
 ///   stand for: `time` for a real reader, the scenario's own times for a simulated one (all
 ///   not yet returned with time ≤ `time`), in time order.
-/// - Either may block (some drivers sleep in the kernel); callers run each reader on its own
+/// - `pollValues(at:)` may do the same poll in compact form: one reading per sensor of the
+///   list the last `discover()` returned, in that order, all at `time`. Readers without such
+///   a form keep the default (nil), and callers then use `poll(at:)`.
+/// - Any of them may block (some drivers sleep in the kernel); callers run each reader on its own
 ///   thread, so a blocked reader stalls only its own source. Implementations are
 ///   thread-safe, but are never called concurrently with themselves.
 public protocol SensorReader: Sendable {
@@ -20,4 +23,13 @@ public protocol SensorReader: Sendable {
 
     /// Reads every discovered sensor once, for the tick at `time`.
     func poll(at time: Timestamp) -> [Sample]
+
+    /// Reads every discovered sensor once, aligned with the last `discover()`; nil if this
+    /// reader has no compact form or cannot align its readings now.
+    func pollValues(at time: Timestamp) -> SensorValues?
+}
+
+extension SensorReader {
+    /// No compact form: callers use `poll(at:)`.
+    public func pollValues(at time: Timestamp) -> SensorValues? { nil }
 }

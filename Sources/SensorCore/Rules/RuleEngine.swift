@@ -56,6 +56,10 @@ public struct RuleEngine: Sendable {
 
     /// Evaluates one poll cycle: its samples in order, then its stale tick.
     public mutating func process(_ cycle: PollCycle, into events: inout [AlertEvent]) {
+        if let values = cycle.values {
+            processAligned(cycle, values, into: &events)
+            return
+        }
         let sensors = cycle.sensors
         let samples = cycle.samples
         var cached: [Int] = []
@@ -96,6 +100,34 @@ public struct RuleEngine: Sendable {
             guard let e = entry(for: info.id, in: cycle, firstSeen: cycle.time) else { continue }
             step(e, time: cycle.time, value: nil, into: &events)
         }
+    }
+
+    /// A cycle of one value per listed sensor: each position's entry is known from the
+    /// list (worked out once per discovery), so a sample costs no id at all.
+    private mutating func processAligned(_ cycle: PollCycle, _ values: SensorValues, into events: inout [AlertEvent]) {
+        let sensors = cycle.sensors
+        guard let first = sensors.first else { return }
+        var entries: [Int] = []
+        var listKey = ""
+        if cycle.discovery != 0 {
+            listKey = cycle.source + "\u{0}" + first.id.rawValue
+            if let known = listEntries[listKey], known.discovery == cycle.discovery, known.entries.count == sensors.count {
+                entries = known.entries
+            }
+        }
+        if entries.isEmpty {
+            entries = sensors.map { entry(for: $0.id, in: cycle, firstSeen: cycle.time) ?? -1 }
+            if !listKey.isEmpty { listEntries[listKey] = (cycle.discovery, entries) }
+        }
+        let time = cycle.time
+        values.values.withUnsafeBufferPointer { read in
+            for i in read.indices where entries[i] >= 0 {
+                let v = read[i]
+                step(entries[i], time: time, value: v.isNaN ? nil : v, into: &events)
+            }
+        }
+        guard cycle.tick, hasStaleRules else { return }
+        for e in entries where e >= 0 { step(e, time: time, value: nil, into: &events) }
     }
 
     /// Learns a sensor (if new) so that staleness counts from `time`.

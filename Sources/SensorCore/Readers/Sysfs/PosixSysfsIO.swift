@@ -25,6 +25,26 @@ public struct PosixSysfsIO: SysfsIO {
         }
     }
 
+    /// `pread(fd, slot, stride, 0)` for each descriptor, retried on EINTR.
+    public func readAll(
+        _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
+        lengths: UnsafeMutableBufferPointer<Int>
+    ) {
+        precondition(buffer.count >= fds.count * stride && lengths.count >= fds.count)
+        guard let base = buffer.baseAddress else { return }
+        for i in 0..<fds.count {
+            let fd = fds[i]
+            if fd < 0 {
+                lengths[i] = -Int(EBADF)
+                continue
+            }
+            let slot = base + i * stride
+            var n = pread(fd, slot, stride, 0)
+            while n < 0 && errno == EINTR { n = pread(fd, slot, stride, 0) }
+            lengths[i] = n >= 0 ? n : -Int(errno)
+        }
+    }
+
     /// `close(fd)`.
     public func close(_ fd: Int32) {
         // No retry on EINTR: on Linux the descriptor is gone either way.

@@ -22,7 +22,15 @@ struct SysfsFile: Sendable {
             fd = opened
         }
         let n = io.read(fd, into: buffer)
-        guard n == -Int(ENODEV) || n == -Int(ENOENT) else { return n }
+        guard Self.isStale(n) else { return n }
+        return reopenAndRead(into: buffer, io: io)
+    }
+
+    /// Whether a read result means the descriptor went stale and the file must be reopened.
+    static func isStale(_ result: Int) -> Bool { result == -Int(ENODEV) || result == -Int(ENOENT) }
+
+    /// Closes the stale descriptor, opens the path again and reads; the byte count or `-errno`.
+    mutating func reopenAndRead(into buffer: UnsafeMutableRawBufferPointer, io: any SysfsIO) -> Int {
         close(io: io)
         let reopened = io.open(path)
         if reopened < 0 { return Int(reopened) }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The system calls the sysfs readers make, behind one seam so tests can inject failures.
 ///
 /// Results follow the kernel's convention rather than Swift errors, so the hot path
@@ -14,4 +18,26 @@ public protocol SysfsIO: Sendable {
 
     /// Closes a descriptor returned by `open`.
     func close(_ fd: Int32)
+
+    /// Reads each of `fds` like ``read(_:into:)``, into consecutive `stride`-byte slots of
+    /// `buffer`, and stores each result in `lengths` (a negative fd gives `-EBADF`).
+    ///
+    /// One call per poll: the real implementation is a bare loop of `pread`, so nothing
+    /// between two reads evicts the kernel's structures from the cache.
+    func readAll(
+        _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
+        lengths: UnsafeMutableBufferPointer<Int>)
+}
+
+extension SysfsIO {
+    /// Calls ``read(_:into:)`` for each descriptor (test doubles get it for free).
+    public func readAll(
+        _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
+        lengths: UnsafeMutableBufferPointer<Int>
+    ) {
+        for i in fds.indices {
+            let slot = UnsafeMutableRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)])
+            lengths[i] = fds[i] < 0 ? -Int(EBADF) : read(fds[i], into: slot)
+        }
+    }
 }

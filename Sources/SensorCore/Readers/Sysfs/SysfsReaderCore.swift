@@ -40,6 +40,11 @@ final class SysfsReaderCore: Sendable {
         }
     }
 
+    /// The poll in compact form, aligned with the last ``discover()``; nil before any.
+    func pollValues() -> SensorValues? {
+        state.withLock { set in set.discovered ? set.pollValues(io: io) : nil }
+    }
+
     private func rescan(_ set: inout SysfsSensorSet) {
         let found = scan(configuration, io)
             .filter { configuration.admits($0.info.id) }

@@ -1,6 +1,6 @@
 /// The discovered sensors of one reader with their open files; lives inside the reader's lock.
 ///
-/// Reading allocates nothing per sample on the success path: one stack buffer per poll,
+/// Reading allocates nothing per sample on the success path: buffers kept across polls,
 /// the allocation-free ``SysfsValueParser``, and descriptors kept open across polls.
 /// Fault reasons are built (and allocate) only when a read fails.
 struct SysfsSensorSet: Sendable {
@@ -11,6 +11,9 @@ struct SysfsSensorSet: Sendable {
     /// Each channel's input as read in the first pass of ``poll(at:io:)`` (kept between polls).
     private var inputs: [UInt8] = []
     private var lengths: [Int] = []
+    /// Each channel's input descriptor (-1 when not open), kept beside the channels so the
+    /// read pass walks 4 bytes per sensor instead of whole channels.
+    private var fds: [Int32] = []
 
     /// Bytes read per attribute: values are short, and a full buffer means garbage.
     static let bufferSize = 128
@@ -31,59 +34,86 @@ struct SysfsSensorSet: Sendable {
         }
         for var file in open.values { file.close(io: io) }
         channels = next
+        fds = next.map(\.input.fd)
         discovered = true
     }
 
     /// Closes every descriptor (the reader is going away).
     mutating func closeAll(io: any SysfsIO) {
         for i in channels.indices { channels[i].close(io: io) }
+        fds = fds.map { _ in -1 }
     }
 
     /// Reads every channel once; one sample each, faults included.
     mutating func poll(at time: Timestamp, io: any SysfsIO) -> [Sample] {
-        let count = channels.count
-        if inputs.count < count * Self.bufferSize { inputs = [UInt8](repeating: 0, count: count * Self.bufferSize) }
-        if lengths.count < count { lengths = [Int](repeating: 0, count: count) }
-        // Two passes: every input read back to back first, then the parsing. Interleaved,
-        // the parsing and sample building between two reads evict the kernel's file and
-        // page-cache structures, and each read costs noticeably more.
-        inputs.withUnsafeMutableBytes { all in
-            for i in 0..<count {
-                let slot = UnsafeMutableRawBufferPointer(rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
-                lengths[i] = channels[i].input.read(into: slot, io: io)
-            }
-        }
+        let values = pollValues(io: io)
         var samples: [Sample] = []
-        samples.reserveCapacity(count)
-        inputs.withUnsafeMutableBytes { all in
-            withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
-                for i in 0..<count {
-                    let slot = UnsafeMutableRawBufferPointer(rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
-                    samples.append(Self.sample(&channels[i], input: lengths[i], slot, at: time, io: io, buffer: buffer))
-                }
+        samples.reserveCapacity(values.count)
+        for i in channels.indices {
+            let id = channels[i].info.id
+            if let reason = values.faults[i] {
+                samples.append(Sample(sensor: id, time: time, fault: reason))
+            } else {
+                samples.append(Sample(sensor: id, time: time, value: values.values[i]))
             }
         }
         return samples
     }
 
-    /// Builds a channel's sample from its input as already read (`length` bytes in `slot`,
+    /// Reads every channel once: one reading each, in channel order, faults included.
+    mutating func pollValues(io: any SysfsIO) -> SensorValues {
+        let count = channels.count
+        if inputs.count < count * Self.bufferSize { inputs = [UInt8](repeating: 0, count: count * Self.bufferSize) }
+        if lengths.count < count { lengths = [Int](repeating: 0, count: count) }
+        // Two passes: every input read back to back first (one call, over a compact array of
+        // descriptors), then the parsing. Interleaved, the parsing and the walk over the
+        // channels between two reads evict the kernel's file and page-cache structures, and
+        // each read costs noticeably more.
+        fds.withUnsafeBufferPointer { fds in
+            inputs.withUnsafeMutableBytes { all in
+                lengths.withUnsafeMutableBufferPointer { lengths in
+                    io.readAll(fds, into: all, stride: Self.bufferSize, lengths: lengths)
+                }
+            }
+        }
+        var values = SensorValues(capacity: count)
+        inputs.withUnsafeMutableBytes { all in
+            withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
+                for i in 0..<count {
+                    let slot = UnsafeMutableRawBufferPointer(rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
+                    var length = lengths[i]
+                    // Not open yet, or gone stale (device unbound): open or reopen and read again.
+                    if fds[i] < 0 {
+                        length = channels[i].input.read(into: slot, io: io)
+                        fds[i] = channels[i].input.fd
+                    } else if SysfsFile.isStale(length) {
+                        length = channels[i].input.reopenAndRead(into: slot, io: io)
+                        fds[i] = channels[i].input.fd
+                    }
+                    Self.read(&channels[i], input: length, slot, io: io, buffer: buffer, into: &values)
+                }
+            }
+        }
+        return values
+    }
+
+    /// Appends a channel's reading from its input as already read (`length` bytes in `slot`,
     /// or `-errno`); `offset`, `scale` and fault flags are read here, into `buffer`.
-    private static func sample(
-        _ channel: inout SysfsChannel, input length: Int, _ slot: UnsafeMutableRawBufferPointer, at time: Timestamp,
-        io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer
-    ) -> Sample {
-        let id = channel.info.id
+    private static func read(
+        _ channel: inout SysfsChannel, input length: Int, _ slot: UnsafeMutableRawBufferPointer,
+        io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer, into values: inout SensorValues
+    ) {
         let isRaw = channel.offset != nil || channel.scale != nil
         let raw: Double
         switch parseNumber(length, slot, exponent: isRaw ? 0 : channel.decimalExponent) {
-        case .failure(let f): return Sample(sensor: id, time: time, fault: f.reason)
+        case .failure(let f): return values.appendFault(f.reason)
         case .success(let v): raw = v
         }
         if channel.rejectsErrnoValues {
             // The errno is in the integer the driver printed, before any unit conversion.
             let printed = raw * 1000
             if printed == printed.rounded(), printed <= -1, printed >= -133 {
-                return Sample(sensor: id, time: time, fault: "driver error \(Int(printed)) printed as a value")
+                return values.appendFault("driver error \(Int(printed)) printed as a value")
             }
         }
         var value = raw
@@ -91,13 +121,13 @@ struct SysfsSensorSet: Sendable {
             var offset = 0.0, scale = 1.0
             if channel.offset != nil {
                 switch readNumber(&channel.offset!, exponent: 0, io: io, buffer: buffer) {
-                case .failure(let f): return Sample(sensor: id, time: time, fault: "offset: " + f.reason)
+                case .failure(let f): return values.appendFault("offset: " + f.reason)
                 case .success(let v): offset = v
                 }
             }
             if channel.scale != nil {
                 switch readNumber(&channel.scale!, exponent: 0, io: io, buffer: buffer) {
-                case .failure(let f): return Sample(sensor: id, time: time, fault: "scale: " + f.reason)
+                case .failure(let f): return values.appendFault("scale: " + f.reason)
                 case .success(let v): scale = v
                 }
             }
@@ -108,14 +138,14 @@ struct SysfsSensorSet: Sendable {
             value = channel.decimalExponent < 0 ? value / power : value * power
         }
         if let reason = outOfRange(value, channel.info.quantity) {
-            return Sample(sensor: id, time: time, fault: reason)
+            return values.appendFault(reason)
         }
         if channel.faultFlag != nil,
            case .success(let flag) = readNumber(&channel.faultFlag!, exponent: 0, io: io, buffer: buffer), flag != 0 {
             let name = channel.faultFlag!.path.split(separator: "/").last.map(String.init) ?? "fault"
-            return Sample(sensor: id, time: time, fault: "sensor reports a fault (\(name) = 1)")
+            return values.appendFault("sensor reports a fault (\(name) = 1)")
         }
-        return Sample(sensor: id, time: time, value: value)
+        values.append(value)
     }
 
     /// Why a value cannot be real: below absolute zero (this includes the kernel's
