@@ -13,10 +13,10 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        // The few glibc calls Swift's Glibc module does not import.
+        // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
         // Model, rules, readers, configuration, engine: no libsystemd.
-        .target(name: "SensorCore"),
+        .target(name: "SensorCore", dependencies: ["CLinux"]),
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
         .target(name: "SensorSystemd", dependencies: ["SensorCore", "CSystemd"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).

@@ -6,4 +6,12 @@
 /// memory back to the kernel, also from the middle of the heap. Returns 1 if any was.
 int sw_malloc_trim(size_t pad);
 
+/// pread(fds[i], buffer + i * stride, stride, 0) for each of `count` descriptors, retried on
+/// EINTR; lengths[i] is the byte count or -errno (-EBADF for a negative descriptor).
+///
+/// The raw system call, not glibc's pread(): that one is a thread cancellation point and
+/// pays for switching asynchronous cancellation on and off around every read, which the
+/// daemon (it never cancels threads) does not need.
+void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths);
+
 #endif

@@ -82,6 +82,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// Writes `kept` off the rule loop, latest first (sorting and encoding happen there).
     private let stateWriter: LatestValueWriter<[AlertKey: PersistedAlert]>
     private var lastStatus = ""
+    private var lastStatusCounts = (sensors: -1, faulty: -1, firing: -1)
     private var lastPing: C.Instant
     private var lastTrim: C.Instant
     private var stopping = false
@@ -379,10 +380,16 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             lastPing = clock.now
             env.notifier.notify("WATCHDOG=1")
         }
-        let status = statusAssignment()
-        if status != lastStatus {
-            lastStatus = status
-            env.notifier.notify(status)
+        // The counts are compared first: building the text on every poll cycle was a
+        // visible share of a cycle's fixed cost.
+        let counts = statusCounts()
+        if counts != lastStatusCounts {
+            lastStatusCounts = counts
+            let status = statusAssignment()
+            if status != lastStatus {
+                lastStatus = status
+                env.notifier.notify(status)
+            }
         }
         if let hang = env.hangAfter, now - .zero >= hang {
             env.log(4, "test hook: the rule loop hangs now (SENSORWATCH_TEST_HANG_AFTER)")
@@ -390,9 +397,14 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         }
     }
 
+    /// What `STATUS=` says: sensors, faulty sensors, firing alerts.
+    private func statusCounts() -> (sensors: Int, faulty: Int, firing: Int) {
+        (sources.reduce(0) { $0 + $1.poller.sensorCount }, faulty.count, kept.count)
+    }
+
     private func statusAssignment() -> String {
-        let sensors = sources.reduce(0) { $0 + $1.poller.sensors.count }
-        return "STATUS=\(sensors) sensor\(sensors == 1 ? "" : "s"), \(faulty.count) faulty, \(kept.count) firing"
+        let c = statusCounts()
+        return "STATUS=\(c.sensors) sensor\(c.sensors == 1 ? "" : "s"), \(c.faulty) faulty, \(c.firing) firing"
     }
 }
 

@@ -59,6 +59,9 @@ final class SourcePoller: Sendable {
     /// The sensors last discovered.
     var sensors: [SensorInfo] { state.withLock { $0.sensors } }
 
+    /// How many sensors were last discovered.
+    var sensorCount: Int { state.withLock { $0.sensors.count } }
+
 
     /// Asks for a rediscovery before the next poll.
     func requestDiscovery() { state.withLock { $0.rediscover = true } }

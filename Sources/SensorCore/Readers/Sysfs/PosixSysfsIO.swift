@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// The real ``SysfsIO``: `open(2)`, `pread(2)` at offset 0, `close(2)`.
 public struct PosixSysfsIO: SysfsIO {
@@ -25,24 +26,15 @@ public struct PosixSysfsIO: SysfsIO {
         }
     }
 
-    /// `pread(fd, slot, stride, 0)` for each descriptor, retried on EINTR.
+    /// `pread(fd, slot, stride, 0)` for each descriptor, retried on EINTR, as one C loop
+    /// of raw system calls (see `sw_pread_all`: glibc's `pread` is a cancellation point).
     public func readAll(
         _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
         lengths: UnsafeMutableBufferPointer<Int>
     ) {
         precondition(buffer.count >= fds.count * stride && lengths.count >= fds.count)
-        guard let base = buffer.baseAddress else { return }
-        for i in 0..<fds.count {
-            let fd = fds[i]
-            if fd < 0 {
-                lengths[i] = -Int(EBADF)
-                continue
-            }
-            let slot = base + i * stride
-            var n = pread(fd, slot, stride, 0)
-            while n < 0 && errno == EINTR { n = pread(fd, slot, stride, 0) }
-            lengths[i] = n >= 0 ? n : -Int(errno)
-        }
+        guard let fdBase = fds.baseAddress, let base = buffer.baseAddress, let out = lengths.baseAddress else { return }
+        sw_pread_all(fdBase, fds.count, base.assumingMemoryBound(to: UInt8.self), stride, out)
     }
 
     /// `close(fd)`.
