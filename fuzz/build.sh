@@ -26,10 +26,19 @@ entry() {
 }
 for target in "${targets[@]}"; do entry "$target" >/dev/null; done
 
-mkdir -p "$OUT/modules"
+mkdir -p "$OUT/modules" "$OUT/cmodules"
+# SensorCore imports the CLinux C target: give swiftc its module map and link its object.
+cat >"$OUT/cmodules/module.modulemap" <<MAP
+module CLinux {
+    header "$PWD/Sources/CLinux/include/clinux.h"
+    export *
+}
+MAP
+"${CC:-clang}" -O2 -fPIC -c Sources/CLinux/clinux.c -I Sources/CLinux/include -o "$OUT/clinux.o"
+FLAGS+=(-I "$OUT/cmodules")
 mapfile -t core < <(find Sources/SensorCore -name '*.swift' | sort)
 # Rebuilt only when a SensorCore source is newer than the library.
-if [ ! -e "$OUT/libSensorCore.a" ] || [ -n "$(find Sources/SensorCore -name '*.swift' -newer "$OUT/libSensorCore.a")" ]; then
+if [ ! -e "$OUT/libSensorCore.a" ] || [ -n "$(find Sources/SensorCore Sources/CLinux -newer "$OUT/libSensorCore.a")" ]; then
     start=$(date +%s)
     "$SWIFTC" "${FLAGS[@]}" -enable-testing -module-name SensorCore -emit-library -static \
         -emit-module -emit-module-path "$OUT/modules/SensorCore.swiftmodule" \
@@ -39,6 +48,6 @@ fi
 for target in "${targets[@]}"; do
     start=$(date +%s)
     "$SWIFTC" "${FLAGS[@]}" -module-name "FuzzTarget" -I "$OUT/modules" -L "$OUT" -lSensorCore \
-        -o "$OUT/$target" "$(entry "$target")" fuzz/Support/*.swift
+        -o "$OUT/$target" "$(entry "$target")" fuzz/Support/*.swift "$OUT/clinux.o"
     echo "fuzz: built $OUT/$target in $(($(date +%s) - start))s"
 done
