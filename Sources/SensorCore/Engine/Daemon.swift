@@ -72,7 +72,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var heartbeatTask: Task<Void, Never>?
     /// Stands in for ticks of hanging polls (real time only).
     private var stallWatch: StallWatch?
-    /// Where the consumer and loop tasks resume after a wake-up from another thread.
+    /// Where the consumer and loop tasks resume after a wake-up from another thread; poll
+    /// threads run the work of their own cycles through it.
     private let mainQueue = MainQueueTaskExecutor()
     /// Numbers the sources started so far, for their unique cycle keys.
     private var sourcesStarted = 0
@@ -233,7 +234,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             sourcesStarted += 1
             let poller = SourcePoller(
                 reader: reader, interval: config.interval, pacer: makePacer(),
-                key: "\(reader.source)#\(sourcesStarted)")
+                key: "\(reader.source)#\(sourcesStarted)", consumerExecutor: mainQueue)
             for info in poller.discoverNow(at: t) { engine.register(info, at: t) }
             let consumer = Task(executorPreference: mainQueue) { [weak self] in
                 await self?.consume(poller.cycles) ?? ()

@@ -21,8 +21,10 @@ enum PollThread {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        // Readers need little stack; 256 KiB keeps idle memory low with many sources.
-        pthread_attr_setstacksize(&attributes, 256 * 1024)
+        // Reading needs little stack, but the commit and the rule loop of the thread's own
+        // cycles run on it too (`MainQueueTaskExecutor.donate`). Untouched stack pages are
+        // not resident, so 1 MiB costs no memory until used.
+        pthread_attr_setstacksize(&attributes, 1024 * 1024)
         let result = pthread_create(&thread, &attributes, { context in
             let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
             body.run()

@@ -13,6 +13,9 @@ final class SourcePoller: Sendable {
     /// cache per source and two sources may share a kind (two thermal roots).
     let key: String
     private let pacer: any PollPacer
+    /// Where the consumer of `cycles` runs, if the poll thread should run it itself after
+    /// each poll (see ``MainQueueTaskExecutor/donate(_:)``); nil: it runs wherever it runs.
+    private let consumerExecutor: MainQueueTaskExecutor?
     private let state = Mutex<State>(State())
     private let continuation: AsyncStream<PollCycle>.Continuation
     /// The cycles this poller produces, in order.
@@ -36,7 +39,11 @@ final class SourcePoller: Sendable {
     /// How often a source is rediscovered at the least.
     static let discoveryInterval: Duration = .seconds(60)
 
-    init(reader: any SensorReader, interval: Duration, pacer: any PollPacer, key: String? = nil) {
+    init(
+        reader: any SensorReader, interval: Duration, pacer: any PollPacer, key: String? = nil,
+        consumerExecutor: MainQueueTaskExecutor? = nil
+    ) {
+        self.consumerExecutor = consumerExecutor
         self.reader = reader
         self.key = key ?? reader.source
         self.interval = interval
@@ -96,14 +103,19 @@ final class SourcePoller: Sendable {
             }
             if stopped { break }
             // When stand-in ticks ran meanwhile, this cycle's own tick is older than theirs.
-            if let values, values.count == sensors.count {
-                continuation.yield(PollCycle(
+            let cycle = if let values, values.count == sensors.count {
+                PollCycle(
                     source: key, time: time, sensors: sensors, values: values, tick: !ticked,
-                    discovery: discovery))
+                    discovery: discovery)
             } else {
-                continuation.yield(PollCycle(
+                PollCycle(
                     source: key, time: time, sensors: sensors, samples: samples, tick: !ticked,
-                    discovery: discovery))
+                    discovery: discovery)
+            }
+            if let consumerExecutor {
+                consumerExecutor.donate { continuation.yield(cycle) }
+            } else {
+                continuation.yield(cycle)
             }
             next = Timestamp(nanoseconds: next.nanoseconds + step)
             // A poll that overran its interval (a slow or stuck driver) skips the ticks it
