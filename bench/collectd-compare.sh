@@ -13,10 +13,10 @@
 # and the medians are printed, with the ratio of each round and their median.
 #
 # env: SENSORWATCH (binary, default .build/release/sensorwatch), ZONES (1000),
-#      MEASURE (6 s), WARMUP (2 s), ROUNDS (3). Needs root (unshare, mount), collectd-core, cc.
+#      MEASURE (10 s), WARMUP (2 s), ROUNDS (3). Needs root (unshare, mount), collectd-core, cc.
 set -euo pipefail
 ZONES=${ZONES:-1000}
-MEASURE=${MEASURE:-6}
+MEASURE=${MEASURE:-10}
 WARMUP=${WARMUP:-2}
 ROUNDS=${ROUNDS:-3}
 here=$(cd "$(dirname "$0")" && pwd)

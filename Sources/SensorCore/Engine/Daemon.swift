@@ -8,6 +8,10 @@ import Glibc
 /// are committed to ``SensorData`` on the main actor; one ``TrackingLoop`` hands them to the
 /// ``RuleEngine``; events go to the sink. The loop also feeds the watchdog, so a stuck
 /// loop stops the pings. Time comes from an injected clock.
+///
+/// The main-actor work a poll causes (the commit, then the loop's turn) normally runs on
+/// that poll's own thread, which holds the main queue meanwhile (``MainQueueTaskExecutor``):
+/// a poll cycle then wakes one thread, not two.
 @MainActor
 public final class Daemon<C: Clock> where C.Duration == Duration {
     /// What the daemon needs from outside, injected so tests can replace each part.

@@ -5,7 +5,8 @@ import Synchronization
 /// A reader may block in the kernel (a stuck hwmon driver, a FIFO in a test tree): that
 /// stalls only this poller's thread. Ticks that pass while a poll is still running are
 /// skipped, so a slow source never queues up work. Rediscovery runs on the
-/// same thread, at least once a minute and when asked.
+/// same thread, at least once a minute and when asked. Given a consumer executor, the
+/// thread also runs the consumer's work for each cycle before it sleeps again.
 final class SourcePoller: Sendable {
     let reader: any SensorReader
     let interval: Duration
