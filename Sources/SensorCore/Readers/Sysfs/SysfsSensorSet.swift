@@ -64,18 +64,7 @@ struct SysfsSensorSet: Sendable {
 
     /// Reads every channel once; one sample each, faults included.
     mutating func poll(at time: Timestamp, io: any SysfsIO) -> [Sample] {
-        let values = pollValues(io: io)
-        var samples: [Sample] = []
-        samples.reserveCapacity(values.count)
-        for i in channels.indices {
-            let id = channels[i].info.id
-            if let reason = values.faults[i] {
-                samples.append(Sample(sensor: id, time: time, fault: reason))
-            } else {
-                samples.append(Sample(sensor: id, time: time, value: values.values[i]))
-            }
-        }
-        return samples
+        pollValues(io: io).samples(of: channels.map(\.info), at: time)
     }
 
     /// Reads every channel once: one reading each, in channel order, faults included.
