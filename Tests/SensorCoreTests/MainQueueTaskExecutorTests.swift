@@ -46,7 +46,8 @@ struct MainQueueTaskExecutorTests {
         let executor = MainQueueTaskExecutor()
         let waiter = Waiter()
         let task = Task(executorPreference: executor) { await waiter.wait() }
-        await eventually { waiter.isWaiting }
+        // The drain that started the task must have ended, or it would take the resume.
+        await eventually { waiter.isWaiting && executor.isIdle }
         let donor = await onThread { executor.donate { waiter.resume() } }
         await task.value
         #expect(waiter.resumedOn.withLock { $0 } == donor)

@@ -57,6 +57,9 @@ final class MainQueueTaskExecutor: TaskExecutor {
         if mustDrain { DispatchQueue.main.sync { drain() } }
     }
 
+    /// Whether no job is queued or running (tests wait for this before they resume a task).
+    var isIdle: Bool { state.withLock { !$0.draining && !$0.scheduled && $0.next >= $0.jobs.count } }
+
     /// Runs every queued job, including those queued meanwhile. Only on the main queue.
     private func drain() {
         let owns = state.withLock { s -> Bool in
