@@ -81,6 +81,31 @@ struct SensorValuesTests {
         #expect(Set(a.map(\.rule)) == ["hot", "dry", "jump", "silent"])
     }
 
+    /// A hanging poll's stand-in ticks come as empty sample cycles between aligned ones of
+    /// the same source and list: both forms share the engine's per-list positions.
+    @Test func standInTicksBetweenAlignedCyclesCheckTheSameSensors() {
+        let rules = [Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)))]
+        var mixed = RuleEngine(rules: rules)
+        var reference = RuleEngine(rules: rules)
+        var a: [AlertEvent] = []
+        var b: [AlertEvent] = []
+        let tick = { (t: Double) in
+            PollCycle(source: "sim#1", time: .seconds(t), sensors: Self.sensors, samples: [], discovery: 1)
+        }
+        let cycles = [Self.aligned(0, [40, 41, 42], discovery: 1), tick(1), tick(2), tick(3),
+                      Self.aligned(4, [40, nil, 42], discovery: 1), tick(5), tick(6)]
+        for cycle in cycles {
+            mixed.process(cycle, into: &a)
+            reference.process(cycle.values == nil ? cycle : Self.asSamples(cycle), into: &b)
+        }
+        #expect(a == b)
+        #expect(a.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+            "firing sim:cpu@2.0", "firing sim:gpu@2.0", "firing sim:room@2.0",
+            "resolved sim:cpu@4.0", "resolved sim:room@4.0",
+            "firing sim:cpu@6.0", "firing sim:room@6.0",
+        ])
+    }
+
     /// A source with several quantities (an IIO device) in compact form reaches each
     /// quantity's readings and log with only its own sensors and values.
     @Test func aMixedAlignedCycleIsSplitByQuantity() {

@@ -40,8 +40,8 @@ public struct RuleEngine: Sendable {
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
     /// Per sensor list (source and first id: the parts of a cycle split by quantity are
-    /// different lists): the discovery it was seen with and each listed sensor's entry, so
-    /// that a sample at the same position as its sensor needs no hashing.
+    /// different lists): the discovery it was seen with and each listed sensor's entry (-1
+    /// if none), so that a sample at the same position as its sensor needs no hashing.
     private var listEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
 
     /// An engine with no sensors known yet.
@@ -78,7 +78,7 @@ public struct RuleEngine: Sendable {
         // storage as the sample's, so the check is a pointer comparison).
         for i in samples.indices {
             let e: Int
-            if i < cached.count, infos[cached[i]].id == samples[i].sensor {
+            if i < cached.count, cached[i] >= 0, infos[cached[i]].id == samples[i].sensor {
                 e = cached[i]
             } else if let found = entry(for: samples[i].sensor, in: cycle, firstSeen: samples[i].time) {
                 e = found
@@ -88,12 +88,12 @@ public struct RuleEngine: Sendable {
             step(e, time: samples[i].time, value: samples[i].value, into: &events)
         }
         if cached.isEmpty, !listKey.isEmpty {
-            cached = sensors.compactMap { entry(for: $0.id, in: cycle, firstSeen: cycle.time) }
+            cached = sensors.map { entry(for: $0.id, in: cycle, firstSeen: cycle.time) ?? -1 }
             listEntries[listKey] = (cycle.discovery, cached)
         }
         guard cycle.tick, hasStaleRules else { return }
         if !listKey.isEmpty {
-            for e in cached { step(e, time: cycle.time, value: nil, into: &events) }
+            for e in cached where e >= 0 { step(e, time: cycle.time, value: nil, into: &events) }
             return
         }
         for info in sensors {
