@@ -32,12 +32,7 @@ public struct PollCycle: Sendable, Hashable {
         source: String, time: Timestamp, sensors: [SensorInfo], samples: [Sample], tick: Bool = true,
         discovery: UInt64 = 0
     ) {
-        self.source = source
-        self.time = time
-        self.sensors = sensors
-        self.readings = .samples(samples)
-        self.tick = tick
-        self.discovery = discovery
+        self.init(source, time, sensors, .samples(samples), tick, discovery)
     }
 
     /// A cycle of one reading per sensor of `sensors`, in that order, all at `time`.
@@ -46,10 +41,17 @@ public struct PollCycle: Sendable, Hashable {
         discovery: UInt64 = 0
     ) {
         precondition(values.count == sensors.count, "values must align with the sensors")
+        self.init(source, time, sensors, .values(values), tick, discovery)
+    }
+
+    private init(
+        _ source: String, _ time: Timestamp, _ sensors: [SensorInfo], _ readings: Readings, _ tick: Bool,
+        _ discovery: UInt64
+    ) {
         self.source = source
         self.time = time
         self.sensors = sensors
-        self.readings = .values(values)
+        self.readings = readings
         self.tick = tick
         self.discovery = discovery
     }
