@@ -119,7 +119,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// Discovers sources, loads rules, says READY, and runs until ``requestStop()``.
     public func run() async {
         startEverything()
-        env.notifier.notify("READY=1\n" + statusAssignment())
+        env.notifier.notify("READY=1\n" + statusAssignment(statusCounts()))
         StartupPages.release()
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             if hasFinished { c.resume() } else { finished = c }
@@ -166,7 +166,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             next = try env.reload()
         } catch {
             for e in error.errors { env.log(3, "reload failed, keeping the running configuration: \(e)") }
-            env.notifier.notify("READY=1\n" + statusAssignment())
+            env.notifier.notify("READY=1\n" + statusAssignment(statusCounts()))
             return
         }
         await stopLoop()
@@ -194,7 +194,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         startSources(keeping: keep)
         startLoop()
         env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
-        env.notifier.notify("READY=1\n" + statusAssignment())
+        env.notifier.notify("READY=1\n" + statusAssignment(statusCounts()))
         StartupPages.release()
     }
 
@@ -316,33 +316,25 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             // Nothing failing now or before: nothing to report (the common case, no ids touched).
             guard !values.faults.isEmpty || !faulty.isEmpty else { return }
             for i in cycle.sensors.indices {
-                let id = cycle.sensors[i].id
-                if let reason = values.faults[i] {
-                    if faulty.updateValue(reason, forKey: id) == nil {
-                        reportFault(Sample(sensor: id, time: cycle.time, fault: reason), in: cycle, reason: reason)
-                    }
-                } else if !faulty.isEmpty, faulty.removeValue(forKey: id) != nil {
-                    reportFault(Sample(sensor: id, time: cycle.time, value: values.values[i]), in: cycle, reason: nil)
-                }
+                noteHealth(of: cycle.sensors[i].id, at: cycle.time, fault: values.faults[i], in: cycle)
             }
             return
         }
-        let samples = cycle.samples
-        for i in samples.indices {
-            if let reason = samples[i].fault {
-                if faulty.updateValue(reason, forKey: samples[i].sensor) == nil {
-                    reportFault(samples[i], in: cycle, reason: reason)
-                }
-            } else if !faulty.isEmpty, faulty.removeValue(forKey: samples[i].sensor) != nil {
-                reportFault(samples[i], in: cycle, reason: nil)
-            }
+        for sample in cycle.samples {
+            noteHealth(of: sample.sensor, at: sample.time, fault: sample.fault, in: cycle)
         }
     }
 
-    /// Reports a change of read health; rare, so the sensor is looked up by a scan.
-    private func reportFault(_ sample: Sample, in cycle: PollCycle, reason: String?) {
-        guard let sensor = cycle.sensors.first(where: { $0.id == sample.sensor }) else { return }
-        env.sink.emit(SensorFault(time: sample.time, sensor: sensor, reason: reason))
+    /// Reports a sensor that starts failing (`fault` set) or stops failing; rare, so the
+    /// sensor is looked up in the cycle by a scan.
+    private func noteHealth(of id: SensorID, at time: Timestamp, fault reason: String?, in cycle: PollCycle) {
+        if let reason {
+            guard faulty.updateValue(reason, forKey: id) == nil else { return }
+        } else {
+            guard !faulty.isEmpty, faulty.removeValue(forKey: id) != nil else { return }
+        }
+        guard let sensor = cycle.sensors.first(where: { $0.id == id }) else { return }
+        env.sink.emit(SensorFault(time: time, sensor: sensor, reason: reason))
     }
 
     private func handle(_ cycle: PollCycle) {
@@ -390,7 +382,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         let counts = statusCounts()
         if counts != lastStatusCounts {
             lastStatusCounts = counts
-            let status = statusAssignment()
+            let status = statusAssignment(counts)
             if status != lastStatus {
                 lastStatus = status
                 env.notifier.notify(status)
@@ -407,8 +399,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         (sources.reduce(0) { $0 + $1.poller.sensorCount }, faulty.count, kept.count)
     }
 
-    private func statusAssignment() -> String {
-        let c = statusCounts()
+    private func statusAssignment(_ c: (sensors: Int, faulty: Int, firing: Int)) -> String {
         return "STATUS=\(c.sensors) sensor\(c.sensors == 1 ? "" : "s"), \(c.faulty) faulty, \(c.firing) firing"
     }
 }
