@@ -88,10 +88,12 @@ public enum SensorsCommand {
         var out: [Reading] = []
         for source in sources {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
-            let sensors = reader.discover().sorted { $0.id < $1.id }
+            let listed = reader.discover()
             var latest: [SensorID: Sample] = [:]
-            for sample in reader.poll(at: .zero) { latest[sample.sensor] = sample }
-            for sensor in sensors {
+            for readings in reader.poll(at: .zero) where readings.count == listed.count {
+                for sample in readings.samples(of: listed) { latest[sample.sensor] = sample }
+            }
+            for sensor in listed.sorted(by: { $0.id < $1.id }) {
                 let sample = latest[sensor.id]
                 let error = sample == nil ? "no reading" : sample?.fault
                 out.append(Reading(sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil))

@@ -46,8 +46,7 @@ struct MainQueueTaskExecutorTests {
         let executor = MainQueueTaskExecutor()
         let waiter = Waiter()
         let task = Task(executorPreference: executor) { await waiter.wait() }
-        // The drain that started the task must have ended, or it would take the resume.
-        await eventually { waiter.isWaiting && executor.isIdle }
+        await eventually { waiter.isWaiting }
         let donor = await onThread { executor.donate { waiter.resume() } }
         await task.value
         #expect(waiter.resumedOn.withLock { $0 } == donor)

@@ -10,8 +10,10 @@ struct TrackingLoopTests {
     static let cpu = SensorInfo(id: "sim:cpu", quantity: .temperature)
     static let room = SensorInfo(id: "sim:room", quantity: .humidity)
 
+    static let lists = [cpu.id: SensorList(source: "cpu", sensors: [cpu]), room.id: SensorList(source: "room", sensors: [room])]
+
     static func cycle(_ info: SensorInfo, _ t: Double, _ v: Double) -> PollCycle {
-        PollCycle(source: "sim", time: .seconds(t), sensors: [info], samples: [Sample(sensor: info.id, time: .seconds(t), value: v)])
+        .reading(lists[info.id]!, at: t, [(info, v)])
     }
 
     /// Lets other main-actor tasks run until they are blocked again.
@@ -24,14 +26,14 @@ struct TrackingLoopTests {
         data.commit(Self.cycle(Self.cpu, 0, 1))
         let seen = Mutex<Double?>(nil)
         withObservationTracking {
-            _ = data.temperature
+            _ = data.latest(of: Self.cpu.id)
         } onChange: {
-            let old = MainActor.assumeIsolated { data.temperature.value(of: Self.cpu.id) }
+            let old = MainActor.assumeIsolated { data.latest(of: Self.cpu.id)?.value }
             seen.withLock { $0 = old }
         }
         data.commit(Self.cycle(Self.cpu, 1, 2))
         #expect(seen.withLock { $0 } == 1)  // the naive read: the old value
-        #expect(data.temperature.value(of: Self.cpu.id) == 2)
+        #expect(data.latest(of: Self.cpu.id)?.value == 2)
     }
 
     @Test func loopHandlerSeesTheNewValueNotTheOldOne() async {
@@ -39,7 +41,7 @@ struct TrackingLoopTests {
         let loop = TrackingLoop(data: data, quantities: [.temperature])
         var seen: [Double?] = []
         let task = Task { @MainActor in
-            await loop.run { _ in seen.append(data.temperature.value(of: Self.cpu.id)) }
+            await loop.run { _ in seen.append(data.latest(of: Self.cpu.id)?.value) }
         }
         await Self.settle()
         data.commit(Self.cycle(Self.cpu, 0, 1))
@@ -57,9 +59,9 @@ struct TrackingLoopTests {
         let task = Task { @MainActor in
             for _ in 0..<2 {
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                    withObservationTracking { _ = data.temperature } onChange: { c.resume() }
+                    withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
                 }
-                if let v = data.temperature.value(of: Self.cpu.id) { seen.append(v) }
+                if let v = data.latest(of: Self.cpu.id)?.value { seen.append(v) }
             }
         }
         await Self.settle()
@@ -95,7 +97,7 @@ struct TrackingLoopTests {
         let finished = Mutex(false)
         let task = Task { @MainActor in
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                withObservationTracking { _ = data.temperature } onChange: { c.resume() }
+                withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
             }
             finished.withLock { $0 = true }
         }
@@ -145,15 +147,13 @@ struct TrackingLoopTests {
         #expect(seen == [Self.room.id])
     }
 
-    @Test func mixedCycleIsSplitByQuantity() {
+    @Test func aMixedCycleReachesEachQuantityItCarries() {
         let data = SensorData()
-        let t = Timestamp.seconds(1)
-        data.commit(PollCycle(source: "sim", time: t, sensors: [Self.cpu, Self.room], samples: [
-            Sample(sensor: Self.cpu.id, time: t, value: 50), Sample(sensor: Self.room.id, time: t, fault: "EIO"),
-        ]))
-        #expect(data.temperature.value(of: Self.cpu.id) == 50)
-        #expect(data.humidity.latest[Self.room.id]?.fault == "EIO")
-        #expect(data.temperature.latest[Self.room.id] == nil)
-        #expect(data.pressure.revision == 0)
+        let list = SensorList(source: "sim", sensors: [Self.cpu, Self.room])
+        data.commit(.reading(list, at: 1, [(Self.cpu, 50), (Self.room, nil)]))
+        #expect(data.latest(of: Self.cpu.id)?.value == 50)
+        #expect(data.latest(of: Self.room.id)?.fault == "EIO")
+        #expect(data.revision(of: .temperature) == 1 && data.revision(of: .humidity) == 1)
+        #expect(data.revision(of: .pressure) == 0)
     }
 }

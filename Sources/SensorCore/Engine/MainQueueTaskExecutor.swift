@@ -1,85 +1,58 @@
+import CLinux
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
-/// Runs the nonisolated steps of a task on the main queue, as the main actor, and lets a
-/// poll thread run the work its poll made ready itself.
+/// Lets a poll thread run, as the main actor, the work its own poll made ready — so a poll
+/// cycle wakes one thread, not two.
 ///
-/// A continuation resumed from another thread (a poll thread's `AsyncStream` yield,
-/// Observation's `onChange`) sends its task to the global executor first, and the task then
-/// hops to the main actor: two thread wake-ups per poll cycle. Given as the task executor
-/// preference of the daemon's main-actor tasks, this executor queues such a resume as a job
-/// that runs as the main actor, so the hop costs nothing.
+/// A poll thread hands its cycle over with ``donate(_:)``: the body (the commit to
+/// `SensorData`) runs inside `DispatchQueue.main.sync`, which runs it on the calling thread
+/// while it keeps every other main-queue block out, so it is the main actor. The commit's
+/// observation `onChange` resumes the rule loop's task; that task prefers this executor,
+/// so its job is queued here, and the donor runs it before it returns — instead of the
+/// main thread waking up for it. Jobs queued by any other thread (a timer, a signal) run
+/// from the main queue as usual. A benchmark decided it stays (README, Figures): without
+/// it, 12 zones polled once a second cost two wake-ups a second instead of one.
 ///
-/// A thread that resumes tasks through ``donate(_:)`` then runs the queued jobs itself,
-/// inside `DispatchQueue.main.sync` (which runs the block on the calling thread and keeps
-/// every other main-queue block out meanwhile). A poll thread hands its cycle over that way,
-/// and the commit and the rule loop run on it before it goes back to sleep: on a virtual
-/// machine each thread that sleeps and wakes per cycle costs tens of microseconds, about a
-/// tenth of reading a thousand sensors. Jobs queued by anyone else are run from the main
-/// queue as usual.
+/// Precondition: the main queue is serviced (`dispatch_main`, which Swift's async `main`
+/// runs), or `main.sync` never returns; and ``donate(_:)`` is never called on the main
+/// thread (it would wait for itself). The latter is checked.
 final class MainQueueTaskExecutor: TaskExecutor {
-    private struct State {
-        var jobs: [UnownedJob] = []
-        /// Next job to run (`jobs` is emptied when it has run them all).
-        var next = 0
-        /// A drain is running; it takes every job queued before it ends.
-        var draining = false
-        /// A drain is queued on the main queue.
-        var scheduled = false
-        /// Threads inside ``donate(_:)``; each drains when its body returns.
-        var donors = 0
-    }
-
-    private let state = Mutex(State())
+    /// The thread inside ``donate(_:)`` right now, and the jobs it made ready.
+    private let donor = Mutex<(thread: pthread_t?, jobs: [UnownedJob])>((nil, []))
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let schedule = state.withLock { s -> Bool in
-            s.jobs.append(job)
-            guard !s.draining, !s.scheduled, s.donors == 0 else { return false }
-            s.scheduled = true
+        let self_ = pthread_self()
+        let donated = donor.withLock { d -> Bool in
+            guard let thread = d.thread, pthread_equal(thread, self_) != 0 else { return false }
+            d.jobs.append(job)
             return true
         }
-        if schedule { DispatchQueue.main.async { self.drain() } }
+        guard !donated else { return }
+        DispatchQueue.main.async { self.run(job) }
     }
 
-    /// Runs `body`, which resumes tasks that prefer this executor, then runs the jobs that
-    /// made ready on the calling thread, as the main actor. Must not be called from the main
-    /// queue or while holding a lock that main-actor code takes.
-    func donate(_ body: () -> Void) {
-        state.withLock { $0.donors += 1 }
-        body()
-        let mustDrain = state.withLock { s -> Bool in
-            s.donors -= 1
-            // A drain already running takes these jobs too.
-            return s.next < s.jobs.count && !s.draining
-        }
-        if mustDrain { DispatchQueue.main.sync { drain() } }
-    }
-
-    /// Whether no job is queued or running (tests wait for this before they resume a task).
-    var isIdle: Bool { state.withLock { !$0.draining && !$0.scheduled && $0.next >= $0.jobs.count } }
-
-    /// Runs every queued job, including those queued meanwhile. Only on the main queue.
-    private func drain() {
-        let owns = state.withLock { s -> Bool in
-            s.scheduled = false
-            guard !s.draining else { return false }
-            s.draining = true
-            return true
-        }
-        guard owns else { return }
-        while let job = state.withLock({ s -> UnownedJob? in
-            guard s.next < s.jobs.count else {
-                s.jobs.removeAll(keepingCapacity: true)
-                s.next = 0
-                s.draining = false
-                return nil
+    /// Runs `body` as the main actor on the calling thread, then every job that it (or a job
+    /// run here) made ready for this executor. Not on the main thread, and not while
+    /// holding a lock that main-actor code takes.
+    func donate(_ body: @MainActor () -> Void) {
+        precondition(sw_is_main_thread() == 0, "donate(_:) on the main thread would wait for itself")
+        DispatchQueue.main.sync {
+            let me = pthread_self()
+            donor.withLock { $0.thread = me }
+            MainActor.assumeIsolated { body() }
+            while let job = donor.withLock({ d -> UnownedJob? in d.jobs.isEmpty ? nil : d.jobs.removeFirst() }) {
+                run(job)
             }
-            s.next += 1
-            return s.jobs[s.next - 1]
-        }) {
-            job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
+            donor.withLock { $0.thread = nil }
         }
+    }
+
+    private func run(_ job: UnownedJob) {
+        job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
     }
 }

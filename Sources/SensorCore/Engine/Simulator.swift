@@ -20,7 +20,7 @@ public enum Simulator {
         let loop = TrackingLoop(data: data, quantities: quantities(needed: rules))
         var events: [AlertEvent] = []
 
-        var feeds = scenarios.map { Feed(scenario: $0) }
+        var feeds = scenarios.enumerated().map { Feed(scenario: $1, source: "sim#\($0)") }
         let loopTask = Task { @MainActor in
             await loop.run { cycle in
                 observe?(cycle)
@@ -31,10 +31,9 @@ public enum Simulator {
         var commits = 0
         while let next = feeds.indices.filter({ feeds[$0].next != nil }).min(by: { feeds[$0].next! < feeds[$1].next! }) {
             let (time, tick) = feeds[next].advance()
-            let samples = feeds[next].reader.poll(at: time)
-            data.commit(PollCycle(
-                source: "sim#\(next)", time: time, sensors: feeds[next].sensors, samples: samples, tick: tick,
-                discovery: 1))
+            let list = feeds[next].list
+            let read = feeds[next].reader.poll(at: time)
+            for cycle in PollCycle.cycles(of: list, read, tick: tick ? time : nil) { data.commit(cycle) }
             // Let the loop drain now and then: often enough to keep the log short, rarely
             // enough that task switches do not dominate.
             commits += 1
@@ -64,14 +63,14 @@ public enum Simulator {
     /// last poll (no tick) at `duration` when it is not on a step, for explicit samples.
     private struct Feed {
         let reader: SimulatedReader
-        let sensors: [SensorInfo]
+        let list: SensorList
         let step: Int64
         let end: Int64
         var next: Timestamp?
 
-        init(scenario: Scenario) {
+        init(scenario: Scenario, source: String) {
             reader = SimulatedReader(scenario: scenario, loop: false)
-            sensors = reader.discover()
+            list = SensorList(source: source, sensors: reader.discover())
             step = max(1, scenario.step.nanoseconds)
             end = max(0, scenario.duration.nanoseconds)
             next = .zero

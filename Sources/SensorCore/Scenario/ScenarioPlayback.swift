@@ -23,6 +23,12 @@ public struct ScenarioPlayback: Sendable {
 
     /// Appends every sample not yet played whose time is ≤ `limit`, in order.
     public mutating func play(through limit: Timestamp, into samples: inout [Sample]) {
+        play(through: limit) { _, sample in samples.append(sample) }
+    }
+
+    /// Hands every sample not yet played whose time is ≤ `limit` to `emit`, in order, with
+    /// the index of its sensor in the scenario.
+    public mutating func play(through limit: Timestamp, _ emit: (_ sensor: Int, Sample) -> Void) {
         let limit = limit.nanoseconds
         if !heapReady { rebuildHeap() }
         while true {
@@ -39,7 +45,7 @@ public struct ScenarioPlayback: Sendable {
                 popTop()
                 continue
             }
-            samples.append(sample)
+            emit(k, sample)
             let next = cursors[k].nextTime
             if next == .max { popTop() } else { replaceTop(with: Entry(time: next, index: k)) }
         }

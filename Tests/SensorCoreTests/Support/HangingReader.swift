@@ -17,9 +17,9 @@ final class HangingReader: SensorReader {
 
     func discover() -> [SensorInfo] { [info] }
 
-    func poll(at time: Timestamp) -> [Sample] {
+    func poll(at time: Timestamp) -> [SensorValues] {
         entered.withLock { $0 += 1 }
         release.wait()
-        return [Sample(sensor: info.id, time: time, value: 50)]
+        return [SensorValues(time: time, values: [50])]
     }
 }

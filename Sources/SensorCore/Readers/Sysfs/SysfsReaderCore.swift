@@ -33,17 +33,16 @@ final class SysfsReaderCore: Sendable {
         }
     }
 
-    func poll(at time: Timestamp) -> [Sample] {
+    /// Reads every channel of the last discovery (discovering first if none ran yet).
+    func poll(at time: Timestamp) -> SensorValues {
         state.withLock { set in
             if !set.discovered { rescan(&set) }
             return set.poll(at: time, io: io)
         }
     }
 
-    /// The poll in compact form, aligned with the last ``discover()``; nil before any.
-    func pollValues() -> SensorValues? {
-        state.withLock { set in set.discovered ? set.pollValues(io: io) : nil }
-    }
+    /// The sensors of the last discovery, in the order polls follow.
+    var listed: [SensorInfo] { state.withLock { $0.channels.map(\.info) } }
 
     private func rescan(_ set: inout SysfsSensorSet) {
         let found = scan(configuration, io)
