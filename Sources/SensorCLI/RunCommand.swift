@@ -75,7 +75,7 @@ enum RunCommand {
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() }
         )
-        let daemon = Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
+        let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
         await daemon.run(signals: signals)
         return .success
     }

@@ -3,10 +3,13 @@ import SensorCore
 /// Draws a simulation as SVG: one panel per sensor with its values, the thresholds of the
 /// rules that select it, and a marker at every event (red firing, green resolved, orange
 /// repeat). For tuning rules by eye; no dependencies, a plain text file.
-@MainActor
+@DaemonActor
 final class SVGPlot {
     private var sensors: [SensorInfo] = []
     private var series: [SensorID: [(Double, Double?)]] = [:]
+
+    /// An empty plot (made anywhere; filled and drawn on the actor `simulate` runs on).
+    nonisolated init() {}
 
     /// Records the samples of a cycle.
     func add(_ cycle: PollCycle) {

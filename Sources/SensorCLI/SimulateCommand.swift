@@ -53,13 +53,13 @@ enum SimulateCommand {
             return .failure
         }
         let plot = options["plot"] == nil ? nil : SVGPlot()
-        var observe: (@MainActor (PollCycle) -> Void)?
+        var observe: (@DaemonActor (PollCycle) -> Void)?
         if let plot {
             observe = { cycle in plot.add(cycle) }
         }
         let events = await Simulator.run(scenarios: scenarios, rules: configuration.rules, observe: observe)
         if let path = options["plot"], let plot {
-            let svg = plot.render(rules: configuration.rules, events: events)
+            let svg = await plot.render(rules: configuration.rules, events: events)
             guard TextFileWriter.write(svg, to: path) else {
                 Output.stderr("sensorwatch: \(path): cannot write the plot: \(String(cString: strerror(errno)))")
                 return .failure

@@ -3,7 +3,7 @@ import Testing
 @testable import SensorCore
 
 /// The daemon on a manual clock with a scripted reader: no sleeps, time moves when told.
-@MainActor
+@DaemonActor
 struct DaemonTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
 
@@ -45,7 +45,7 @@ struct DaemonTests {
         let notifier = RecordingNotifier()
         let (daemon, clock, sink, reader) = makeDaemon(
             values: [50, 85, 86, nil, 70], rules: [rule], notifier: notifier)
-        let run = Task { @MainActor in await daemon.run() }
+        let run = Task { @DaemonActor in await daemon.run() }
         await eventually { reader.pollCount == 1 }
         for n in 2...5 {
             await eventually { clock.sleeperCount >= 1 }
@@ -72,7 +72,7 @@ struct DaemonTests {
             restored: [PersistedAlert(
                 rule: "hot", sensor: Self.cpu.id.rawValue, quantity: .temperature, since: 0, severity: .warning,
                 value: 90, threshold: 80, condition: .above)])
-        let run = Task { @MainActor in await daemon.run() }
+        let run = Task { @DaemonActor in await daemon.run() }
         await eventually { reader.pollCount == 1 && clock.sleeperCount >= 1 }
         clock.advance(by: .seconds(1))
         await eventually { !sink.events.isEmpty }
@@ -99,7 +99,7 @@ struct DaemonTests {
         let env = Daemon<ManualClock>.Environment(
             sink: sink, reload: { configuration }, makeReader: { $0.root == "/a" ? reading : silent })
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
-        let run = Task { @MainActor in await daemon.run() }
+        let run = Task { @DaemonActor in await daemon.run() }
         for n in 1...3 {
             await eventually { reading.pollCount == n && silent.pollCount == n && clock.sleeperCount >= 2 }
             clock.advance(by: .seconds(1))
@@ -114,7 +114,7 @@ struct DaemonTests {
     @Test func watchdogIsFedFromTheLoop() async {
         let notifier = RecordingNotifier(watchdog: .seconds(4))
         let (daemon, clock, _, _) = makeDaemon(values: [], rules: [], notifier: notifier)
-        let run = Task { @MainActor in await daemon.run() }
+        let run = Task { @DaemonActor in await daemon.run() }
         for _ in 0..<4 {
             await eventually { clock.sleeperCount >= 2 }
             clock.advance(by: .seconds(1))

@@ -6,7 +6,7 @@ import Testing
 
 /// A poll's one form — readings aligned with the source's sensor list — means the same
 /// everywhere it goes: engine, model, readers.
-@MainActor
+@DaemonActor
 struct SensorValuesTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
     static let gpu = SensorInfo(id: "sim:gpu", label: "", quantity: .temperature)

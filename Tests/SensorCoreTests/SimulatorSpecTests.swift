@@ -3,7 +3,7 @@ import Testing
 
 /// `simulate` end to end (files → loader → SensorData → tracking loop → engine → JSON) on
 /// scenarios whose events are worked out by hand from SPEC §5, §6 and §9.
-@MainActor
+@DaemonActor
 struct SimulatorSpecTests {
     /// Runs `rules` (JSON5 array text) over `scenario` (JSON5 text); returns the JSON lines.
     static func simulate(rules: String, scenario: String) async throws -> [String] {

@@ -5,7 +5,7 @@ import Testing
 
 /// The three Observation pitfalls of SPEC §5 / the core issue, each shown on the naive loop
 /// and then on `TrackingLoop`.
-@MainActor
+@DaemonActor
 struct TrackingLoopTests {
     static let cpu = SensorInfo(id: "sim:cpu", quantity: .temperature)
     static let room = SensorInfo(id: "sim:room", quantity: .humidity)
@@ -28,7 +28,7 @@ struct TrackingLoopTests {
         withObservationTracking {
             _ = data.latest(of: Self.cpu.id)
         } onChange: {
-            let old = MainActor.assumeIsolated { data.latest(of: Self.cpu.id)?.value }
+            let old = DaemonActor.assumeIsolated { data.latest(of: Self.cpu.id)?.value }
             seen.withLock { $0 = old }
         }
         data.commit(Self.cycle(Self.cpu, 1, 2))
@@ -40,7 +40,7 @@ struct TrackingLoopTests {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
         var seen: [Double?] = []
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             await loop.run { _ in seen.append(data.latest(of: Self.cpu.id)?.value) }
         }
         await Self.settle()
@@ -56,7 +56,7 @@ struct TrackingLoopTests {
     @Test func naiveLoopMissesSamplesWhenWakeUpsCoalesce() async {
         let data = SensorData()
         var seen: [Double] = []
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             for _ in 0..<2 {
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                     withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
@@ -79,7 +79,7 @@ struct TrackingLoopTests {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
         var seen: [Double] = []
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             await loop.run { cycle in seen += cycle.samples.compactMap(\.value) }
         }
         await Self.settle()
@@ -95,7 +95,7 @@ struct TrackingLoopTests {
     @Test func naiveWaitIgnoresCancellationUntilTheNextChange() async {
         let data = SensorData()
         let finished = Mutex(false)
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                 withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
             }
@@ -112,7 +112,7 @@ struct TrackingLoopTests {
     @Test func cancellingTheLoopEndsItsWait() async {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
-        let task = Task { @MainActor in await loop.run { _ in } }
+        let task = Task { @DaemonActor in await loop.run { _ in } }
         await Self.settle()
         task.cancel()
         await task.value  // returns without any commit
@@ -121,7 +121,7 @@ struct TrackingLoopTests {
     @Test func cancellingBeforeTheLoopWaitsStillEndsIt() async {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
-        let task = Task { @MainActor in await loop.run { _ in } }
+        let task = Task { @DaemonActor in await loop.run { _ in } }
         task.cancel()
         await task.value
     }
@@ -131,7 +131,7 @@ struct TrackingLoopTests {
         let loop = TrackingLoop(data: data, quantities: [.humidity])
         var wakeUps = 0
         var seen: [SensorID] = []
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             await loop.run({ cycle in seen += cycle.samples.map(\.sensor) }, iteration: { wakeUps += 1 })
         }
         await Self.settle()

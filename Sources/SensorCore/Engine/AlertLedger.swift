@@ -3,7 +3,7 @@ import Observation
 /// Which alerts fire, since when — as the state file keeps them (SPEC §8) — written off the
 /// rule loop by a ``LatestValueWriter``. A service: cancelled (last, at stop), it writes
 /// the newest state before it returns.
-@MainActor
+@DaemonActor
 @Observable
 final class AlertLedger: Service {
     /// How many alerts fire now (`STATUS=`).

@@ -9,7 +9,7 @@
 ///
 /// ``SensorData`` is the one place that knows the present; everything that reports it
 /// observes it. Time comes from an injected clock.
-@MainActor
+@DaemonActor
 public final class Daemon<C: Clock> where C.Duration == Duration {
     /// What the daemon needs from outside, injected so tests can replace each part.
     public struct Environment: Sendable {
@@ -71,8 +71,6 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private let ruleLoop: RuleLoop
     private let supervisor: SourceSupervisor
     private let group: ServiceGroup
-    /// Where the poll threads run the main-actor work of their own cycles.
-    private let executor = MainQueueTaskExecutor()
     private let reloads: AsyncStream<Void>
     private let reloadRequests: AsyncStream<Void>.Continuation
     private var signals: AsyncStream<DaemonSignal>?
@@ -93,7 +91,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         ledger = AlertLedger(
             restored: env.restored, rules: configuration.rules, persist: env.persist, wallClock: env.wallClock)
         status = ServiceStatus(data: data, ledger: ledger, notifier: env.notifier)
-        let now: @MainActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
+        let now: @DaemonActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
         let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
         ruleLoop = RuleLoop(
             rules: configuration.rules, data: data, sink: env.sink, ledger: ledger, notifier: env.notifier,
@@ -102,7 +100,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         // other clock (a test's) is bridged, and has no hanging drivers.
         let real = clock is ContinuousClock
         supervisor = SourceSupervisor(
-            sources: configuration.sources, data: data, executor: executor, makeReader: env.makeReader,
+            sources: configuration.sources, data: data, makeReader: env.makeReader,
             makePacer: { () -> any PollPacer in
                 real ? BootClockPacer(runTimeNow: now()) : ClockPacer(clock: clock, start: start)
             },
@@ -129,7 +127,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// and the state is written.
     public func run(signals: AsyncStream<DaemonSignal>? = nil) async {
         self.signals = signals
-        try? await withTaskExecutorPreference(executor) { try await group.run() }
+        // Resumes from poll threads come straight to the actor's executor (see DaemonExecutor).
+        try? await withTaskExecutorPreference(DaemonActor.taskExecutor) { try await group.run() }
     }
 
     /// Stops polling, evaluates what was read, keeps state, and makes ``run(signals:)`` return.
@@ -192,10 +191,10 @@ public enum DaemonSignal: Sendable {
 }
 
 /// Runs the reloads asked for, one at a time (requests during one coalesce into one more).
-@MainActor
+@DaemonActor
 private final class Reloader: Service {
     private let requests: AsyncStream<Void>
-    var daemon: @MainActor () async -> Void = {}
+    var daemon: @DaemonActor () async -> Void = {}
 
     init(_ requests: AsyncStream<Void>) { self.requests = requests }
 
@@ -207,10 +206,10 @@ private final class Reloader: Service {
 }
 
 /// Hands the process's signals to the daemon.
-@MainActor
+@DaemonActor
 private final class SignalWatch: Service {
-    var signals: @MainActor () -> AsyncStream<DaemonSignal>? = { nil }
-    var handle: @MainActor (DaemonSignal) -> Void = { _ in }
+    var signals: @DaemonActor () -> AsyncStream<DaemonSignal>? = { nil }
+    var handle: @DaemonActor (DaemonSignal) -> Void = { _ in }
 
     func run() async {
         guard let signals = signals() else { return await untilCancelled() }

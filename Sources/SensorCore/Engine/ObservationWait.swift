@@ -7,7 +7,7 @@ import Observation
 /// `alreadyChanged` is checked after arming, so a change that happened between the
 /// caller's last read and the arming is not waited for. `signal` can be fired by others to
 /// wake the wait early (a loop whose observed set changes).
-@MainActor
+@DaemonActor
 func nextChange(
     of read: () -> Void, alreadyChanged: () -> Bool = { false }, signal: ChangeSignal = ChangeSignal()
 ) async {

@@ -2,13 +2,13 @@
 /// ``RuleEngine``, events go to the sink and the ``AlertLedger``, and each turn feeds the
 /// watchdog — so a stuck loop stops the pings. Cancelled, it evaluates everything
 /// committed so far, then returns.
-@MainActor
+@DaemonActor
 final class RuleLoop: Service {
     private let data: SensorData
     private let sink: any AlertSink
     private let ledger: AlertLedger
     private let notifier: any ServiceNotifier
-    private let now: @MainActor () -> Timestamp
+    private let now: @DaemonActor () -> Timestamp
     private let sleep: @Sendable (Duration) async throws -> Void
     private let trimMemory: @Sendable () -> Void
     private var engine: RuleEngine
@@ -25,7 +25,7 @@ final class RuleLoop: Service {
 
     init(
         rules: [Rule], data: SensorData, sink: any AlertSink, ledger: AlertLedger, notifier: any ServiceNotifier,
-        now: @escaping @MainActor () -> Timestamp, sleep: @escaping @Sendable (Duration) async throws -> Void,
+        now: @escaping @DaemonActor () -> Timestamp, sleep: @escaping @Sendable (Duration) async throws -> Void,
         trimMemory: @escaping @Sendable () -> Void
     ) {
         self.data = data

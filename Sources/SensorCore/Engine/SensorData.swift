@@ -14,7 +14,7 @@ import Observation
 /// wake-up) and `onChange` fires in `willSet` (before the new value is stored), the latest
 /// value alone is not enough to see every sample. So `SensorData` also keeps, while a
 /// ``TrackingLoop`` drains it, the log of cycles committed since the last drain.
-@MainActor
+@DaemonActor
 @Observable
 public final class SensorData {
     /// The latest readings of one source.
@@ -72,9 +72,6 @@ public final class SensorData {
         }
         return nil
     }
-
-    /// Every listed sensor, by source then list order.
-    public var sensors: [SensorInfo] { sources.keys.sorted().flatMap { sources[$0]!.list.sensors } }
 
     /// Commits one poll cycle: the latest readings and health of its sensors, the revision
     /// of each quantity it carries, and the log for the loop that drains those quantities.

@@ -3,7 +3,7 @@
 /// The same path as the daemon: readers commit poll cycles to ``SensorData``, a
 /// ``TrackingLoop`` hands them to the ``RuleEngine``. Only the clock differs: instead of
 /// sleeping until each tick, virtual time jumps to the next tick at once.
-@MainActor
+@DaemonActor
 public enum Simulator {
     /// Plays each scenario once and returns every event in SPEC §6 order (time, then rule
     /// order, then sensor id).
@@ -13,7 +13,7 @@ public enum Simulator {
     ///   - rules: the rules, in configuration order.
     ///   - observe: sees every cycle as the rules do (for plots); nil costs nothing.
     public static func run(
-        scenarios: [Scenario], rules: [Rule], observe: (@MainActor (PollCycle) -> Void)? = nil
+        scenarios: [Scenario], rules: [Rule], observe: (@DaemonActor (PollCycle) -> Void)? = nil
     ) async -> [AlertEvent] {
         let data = SensorData()
         var engine = RuleEngine(rules: rules)
@@ -21,7 +21,7 @@ public enum Simulator {
         var events: [AlertEvent] = []
 
         var feeds = scenarios.enumerated().map { Feed(scenario: $1, source: "sim#\($0)") }
-        let loopTask = Task { @MainActor in
+        let loopTask = Task { @DaemonActor in
             await loop.run { cycle in
                 observe?(cycle)
                 engine.process(cycle, into: &events)

@@ -4,7 +4,7 @@
 /// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
 /// so a `type`, `name` or label file that blocks stalls only its own source — never the
 /// main actor, READY, a reload or SIGTERM.
-@MainActor
+@DaemonActor
 final class SourceSupervisor: Service {
     /// A polled source and its configuration.
     private struct Running {
@@ -14,13 +14,12 @@ final class SourceSupervisor: Service {
 
     private let data: SensorData
     private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
-    private let makePacer: @MainActor () -> any PollPacer
+    private let makePacer: @DaemonActor () -> any PollPacer
     private let watchStalls: Bool
-    private let executor: MainQueueTaskExecutor
     /// Called once the first discoveries are in (or the wait for them is over).
-    var onStarted: @MainActor () -> Void = {}
+    var onStarted: @DaemonActor () -> Void = {}
     /// Called with the key of each source that stopped.
-    var onStopped: @MainActor (String) -> Void = { _ in }
+    var onStopped: @DaemonActor (String) -> Void = { _ in }
     private var configurations: [SourceConfiguration]
     private var running: [Running] = []
     private var started = 0
@@ -34,14 +33,13 @@ final class SourceSupervisor: Service {
     private let wait: @Sendable (Duration) async -> Void
 
     init(
-        sources: [SourceConfiguration], data: SensorData, executor: MainQueueTaskExecutor,
+        sources: [SourceConfiguration], data: SensorData,
         makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
-        makePacer: @escaping @MainActor () -> any PollPacer, watchStalls: Bool,
+        makePacer: @escaping @DaemonActor () -> any PollPacer, watchStalls: Bool,
         wait: @escaping @Sendable (Duration) async -> Void
     ) {
         configurations = sources
         self.data = data
-        self.executor = executor
         self.makeReader = makeReader
         self.makePacer = makePacer
         self.watchStalls = watchStalls
@@ -80,12 +78,12 @@ final class SourceSupervisor: Service {
         let reader = makeReader(config)
         started += 1
         let key = "\(reader.source)#\(started)"
-        let executor = self.executor
-        // The poll thread commits its own cycles (see MainQueueTaskExecutor.donate).
+        // The poll thread commits its own cycles and runs the rule loop's turn they make
+        // ready (DaemonActor.donate): one thread wakes per poll.
         let poller = SourcePoller(
             reader: reader, interval: config.interval, pacer: makePacer(), key: key, watchStalls: watchStalls
         ) { [weak self] list, cycles in
-            executor.donate { self?.receive(list, cycles) }
+            DaemonActor.donate { self?.receive(list, cycles) }
         }
         undiscovered.insert(key)
         poller.start()

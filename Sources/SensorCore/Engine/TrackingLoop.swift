@@ -11,7 +11,7 @@ import Observation
 ///   drains the cycle log, so every sample is evaluated, in order.
 /// - a waiting continuation must be cancellable: cancelling the task resumes the wait and
 ///   the loop returns.
-@MainActor
+@DaemonActor
 public final class TrackingLoop {
     private let data: SensorData
     private var quantities: [Quantity]

@@ -86,11 +86,6 @@ public struct RuleEngine: Sendable {
     /// Forgets the per-list positions of a source that stopped (its list is not coming back).
     public mutating func forget(source: String) { listEntries[source] = nil }
 
-    /// Learns a sensor (if new) so that staleness counts from `time`.
-    public mutating func register(_ info: SensorInfo, at time: Timestamp) {
-        if entryIndex[info.id] == nil { add(info, at: time) }
-    }
-
     @discardableResult
     private mutating func add(_ info: SensorInfo, at time: Timestamp) -> Int {
         let first = slotRule.count

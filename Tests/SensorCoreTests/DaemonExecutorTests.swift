@@ -5,19 +5,19 @@ import Synchronization
 import Testing
 @testable import SensorCore
 
-/// The executor behind the daemon's consumer and loop tasks: a task it resumes runs as the
-/// main actor, on the thread that donated itself, or from the main queue otherwise.
-@MainActor
-struct MainQueueTaskExecutorTests {
-    /// A task that waits once and notes where (and whether on the main actor) it went on.
+/// The executor behind ``DaemonActor``: a task it resumes runs as the actor, on the thread
+/// that donated itself, or on the executor's queue otherwise.
+struct DaemonExecutorTests {
+    /// A task that waits once and notes where it went on.
     final class Waiter: Sendable {
         private let waiting = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let resumedOn = Mutex<pthread_t?>(nil)
 
         var isWaiting: Bool { waiting.withLock { $0 != nil } }
 
-        @MainActor func wait() async {
+        @DaemonActor func wait() async {
             await withCheckedContinuation { c in waiting.withLock { $0 = c } }
+            DaemonActor.shared.assertIsolated()
             resumedOn.withLock { $0 = pthread_self() }
         }
 
@@ -42,20 +42,20 @@ struct MainQueueTaskExecutorTests {
         return id.withLock { $0! }
     }
 
-    @Test func aDonorThreadRunsTheWorkItsResumeMadeReady() async {
-        let executor = MainQueueTaskExecutor()
+    @Test(.timeLimit(.minutes(1)))
+    func aDonorThreadRunsTheWorkItsResumeMadeReady() async {
         let waiter = Waiter()
-        let task = Task(executorPreference: executor) { await waiter.wait() }
+        let task = Task(executorPreference: DaemonActor.taskExecutor) { await waiter.wait() }
         await eventually { waiter.isWaiting }
-        let donor = await onThread { executor.donate { waiter.resume() } }
+        let donor = await onThread { DaemonActor.donate { waiter.resume() } }
         await task.value
         #expect(waiter.resumedOn.withLock { $0 } == donor)
     }
 
-    @Test func aResumeFromAnyOtherThreadRunsFromTheMainQueue() async {
-        let executor = MainQueueTaskExecutor()
+    @Test(.timeLimit(.minutes(1)))
+    func aResumeFromAnyOtherThreadRunsElsewhere() async {
         let waiter = Waiter()
-        let task = Task(executorPreference: executor) { await waiter.wait() }
+        let task = Task { @DaemonActor in await waiter.wait() }
         await eventually { waiter.isWaiting }
         let other = await onThread { waiter.resume() }
         await task.value

@@ -1,0 +1,110 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The serial executor of ``DaemonActor``: whoever owns it runs its jobs, one at a time.
+///
+/// A poll thread hands its cycles over with ``donate(_:)``: it takes ownership (waiting if
+/// a job runs elsewhere), runs the commit as the actor, then runs every job queued
+/// meanwhile — the rule loop that the commit's observation `onChange` resumed — and lets
+/// go. So a poll cycle wakes exactly one thread, the poll thread, which a benchmark showed
+/// is what keeps the daemon at about one wake-up per poll (README, Figures). Jobs queued
+/// while nobody owns the executor (a timer, a signal, a test) run on a serial dispatch
+/// queue, which takes ownership the same way.
+///
+/// It is also the task executor the daemon's tasks prefer: a continuation resumed from
+/// another thread first goes to its task's executor (the global pool, without a
+/// preference) before it hops to the actor — a thread woken for nothing, and too late for
+/// the donor to run it. With the preference it comes here directly, and the donor runs it.
+///
+/// Mutual exclusion is the owner field under one pthread mutex; `checkIsolated` lets
+/// `assumeIsolated` and isolation assertions pass on the owning thread only.
+final class DaemonExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    // All three guarded by `mutex`.
+    private var owner: pthread_t?
+    private var jobs: [UnownedJob] = []
+    private var next = 0
+    private var scheduled = false
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let released = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let queue = DispatchQueue(label: "sensorwatch.daemon")
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(released, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(released)
+        pthread_mutex_destroy(mutex)
+        released.deallocate()
+        mutex.deallocate()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        pthread_mutex_lock(mutex)
+        jobs.append(job)
+        // An owner runs everything queued before it lets go.
+        let schedule = owner == nil && !scheduled
+        if schedule { scheduled = true }
+        pthread_mutex_unlock(mutex)
+        if schedule { queue.async { self.drainQueued() } }
+    }
+
+    /// Runs `body` as the actor on the calling thread, then the jobs queued until none is
+    /// left. Must not be called by the owner itself (a job of this actor), which would
+    /// wait for itself; that is checked.
+    func donate(_ body: @DaemonActor () -> Void) {
+        let me = pthread_self()
+        pthread_mutex_lock(mutex)
+        precondition(owner.map { pthread_equal($0, me) == 0 } ?? true, "donate(_:) from a job of the DaemonActor")
+        while owner != nil { pthread_cond_wait(released, mutex) }
+        owner = me
+        pthread_mutex_unlock(mutex)
+        // Safe: this thread owns the executor, so it is the actor now.
+        withoutActuallyEscaping(body) { body in
+            unsafeBitCast(body, to: (() -> Void).self)()
+        }
+        runQueuedThenRelease()
+    }
+
+    func checkIsolated() {
+        let me = pthread_self()
+        pthread_mutex_lock(mutex)
+        let owns = owner.map { pthread_equal($0, me) != 0 } ?? false
+        pthread_mutex_unlock(mutex)
+        precondition(owns, "not on the DaemonActor")
+    }
+
+    private func drainQueued() {
+        pthread_mutex_lock(mutex)
+        scheduled = false
+        guard owner == nil else {
+            pthread_mutex_unlock(mutex)
+            return
+        }
+        owner = pthread_self()
+        pthread_mutex_unlock(mutex)
+        runQueuedThenRelease()
+    }
+
+    private func runQueuedThenRelease() {
+        while true {
+            pthread_mutex_lock(mutex)
+            guard next < jobs.count else {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+                owner = nil
+                pthread_cond_broadcast(released)
+                pthread_mutex_unlock(mutex)
+                return
+            }
+            let job = jobs[next]
+            next += 1
+            pthread_mutex_unlock(mutex)
+            job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+        }
+    }
+}
