@@ -92,19 +92,22 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             restored: env.restored, rules: configuration.rules, persist: env.persist, wallClock: env.wallClock)
         status = ServiceStatus(data: data, ledger: ledger, notifier: env.notifier)
         let now: @DaemonActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
-        let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
+        // Real time sleeps on a thread of its own (see sleepOnThread); a test's clock is asked.
+        let real = clock is ContinuousClock
+        let sleep: @Sendable (Duration) async throws -> Void = {
+            if real { try await sleepOnThread(for: $0) } else { try await clock.sleep(for: $0) }
+        }
         ruleLoop = RuleLoop(
             rules: configuration.rules, data: data, sink: env.sink, ledger: ledger, notifier: env.notifier,
             now: now, sleep: sleep, trimMemory: env.trimMemory)
-        // Real time sleeps on the boot clock directly and watches for hanging reads; any
+        // Real time polls on the boot clock directly and watches for hanging reads; any
         // other clock (a test's) is bridged, and has no hanging drivers.
-        let real = clock is ContinuousClock
         supervisor = SourceSupervisor(
             sources: configuration.sources, data: data, makeReader: env.makeReader,
             makePacer: { () -> any PollPacer in
                 real ? BootClockPacer(runTimeNow: now()) : ClockPacer(clock: clock, start: start)
             },
-            watchStalls: real, wait: { try? await clock.sleep(for: $0) })
+            watchStalls: real, wait: { try? await sleep($0) })
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let reloader = Reloader(reloads)
         let signalWatch = SignalWatch()

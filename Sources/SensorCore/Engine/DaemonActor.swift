@@ -11,8 +11,10 @@ public actor DaemonActor {
     public static let shared = DaemonActor()
     private static let executor = DaemonExecutor()
 
-    /// The task executor the daemon's tasks prefer (see ``DaemonExecutor``).
-    static var taskExecutor: any TaskExecutor { executor }
+    /// The task executor the daemon's tasks prefer (see ``DaemonExecutor``). The executable
+    /// runs its whole asynchronous `main` with this preference, so no libdispatch worker
+    /// thread is ever started (their pool monitor would wake the process every second).
+    public static var taskExecutor: any TaskExecutor { executor }
 
     /// Jobs of this actor run on ``DaemonExecutor``.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +9,10 @@ import Glibc
 /// meanwhile — the rule loop that the commit's observation `onChange` resumed — and lets
 /// go. So a poll cycle wakes exactly one thread, the poll thread, which a benchmark showed
 /// is what keeps the daemon at about one wake-up per poll (README, Figures). Jobs queued
-/// while nobody owns the executor (a timer, a signal, a test) run on a serial dispatch
-/// queue, which takes ownership the same way.
+/// while nobody owns the executor (a signal, a reload, a test) are run by a thread of its
+/// own, which takes ownership the same way. Not a dispatch queue: the first libdispatch
+/// worker thread starts libdispatch's pool monitor, a timer that wakes the process every
+/// second for as long as it runs.
 ///
 /// It is also the task executor the daemon's tasks prefer: a continuation resumed from
 /// another thread first goes to its task's executor (the global pool, without a
@@ -26,18 +27,22 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var next = 0
     private var scheduled = false
+    private var drainerStarted = false
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let released = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let queue = DispatchQueue(label: "sensorwatch.daemon")
+    private let wanted = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(released, nil)
+        pthread_cond_init(wanted, nil)
     }
 
     deinit {
+        pthread_cond_destroy(wanted)
         pthread_cond_destroy(released)
         pthread_mutex_destroy(mutex)
+        wanted.deallocate()
         released.deallocate()
         mutex.deallocate()
     }
@@ -47,10 +52,14 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         jobs.append(job)
         // An owner runs everything queued before it lets go.
-        let schedule = owner == nil && !scheduled
-        if schedule { scheduled = true }
+        if owner == nil && !scheduled {
+            scheduled = true
+            pthread_cond_signal(wanted)
+        }
+        let start = !drainerStarted
+        drainerStarted = true
         pthread_mutex_unlock(mutex)
-        if schedule { queue.async { self.drainQueued() } }
+        if start { PollThread.start { [self] in drainer() } }
     }
 
     /// Runs `body` as the actor on the calling thread, then the jobs queued until none is
@@ -78,16 +87,22 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
         precondition(owns, "not on the DaemonActor")
     }
 
-    private func drainQueued() {
-        pthread_mutex_lock(mutex)
-        scheduled = false
-        guard owner == nil else {
+    /// Runs jobs queued while nobody owned the executor; sleeps otherwise.
+    private func drainer() {
+        let me = pthread_self()
+        while true {
+            pthread_mutex_lock(mutex)
+            while !scheduled { pthread_cond_wait(wanted, mutex) }
+            scheduled = false
+            // An owner runs everything queued before it lets go.
+            guard owner == nil else {
+                pthread_mutex_unlock(mutex)
+                continue
+            }
+            owner = me
             pthread_mutex_unlock(mutex)
-            return
+            runQueuedThenRelease()
         }
-        owner = pthread_self()
-        pthread_mutex_unlock(mutex)
-        runQueuedThenRelease()
     }
 
     private func runQueuedThenRelease() {

@@ -55,7 +55,8 @@ public struct SensorValues: Sendable, Hashable {
     public mutating func set(_ index: Int, value: Double?, fault: String?) {
         if let value, !value.isNaN {
             values[index] = value
-            faults[index] = nil
+            // Hashing only when some slot failed: a scenario sets every sample this way.
+            if !faults.isEmpty { faults[index] = nil }
         } else {
             values[index] = .nan
             faults[index] = fault ?? "not a number: NaN"
@@ -74,7 +75,7 @@ public struct SensorValues: Sendable, Hashable {
 
     /// Whether the slot at `index` holds a reading (a value or a fault).
     @inline(__always)
-    public func wasRead(_ index: Int) -> Bool { !values[index].isNaN || faults[index] != nil }
+    public func wasRead(_ index: Int) -> Bool { !values[index].isNaN || (!faults.isEmpty && faults[index] != nil) }
 
     /// The reading at `index` as a sample of `sensor`, nil if nothing was read.
     public func sample(at index: Int, of sensor: SensorID) -> Sample? {
