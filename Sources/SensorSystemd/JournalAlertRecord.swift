@@ -25,10 +25,16 @@ public struct JournalAlertRecord: Hashable, Sendable {
     public var threshold: Double?
     /// `MESSAGE`.
     public var message: String
+    /// `ALERT_CONDITION`, if present and known.
+    public var condition: ConditionKind?
+    /// `ALERT_PREDICTED`: a predict rule's prediction; nil when the window had no line (and
+    /// for every other rule).
+    public var predicted: Double?
 
     public init(
         realtimeMicroseconds: UInt64, kind: EventKind, rule: String, severity: Severity?, sensor: String,
-        label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
+        label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = "",
+        condition: ConditionKind? = nil, predicted: Double? = nil
     ) {
         self.realtimeMicroseconds = realtimeMicroseconds
         self.kind = kind
@@ -40,5 +46,7 @@ public struct JournalAlertRecord: Hashable, Sendable {
         self.value = value
         self.threshold = threshold
         self.message = message
+        self.condition = condition
+        self.predicted = predicted
     }
 }

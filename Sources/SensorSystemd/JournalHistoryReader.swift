@@ -86,7 +86,9 @@ public struct JournalHistoryReader: Sendable {
             severity: field(j, "ALERT_SEVERITY").flatMap(Severity.init(rawValue:)),
             sensor: field(j, "SENSOR_ID") ?? "", label: field(j, "SENSOR_LABEL") ?? "",
             unit: field(j, "SENSOR_UNIT") ?? "", value: field(j, "SENSOR_VALUE").flatMap(Double.init),
-            threshold: field(j, "ALERT_THRESHOLD").flatMap(Double.init), message: field(j, "MESSAGE") ?? "")
+            threshold: field(j, "ALERT_THRESHOLD").flatMap(Double.init), message: field(j, "MESSAGE") ?? "",
+            condition: field(j, "ALERT_CONDITION").flatMap(ConditionKind.init(rawValue:)),
+            predicted: field(j, "ALERT_PREDICTED").flatMap(Double.init))
     }
 
     /// The value of one field of the current entry, nil when absent or not UTF-8.

@@ -19,6 +19,8 @@ public struct AlertState: Hashable, Sendable {
     public var lastSuccess: Timestamp
     /// Sliding minimum/maximum for `rise`/`fall`.
     public var window: MonotonicWindow?
+    /// Least-squares window for `predict`.
+    public var trend: TrendWindow?
 
     /// A fresh alert for a condition, counting staleness from `start`.
     public init(condition: Condition, start: Timestamp) {
@@ -26,6 +28,7 @@ public struct AlertState: Hashable, Sendable {
         switch condition {
         case .rise(_, let within): window = MonotonicWindow(.minimum, width: within)
         case .fall(_, let within): window = MonotonicWindow(.maximum, width: within)
+        case .predict(let p): trend = TrendWindow(width: p.over)
         default: window = nil
         }
     }

@@ -228,7 +228,9 @@ public struct RuleEngine: Sendable {
                 }
                 var state = oldState[k]
                 if old[oldRule[k]].condition != rule.condition {
-                    state.window = AlertState(condition: rule.condition, start: time).window
+                    let fresh = AlertState(condition: rule.condition, start: time)
+                    state.window = fresh.window
+                    state.trend = fresh.trend
                 }
                 slotState.append(state)
             }

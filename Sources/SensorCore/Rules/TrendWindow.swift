@@ -1,0 +1,125 @@
+/// The ordinary-least-squares line through the samples of a sliding time window
+/// `[t - W, t]`, read some way ahead of `t` (SPEC §10, `predict`).
+///
+/// A push and a prediction are O(1) amortised, however many samples the window holds: the
+/// fit keeps running sums (`Σx`, `Σy`, `Σx²`, `Σxy`) that a sample adds to when it enters and
+/// takes from when it leaves. Such sums lose precision in two ways, and both are bounded:
+///
+/// - Times are seconds relative to an `origin` (and values relative to `y0`), not to the
+///   start of the run, so that `Σx² - (Σx)²/n` does not cancel away its digits after a year
+///   of run time (10⁸ s squared is 10¹⁶: the whole of a `Double`).
+/// - Every add and take rounds, and the errors of a long run would add up. So the sums are
+///   rebuilt from the window's samples with a fresh origin (the newest sample) whenever the
+///   samples that left since the last rebuild outnumber those inside, or the origin has
+///   fallen more than `2W` behind (and whenever the window was empty). Either way at least as many samples were pushed since the
+///   last rebuild as the rebuild adds up, so it costs O(1) per push amortised, and the sums
+///   never carry more than a few windows' worth of rounding.
+///
+/// Only successful samples enter it (SPEC §10), with times that do not decrease.
+public struct TrendWindow: Hashable, Sendable {
+    private struct Point: Hashable, Sendable {
+        var time: Int64
+        var value: Double
+    }
+
+    private let width: Int64
+    /// The window's samples are `points[head...]`; the ones before left it and are kept
+    /// until the next rebuild, which drops them (so `head` counts them).
+    private var points: [Point] = []
+    private var head = 0
+    /// Times are `(time - origin)` in seconds, values `value - y0`, in the sums.
+    private var origin: Int64 = 0
+    private var y0 = 0.0
+    private var sx = 0.0
+    private var sy = 0.0
+    private var sxx = 0.0
+    private var sxy = 0.0
+
+    /// - Parameter width: `W`; a sample exactly `W` before the newest one is still inside.
+    public init(width: Duration) {
+        self.width = width.nanoseconds
+    }
+
+    /// The number of samples in the window.
+    public var count: Int { points.count - head }
+
+    /// Adds a sample at `time` (not earlier than the previous one) and drops the samples
+    /// before `time - W`.
+    @inline(__always)
+    public mutating func push(_ value: Double, at time: Timestamp) {
+        let t = time.nanoseconds
+        let oldest = t &- width
+        while head < points.count, points[head].time < oldest {
+            let p = points[head]
+            head += 1
+            // The same x and y as when it was added (the origin has not moved since), so the
+            // sums lose exactly what it brought, up to rounding.
+            let x = seconds(p.time &- origin)
+            let y = p.value - y0
+            sx -= x
+            sy -= y
+            sxx -= x * x
+            sxy -= x * y
+        }
+        points.append(Point(time: t, value: value))
+        // Evictions at least the older samples still in (also: the window was empty), or
+        // the origin two widths behind (halved rather than doubling W, which may overflow).
+        if head >= points.count &- head &- 1 || (t &- origin) / 2 > width {
+            rebuild()
+        } else {
+            let x = seconds(t &- origin)
+            let y = value - y0
+            sx += x
+            sy += y
+            sxx += x * x
+            sxy += x * y
+        }
+    }
+
+    /// The fitted line's value `ahead` of the newest sample: nil when the window holds fewer
+    /// than two distinct times (no line).
+    @inline(__always)
+    public func predict(ahead: Duration) -> Double? {
+        guard let newest = points.last, points[head].time != newest.time else { return nil }
+        let n = Double(points.count - head)
+        let mx = sx / n
+        let my = sy / n
+        // Centred sums: Σ(x - x̄)² and Σ(x - x̄)(y - ȳ).
+        let cxx = sxx - sx * mx
+        let cxy = sxy - sx * my
+        // Distinct times make cxx positive; only rounding in a pathological window (times a
+        // few nanoseconds apart) could say otherwise, and then there is no usable line.
+        guard cxx > 0 else { return nil }
+        let x = seconds(newest.time &- origin) + seconds(ahead.nanoseconds)
+        return y0 + my + cxy / cxx * (x - mx)
+    }
+
+    /// Drops the samples that left, moves the origin to the newest sample and adds the
+    /// window up afresh.
+    private mutating func rebuild() {
+        if head > 0 {
+            points.removeFirst(head)
+            head = 0
+        }
+        let newest = points[points.count - 1]
+        origin = newest.time
+        y0 = newest.value
+        sx = 0
+        sy = 0
+        sxx = 0
+        sxy = 0
+        for p in points {
+            let x = seconds(p.time &- origin)
+            let y = p.value - y0
+            sx += x
+            sy += y
+            sxx += x * x
+            sxy += x * y
+        }
+    }
+
+    /// Nanoseconds as seconds (division, not `× 1e-9`: one rounding, so `0.1 s` is the
+    /// `Double` nearest to 0.1).
+    @inline(__always)
+    private func seconds(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e9 }
+}
