@@ -34,7 +34,7 @@ struct TrendWindowTests {
     }
 
     @Test func noLineWithFewerThanTwoDistinctTimes() {
-        var w = TrendWindow(width: .seconds(10))
+        var w = TrendWindow(width: .seconds(10), horizon: .zero)
         #expect(w.predict(ahead: .seconds(1)) == nil)
         w.push(5, at: .seconds(1))
         #expect(w.predict(ahead: .seconds(1)) == nil)
@@ -46,7 +46,7 @@ struct TrendWindowTests {
     }
 
     @Test func anExactLineIsReadAhead() {
-        var w = TrendWindow(width: .seconds(60))
+        var w = TrendWindow(width: .seconds(60), horizon: .zero)
         for t in 0...10 { w.push(20 + 0.5 * Double(t), at: .seconds(Double(t))) }
         #expect(w.predict(ahead: .seconds(10)) == 30)
         #expect(w.predict(ahead: .seconds(0)) == 25)
@@ -54,7 +54,7 @@ struct TrendWindowTests {
 
     @Test func theLineAtTIsTheFitsNotTheSample() {
         // (0,0) (1,2) (2,1): slope 0.5, mean 1 at x̄ = 1, so the line is 1.5 at t = 2, not 1.
-        var w = TrendWindow(width: .seconds(2))
+        var w = TrendWindow(width: .seconds(2), horizon: .zero)
         w.push(0, at: .seconds(0))
         w.push(2, at: .seconds(1))
         w.push(1, at: .seconds(2))
@@ -63,13 +63,13 @@ struct TrendWindowTests {
     }
 
     @Test func aSampleAtExactlyTMinusWIsInAndOneNanosecondOlderIsOut() {
-        var inside = TrendWindow(width: .seconds(10))
+        var inside = TrendWindow(width: .seconds(10), horizon: .zero)
         for (t, v) in [(0.0, 0.0), (5, 50), (10, 60)] { inside.push(v, at: .seconds(t)) }
         // With (0, 0): slope 6, x̄ = 5, ȳ = 110/3, read at 20: 110/3 + 6 · 15.
         #expect(abs(inside.predict(ahead: .seconds(10))! - (110.0 / 3 + 90)) < 1e-12)
         #expect(inside.count == 3)
 
-        var outside = TrendWindow(width: .seconds(10))
+        var outside = TrendWindow(width: .seconds(10), horizon: .zero)
         for (t, v) in [(0.0, 0.0), (5, 50)] { outside.push(v, at: .seconds(t)) }
         outside.push(60, at: Timestamp(nanoseconds: 10_000_000_001))
         #expect(outside.count == 2)
@@ -77,7 +77,7 @@ struct TrendWindowTests {
     }
 
     @Test func aWindowThatEmptiesStartsAfresh() {
-        var w = TrendWindow(width: .seconds(5))
+        var w = TrendWindow(width: .seconds(5), horizon: .zero)
         w.push(1, at: .seconds(0))
         w.push(2, at: .seconds(1))
         w.push(100, at: .seconds(100))
@@ -94,7 +94,7 @@ struct TrendWindowTests {
     @Test func afterAHundredMillionSecondsThePredictionStillEqualsAFreshFit() {
         let width = Duration.seconds(3600)
         let ahead = Duration.seconds(600)
-        var w = TrendWindow(width: width)
+        var w = TrendWindow(width: width, horizon: ahead)
         var recent: [(time: Int64, value: Double)] = []
         var random = Generator(state: 11)
         var t: Int64 = 0
@@ -105,13 +105,12 @@ struct TrendWindowTests {
             // A slow drift, a daily cycle and noise, around 40 (°C, say).
             let s = Double(t) / 1e9
             let v = 40 + 1e-7 * s + 8 * sin(2 * Double.pi * s / 86_400) + random.next()
-            w.push(v, at: Timestamp(nanoseconds: t))
+            let p = w.push(v, at: Timestamp(nanoseconds: t))
             recent.append((t, v))
             while recent[0].time < t - width.nanoseconds { recent.removeFirst() }
             pushes += 1
             if pushes % 997 == 0 || t + 150_000_000_000 > 100_000_000_000_000_000 {
                 let fresh = Self.freshFit(recent, ahead: ahead)
-                let p = w.predict(ahead: ahead)
                 #expect((fresh == nil) == (p == nil))
                 if let fresh, let p { worst = max(worst, abs(p - fresh)) }
                 checked += 1
@@ -129,7 +128,7 @@ struct TrendWindowTests {
     @Test func aDenseWindowFarFromTheStartMatchesAFreshFit() {
         let width = Duration.seconds(3600)
         let ahead = Duration.seconds(1800)
-        var w = TrendWindow(width: width)
+        var w = TrendWindow(width: width, horizon: ahead)
         var recent: [(time: Int64, value: Double)] = []
         recent.reserveCapacity(8000)
         var random = Generator(state: 5)
@@ -138,11 +137,11 @@ struct TrendWindowTests {
         for k in 0..<1_000_000 {
             let t = start + Int64(k) * 1_000_000_000 + Int64(random.next() * 1_000_000)
             let v = 1013 + 3 * sin(Double(k) / 5000) + 0.05 * random.next()
-            w.push(v, at: Timestamp(nanoseconds: t))
+            let p = w.push(v, at: Timestamp(nanoseconds: t))
             recent.append((t, v))
             if k % 4096 == 4095 || k == 999_999 {
                 recent.removeAll { $0.time < t - width.nanoseconds }
-                if let fresh = Self.freshFit(recent, ahead: ahead), let p = w.predict(ahead: ahead) {
+                if let fresh = Self.freshFit(recent, ahead: ahead), let p {
                     worst = max(worst, abs(p - fresh))
                 } else {
                     Issue.record("no line at sample \(k)")

@@ -49,8 +49,7 @@ public enum AlertMachine {
             state.conditionTrue = high - v >= by
         case .predict(let p):
             guard let v = value else { return }
-            state.trend!.push(v, at: time)
-            predicted = state.trend!.predict(ahead: p.within)
+            predicted = state.trend!.push(v, at: time)
             state.conditionTrue = p.isTrue(predicted: predicted, wasTrue: state.conditionTrue)
         case .stale(let limit):
             if value != nil {

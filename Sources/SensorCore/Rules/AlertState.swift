@@ -28,7 +28,7 @@ public struct AlertState: Hashable, Sendable {
         switch condition {
         case .rise(_, let within): window = MonotonicWindow(.minimum, width: within)
         case .fall(_, let within): window = MonotonicWindow(.maximum, width: within)
-        case .predict(let p): trend = TrendWindow(width: p.over)
+        case .predict(let p): trend = TrendWindow(width: p.over, horizon: p.within)
         default: window = nil
         }
     }

@@ -23,6 +23,8 @@ public struct TrendWindow: Hashable, Sendable {
     }
 
     private let width: Int64
+    /// `H` in seconds, converted once: `Duration` arithmetic is 128-bit.
+    private let horizon: Double
     /// The window's samples are `points[head...]`; the ones before left it and are kept
     /// until the next rebuild, which drops them (so `head` counts them).
     private var points: [Point] = []
@@ -35,18 +37,23 @@ public struct TrendWindow: Hashable, Sendable {
     private var sxx = 0.0
     private var sxy = 0.0
 
-    /// - Parameter width: `W`; a sample exactly `W` before the newest one is still inside.
-    public init(width: Duration) {
+    /// - Parameters:
+    ///   - width: `W`; a sample exactly `W` before the newest one is still inside.
+    ///   - horizon: `H`: how far past the newest sample ``push(_:at:)`` reads the line.
+    public init(width: Duration, horizon: Duration) {
         self.width = width.nanoseconds
+        self.horizon = Double(horizon.nanoseconds) / 1e9
     }
 
     /// The number of samples in the window.
     public var count: Int { points.count - head }
 
-    /// Adds a sample at `time` (not earlier than the previous one) and drops the samples
-    /// before `time - W`.
+    /// Adds a sample at `time` (not earlier than the previous one), drops the samples before
+    /// `time - W` and returns the fitted line's value at `time + H`: nil when the window holds
+    /// fewer than two distinct times (no line).
     @inline(__always)
-    public mutating func push(_ value: Double, at time: Timestamp) {
+    @discardableResult
+    public mutating func push(_ value: Double, at time: Timestamp) -> Double? {
         let t = time.nanoseconds
         let oldest = t &- width
         while head < points.count, points[head].time < oldest {
@@ -74,12 +81,17 @@ public struct TrendWindow: Hashable, Sendable {
             sxx += x * x
             sxy += x * y
         }
+        return line(ahead: horizon)
     }
 
-    /// The fitted line's value `ahead` of the newest sample: nil when the window holds fewer
-    /// than two distinct times (no line).
-    @inline(__always)
+    /// The fitted line's value `ahead` of the newest sample, as ``push(_:at:)`` returns it
+    /// for `H`: nil when the window holds fewer than two distinct times (no line).
     public func predict(ahead: Duration) -> Double? {
+        line(ahead: Double(ahead.nanoseconds) / 1e9)
+    }
+
+    @inline(__always)
+    private func line(ahead: Double) -> Double? {
         guard let newest = points.last, points[head].time != newest.time else { return nil }
         let n = Double(points.count - head)
         let mx = sx / n
@@ -90,7 +102,7 @@ public struct TrendWindow: Hashable, Sendable {
         // Distinct times make cxx positive; only rounding in a pathological window (times a
         // few nanoseconds apart) could say otherwise, and then there is no usable line.
         guard cxx > 0 else { return nil }
-        let x = seconds(newest.time &- origin) + seconds(ahead.nanoseconds)
+        let x = seconds(newest.time &- origin) + ahead
         return y0 + my + cxy / cxx * (x - mx)
     }
 
