@@ -18,7 +18,8 @@ enum HistoryCommand {
           --rule NAME       only this rule's events
           --sensor ID       only this sensor's events (e.g. thermal:thermal_zone0)
           --json            one JSON object per line: time (UTC), event, rule, sensor,
-                            label, severity, value, threshold, unit
+                            label, severity, value, threshold (predict rules: then
+                            predicted), unit
           --directory DIR   read the journal files in DIR instead of the system journal
           --help            show this help
 
