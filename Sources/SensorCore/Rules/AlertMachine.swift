@@ -50,6 +50,11 @@ public enum AlertMachine {
         case .predict(let p):
             guard let v = value else { return }
             predicted = state.trend!.push(v, at: time)
+            if state.awaitingLine {
+                // Restored as firing with an empty window: no verdict until there is a line.
+                guard predicted != nil else { return }
+                state.awaitingLine = false
+            }
             state.conditionTrue = p.isTrue(predicted: predicted, wasTrue: state.conditionTrue)
         case .stale(let limit):
             if value != nil {

@@ -21,6 +21,10 @@ public struct AlertState: Hashable, Sendable {
     public var window: MonotonicWindow?
     /// Least-squares window for `predict`.
     public var trend: TrendWindow?
+    /// Set on a `predict` alert restored as firing (``markRestoredFiring(at:)``): its window
+    /// starts empty, so until it holds a line again a sample without one leaves the alert
+    /// alone instead of resolving it.
+    public var awaitingLine = false
 
     /// A fresh alert for a condition, counting staleness from `start`.
     public init(condition: Condition, start: Timestamp) {
@@ -31,6 +35,14 @@ public struct AlertState: Hashable, Sendable {
         case .predict(let p): trend = TrendWindow(width: p.over, horizon: p.within)
         default: window = nil
         }
+    }
+
+    /// Marks the alert as firing since `time`, as kept across a restart: the condition is
+    /// taken as true, and a `predict` alert waits for its window to hold a line.
+    public mutating func markRestoredFiring(at time: Timestamp) {
+        phase = .firing(since: time, clearing: nil, lastSent: time)
+        conditionTrue = true
+        awaitingLine = trend != nil
     }
 
     /// Whether the alert is firing.
