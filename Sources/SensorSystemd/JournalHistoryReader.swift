@@ -8,8 +8,13 @@ import Glibc
 /// Reads sensorwatch's alert events back from the journal with the sd-journal API.
 ///
 /// Selects entries by `SYSLOG_IDENTIFIER=sensorwatch` and the alert `MESSAGE_ID`s, and
-/// optionally `ALERT_RULE` and `SENSOR_ID` (journal matches: different fields must all
-/// match), starting at a wall-clock time; returns them oldest first.
+/// optionally `ALERT_RULE`, `SENSOR_ID` and `_HOSTNAME` (journal matches: different fields
+/// must all match); returns them oldest first by each entry's realtime timestamp.
+///
+/// The reader sorts rather than trusting the journal's order, and filters `since` rather
+/// than seeking: a file written by `systemd-journal-remote` holds entries in arrival order
+/// (all hosts behind one address share a file), so its order is not time order and a time
+/// seek in it lands past entries that belong in the result (SPEC §13).
 public struct JournalHistoryReader: Sendable {
     /// Which events to read.
     public struct Query: Hashable, Sendable {
@@ -19,62 +24,101 @@ public struct JournalHistoryReader: Sendable {
         public var rule: String?
         /// Only this sensor's events (exact id).
         public var sensor: String?
+        /// Only this host's events (exact `_HOSTNAME`).
+        public var host: String?
 
-        public init(sinceMicroseconds: UInt64? = nil, rule: String? = nil, sensor: String? = nil) {
+        public init(sinceMicroseconds: UInt64? = nil, rule: String? = nil, sensor: String? = nil, host: String? = nil) {
             self.sinceMicroseconds = sinceMicroseconds
             self.rule = rule
             self.sensor = sensor
+            self.host = host
         }
     }
 
-    /// A failed sd-journal call: which one, and its errno.
+    /// A failed sd-journal call: which one, on which directory, and its errno.
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The sd-journal function that failed.
         public var call: String
         /// The positive errno it returned.
         public var errno: Int32
+        /// The journal directory being read; nil for the local journal.
+        public var directory: String?
 
-        public var description: String { "\(call): \(String(cString: strerror(errno)))" }
+        public init(call: String, errno: Int32, directory: String? = nil) {
+            self.call = call
+            self.errno = errno
+            self.directory = directory
+        }
+
+        public var description: String {
+            (directory.map { "\($0): " } ?? "") + "\(call): \(String(cString: strerror(errno)))"
+        }
     }
 
-    private let directory: String?
+    private let directories: [String]
 
-    /// - Parameter directory: a journal directory to read instead of the system's journals
-    ///   (`sd_journal_open_directory`); nil reads the local machine's journals.
-    public init(directory: String? = nil) {
-        self.directory = directory
+    /// - Parameter directories: journal directories to read instead of the system's journals
+    ///   (each with `sd_journal_open_directory`, entries of all merged; a directory named twice
+    ///   is read once); empty reads the local machine's journals.
+    public init(directories: [String] = []) {
+        var seen: Set<String> = []
+        self.directories = directories.filter { seen.insert($0).inserted }
     }
 
-    /// Reads the events `query` selects, oldest first.
+    /// Reads the events `query` selects, oldest first (entries with one timestamp keep the
+    /// order they were read in).
     public func read(_ query: Query) throws(ReadError) -> [JournalAlertRecord] {
+        var records: [JournalAlertRecord] = []
+        if directories.isEmpty {
+            try Self.read(query, from: nil, into: &records)
+        }
+        for directory in directories {
+            try Self.read(query, from: directory, into: &records)
+        }
+        return Self.oldestFirst(records)
+    }
+
+    /// `records` sorted by realtime timestamp; ties keep their order.
+    static func oldestFirst(_ records: [JournalAlertRecord]) -> [JournalAlertRecord] {
+        records.enumerated()
+            .sorted { ($0.element.realtimeMicroseconds, $0.offset) < ($1.element.realtimeMicroseconds, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Appends the events `query` selects in one journal (a directory, or the local one).
+    private static func read(
+        _ query: Query, from directory: String?, into records: inout [JournalAlertRecord]
+    ) throws(ReadError) {
+        func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, directory: directory) }
         var handle: OpaquePointer?
         let opened = directory.map { sd_journal_open_directory(&handle, $0, 0) }
             ?? sd_journal_open(&handle, Int32(SD_JOURNAL_LOCAL_ONLY))
-        guard opened >= 0, let j = handle else { throw ReadError(call: "sd_journal_open", errno: -opened) }
+        guard opened >= 0, let j = handle else {
+            throw failure(directory == nil ? "sd_journal_open" : "sd_journal_open_directory", opened)
+        }
         defer { sd_journal_close(j) }
 
         var matches = ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
         matches += JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
         if let rule = query.rule { matches.append("ALERT_RULE=" + rule) }
         if let sensor = query.sensor { matches.append("SENSOR_ID=" + sensor) }
+        if let host = query.host { matches.append("_HOSTNAME=" + host) }
         for m in matches {
             let r = m.withCString { sd_journal_add_match(j, $0, 0) }
-            guard r >= 0 else { throw ReadError(call: "sd_journal_add_match", errno: -r) }
+            guard r >= 0 else { throw failure("sd_journal_add_match", r) }
         }
-        let sought = query.sinceMicroseconds.map { sd_journal_seek_realtime_usec(j, $0) } ?? sd_journal_seek_head(j)
-        guard sought >= 0 else { throw ReadError(call: "sd_journal_seek", errno: -sought) }
+        let sought = sd_journal_seek_head(j)
+        guard sought >= 0 else { throw failure("sd_journal_seek_head", sought) }
 
-        var records: [JournalAlertRecord] = []
         while true {
             let r = sd_journal_next(j)
-            guard r >= 0 else { throw ReadError(call: "sd_journal_next", errno: -r) }
+            guard r >= 0 else { throw failure("sd_journal_next", r) }
             if r == 0 { break }
             var usec: UInt64 = 0
             guard sd_journal_get_realtime_usec(j, &usec) >= 0 else { continue }
             if let since = query.sinceMicroseconds, usec < since { continue }
-            if let record = Self.record(j, at: usec) { records.append(record) }
+            if let record = record(j, at: usec) { records.append(record) }
         }
-        return records
     }
 
     private static func record(_ j: OpaquePointer, at usec: UInt64) -> JournalAlertRecord? {
@@ -82,7 +126,7 @@ public struct JournalHistoryReader: Sendable {
             let rule = field(j, "ALERT_RULE")
         else { return nil }
         return JournalAlertRecord(
-            realtimeMicroseconds: usec, kind: state, rule: rule,
+            realtimeMicroseconds: usec, host: field(j, "_HOSTNAME") ?? "", kind: state, rule: rule,
             severity: field(j, "ALERT_SEVERITY").flatMap(Severity.init(rawValue:)),
             sensor: field(j, "SENSOR_ID") ?? "", label: field(j, "SENSOR_LABEL") ?? "",
             unit: field(j, "SENSOR_UNIT") ?? "", value: field(j, "SENSOR_VALUE").flatMap(Double.init),

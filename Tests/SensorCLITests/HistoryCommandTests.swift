@@ -2,12 +2,13 @@ import Testing
 @testable import SensorCLI
 
 struct HistoryCommandTests {
-    @Test(arguments: [["--since"], ["--since", "soon"], ["--bogus"], ["--rule"]])
+    @Test(arguments: [["--since"], ["--since", "soon"], ["--bogus"], ["--rule"], ["--host"], ["--json=yes"], ["-h"]])
     func badArgumentsAreUsageErrors(args: [String]) async {
         #expect(await HistoryCommand.run(args) == .usage)
     }
 
     @Test func readingAMissingJournalDirectoryIsAFailure() async {
         #expect(await HistoryCommand.run(["--directory", "/nonexistent/sensorwatch-journal"]) == .failure)
+        #expect(await HistoryCommand.run(["--directory=/tmp", "--directory", "/nonexistent/sensorwatch-journal"]) == .failure)
     }
 }
