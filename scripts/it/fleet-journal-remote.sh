@@ -139,6 +139,10 @@ note "history --directory $WORK/remote --since @$since"
 "$BIN" history --directory "$WORK/remote" --since "@$since" | tee "$WORK/since.txt"
 [ "$(tr -s ' ' <"$WORK/since.txt" | cut -d' ' -f3-5 | paste -sd,)" \
     = "db2 cpu-hot resolved,web1 cpu-hot firing,db2 cpu-hot firing" ] || fail "history --since @$since"
+# For comparison (not a requirement): journalctl seeks, and on this file may skip events.
+seek=$(journalctl -D "$WORK/remote" --since "@$since" -o json --no-pager -t sensorwatch \
+    | jq -r 'select(.ALERT_STATE) | ._HOSTNAME + " " + .ALERT_STATE' | paste -sd,)
+note "journalctl --since @$since on the same file: ${seek:-nothing}"
 
 # --directory is repeatable: each host's entries in a directory of its own, merged again.
 for h in web1 db2; do
