@@ -5,8 +5,9 @@ import SensorSystemd
 /// files of one or more journal directories, such as journal-remote's), oldest first.
 enum HistoryCommand {
     static let help = """
-        usage: sensorwatch history [--since TIME] [--rule NAME] [--sensor ID] [--host NAME]
-                                   [--directory DIR]... [--json]
+        usage: sensorwatch history [--since TIME] [--until TIME] [--rule NAME] [--sensor ID]
+                                   [--host NAME] [--lines N] [--directory DIR]... [--file FILE]...
+                                   [--json]
 
         Prints the alert events sensorwatch logged to the journal (firing, resolved,
         repeat), oldest first by their timestamps: one line each (local time, host, rule,
@@ -17,12 +18,15 @@ enum HistoryCommand {
                             "2026-11-29 10:00", "2026-11-29"), a time ago ("1h", "-1h",
                             "90m", "1h30m", "2d"; units s m h d w), "today", "yesterday",
                             or "@SECONDS" since the epoch
+          --until TIME      only events at or before TIME (the forms of --since)
           --rule NAME       only this rule's events
           --sensor ID       only this sensor's events (e.g. thermal:thermal_zone0)
           --host NAME       only the events of this host (its _HOSTNAME)
+          --lines N         only the newest N events (still printed oldest first)
           --directory DIR   read the journal files in DIR instead of the system journal,
                             e.g. /var/log/journal/remote of systemd-journal-remote; give it
                             more than once to merge several directories
+          --file FILE       read this journal file (repeatable; merged with any --directory)
           --json            one JSON object per line: time (UTC), host, event, rule, sensor,
                             label, severity, value, threshold, unit
           --help            show this help
@@ -34,29 +38,47 @@ enum HistoryCommand {
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(
-            args, valued: ["since", "rule", "sensor", "host", "directory"], flags: ["json"], help: help)
+            args, valued: ["since", "until", "rule", "sensor", "host", "lines", "directory", "file"], flags: ["json"],
+            help: help)
         {
         case .success(let parsed): options = parsed
         case .failure(let code): return code
         }
-        var query = JournalHistoryReader.Query(rule: options["rule"], sensor: options["sensor"], host: options["host"])
-        if let since = options["since"] {
-            guard let seconds = HistorySince.parse(since, now: StateStore.wallClock()), seconds >= 0 else {
-                Output.stderr("sensorwatch history: --since: cannot read '\(since)' as a time (see --help)\n\n\(help)")
-                return .usage
+        var times: [String: UInt64] = [:]
+        let now = StateStore.wallClock()
+        for name in ["since", "until"] {
+            guard let text = options[name] else { continue }
+            guard let seconds = HistorySince.parse(text, now: now), seconds >= 0 else {
+                return usageError("--\(name): cannot read '\(text)' as a time (see --help)")
             }
-            query.sinceMicroseconds = UInt64(seconds * 1e6)
+            times[name] = UInt64((seconds * 1e6).rounded())
         }
-        let records: [JournalAlertRecord]
+        let query = JournalHistoryReader.Query(
+            sinceMicroseconds: times["since"], untilMicroseconds: times["until"], rule: options["rule"],
+            sensor: options["sensor"], host: options["host"])
+        var newest: Int?
+        if let text = options["lines"] {
+            guard let n = Int(text), n >= 0 else { return usageError("--lines: '\(text)' is not a count") }
+            newest = n
+        }
+        let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
+            + options.all("file").map(JournalHistoryReader.Source.file)
+        var records: [JournalAlertRecord]
         do {
-            records = try JournalHistoryReader(directories: options.all("directory")).read(query)
+            records = try JournalHistoryReader(sources: sources).read(query)
         } catch {
             Output.stderr("sensorwatch history: \(error)")
             return .failure
         }
+        if let newest { records = Array(records.suffix(newest)) }
         let lines = options.has("json")
             ? records.map(HistoryFormatter.json) : HistoryFormatter.lines(records, time: HistoryFormatter.localTime)
         for line in lines { Output.stdout(line) }
         return .success
+    }
+
+    private static func usageError(_ message: String) -> ExitCode {
+        Output.stderr("sensorwatch history: \(message)\n\n\(help)")
+        return .usage
     }
 }

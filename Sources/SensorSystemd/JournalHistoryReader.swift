@@ -11,15 +11,17 @@ import Glibc
 /// optionally `ALERT_RULE`, `SENSOR_ID` and `_HOSTNAME` (journal matches: different fields
 /// must all match); returns them oldest first by each entry's realtime timestamp.
 ///
-/// The reader sorts rather than trusting the journal's order, and filters `since` rather
+/// The reader sorts rather than trusting the journal's order, and filters by time rather
 /// than seeking: a file written by `systemd-journal-remote` holds entries in arrival order
 /// (all hosts behind one address share a file), so its order is not time order and a time
-/// seek in it lands past entries that belong in the result (SPEC §13).
+/// seek in it lands in the wrong place, leaving out entries that belong (SPEC §13).
 public struct JournalHistoryReader: Sendable {
     /// Which events to read.
     public struct Query: Hashable, Sendable {
         /// Only entries at or after this time, microseconds since the Unix epoch.
         public var sinceMicroseconds: UInt64?
+        /// Only entries at or before this time, microseconds since the Unix epoch.
+        public var untilMicroseconds: UInt64?
         /// Only this rule's events (exact name).
         public var rule: String?
         /// Only this sensor's events (exact id).
@@ -27,53 +29,73 @@ public struct JournalHistoryReader: Sendable {
         /// Only this host's events (exact `_HOSTNAME`).
         public var host: String?
 
-        public init(sinceMicroseconds: UInt64? = nil, rule: String? = nil, sensor: String? = nil, host: String? = nil) {
+        public init(
+            sinceMicroseconds: UInt64? = nil, untilMicroseconds: UInt64? = nil, rule: String? = nil,
+            sensor: String? = nil, host: String? = nil
+        ) {
             self.sinceMicroseconds = sinceMicroseconds
+            self.untilMicroseconds = untilMicroseconds
             self.rule = rule
             self.sensor = sensor
             self.host = host
         }
     }
 
-    /// A failed sd-journal call: which one, on which directory, and its errno.
+    /// A journal to read.
+    public enum Source: Hashable, Sendable {
+        /// The local machine's journals (`sd_journal_open` with `SD_JOURNAL_LOCAL_ONLY`).
+        case local
+        /// The journal files in a directory (`sd_journal_open_directory`), e.g. what
+        /// `systemd-journal-remote` writes under `/var/log/journal/remote`.
+        case directory(String)
+        /// One journal file (`sd_journal_open_files`).
+        case file(String)
+
+        /// The directory or file, nil for the local journal.
+        public var path: String? {
+            switch self {
+            case .local: return nil
+            case .directory(let path), .file(let path): return path
+            }
+        }
+    }
+
+    /// A failed sd-journal call: which one, on which directory or file, and its errno.
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The sd-journal function that failed.
         public var call: String
         /// The positive errno it returned.
         public var errno: Int32
-        /// The journal directory being read; nil for the local journal.
-        public var directory: String?
+        /// The journal directory or file being read; nil for the local journal.
+        public var path: String?
 
-        public init(call: String, errno: Int32, directory: String? = nil) {
+        public init(call: String, errno: Int32, path: String? = nil) {
             self.call = call
             self.errno = errno
-            self.directory = directory
+            self.path = path
         }
 
         public var description: String {
-            (directory.map { "\($0): " } ?? "") + "\(call): \(String(cString: strerror(errno)))"
+            (path.map { "\($0): " } ?? "") + "\(call): \(String(cString: strerror(errno)))"
         }
     }
 
-    private let directories: [String]
+    private let sources: [Source]
 
-    /// - Parameter directories: journal directories to read instead of the system's journals
-    ///   (each with `sd_journal_open_directory`, entries of all merged; a directory named twice
-    ///   is read once); empty reads the local machine's journals.
-    public init(directories: [String] = []) {
-        var seen: Set<String> = []
-        self.directories = directories.filter { seen.insert($0).inserted }
+    /// - Parameter sources: the journals to read, entries of all merged into one time order
+    ///   (a source named twice is read once); none reads the local machine's journals.
+    public init(sources: [Source] = []) {
+        var seen: Set<Source> = []
+        let unique = sources.filter { seen.insert($0).inserted }
+        self.sources = unique.isEmpty ? [.local] : unique
     }
 
     /// Reads the events `query` selects, oldest first (entries with one timestamp keep the
     /// order they were read in).
     public func read(_ query: Query) throws(ReadError) -> [JournalAlertRecord] {
         var records: [JournalAlertRecord] = []
-        if directories.isEmpty {
-            try Self.read(query, from: nil, into: &records)
-        }
-        for directory in directories {
-            try Self.read(query, from: directory, into: &records)
+        for source in sources {
+            try Self.read(query, from: source, into: &records)
         }
         return Self.oldestFirst(records)
     }
@@ -85,18 +107,33 @@ public struct JournalHistoryReader: Sendable {
             .map(\.element)
     }
 
-    /// Appends the events `query` selects in one journal (a directory, or the local one).
-    private static func read(
-        _ query: Query, from directory: String?, into records: inout [JournalAlertRecord]
-    ) throws(ReadError) {
-        func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, directory: directory) }
+    /// Opens one source: the handle, or the error naming the call and the path.
+    private static func open(_ source: Source) throws(ReadError) -> OpaquePointer {
         var handle: OpaquePointer?
-        let opened = directory.map { sd_journal_open_directory(&handle, $0, 0) }
-            ?? sd_journal_open(&handle, Int32(SD_JOURNAL_LOCAL_ONLY))
-        guard opened >= 0, let j = handle else {
-            throw failure(directory == nil ? "sd_journal_open" : "sd_journal_open_directory", opened)
+        let (call, r): (String, Int32)
+        switch source {
+        case .local:
+            (call, r) = ("sd_journal_open", sd_journal_open(&handle, Int32(SD_JOURNAL_LOCAL_ONLY)))
+        case .directory(let directory):
+            (call, r) = ("sd_journal_open_directory", sd_journal_open_directory(&handle, directory, 0))
+        case .file(let file):
+            call = "sd_journal_open_files"
+            r = file.withCString { name in
+                var paths: [UnsafePointer<CChar>?] = [name, nil]
+                return sd_journal_open_files(&handle, &paths, 0)
+            }
         }
+        guard r >= 0, let j = handle else { throw ReadError(call: call, errno: -r, path: source.path) }
+        return j
+    }
+
+    /// Appends the events `query` selects in one source.
+    private static func read(
+        _ query: Query, from source: Source, into records: inout [JournalAlertRecord]
+    ) throws(ReadError) {
+        let j = try open(source)
         defer { sd_journal_close(j) }
+        func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, path: source.path) }
 
         var matches = ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
         matches += JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
@@ -117,6 +154,7 @@ public struct JournalHistoryReader: Sendable {
             var usec: UInt64 = 0
             guard sd_journal_get_realtime_usec(j, &usec) >= 0 else { continue }
             if let since = query.sinceMicroseconds, usec < since { continue }
+            if let until = query.untilMicroseconds, usec > until { continue }
             if let record = record(j, at: usec) { records.append(record) }
         }
     }

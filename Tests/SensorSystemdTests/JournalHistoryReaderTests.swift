@@ -35,7 +35,7 @@ struct JournalHistoryReaderTests {
         let files = JournalFileMaker()
         defer { files.remove() }
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
-        let records = try JournalHistoryReader(directories: [dir]).read(.init())
+        let records = try JournalHistoryReader(sources: [.directory(dir)]).read(.init())
         #expect(Self.seconds(records) == [1, 2, 3, 4, 5, 6])
         #expect(records.map(\.host) == ["web1", "db2", "web1", "db2", "web1", "db2"])
         #expect(records.map(\.kind) == [.firing, .firing, .resolved, .resolved, .firing, .firing])
@@ -49,9 +49,9 @@ struct JournalHistoryReaderTests {
         let files = JournalFileMaker()
         defer { files.remove() }
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
-        let records = try JournalHistoryReader(directories: [dir]).read(.init(sinceMicroseconds: Self.t0 + 2_000_000))
+        let records = try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sinceMicroseconds: Self.t0 + 2_000_000))
         #expect(Self.seconds(records) == [2, 3, 4, 5, 6])
-        let late = try JournalHistoryReader(directories: [dir]).read(.init(sinceMicroseconds: Self.t0 + 5_000_001))
+        let late = try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sinceMicroseconds: Self.t0 + 5_000_001))
         #expect(Self.seconds(late) == [6])
     }
 
@@ -59,11 +59,11 @@ struct JournalHistoryReaderTests {
         let files = JournalFileMaker()
         defer { files.remove() }
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
-        let db2 = try JournalHistoryReader(directories: [dir]).read(.init(host: "db2"))
+        let db2 = try JournalHistoryReader(sources: [.directory(dir)]).read(.init(host: "db2"))
         #expect(Self.seconds(db2) == [2, 4, 6])
         #expect(Set(db2.map(\.host)) == ["db2"])
-        #expect(try JournalHistoryReader(directories: [dir]).read(.init(host: "web")).isEmpty)
-        let web1Resolved = try JournalHistoryReader(directories: [dir]).read(
+        #expect(try JournalHistoryReader(sources: [.directory(dir)]).read(.init(host: "web")).isEmpty)
+        let web1Resolved = try JournalHistoryReader(sources: [.directory(dir)]).read(
             .init(sinceMicroseconds: Self.t0 + 2_000_000, host: "web1"))
         #expect(Self.seconds(web1Resolved) == [3, 5])
     }
@@ -73,7 +73,7 @@ struct JournalHistoryReaderTests {
         defer { files.remove() }
         let a = try files.write([Self.alert(1, "web1"), Self.alert(3, "web1", .resolved)], directory: "a")
         let b = try files.write([Self.alert(2, "db2"), Self.alert(4, "db2", .resolved)], directory: "b")
-        let records = try JournalHistoryReader(directories: [b, a, b]).read(.init())
+        let records = try JournalHistoryReader(sources: [.directory(b), .directory(a), .directory(b)]).read(.init())
         #expect(Self.seconds(records) == [1, 2, 3, 4])
         #expect(records.map(\.host) == ["web1", "db2", "web1", "db2"])
     }
@@ -88,23 +88,45 @@ struct JournalHistoryReaderTests {
         let dir = try files.write(
             [Self.alert(4, nil), fault, other, Self.alert(1, "web1", rule: "dry-air", sensor: "sim:room")],
             directory: "remote")
-        let records = try JournalHistoryReader(directories: [dir]).read(.init())
+        let records = try JournalHistoryReader(sources: [.directory(dir)]).read(.init())
         #expect(Self.seconds(records) == [1, 4])
         #expect(records.map(\.host) == ["web1", ""])
-        #expect(Self.seconds(try JournalHistoryReader(directories: [dir]).read(.init(rule: "dry-air"))) == [1])
-        #expect(Self.seconds(try JournalHistoryReader(directories: [dir]).read(.init(sensor: "sim:cpu"))) == [4])
+        #expect(Self.seconds(try JournalHistoryReader(sources: [.directory(dir)]).read(.init(rule: "dry-air"))) == [1])
+        #expect(Self.seconds(try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sensor: "sim:cpu"))) == [4])
     }
 
-    @Test func aMissingDirectoryIsAnErrorNamingIt() throws {
+    @Test func sinceAndUntilIncludeTheirEnds() throws {
+        let files = JournalFileMaker()
+        defer { files.remove() }
+        let dir = try files.write(Self.arrivalOrder, directory: "remote")
+        let records = try JournalHistoryReader(sources: [.directory(dir)]).read(
+            .init(sinceMicroseconds: Self.t0 + 2_000_000, untilMicroseconds: Self.t0 + 5_000_000))
+        #expect(Self.seconds(records) == [2, 3, 4, 5])
+    }
+
+    @Test func filesAreReadAndMergedWithDirectories() throws {
+        let files = JournalFileMaker()
+        defer { files.remove() }
+        let a = try files.write([Self.alert(3, "web1"), Self.alert(1, "web1")], directory: "a", file: "web1.journal")
+        let b = try files.write([Self.alert(2, "db2")], directory: "b")
+        let records = try JournalHistoryReader(sources: [.file(a + "/web1.journal"), .directory(b)]).read(.init())
+        #expect(Self.seconds(records) == [1, 2, 3])
+    }
+
+    @Test func aMissingDirectoryOrFileIsAnErrorNamingIt() throws {
         let files = JournalFileMaker()
         defer { files.remove() }
         let dir = try files.write([Self.alert(1, "web1")], directory: "remote")
         let missing = files.root + "/nowhere"
         let error = #expect(throws: JournalHistoryReader.ReadError.self) {
-            try JournalHistoryReader(directories: [dir, missing]).read(.init())
+            try JournalHistoryReader(sources: [.directory(dir), .directory(missing)]).read(.init())
         }
-        #expect(error?.directory == missing)
+        #expect(error?.path == missing)
         #expect(error?.description == missing + ": sd_journal_open_directory: No such file or directory")
+        let fileError = #expect(throws: JournalHistoryReader.ReadError.self) {
+            try JournalHistoryReader(sources: [.file(missing + ".journal")]).read(.init())
+        }
+        #expect(fileError?.description == missing + ".journal: sd_journal_open_files: No such file or directory")
     }
 }
 

@@ -139,6 +139,13 @@ note "history --directory $WORK/remote --since @$since"
 "$BIN" history --directory "$WORK/remote" --since "@$since" | tee "$WORK/since.txt"
 [ "$(tr -s ' ' <"$WORK/since.txt" | cut -d' ' -f3-5 | paste -sd,)" \
     = "db2 cpu-hot resolved,web1 cpu-hot firing,db2 cpu-hot firing" ] || fail "history --since @$since"
+# --until is inclusive too; --lines keeps the newest; --file reads the collected file itself.
+[ "$("$BIN" history --directory "$WORK/remote" --until "@$since" | tr -s ' ' | cut -d' ' -f3-5 | paste -sd,)" \
+    = "web1 cpu-hot firing,db2 cpu-hot firing,web1 cpu-hot resolved,db2 cpu-hot resolved" ] || fail "history --until @$since"
+[ "$("$BIN" history --directory "$WORK/remote" --lines 2 --json | jq -r '.host + " " + .event' | paste -sd,)" \
+    = "web1 firing,db2 firing" ] || fail "history --lines 2"
+"$BIN" history --file "$WORK/remote/remote-127.0.0.1.journal" | diff -u "$WORK/history.txt" - \
+    || fail "history --file differs from history --directory"
 # For comparison (not a requirement): journalctl seeks, and on this file may skip events.
 seek=$(journalctl -D "$WORK/remote" --since "@$since" -o json --no-pager -t sensorwatch \
     | jq -r 'select(.ALERT_STATE) | ._HOSTNAME + " " + .ALERT_STATE' | paste -sd,)
