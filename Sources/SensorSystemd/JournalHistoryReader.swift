@@ -159,27 +159,36 @@ public struct JournalHistoryReader: Sendable {
         }
     }
 
+    /// The fields a record is made of, as `NAME=` bytes (the order `record` reads them in).
+    private static let wanted: [[UInt8]] = [
+        "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
+        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE",
+    ].map { Array(($0 + "=").utf8) }
+
     private static func record(_ j: OpaquePointer, at usec: UInt64) -> JournalAlertRecord? {
-        guard let state = field(j, "ALERT_STATE").flatMap(EventKind.init(rawValue:)),
-            let rule = field(j, "ALERT_RULE")
-        else { return nil }
+        let f = fields(j)
+        guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else { return nil }
         return JournalAlertRecord(
-            realtimeMicroseconds: usec, host: field(j, "_HOSTNAME") ?? "", kind: state, rule: rule,
-            severity: field(j, "ALERT_SEVERITY").flatMap(Severity.init(rawValue:)),
-            sensor: field(j, "SENSOR_ID") ?? "", label: field(j, "SENSOR_LABEL") ?? "",
-            unit: field(j, "SENSOR_UNIT") ?? "", value: field(j, "SENSOR_VALUE").flatMap(Double.init),
-            threshold: field(j, "ALERT_THRESHOLD").flatMap(Double.init), message: field(j, "MESSAGE") ?? "")
+            realtimeMicroseconds: usec, host: f[2] ?? "", kind: state, rule: rule,
+            severity: f[3].flatMap(Severity.init(rawValue:)), sensor: f[4] ?? "", label: f[5] ?? "",
+            unit: f[6] ?? "", value: f[7].flatMap(Double.init), threshold: f[8].flatMap(Double.init),
+            message: f[9] ?? "")
     }
 
-    /// The value of one field of the current entry, nil when absent or not UTF-8.
-    private static func field(_ j: OpaquePointer, _ name: String) -> String? {
+    /// The `wanted` fields of the current entry (nil where absent or not UTF-8), in one pass
+    /// over its data: one `sd_journal_get_data` per field would walk the entry once per field,
+    /// and matching names as bytes spares a String per field the entry has.
+    private static func fields(_ j: OpaquePointer) -> [String?] {
+        var out = [String?](repeating: nil, count: wanted.count)
         var data: UnsafeRawPointer?
         var length = 0
-        guard sd_journal_get_data(j, name, &data, &length) >= 0, let data else { return nil }
-        // The data is `NAME=value`, not NUL-terminated, valid until the next call on `j`.
-        let bytes = UnsafeRawBufferPointer(start: data, count: length)
-        let skip = name.utf8.count + 1
-        guard length >= skip else { return nil }
-        return String(validating: bytes[skip...], as: UTF8.self)
+        sd_journal_restart_data(j)
+        while sd_journal_enumerate_data(j, &data, &length) > 0, let data {
+            // `NAME=value`, not NUL-terminated, valid until the next call on `j`.
+            let bytes = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: length)
+            guard let i = wanted.firstIndex(where: { bytes.starts(with: $0) }) else { continue }
+            out[i] = String(validating: UnsafeBufferPointer(rebasing: bytes[wanted[i].count...]), as: UTF8.self)
+        }
+        return out
     }
 }
