@@ -30,8 +30,8 @@ public struct JournalAlertRecord: Hashable, Sendable {
     public var message: String
 
     public init(
-        realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?, sensor: String,
-        label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
+        realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
+        sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
     ) {
         self.realtimeMicroseconds = realtimeMicroseconds
         self.host = host
