@@ -4,12 +4,15 @@
 # and ship their journals with systemd-journal-upload to one systemd-journal-remote on
 # 127.0.0.1. web1's events happen at 1, 3, 5 s and db2's at 2, 4, 6 s, but web1 uploads
 # first: the collected file holds them in arrival order. `history --directory` must print
-# them in time order, each with its host; `--host` separates them; `--since` filters.
+# them in time order, each with its host; `--host` separates them; `--since` filters. Also:
+# a repeated upload with the same --save-state sends nothing twice, and a second collector
+# started the way Debian's socket unit starts it (fd 3, --listen-http=-3) gets the same.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 REMOTE=/lib/systemd/systemd-journal-remote
 UPLOAD=/lib/systemd/systemd-journal-upload
 PORT=19532
+PORT2=19533
 
 # One host, run as `unshare -m -u --propagation private bash THIS host NAME SAMPLES`: its
 # own hostname, /run and journal, sensorwatch on the samples; then, when the test says so
@@ -34,8 +37,16 @@ host_main() { # NAME SAMPLES
     journal_json >"$dir/entries.json"
     touch "$dir/done"
     wait_for "the upload signal" 600 test -e "$dir/upload"
-    "$UPLOAD" --url="http://127.0.0.1:$PORT" --save-state="$dir/upload.state" --follow=no \
-        || fail "$name: systemd-journal-upload exited with $?"
+    upload "$PORT" upload.state
+    # Again with the same state: nothing new to send (the checks below would see doubles).
+    upload "$PORT" upload.state
+    # And to the socket-activated collector, which gets the journal from the start.
+    upload "$PORT2" upload2.state
+}
+
+upload() { # PORT STATEFILE
+    "$UPLOAD" --url="http://127.0.0.1:$1" --save-state="$WORK/$(hostname)/$2" --follow=no \
+        || fail "$(hostname): systemd-journal-upload to port $1 exited with $?"
 }
 
 if [ "${1:-}" = host ]; then
@@ -53,24 +64,30 @@ fi
 enter_namespace
 
 stop_all() {
-    for p in ${HOST_PIDS:-} ${REMOTE_PID:-}; do kill "$p" 2>/dev/null || true; done
-    for p in ${HOST_PIDS:-} ${REMOTE_PID:-}; do wait "$p" 2>/dev/null || true; done
+    for p in ${HOST_PIDS:-} ${REMOTE_PID:-} ${REMOTE2_PID:-}; do kill "$p" 2>/dev/null || true; done
+    for p in ${HOST_PIDS:-} ${REMOTE_PID:-} ${REMOTE2_PID:-}; do wait "$p" 2>/dev/null || true; done
 }
 trap stop_all EXIT
 on_fail() {
     for h in web1 db2; do echo "--- $h"; cat "$WORK/$h/log" "$WORK/$h/stderr" 2>/dev/null || true; done
-    echo "--- journal-remote"; cat "$WORK/remote.log" 2>/dev/null || true
+    echo "--- journal-remote"; cat "$WORK/remote.log" "$WORK/remote2.log" 2>/dev/null || true
 }
 
-# Whether something listens on 127.0.0.1:$PORT (state 0A is LISTEN in /proc/net/tcp).
-listening() { grep -qi " 0100007F:$(printf '%04X' "$PORT") 00000000:0000 0A " /proc/net/tcp; }
+# Whether something listens on 127.0.0.1:$1 (state 0A is LISTEN in /proc/net/tcp).
+listening() { grep -qi " 0100007F:$(printf '%04X' "$1") 00000000:0000 0A " /proc/net/tcp; }
 
 # The collector: one journal-remote, files under $WORK/remote/ (which must exist).
-mkdir -p "$WORK/remote"
+mkdir -p "$WORK/remote" "$WORK/remote2"
 "$REMOTE" --listen-http="127.0.0.1:$PORT" --output="$WORK/remote/" >"$WORK/remote.log" 2>&1 &
 REMOTE_PID=$!
-wait_for "journal-remote on port $PORT" 100 listening
+wait_for "journal-remote on port $PORT" 100 listening "$PORT"
 kill -0 "$REMOTE_PID" 2>/dev/null || fail "journal-remote exited (port $PORT taken by another process?)"
+# A second one as Debian's socket unit runs it (the README's drop-in): the listening socket
+# is passed as fd 3, `--listen-http=-3`. systemd-socket-activate execs it, so the PID stays.
+systemd-socket-activate -l "127.0.0.1:$PORT2" \
+    "$REMOTE" --listen-http=-3 --output="$WORK/remote2/" >"$WORK/remote2.log" 2>&1 &
+REMOTE2_PID=$!
+wait_for "the socket on port $PORT2" 100 listening "$PORT2"
 
 HOST_PIDS=
 start_host() { # NAME SAMPLES
@@ -96,9 +113,9 @@ wait "$PID_web1" || fail "host web1 failed"
 touch "$WORK/db2/upload"
 wait "$PID_db2" || fail "host db2 failed"
 HOST_PIDS=
-kill -TERM "$REMOTE_PID"
-wait "$REMOTE_PID" || true
-REMOTE_PID=
+kill -TERM "$REMOTE_PID" "$REMOTE2_PID"
+wait "$REMOTE_PID" "$REMOTE2_PID" || true
+REMOTE_PID= REMOTE2_PID=
 note "events and uploads took $((($(date +%s%N) - started) / 1000000)) ms; collected: $(cd "$WORK/remote" && echo *)"
 
 # The collected file really is in arrival order, not time order (else this test proves little).
@@ -159,4 +176,8 @@ for h in web1 db2; do
 done
 "$BIN" history --directory "$WORK/split-db2" --directory "$WORK/split-web1" >"$WORK/merged.txt"
 diff -u "$WORK/history.txt" "$WORK/merged.txt" || fail "two directories merged differ from the one collected file"
+# The socket-activated collector got the same events.
+"$BIN" history --directory "$WORK/remote2" | diff -u "$WORK/history.txt" - \
+    || fail "the socket-activated journal-remote (--listen-http=-3) got other events"
+
 note "two hosts through journal-upload and journal-remote: time order, hosts, --host, --since, merged directories"
