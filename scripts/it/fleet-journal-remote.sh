@@ -6,7 +6,8 @@
 # first: the collected file holds them in arrival order. `history --directory` must print
 # them in time order, each with its host; `--host` separates them; `--since` filters. Also:
 # a repeated upload with the same --save-state sends nothing twice, and a second collector
-# started the way Debian's socket unit starts it (fd 3, --listen-http=-3) gets the same.
+# started the way Debian's socket unit starts it (fd 3, --listen-http=-3) gets the same from
+# uploads that take the URL from journal-upload.conf.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 REMOTE=/lib/systemd/systemd-journal-remote
@@ -40,13 +41,16 @@ host_main() { # NAME SAMPLES
     upload "$PORT" upload.state
     # Again with the same state: nothing new to send (the checks below would see doubles).
     upload "$PORT" upload.state
-    # And to the socket-activated collector, which gets the journal from the start.
-    upload "$PORT2" upload2.state
+    # And to the socket-activated collector, from the start, with the URL in the config file
+    # as Debian's unit reads it (bound over the host's only in this mount namespace).
+    printf '[Upload]\nURL=http://127.0.0.1:%s\n' "$PORT2" >"$dir/journal-upload.conf"
+    mount --bind "$dir/journal-upload.conf" /etc/systemd/journal-upload.conf
+    upload "" upload2.state
 }
 
-upload() { # PORT STATEFILE
-    "$UPLOAD" --url="http://127.0.0.1:$1" --save-state="$WORK/$(hostname)/$2" --follow=no \
-        || fail "$(hostname): systemd-journal-upload to port $1 exited with $?"
+upload() { # PORT (empty: the URL of journal-upload.conf) STATEFILE
+    "$UPLOAD" ${1:+--url="http://127.0.0.1:$1"} --save-state="$WORK/$(hostname)/$2" --follow=no \
+        || fail "$(hostname): systemd-journal-upload ${1:+to port $1 }exited with $?"
 }
 
 if [ "${1:-}" = host ]; then
