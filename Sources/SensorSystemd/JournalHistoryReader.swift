@@ -91,7 +91,7 @@ public struct JournalHistoryReader: Sendable {
     }
 
     /// Reads the events `query` selects, oldest first (entries with one timestamp keep the
-    /// order they were read in).
+    /// order they were read in), each event once.
     public func read(_ query: Query) throws(ReadError) -> [JournalAlertRecord] {
         var records: [JournalAlertRecord] = []
         for source in sources {
@@ -100,11 +100,21 @@ public struct JournalHistoryReader: Sendable {
         return Self.oldestFirst(records)
     }
 
-    /// `records` sorted by realtime timestamp; ties keep their order.
+    /// `records` sorted by realtime timestamp, ties in their order, without copies: a record
+    /// equal in every field (to the microsecond) to an earlier one is the same event sent
+    /// twice (an upload repeated after its state file was lost, two directories holding one
+    /// copy each), not a second event.
     static func oldestFirst(_ records: [JournalAlertRecord]) -> [JournalAlertRecord] {
-        records.enumerated()
+        let sorted = records.enumerated()
             .sorted { ($0.element.realtimeMicroseconds, $0.offset) < ($1.element.realtimeMicroseconds, $1.offset) }
-            .map(\.element)
+        var out: [JournalAlertRecord] = []
+        out.reserveCapacity(sorted.count)
+        var sameInstant: Set<JournalAlertRecord> = []
+        for (_, r) in sorted {
+            if r.realtimeMicroseconds != out.last?.realtimeMicroseconds { sameInstant.removeAll(keepingCapacity: true) }
+            if sameInstant.insert(r).inserted { out.append(r) }
+        }
+        return out
     }
 
     /// Opens one source: the handle, or the error naming the call and the path.

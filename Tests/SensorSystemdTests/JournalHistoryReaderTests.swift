@@ -68,6 +68,17 @@ struct JournalHistoryReaderTests {
         #expect(Self.seconds(web1Resolved) == [3, 5])
     }
 
+    @Test func aDirectoryHoldingACopyAddsNoDoubles() throws {
+        let files = JournalFileMaker()
+        defer { files.remove() }
+        let live = try files.write(Self.arrivalOrder, directory: "live")
+        // An archive with part of the same entries, plus one re-sent within it.
+        let archive = try files.write(
+            [Self.alert(1, "web1"), Self.alert(2, "db2"), Self.alert(1, "web1")], directory: "archive")
+        let records = try JournalHistoryReader(sources: [.directory(live), .directory(archive)]).read(.init())
+        #expect(Self.seconds(records) == [1, 2, 3, 4, 5, 6])
+    }
+
     @Test func directoriesAreMergedInTimeOrderAndOneNamedTwiceIsReadOnce() throws {
         let files = JournalFileMaker()
         defer { files.remove() }
@@ -139,5 +150,16 @@ struct JournalHistoryOrderTests {
         }
         let sorted = JournalHistoryReader.oldestFirst([r(3, "a"), r(1, "b"), r(3, "c"), r(2, "d"), r(3, "e")])
         #expect(sorted.map(\.host) == ["b", "d", "a", "c", "e"])
+    }
+
+    @Test func anEventReadTwiceIsKeptOnce() {
+        func r(_ usec: UInt64, _ host: String, _ kind: EventKind = .firing) -> JournalAlertRecord {
+            JournalAlertRecord(realtimeMicroseconds: usec, host: host, kind: kind, rule: "r", severity: nil,
+                sensor: "s", value: 85, threshold: 80)
+        }
+        let merged = JournalHistoryReader.oldestFirst([
+            r(1, "a"), r(2, "b"), r(2, "a"), r(1, "a"), r(2, "b"), r(2, "b", .resolved), r(3, "a"),
+        ])
+        #expect(merged == [r(1, "a"), r(2, "b"), r(2, "a"), r(2, "b", .resolved), r(3, "a")])
     }
 }
