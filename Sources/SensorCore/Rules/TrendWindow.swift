@@ -10,12 +10,14 @@
 ///   of run time (10⁸ s squared is 10¹⁶: the whole of a `Double`).
 /// - Every add and take rounds, and the errors of a long run would add up. So the sums are
 ///   rebuilt from the window's samples with a fresh origin (the newest sample) whenever the
-///   samples that left since the last rebuild outnumber those inside, or the origin has
-///   fallen more than `2W` behind (and whenever the window was empty). Either way at least as many samples were pushed since the
-///   last rebuild as the rebuild adds up, so it costs O(1) per push amortised, and the sums
-///   never carry more than a few windows' worth of rounding.
+///   samples that left since the last rebuild are at least as many as the older ones still
+///   inside, when the origin has fallen more than `2W` behind, and when the window was
+///   empty. Each time at least as many samples were pushed since the last rebuild as the
+///   rebuild adds up, so it costs O(1) per push amortised, and the sums never carry more
+///   than a few windows' worth of rounding.
 ///
-/// Only successful samples enter it (SPEC §10), with times that do not decrease.
+/// Memory: 16 bytes per sample in the window, up to twice that between rebuilds. Only
+/// successful samples enter it (SPEC §10), with times that do not decrease.
 public struct TrendWindow: Hashable, Sendable {
     private struct Point: Hashable, Sendable {
         var time: Int64
