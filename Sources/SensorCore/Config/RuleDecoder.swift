@@ -114,7 +114,7 @@ enum RuleDecoder {
             member.report("has both \"above\" and \"below\"; a prediction takes exactly one")
             return nil
         }
-        guard let threshold = thresholds[0] ?? nil, let within, let over, let hysteresis else { return nil }
+        guard let threshold = thresholds[0], let within, let over, let hysteresis else { return nil }
         return .predict(PredictCondition(
             direction: sides[0], threshold: threshold, hysteresis: hysteresis, within: within, over: over))
     }
