@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The daemon on a manual clock with a scripted reader: no sleeps, time moves when told.
 @MainActor

@@ -1,10 +1,11 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct ScenarioCSVTests {
     /// Loads a scenario whose one sensor reads `csv` and returns its samples or error lines.
     private func load(_ csv: String) -> (samples: [TimedValue], errors: [String]) {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("baro.csv", csv)
         let path = files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"baro.csv\" }] }")
         do {
@@ -58,7 +59,7 @@ struct ScenarioCSVTests {
     }
 
     @Test func missingCSVIsAnErrorAtTheKeyThatNamesIt() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"gone.csv\" }] }")
         #expect(files.scenarioErrors("s.json5") == [
             "s.json5: sensors[0].csv: cannot read \"gone.csv\": No such file or directory"

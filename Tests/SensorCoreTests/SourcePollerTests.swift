@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The poller of one source, with a reader that hangs and a time the test moves.
 struct SourcePollerTests {
