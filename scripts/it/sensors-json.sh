@@ -5,8 +5,9 @@
 set -euo pipefail
 : "${SENSORWATCH:?path of the release binary}"
 : "${SHARED:?path of the shared directory}"
-[ -x "$SENSORWATCH" ] || { echo "no binary at $SENSORWATCH" >&2; exit 77; }
-command -v python3 >/dev/null || { echo "python3 missing" >&2; exit 77; }
+source "$(dirname "$0")/lib/common.sh"
+require_binary
+need python3 python3
 
 work=$(mktemp -d /tmp/sensorwatch-it-sensors.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -80,9 +81,6 @@ set +e
 "$SENSORWATCH" sensors --json --config "$work/sensorwatch.json5" >"$work/out.json" 2>"$work/err"
 rc=$?
 set -e
-if [ $rc -eq 78 ] && grep -q "not implemented" "$work/err"; then
-    echo "configuration loader not implemented yet" >&2; exit 77
-fi
 [ $rc -eq 0 ] || { echo "sensors exited $rc:"; cat "$work/err"; exit 1; }
 
 python3 - "$work/out.json" <<'PY'
