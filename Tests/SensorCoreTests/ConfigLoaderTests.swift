@@ -204,10 +204,25 @@ struct ConfigLoaderTests {
         ])
     }
 
-    @Test func missingScenarioFileIsAnErrorOfThatFile() {
+    /// SPEC §4: the config file and key, the name as written, and the absolute path tried.
+    @Test func missingScenarioFileIsAnErrorAtTheKeyThatNamesIt() {
         let files = TemporaryDirectory()
-        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"gone.json5\" }] }")
-        #expect(files.configErrors("c.json5") == ["gone.json5: cannot read: No such file or directory"])
+        files.write("c.json5", """
+            { sources: [{ type: "thermal" }, { type: "simulated", scenario: "sub/../gone.json5" }] }
+            """)
+        #expect(loadErrors(files.path("c.json5")) == [
+            files.path("c.json5") + ": sources[1].scenario: cannot read \"sub/../gone.json5\" ("
+                + files.path("gone.json5") + "): No such file or directory"
+        ])
+    }
+
+    @Test func anUnreadableScenarioIsReportedWhereItIsNamed() {
+        let files = TemporaryDirectory()
+        files.mkdir("dir.json5")
+        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"dir.json5\" }] }")
+        #expect(files.configErrors("c.json5") == [
+            "c.json5: sources[0].scenario: cannot read \"dir.json5\" (dir.json5): Is a directory"
+        ])
     }
 
     @Test func twoSimulatedSensorsWithOneIdAcrossSourcesAreAnError() {

@@ -58,11 +58,16 @@ struct ScenarioCSVTests {
         ])
     }
 
+    /// SPEC §4: the scenario file and its key path; `(…)` is the absolute path tried (here
+    /// shortened: the test's directory prefix is removed).
     @Test func missingCSVIsAnErrorAtTheKeyThatNamesIt() {
         let files = TemporaryDirectory()
-        files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"gone.csv\" }] }")
+        files.write("s.json5", """
+            { sensors: [{ id: "cpu", quantity: "temperature", samples: [[0, 40]] },
+                        { id: "baro", quantity: "pressure", csv: "gone.csv" }] }
+            """)
         #expect(files.scenarioErrors("s.json5") == [
-            "s.json5: sensors[0].csv: cannot read \"gone.csv\": No such file or directory"
+            "s.json5: sensors[1].csv: cannot read \"gone.csv\" (gone.csv): No such file or directory"
         ])
     }
 }

@@ -90,17 +90,9 @@ enum ScenarioSensorDecoder {
     }
 
     private static func csv(_ node: ConfigNode, directory: String, errors: inout [ConfigError]) -> ScenarioSensor.Feed? {
-        guard let name = node.string() else { return nil }
-        let path = ConfigPath.resolve(name, against: directory)
-        let text: String
-        do {
-            text = try TextFile.contents(of: path)
-        } catch {
-            node.report("cannot read \"\(path)\": \(error.message)")
-            return nil
-        }
-        let diagnostics = ConfigDiagnostics(file: path)
-        let samples = CSVSampleParser.parse(text, diagnostics: diagnostics)
+        guard let file = node.namedFile(against: directory) else { return nil }
+        let diagnostics = ConfigDiagnostics(file: file.path)
+        let samples = CSVSampleParser.parse(file.text, diagnostics: diagnostics)
         errors += diagnostics.errors
         return diagnostics.errors.isEmpty ? .samples(samples) : nil
     }
