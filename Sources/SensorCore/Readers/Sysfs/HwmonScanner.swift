@@ -58,7 +58,13 @@ enum HwmonScanner {
                 quantity: quantity)
             var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: -3)
             if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
-            channel.rejectsErrnoValues = driver == "sht3x" || driver == "sts3x"
+            if driver == "sht3x" || driver == "sts3x" {
+                if quantity == .humidity {
+                    channel.rejectsErrnoValues = true
+                } else if present.contains("humidity" + stem.dropFirst(4) + "_input") {
+                    channel.errnoWitness = SysfsFile(path: dir + "/humidity" + stem.dropFirst(4) + "_input")
+                }
+            }
             channels.append(channel)
         }
         return channels
