@@ -56,6 +56,34 @@ import Testing
             """)
     }
 
+    /// README "Thermal zones seen twice": both ids stay, and `sensors` says which is which.
+    @Test func hwmonMirrorsOfThermalZonesAreNamedUnderTheTable() {
+        let tree = TemporaryDirectory.thermalHwmonMirrors()
+        let sources = [
+            SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.path("class/thermal")),
+            SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.path("class/hwmon")),
+        ]
+        #expect(SensorsCommand.table(SensorsCommand.read(sources)) == """
+            ID                       LABEL         QUANTITY     VALUE
+            thermal:thermal_zone0    acpitz        temperature  27.8 °C
+            thermal:thermal_zone1    x86_pkg_temp  temperature  45 °C
+            thermal:thermal_zone2    acpitz        temperature  29.8 °C
+            thermal:thermal_zone3    cpu-thermal   temperature  50 °C
+            hwmon:acpitz/temp1                     temperature  27.8 °C
+            hwmon:acpitz/temp2                     temperature  29.8 °C
+            hwmon:coretemp/temp1                   temperature  48 °C
+            hwmon:cpu_thermal/temp1                temperature  50 °C
+
+            thermal zones the kernel also exports through hwmon (one sensor, two ids; exclude one to alert once):
+              hwmon:acpitz/temp1       = thermal:thermal_zone0
+              hwmon:acpitz/temp2       = thermal:thermal_zone2
+              hwmon:cpu_thermal/temp1  = thermal:thermal_zone3
+            """)
+        let json = SensorsCommand.json(SensorsCommand.read([sources[1]]))
+        #expect(json.contains(#"{"id":"hwmon:acpitz/temp2","label":"","quantity":"temperature","unit":"°C","value":29.8,"mirrors":"thermal:thermal_zone2"}"#))
+        #expect(json.contains(#"{"id":"hwmon:coretemp/temp1","label":"","quantity":"temperature","unit":"°C","value":48}"#))
+    }
+
     static let badUsage: [[String]] = [["--bogus"], ["--config"], ["--json", "extra"]]
 
     @Test(arguments: badUsage)

@@ -14,6 +14,9 @@ struct SysfsChannel: Sendable {
     var scale: SysfsFile?
     /// hwmon `tempN_fault`; 1 means the value must not be trusted.
     var faultFlag: SysfsFile?
+    /// For an hwmon sensor that is a thermal zone exported again by the kernel: that zone's
+    /// id (`thermal:thermal_zone0`).
+    var mirrors: SensorID?
     /// Powers of ten from the kernel's unit to ours (`-3` for milli, `1` for kPa → hPa).
     var decimalExponent: Int
     /// Small negative integers are driver errors printed as values (sht3x before 8dcc66ad379e):
