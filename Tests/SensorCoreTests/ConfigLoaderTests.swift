@@ -216,6 +216,13 @@ struct ConfigLoaderTests {
         ])
     }
 
+    @Test func aScenarioThatIsNotTextIsAnErrorOfThatFile() {
+        let files = TemporaryDirectory()
+        files.write("bin.json5", bytes: [0x7B, 0xFF, 0x7D])
+        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"bin.json5\" }] }")
+        #expect(files.configErrors("c.json5") == ["bin.json5: cannot read: not valid UTF-8 text"])
+    }
+
     @Test func anUnreadableScenarioIsReportedWhereItIsNamed() {
         let files = TemporaryDirectory()
         files.mkdir("dir.json5")

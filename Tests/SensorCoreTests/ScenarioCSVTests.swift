@@ -70,4 +70,12 @@ struct ScenarioCSVTests {
             "s.json5: sensors[1].csv: cannot read \"gone.csv\" (gone.csv): No such file or directory"
         ])
     }
+
+    /// A CSV that is there but is not text is the CSV's own problem, not the key's.
+    @Test func aCSVThatIsNotTextIsAnErrorOfThatFile() {
+        let files = TemporaryDirectory()
+        files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"bin.csv\" }] }")
+        files.write("bin.csv", bytes: [0x30, 0x2C, 0xFF, 0x0A])
+        #expect(files.scenarioErrors("s.json5") == ["bin.csv: cannot read: not valid UTF-8 text"])
+    }
 }

@@ -39,11 +39,17 @@ public final class TemporaryDirectory: Sendable {
     /// Writes `content` to `rel`, creating parent directories; returns the absolute path.
     @discardableResult
     public func write(_ rel: String, _ content: String) -> String {
+        write(rel, bytes: Array(content.utf8))
+    }
+
+    /// Writes `bytes` (text or not) to `rel`, creating parent directories; returns the
+    /// absolute path.
+    @discardableResult
+    public func write(_ rel: String, bytes: [UInt8]) -> String {
         makeParents(rel)
         let full = path(rel)
         let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         precondition(fd >= 0, "cannot write \(full)")
-        let bytes = Array(content.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
         return full

@@ -76,7 +76,7 @@ public enum ConfigLoader {
             } else if let file = scenarioNode.namedFile(against: named.configDirectory) {
                 scenarioPath = ConfigPath.absolute(file.path)
                 do {
-                    scenario = try ScenarioLoader.load(contents: Array(file.text.utf8), path: file.path)
+                    scenario = try ScenarioLoader.load(contents: file.bytes, path: file.path)
                 } catch {
                     named.errors += error.errors
                 }

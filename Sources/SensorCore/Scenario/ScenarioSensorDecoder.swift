@@ -92,7 +92,13 @@ enum ScenarioSensorDecoder {
     private static func csv(_ node: ConfigNode, directory: String, errors: inout [ConfigError]) -> ScenarioSensor.Feed? {
         guard let file = node.namedFile(against: directory) else { return nil }
         let diagnostics = ConfigDiagnostics(file: file.path)
-        let samples = CSVSampleParser.parse(file.text, diagnostics: diagnostics)
+        let samples: [TimedValue]
+        do {
+            samples = CSVSampleParser.parse(try TextFile.text(file.bytes), diagnostics: diagnostics)
+        } catch {
+            diagnostics.reportFile("cannot read: " + error.message)
+            samples = []
+        }
         errors += diagnostics.errors
         return diagnostics.errors.isEmpty ? .samples(samples) : nil
     }
