@@ -1,9 +1,10 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The `predict` condition in a configuration (SPEC §3, §10): decoding and its errors.
 struct PredictConfigTests {
-    private func errors(_ text: String) -> [String] { TemporaryFiles.configErrors(of: text) }
+    private func errors(_ text: String) -> [String] { TemporaryDirectory.configErrors(of: text) }
 
     private static func rule(_ predict: String, _ extra: String = "") -> String {
         "{ rules: [{ name: \"t\", sensor: \"*\", predict: \(predict)\(extra) }] }"
@@ -48,7 +49,7 @@ struct PredictConfigTests {
     }
 
     @Test func decodesWithTheRulesTimingAndHysteresis() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let path = files.write("c.json5", """
             {
               rules: [

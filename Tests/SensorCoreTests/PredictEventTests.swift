@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// Events of predict rules (SPEC §10) as users see them: messages, `simulate` lines and JSON.
 @MainActor
@@ -61,7 +62,6 @@ struct PredictEventTests {
     /// read 5 s ahead, so the prediction is the value plus 2.5 while the ramp lasts.
     @Test func simulateRunsPredictRulesOverAScenario() async throws {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
         dir.write("s.json5", """
             { duration: "8s", step: "1s", sensors: [ { id: "cpu", quantity: "temperature", label: "CPU",
               samples: [[0, 80], [1, 80.5], [2, 81], [3, 81.5], [4, 82], [5, 80], [6, null], [7, 84], [7.5, 85]] } ] }
@@ -70,7 +70,7 @@ struct PredictEventTests {
             { sources: [ { type: "simulated", scenario: "s.json5" } ],
               rules: [ { name: "cpu-trend", sensor: "sim:cpu", predict: { above: 83.2, within: "5s", over: "2s" } } ] }
             """)
-        let configuration = try ConfigLoader.load(path: dir.path + "/c.json5")
+        let configuration = try ConfigLoader.load(path: dir.path("c.json5"))
         let events = await Simulator.run(
             scenarios: configuration.sources.compactMap(\.scenario), rules: configuration.rules)
         // 2: 81 + 2.5 = 83.5 fires. 5: over {3, 4, 5} the slope is -0.75, x̄ = 4, ȳ = 243.5/3,
