@@ -15,16 +15,19 @@ public struct AlertState: Hashable, Sendable {
     public var phase: Phase = .ok
     /// Whether the condition is true; kept between samples for hysteresis.
     public var conditionTrue = false
+    // Declared next to `conditionTrue`, in the padding after the phase: the engine keeps one
+    // state per alert side by side, so its size is memory traffic.
+
+    /// Set on a `predict` alert restored as firing (``markRestoredFiring(at:)``): its window
+    /// starts empty, so until it holds a line again a sample without one leaves the alert
+    /// alone instead of resolving it.
+    public var awaitingLine = false
     /// Last successful reading (for `stale`); starts at the run start or first sight.
     public var lastSuccess: Timestamp
     /// Sliding minimum/maximum for `rise`/`fall`.
     public var window: MonotonicWindow?
     /// Least-squares window for `predict`.
     public var trend: TrendWindow?
-    /// Set on a `predict` alert restored as firing (``markRestoredFiring(at:)``): its window
-    /// starts empty, so until it holds a line again a sample without one leaves the alert
-    /// alone instead of resolving it.
-    public var awaitingLine = false
 
     /// A fresh alert for a condition, counting staleness from `start`.
     public init(condition: Condition, start: Timestamp) {
