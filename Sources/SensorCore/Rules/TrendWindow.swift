@@ -16,7 +16,7 @@
 ///   rebuild adds up, so it costs O(1) per push amortised, and the sums never carry more
 ///   than a few windows' worth of rounding.
 ///
-/// Memory: 16 bytes per sample in the window, up to twice that between rebuilds. Only
+/// Memory: 16 bytes per sample in the window, and an eighth more as room to grow. Only
 /// successful samples enter it (SPEC §10), with times that do not decrease.
 public struct TrendWindow: Hashable, Sendable {
     private struct Point: Hashable, Sendable {
@@ -27,10 +27,14 @@ public struct TrendWindow: Hashable, Sendable {
     private let width: Int64
     /// `H` in seconds, converted once: `Duration` arithmetic is 128-bit.
     private let horizon: Double
-    /// The window's samples are `points[head...]`; the ones before left it and are kept
-    /// until the next rebuild, which drops them (so `head` counts them).
+    /// A ring: the window's samples are the `length` from `start` on, wrapping at the end.
+    /// A ring rather than an array trimmed at the front keeps memory at about the window's
+    /// size (an array holds the samples that left until it is trimmed: twice as many).
     private var points: [Point] = []
-    private var head = 0
+    private var start = 0
+    private var length = 0
+    /// Samples that left since the last rebuild.
+    private var evicted = 0
     /// Times are `(time - origin)` in seconds, values `value - y0`, in the sums.
     private var origin: Int64 = 0
     private var y0 = 0.0
@@ -48,7 +52,7 @@ public struct TrendWindow: Hashable, Sendable {
     }
 
     /// The number of samples in the window.
-    public var count: Int { points.count - head }
+    public var count: Int { length }
 
     /// Adds a sample at `time` (not earlier than the previous one), drops the samples before
     /// `time - W` and returns the fitted line's value at `time + H`: nil when the window holds
@@ -58,9 +62,11 @@ public struct TrendWindow: Hashable, Sendable {
     public mutating func push(_ value: Double, at time: Timestamp) -> Double? {
         let t = time.nanoseconds
         let oldest = t &- width
-        while head < points.count, points[head].time < oldest {
-            let p = points[head]
-            head += 1
+        while length > 0, points[start].time < oldest {
+            let p = points[start]
+            start = start &+ 1 == points.count ? 0 : start &+ 1
+            length -= 1
+            evicted += 1
             // The same x and y as when it was added (the origin has not moved since), so the
             // sums lose exactly what it brought, up to rounding.
             let x = seconds(p.time &- origin)
@@ -70,10 +76,12 @@ public struct TrendWindow: Hashable, Sendable {
             sxx -= x * x
             sxy -= x * y
         }
-        points.append(Point(time: t, value: value))
+        if length == points.count { grow() }
+        points[slot(length)] = Point(time: t, value: value)
+        length += 1
         // Evictions at least the older samples still in (also: the window was empty), or
         // the origin two widths behind (halved rather than doubling W, which may overflow).
-        if head >= points.count &- head &- 1 || (t &- origin) / 2 > width {
+        if evicted >= length &- 1 || (t &- origin) / 2 > width {
             rebuild()
         } else {
             let x = seconds(t &- origin)
@@ -94,8 +102,10 @@ public struct TrendWindow: Hashable, Sendable {
 
     @inline(__always)
     private func line(ahead: Double) -> Double? {
-        guard let newest = points.last, points[head].time != newest.time else { return nil }
-        let n = Double(points.count - head)
+        guard length > 0 else { return nil }
+        let newest = points[slot(length &- 1)]
+        guard points[start].time != newest.time else { return nil }
+        let n = Double(length)
         // n times the centred sums Σ(x - x̄)² and Σ(x - x̄)(y - ȳ): the slope then needs one
         // division, which does not wait for the means' (a chain of two cost a tenth of a run).
         let dxx = n * sxx - sx * sx
@@ -109,21 +119,35 @@ public struct TrendWindow: Hashable, Sendable {
         return y0 + my + dxy / dxx * (x - mx)
     }
 
-    /// Drops the samples that left, moves the origin to the newest sample and adds the
-    /// window up afresh.
+    /// The index in `points` of the window's `i`-th sample (0: the oldest).
+    @inline(__always)
+    private func slot(_ i: Int) -> Int {
+        let j = start &+ i
+        return j >= points.count ? j &- points.count : j
+    }
+
+    /// Makes room in a full ring: its samples in order, then free slots for an eighth more
+    /// (at least 8). Growing by a fixed fraction keeps a push O(1) amortised while the
+    /// window fills, and the ring close to the window's size once it stops growing.
+    private mutating func grow() {
+        var bigger = [Point](repeating: Point(time: 0, value: 0), count: length + max(8, length / 8))
+        for i in 0..<length { bigger[i] = points[slot(i)] }
+        points = bigger
+        start = 0
+    }
+
+    /// Moves the origin to the newest sample and adds the window up afresh.
     private mutating func rebuild() {
-        if head > 0 {
-            points.removeFirst(head)
-            head = 0
-        }
-        let newest = points[points.count - 1]
+        evicted = 0
+        let newest = points[slot(length &- 1)]
         origin = newest.time
         y0 = newest.value
         sx = 0
         sy = 0
         sxx = 0
         sxy = 0
-        for p in points {
+        for i in 0..<length {
+            let p = points[slot(i)]
             let x = seconds(p.time &- origin)
             let y = p.value - y0
             sx += x
