@@ -9,12 +9,12 @@
 ///   start of the run, so that `Σx² - (Σx)²/n` does not cancel away its digits after a year
 ///   of run time (10⁸ s squared is 10¹⁶: the whole of a `Double`).
 /// - Every add and take rounds, and the errors of a long run would add up. So the sums are
-///   rebuilt from the window's samples with a fresh origin (the newest sample) whenever the
-///   samples that left since the last rebuild are at least as many as the older ones still
-///   inside, when the origin has fallen more than `2W` behind, and when the window was
-///   empty. Each time at least as many samples were pushed since the last rebuild as the
-///   rebuild adds up, so it costs O(1) per push amortised, and the sums never carry more
-///   than a few windows' worth of rounding.
+///   rebuilt from the window's samples with a fresh origin (the newest sample) as soon as
+///   the origin is more than `W` behind, and when the window was empty. Then every sample
+///   in the window came after the last rebuild, so a rebuild adds up no more samples than
+///   were pushed since the one before: O(1) per push amortised. Between rebuilds times stay
+///   within `W` of the origin, and the sums carry the rounding of two windows' worth of
+///   samples at most.
 ///
 /// Memory: 16 bytes per sample in the window, and an eighth more as room to grow. Only
 /// successful samples enter it (SPEC §10), with times that do not decrease.
@@ -33,8 +33,6 @@ public struct TrendWindow: Hashable, Sendable {
     private var points: [Point] = []
     private var start = 0
     private var length = 0
-    /// Samples that left since the last rebuild.
-    private var evicted = 0
     /// Times are `(time - origin)` in seconds, values `value - y0`, in the sums.
     private var origin: Int64 = 0
     private var y0 = 0.0
@@ -66,7 +64,6 @@ public struct TrendWindow: Hashable, Sendable {
             let p = points[start]
             start = start &+ 1 == points.count ? 0 : start &+ 1
             length -= 1
-            evicted += 1
             // The same x and y as when it was added (the origin has not moved since), so the
             // sums lose exactly what it brought, up to rounding.
             let x = seconds(p.time &- origin)
@@ -79,9 +76,8 @@ public struct TrendWindow: Hashable, Sendable {
         if length == points.count { grow() }
         points[slot(length)] = Point(time: t, value: value)
         length += 1
-        // Evictions at least the older samples still in (also: the window was empty), or
-        // the origin two widths behind (halved rather than doubling W, which may overflow).
-        if evicted >= length &- 1 || (t &- origin) / 2 > width {
+        // The window was empty, or every sample in it came after the last rebuild.
+        if length == 1 || t &- origin > width {
             rebuild()
         } else {
             let x = seconds(t &- origin)
@@ -138,7 +134,6 @@ public struct TrendWindow: Hashable, Sendable {
 
     /// Moves the origin to the newest sample and adds the window up afresh.
     private mutating func rebuild() {
-        evicted = 0
         let newest = points[slot(length &- 1)]
         origin = newest.time
         y0 = newest.value
