@@ -7,8 +7,9 @@
 # also those that exited — summing /proc/PID/task/*/schedstat misses libdispatch workers
 # that came and went) of a SHORT and a LONG run, differenced, divided by
 # ZONES × (LONG - SHORT) / 0.1 s. RSS: VmRSS at the end of the long run (steady state).
-# That assumes each daemon keeps up with its interval, which a short extra run under
-# `strace -c -f` checks: the read calls it counts must cover every zone at every tick.
+# That assumes each daemon keeps up with its interval, which a short extra run checks: the
+# read calls counted (perf stat on the syscall tracepoints, else `strace -c -f`) must cover
+# every zone at every tick.
 #
 # A shared virtual machine drifts by ±10 % over a minute, so the three are measured in
 # ROUNDS interleaved rounds (floor, collectd, sensorwatch, floor, …), each started afresh,
@@ -16,7 +17,7 @@
 #
 # env: SENSORWATCH (binary, default .build/release/sensorwatch), ZONES (1000),
 #      SHORT (3 s), LONG (13 s), ROUNDS (3), STRACE (3 s; 0 skips the read check).
-#      Needs root (unshare, mount), collectd-core, cc, strace.
+#      Needs root (unshare, mount), collectd-core, cc, and perf or strace for the read check.
 set -euo pipefail
 ZONES=${ZONES:-1000}
 SHORT=${SHORT:-3}
@@ -105,12 +106,25 @@ run_measured() {
         printf "%.3f %.1f\n", (y[3] - x[3]) / 1000 / (z * d / 0.1), y[5] / 1024 }'
 }
 
-# Read calls of "$@" over a STRACE-second run, against ZONES reads per 100 ms tick: prints
-# "reads expected ratio". collectd reopens each file per read (open + read + close).
+# Read calls of "$@" over STRACE seconds (after a second of start-up), against ZONES reads
+# per 100 ms tick: prints "reads expected ratio". Counted by the kernel's syscall
+# tracepoints (perf stat), which cost the traced process nothing; `strace -c -f` (the
+# fallback) stops it at every call, and collectd, which opens, reads and closes each file
+# per sample, then really falls behind.
 read_check() {
-    local log=$work/strace.log n
-    timeout -s TERM "$STRACE" strace -f -c -o "$log" -e trace=read,pread64 "$@" >>"$work/out.log" 2>&1 || true
-    n=$(awk '$NF == "read" || $NF == "pread64" { s += $4 } END { print s + 0 }' "$log")
+    local n pid
+    if command -v perf >/dev/null && perf stat -e syscalls:sys_enter_read true >/dev/null 2>&1; then
+        "$@" >>"$work/out.log" 2>&1 &
+        pid=$!
+        sleep 1
+        n=$(perf stat -x, -e syscalls:sys_enter_read,syscalls:sys_enter_pread64 -p "$pid" -- sleep "$STRACE" 2>&1 |
+            awk -F, '$3 ~ /sys_enter_(read|pread64)$/ { s += $1 } END { print s + 0 }')
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    else
+        timeout -s TERM "$STRACE" strace -f -c -o "$work/strace.log" -e trace=read,pread64 "$@" >>"$work/out.log" 2>&1 || true
+        n=$(awk '$NF == "read" || $NF == "pread64" { s += $4 } END { print s + 0 }' "$work/strace.log")
+    fi
     awk -v n="$n" -v e=$((ZONES * STRACE * 10)) 'BEGIN { printf "%d %d %.2f\n", n, e, n / e }'
 }
 
@@ -159,7 +173,7 @@ else
     tail -n 5 "$work/out.log" 2>/dev/null || true
 fi
 # Every zone read at every tick? (A daemon that falls behind would look cheaper than it is.)
-if [ "$STRACE" != 0 ] && command -v strace >/dev/null; then
+if [ "$STRACE" != 0 ] && { command -v perf >/dev/null || command -v strace >/dev/null; }; then
     for who in collectd sensorwatch; do
         if [ "$who" = collectd ]; then set -- collectd -f -C "$work/collectd.conf"
         else set -- "$SENSORWATCH" run --config "$work/sensorwatch.json5"; fi

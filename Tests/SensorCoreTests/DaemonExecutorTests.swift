@@ -4,9 +4,11 @@ import Glibc
 import Synchronization
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The executor behind ``DaemonActor``: a task it resumes runs as the actor, on the thread
-/// that donated itself, or on the executor's queue otherwise.
+/// that donated itself, or on the executor's own thread otherwise.
+@Suite(.timeLimit(.minutes(1)))
 struct DaemonExecutorTests {
     /// A task that waits once and notes where it went on.
     final class Waiter: Sendable {
@@ -24,13 +26,6 @@ struct DaemonExecutorTests {
         func resume() { waiting.withLock { $0.take() }?.resume() }
     }
 
-    func eventually(_ condition: () -> Bool) async {
-        let start = ContinuousClock.now
-        while !condition(), ContinuousClock.now - start < .seconds(10) {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
     /// Runs `body` on a new thread and waits for it; returns that thread's id.
     func onThread(_ body: @escaping @Sendable () -> Void) async -> pthread_t {
         let id = Mutex<pthread_t?>(nil)
@@ -38,27 +33,25 @@ struct DaemonExecutorTests {
             body()
             id.withLock { $0 = pthread_self() }
         }
-        await eventually { id.withLock { $0 != nil } }
+        #expect(await eventually { id.withLock { $0 != nil } }, "the thread did not run")
         return id.withLock { $0! }
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aDonorThreadRunsTheWorkItsResumeMadeReady() async {
+    @Test func aDonorThreadRunsTheWorkItsResumeMadeReady() async {
         let waiter = Waiter()
         let task = Task(executorPreference: DaemonActor.taskExecutor) { await waiter.wait() }
         await eventually { waiter.isWaiting }
         let donor = await onThread { DaemonActor.donate { waiter.resume() } }
-        await task.value
+        #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")
         #expect(waiter.resumedOn.withLock { $0 } == donor)
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aResumeFromAnyOtherThreadRunsElsewhere() async {
+    @Test func aResumeFromAnyOtherThreadRunsElsewhere() async {
         let waiter = Waiter()
-        let task = Task { @DaemonActor in await waiter.wait() }
+        let task = Task(executorPreference: DaemonActor.taskExecutor) { await waiter.wait() }
         await eventually { waiter.isWaiting }
         let other = await onThread { waiter.resume() }
-        await task.value
+        #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")
         let resumedOn = waiter.resumedOn.withLock { $0 }
         #expect(resumedOn != nil)
         #expect(resumedOn != other)

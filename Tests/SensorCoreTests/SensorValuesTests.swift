@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// A poll's one form — readings aligned with the source's sensor list — means the same
 /// everywhere it goes: engine, model, readers.

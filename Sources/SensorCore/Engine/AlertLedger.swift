@@ -33,7 +33,7 @@ final class AlertLedger: Service {
     func run() async {
         await untilCancelled()
         writer.submit(kept)
-        writer.flush()
+        writer.finish()
     }
 
     /// Notes the alerts that fired, resolved or repeated; writes when the firing set changed.

@@ -103,7 +103,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         // Real time polls on the boot clock directly and watches for hanging reads; any
         // other clock (a test's) is bridged, and has no hanging drivers.
         supervisor = SourceSupervisor(
-            sources: configuration.sources, data: data, makeReader: env.makeReader,
+            sources: configuration.sources, derived: configuration.derived, data: data, makeReader: env.makeReader,
             makePacer: { () -> any PollPacer in
                 real ? BootClockPacer(runTimeNow: now()) : ClockPacer(clock: clock, start: start)
             },
@@ -178,7 +178,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         guard phase == .reloading else { return }
         ruleLoop.replaceRules(next.rules)
         ledger.keepOnly(next.rules)
-        supervisor.apply(next.sources)
+        supervisor.apply(next.sources, derived: next.derived)
         env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
         phase = .running
         env.settled()

@@ -11,9 +11,11 @@ public enum Simulator {
     /// - Parameters:
     ///   - scenarios: the simulated sources' scenarios.
     ///   - rules: the rules, in configuration order.
+    ///   - derived: derived sensors (SPEC §11), computed from the scenarios' sensors.
     ///   - observe: sees every cycle as the rules do (for plots); nil costs nothing.
     public static func run(
-        scenarios: [Scenario], rules: [Rule], observe: (@DaemonActor (PollCycle) -> Void)? = nil
+        scenarios: [Scenario], rules: [Rule], derived: [DerivedSensorConfiguration] = [],
+        observe: (@DaemonActor (PollCycle) -> Void)? = nil
     ) async -> [AlertEvent] {
         let data = SensorData()
         var engine = RuleEngine(rules: rules)
@@ -21,6 +23,7 @@ public enum Simulator {
         var events: [AlertEvent] = []
 
         var feeds = scenarios.enumerated().map { Feed(scenario: $1, source: "sim#\($0)") }
+        var deriving = DerivedFeed(derived, feeds: feeds)
         let loopTask = Task { @DaemonActor in
             await loop.run { cycle in
                 observe?(cycle)
@@ -33,7 +36,11 @@ public enum Simulator {
             let (time, tick) = feeds[next].advance()
             let list = feeds[next].list
             let read = feeds[next].reader.poll(at: time)
-            for cycle in PollCycle.cycles(of: list, read, tick: tick ? time : nil) { data.commit(cycle) }
+            let cycles = PollCycle.cycles(of: list, read, tick: tick ? time : nil)
+            for cycle in cycles { data.commit(cycle) }
+            if let derivedCycles = deriving?.polled(next, at: time, cycles: cycles, feeds: feeds) {
+                for cycle in derivedCycles { data.commit(cycle) }
+            }
             // Let the loop drain now and then: often enough to keep the log short, rarely
             // enough that task switches do not dominate.
             commits += 1
@@ -61,9 +68,11 @@ public enum Simulator {
 
     /// One scenario's reader and its tick schedule: every `step` from 0 to `duration`, plus a
     /// last poll (no tick) at `duration` when it is not on a step, for explicit samples.
-    private struct Feed {
+    private struct Feed: SimulatedFeed {
         let reader: SimulatedReader
         let list: SensorList
+
+        var sensors: [SensorInfo] { list.sensors }
         let step: Int64
         let end: Int64
         var next: Timestamp?
@@ -75,6 +84,8 @@ public enum Simulator {
             end = max(0, scenario.duration.nanoseconds)
             next = .zero
         }
+
+        var finished: Bool { next == nil }
 
         mutating func advance() -> (Timestamp, tick: Bool) {
             let now = next!

@@ -1,5 +1,6 @@
 /// Runs the configured sources: one ``SourcePoller`` each, whose discoveries and cycles it
-/// commits to ``SensorData``. A service: cancelled, it stops every poller.
+/// commits to ``SensorData``, followed by the derived sensors (SPEC §11) it computes from
+/// them. A service: cancelled, it stops every poller.
 ///
 /// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
 /// so a `type`, `name` or label file that blocks stalls only its own source — never the
@@ -21,6 +22,10 @@ final class SourceSupervisor: Service {
     /// Called with the key of each source that stopped.
     var onStopped: @DaemonActor (String) -> Void = { _ in }
     private var configurations: [SourceConfiguration]
+    /// Derived sensors, fed from every committed cycle.
+    private var derived: DerivedSensors
+    /// The list each source was last taught to `derived` with.
+    private var derivedLearned: [String: SensorList] = [:]
     private var running: [Running] = []
     private var started = 0
     /// Sources whose first discovery has not come in yet, and who waits for them.
@@ -33,12 +38,13 @@ final class SourceSupervisor: Service {
     private let wait: @Sendable (Duration) async -> Void
 
     init(
-        sources: [SourceConfiguration], data: SensorData,
+        sources: [SourceConfiguration], derived: [DerivedSensorConfiguration], data: SensorData,
         makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
         makePacer: @escaping @DaemonActor () -> any PollPacer, watchStalls: Bool,
         wait: @escaping @Sendable (Duration) async -> Void
     ) {
         configurations = sources
+        self.derived = DerivedSensors(derived)
         self.data = data
         self.makeReader = makeReader
         self.makePacer = makePacer
@@ -57,7 +63,17 @@ final class SourceSupervisor: Service {
 
     /// Runs `sources` from now on: unchanged ones keep running (their open files, a
     /// scenario's position) and rediscover; changed and removed ones stop; new ones start.
-    func apply(_ sources: [SourceConfiguration]) {
+    /// Changed derived sensors start afresh.
+    func apply(_ sources: [SourceConfiguration], derived next: [DerivedSensorConfiguration]) {
+        if next != derived.configurations {
+            for d in derived.configurations.indices { data.remove(source: "derived#\(d)") }
+            derived = DerivedSensors(next)
+            derivedLearned = [:]
+        }
+        apply(sources)
+    }
+
+    private func apply(_ sources: [SourceConfiguration]) {
         configurations = sources
         var keep: [Running] = []
         var spare = running
@@ -94,6 +110,8 @@ final class SourceSupervisor: Service {
         source.poller.stop()
         undiscovered.remove(source.poller.key)
         data.remove(source: source.poller.key)
+        derived.forget(source: source.poller.key)
+        derivedLearned[source.poller.key] = nil
         onStopped(source.poller.key)
     }
 
@@ -103,8 +121,23 @@ final class SourceSupervisor: Service {
             return
         }
         data.adopt(list)
-        for cycle in cycles { data.commit(cycle) }
+        for cycle in cycles {
+            data.commit(cycle)
+            if !derived.isEmpty { commitDerived(after: cycle) }
+        }
         if undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
+    }
+
+    /// Computes the derived sensors from a committed cycle (its inputs share its time) and
+    /// commits their readings and ticks as cycles of their own.
+    private func commitDerived(after cycle: PollCycle) {
+        if derivedLearned[cycle.source] !== cycle.list {
+            derivedLearned[cycle.source] = cycle.list
+            derived.learn(source: cycle.source, sensors: cycle.sensors)
+        }
+        derived.record(cycle)
+        let steps = derived.drain(through: cycle.time)
+        for derivedCycle in derived.cycles(of: steps, sensors: derived.sensors) { data.commit(derivedCycle) }
     }
 
     /// Waits until every source has discovered once, or ``discoveryWait`` has passed.

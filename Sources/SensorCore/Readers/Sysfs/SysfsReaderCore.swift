@@ -44,6 +44,16 @@ final class SysfsReaderCore: Sendable {
     /// The sensors of the last discovery, in the order polls follow.
     var listed: [SensorInfo] { state.withLock { $0.channels.map(\.info) } }
 
+    /// The thermal zone each sensor of the last discovery mirrors, where it is one
+    /// (``SysfsChannel/mirrors``).
+    func mirrors() -> [SensorID: SensorID] {
+        state.withLock { set in
+            var out: [SensorID: SensorID] = [:]
+            for channel in set.channels { if let zone = channel.mirrors { out[channel.info.id] = zone } }
+            return out
+        }
+    }
+
     private func rescan(_ set: inout SysfsSensorSet) {
         let found = scan(configuration, io)
             .filter { configuration.admits($0.info.id) }
