@@ -7,9 +7,10 @@ import Glibc
 /// A poll thread hands its cycles over with ``donate(_:)``: it takes ownership (waiting if
 /// a job runs elsewhere), runs the commit as the actor, then runs every job queued
 /// meanwhile — the rule loop that the commit's observation `onChange` resumed — and lets
-/// go. So a poll cycle wakes exactly one thread, the poll thread, which a benchmark showed
+/// go; it runs only jobs made ready on its own thread (others wait for the executor's own
+/// thread). So a poll cycle wakes exactly one thread, the poll thread, which a benchmark showed
 /// is what keeps the daemon at about one wake-up per poll (README, Figures). Jobs queued
-/// while nobody owns the executor (a signal, a reload, a test) are run by a thread of its
+/// from other threads (a signal, a reload, a test) are run by a thread of the executor's
 /// own, which takes ownership the same way. Not a dispatch queue: the first libdispatch
 /// worker thread starts libdispatch's pool monitor, a timer that wakes the process every
 /// second for as long as it runs.
@@ -22,9 +23,13 @@ import Glibc
 /// Mutual exclusion is the owner field under one pthread mutex; `checkIsolated` lets
 /// `assumeIsolated` and isolation assertions pass on the owning thread only.
 final class DaemonExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
-    // All three guarded by `mutex`.
+    // Guarded by `mutex`.
     private var owner: pthread_t?
+    /// Jobs the owner made ready on its own thread: it runs them before it lets go.
     private var jobs: [UnownedJob] = []
+    /// Jobs queued from any other thread: the executor's own thread runs them, never a
+    /// donor (a poll thread runs only the work its own cycle made ready).
+    private var others: [UnownedJob] = []
     private var next = 0
     private var scheduled = false
     private var drainerStarted = false
@@ -49,12 +54,17 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        let me = pthread_self()
         pthread_mutex_lock(mutex)
-        jobs.append(job)
-        // An owner runs everything queued before it lets go.
-        if owner == nil && !scheduled {
-            scheduled = true
-            pthread_cond_signal(wanted)
+        if let owner, pthread_equal(owner, me) != 0 {
+            jobs.append(job)
+        } else {
+            others.append(job)
+            // Taken by the executor's thread, now or once the owner lets go.
+            if owner == nil && !scheduled {
+                scheduled = true
+                pthread_cond_signal(wanted)
+            }
         }
         let start = !drainerStarted
         drainerStarted = true
@@ -94,24 +104,34 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
             pthread_mutex_lock(mutex)
             while !scheduled { pthread_cond_wait(wanted, mutex) }
             scheduled = false
-            // An owner runs everything queued before it lets go.
+            // Someone owns it: its release schedules this thread again.
             guard owner == nil else {
                 pthread_mutex_unlock(mutex)
                 continue
             }
             owner = me
             pthread_mutex_unlock(mutex)
-            runQueuedThenRelease()
+            runQueuedThenRelease(takingOthers: true)
         }
     }
 
-    private func runQueuedThenRelease() {
+    /// Runs the owner's jobs (and, for the executor's own thread, everyone else's) until none
+    /// is left, then lets go; jobs of others still waiting go to the executor's thread.
+    private func runQueuedThenRelease(takingOthers: Bool = false) {
         while true {
             pthread_mutex_lock(mutex)
+            if takingOthers, !others.isEmpty {
+                jobs.append(contentsOf: others)
+                others.removeAll(keepingCapacity: true)
+            }
             guard next < jobs.count else {
                 jobs.removeAll(keepingCapacity: true)
                 next = 0
                 owner = nil
+                if !others.isEmpty, !scheduled {
+                    scheduled = true
+                    pthread_cond_signal(wanted)
+                }
                 pthread_cond_broadcast(released)
                 pthread_mutex_unlock(mutex)
                 return
