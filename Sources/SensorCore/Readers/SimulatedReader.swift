@@ -39,13 +39,13 @@ public final class SimulatedReader: SensorReader {
         return playback.withLock { playback in
             var out: [SensorValues] = []
             var current: SensorValues?
-            playback.play(through: time) { k, sample in
+            playback.play(through: time) { k, t, value, fault in
                 // A new instant; also when a sensor has two samples at one time (both count).
-                if current?.time != sample.time || current!.wasRead(position[k]) {
+                if current?.time != t || current!.wasRead(position[k]) {
                     if let done = current { out.append(done) }
-                    current = SensorValues(time: sample.time, unread: count)
+                    current = SensorValues(time: t, unread: count)
                 }
-                current!.set(position[k], value: sample.value, fault: sample.fault)
+                current!.set(position[k], value: value, fault: fault)
             }
             if let last = current { out.append(last) }
             return out
