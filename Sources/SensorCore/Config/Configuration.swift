@@ -8,11 +8,17 @@ public struct Configuration: Sendable, Hashable {
     public var sources: [SourceConfiguration]
     /// Rules in file order; the order is the tie order of events.
     public var rules: [Rule]
+    /// The Prometheus textfile to keep written, if any (SPEC §12).
+    public var metrics: MetricsConfiguration?
 
-    public init(path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule]) {
+    public init(
+        path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
+        metrics: MetricsConfiguration? = nil
+    ) {
         self.path = path
         self.interval = interval
         self.sources = sources
         self.rules = rules
+        self.metrics = metrics
     }
 }
