@@ -16,8 +16,7 @@ struct MetricsRecorderTests {
     }
 
     func sensors(_ r: inout MetricsRecorder, rules: [Rule] = []) -> [String] {
-        r.snapshot(engine: RuleEngine(rules: rules), version: "v").sensors
-            .sorted { $0.info.id < $1.info.id }
+        r.snapshot(engine: RuleEngine(rules: rules), version: "v").sensorRows
             .map { "\($0.info.id) up=\($0.up ? 1 : 0) value=\($0.value.map { "\($0)" } ?? "-") at=\($0.lastReading.map { "\($0)" } ?? "-")" }
     }
 
@@ -86,7 +85,7 @@ struct MetricsRecorderTests {
         var r = MetricsRecorder(startTime: 0)
         for e in events { r.count(e) }
         let s = r.snapshot(engine: engine, version: "v")
-        #expect(s.alerts.map { "\($0.rule) \($0.sensor) \($0.severity) \($0.firing)" } == [
+        #expect(s.alertRows.map { "\($0.rule) \($0.sensor) \($0.severity) \($0.firing)" } == [
             "hot thermal:thermal_zone1 critical false", "hot thermal:thermal_zone0 critical true",
         ])
         #expect(s.events.map { "\($0.rule) \($0.event) \($0.count)" } == [

@@ -20,7 +20,7 @@ struct MetricsTextfileWriterTests {
         return stat(path, &st) == 0 ? st.st_mode & 0o7777 : 0
     }
 
-    @Test func writesMode0644WhateverTheUmaskAndLeavesNoTemporaryFile() {
+    @Test func writesMode0644WhateverTheUmaskAndLeavesNoTemporaryFile() async {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let config = MetricsConfiguration(textfile: dir.path + "/sensorwatch.prom", interval: .seconds(1))
@@ -35,7 +35,7 @@ struct MetricsTextfileWriterTests {
         #expect(dir.names() == ["sensorwatch.prom"])
     }
 
-    @Test func aFailingWriteIsLoggedOnceAndItsRecoveryOnce() {
+    @Test func aFailingWriteIsLoggedOnceAndItsRecoveryOnce() async {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let config = MetricsConfiguration(textfile: dir.path + "/sub/m.prom", interval: .seconds(1))

@@ -38,12 +38,6 @@ struct PrometheusExpositionTests {
             # HELP sensorwatch_start_time_seconds Unix time the sensorwatch daemon started.
             # TYPE sensorwatch_start_time_seconds gauge
             sensorwatch_start_time_seconds 1764583200
-            # HELP sensorwatch_sensor_info Always 1; the labels describe the sensor (label, quantity, unit of sensorwatch's own readings).
-            # TYPE sensorwatch_sensor_info gauge
-            sensorwatch_sensor_info{sensor="hwmon:sht3x/humidity1",label="",quantity="humidity",unit="%RH"} 1
-            sensorwatch_sensor_info{sensor="iio:bme280/pressure",label="",quantity="pressure",unit="hPa"} 1
-            sensorwatch_sensor_info{sensor="thermal:thermal_zone0",label="x86_pkg_temp",quantity="temperature",unit="°C"} 1
-            sensorwatch_sensor_info{sensor="thermal:thermal_zone1",label="a \"quoted\\\" label\nwith a line feed",quantity="temperature",unit="°C"} 1
             # HELP sensorwatch_sensor_up 1 if the latest read of the sensor succeeded, else 0.
             # TYPE sensorwatch_sensor_up gauge
             sensorwatch_sensor_up{sensor="hwmon:sht3x/humidity1",quantity="humidity"} 1
@@ -110,6 +104,54 @@ struct PrometheusExpositionTests {
         #expect(PrometheusExposition.number(-.infinity) == "-Inf")
         #expect(PrometheusExposition.number(.nan) == "NaN")
         #expect(PrometheusExposition.number(1e20) == "1e+20")
+    }
+
+    /// Values in fixed point where six decimals hold them exactly, else the shortest form
+    /// that reads back as the same double.
+    @Test(arguments: [
+        (47.0, "47"), (23.125, "23.125"), (-0.5, "-0.5"), (0.41253, "0.41253"), (-12.000001, "-12.000001"),
+        (101325.0, "101325"), (1e-7, "1e-07"), (0.1 + 0.2, "0.30000000000000004"), (1e12, "1000000000000"),
+    ])
+    func valuesAreSpelledExactly(value: Double, text: String) {
+        let out = RenderBuffer(capacity: 1)
+        PrometheusRenderer.appendNumber(out, value)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == text)
+        #expect(Double(text) == value)
+    }
+
+    /// The renderer keeps per-list text between renders; a changed list, order or value
+    /// must still come out exactly as a fresh render.
+    @Test func aReusedRendererMatchesAFreshOneAsListsAndValuesChange() {
+        let renderer = PrometheusRenderer()
+        var snapshot = Self.snapshot
+        func same() -> Bool {
+            String(decoding: renderer.render(snapshot), as: UTF8.self) == PrometheusExposition.render(snapshot)
+        }
+        #expect(same())
+        snapshot.groups[0].value[0] = 990.5
+        snapshot.groups[0].up[2] = true
+        snapshot.alerts.entries[1].firing = false
+        #expect(same())
+        var rows = snapshot.sensorRows
+        var alerts = snapshot.alertRows
+        rows.swapAt(0, 3)
+        alerts.removeLast()
+        snapshot = MetricsSnapshot(version: "v", startTime: 1, sensors: rows, alerts: alerts, events: snapshot.events)
+        #expect(same())
+        rows[1].info.label = "renamed"
+        alerts[0].severity = .critical
+        snapshot = MetricsSnapshot(version: "v", startTime: 1, sensors: rows, alerts: alerts, events: snapshot.events)
+        #expect(same())
+        snapshot.groups[0].attempted[0] = false
+        #expect(same())
+        snapshot.groups[0].sensors.append(SensorInfo(id: "iio:x/pressure", quantity: .pressure))
+        for a in [\MetricsSnapshot.SensorGroup.value, \.lastReading] { snapshot.groups[0][keyPath: a].append(5) }
+        snapshot.groups[0].up.append(true)
+        snapshot.groups[0].attempted.append(true)
+        #expect(same())
+        snapshot.groups.removeAll()
+        #expect(same())
+        #expect(!String(decoding: renderer.render(snapshot), as: UTF8.self).contains("sensor_up"))
     }
 
     /// Ratios are divided: 41.3 × 0.01 would print 0.41300000000000003.

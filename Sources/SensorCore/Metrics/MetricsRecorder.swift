@@ -65,6 +65,18 @@ public struct MetricsRecorder: Sendable {
             }
         }
 
+        mutating func record(_ cycle: PollCycle) {
+            let sameList = discovery != 0 && discovery == cycle.discovery && sensors.count == cycle.sensors.count
+            if sameList, let values = cycle.values, values.faults.isEmpty {
+                // Every sensor was read now: this cycle supersedes any still pending.
+                pending = cycle
+            } else {
+                foldPending()
+                adopt(cycle)
+                fold(cycle)
+            }
+        }
+
         mutating func foldPending() {
             if let cycle = pending {
                 pending = nil
@@ -75,6 +87,8 @@ public struct MetricsRecorder: Sendable {
 
     private var sources: [String: SourceState] = [:]
     private var counts: [String: [UInt64]] = [:]
+    /// How many alerts the last snapshot had (room is made for as many next time).
+    private var alertCount = 0
     /// Unix time of the run's time zero.
     public let startTime: Double
 
@@ -87,18 +101,7 @@ public struct MetricsRecorder: Sendable {
     /// Notes one committed poll cycle.
     public mutating func record(_ cycle: PollCycle) {
         guard !cycle.sensors.isEmpty else { return }
-        var state = sources.removeValue(forKey: cycle.source) ?? SourceState()
-        let sameList = state.discovery != 0 && state.discovery == cycle.discovery
-            && state.sensors.count == cycle.sensors.count
-        if sameList, let values = cycle.values, values.faults.isEmpty {
-            // Every sensor was read now: this cycle supersedes any still pending.
-            state.pending = cycle
-        } else {
-            state.foldPending()
-            state.adopt(cycle)
-            state.fold(cycle)
-        }
-        sources[cycle.source] = state
+        sources[cycle.source, default: SourceState()].record(cycle)
     }
 
     /// Forgets a source that stopped (its sensors are gone from the file).
@@ -119,26 +122,25 @@ public struct MetricsRecorder: Sendable {
     /// - Parameter version: the binary's version, for `sensorwatch_build_info`.
     public mutating func snapshot(engine: RuleEngine, version: String) -> MetricsSnapshot {
         var out = MetricsSnapshot(version: version, startTime: startTime)
-        for key in sources.keys {
+        for key in sources.keys.sorted() {
             sources[key]!.foldPending()
             let s = sources[key]!
-            for i in s.sensors.indices where s.attempted[i] {
-                let ok = !s.value[i].isNaN
-                out.sensors.append(
-                    .init(
-                        info: s.sensors[i], up: s.up[i], value: ok ? s.value[i] : nil,
-                        lastReading: ok ? startTime + s.time[i].seconds : nil))
-            }
+            // The arrays are shared with the recorder, not copied; only the times are converted.
+            let lastReading = s.value.indices.map { s.value[$0].isNaN ? .nan : startTime + s.time[$0].seconds }
+            out.groups.append(
+                .init(sensors: s.sensors, attempted: s.attempted, up: s.up, value: s.value, lastReading: lastReading))
         }
-        engine.forEachAlert { rule, sensor, firing in
-            out.alerts.append(.init(rule: rule.name, sensor: sensor.id, severity: rule.severity, firing: firing))
-        }
+        out.alerts.rules = engine.rules
+        out.alerts.sensors = engine.sensors
+        out.alerts.entries.reserveCapacity(alertCount)
+        engine.forEachAlert { r, e, firing in out.alerts.entries.append(.init(rule: r, sensor: e, firing: firing)) }
         for rule in engine.rules {
             let c = counts[rule.name] ?? [0, 0, 0]
             for (i, kind) in Self.kinds.enumerated() {
                 out.events.append(.init(rule: rule.name, event: kind, count: c[i]))
             }
         }
+        alertCount = out.alerts.entries.count
         return out
     }
 }

@@ -191,12 +191,12 @@ public struct RuleEngine: Sendable {
         return out
     }
 
-    /// Calls `body` with every (rule, sensor) alert that exists, and whether it fires now
-    /// (for the metrics file; allocates nothing).
-    public func forEachAlert(_ body: (_ rule: Rule, _ sensor: SensorInfo, _ firing: Bool) -> Void) {
+    /// Calls `body` with every (rule, sensor) alert that exists — as indices into ``rules``
+    /// and ``sensors`` — and whether it fires now (for the metrics file; allocates nothing).
+    public func forEachAlert(_ body: (_ rule: Int, _ sensor: Int, _ firing: Bool) -> Void) {
         for (e, span) in spans.enumerated() {
             for slot in span.first..<(span.first + span.count) {
-                body(rules[slotRule[slot]], infos[e], slotState[slot].isFiring)
+                body(slotRule[slot], e, slotState[slot].isFiring)
             }
         }
     }

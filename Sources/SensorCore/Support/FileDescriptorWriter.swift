@@ -13,9 +13,10 @@ public enum FileDescriptorWriter {
     /// Writes all of `buf` to `fd`; returns false (with `errno` set) if a write fails.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = buf.baseAddress else { return true }
         var off = 0
         while off < buf.count {
-            let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+            let n = Glibc.write(fd, start + off, buf.count - off)
             if n < 0 {
                 if errno == EINTR { continue }
                 return false
