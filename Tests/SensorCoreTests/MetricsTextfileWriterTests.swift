@@ -55,9 +55,10 @@ struct MetricsTextfileWriterTests {
         ])
     }
 
-    /// The first file comes within a second (every source has been read once by then), then
-    /// one every interval; stop removes it.
-    @Test func writesOnTheClockAndRemovesTheFileAtStop() async {
+    /// The first file comes within a second (every source has been read once by then); the
+    /// next ones when the daemon reports a poll and an interval has passed, or from the
+    /// writer's own timer after four intervals without polls; stop removes the file.
+    @Test func writesWhenDueOnPollsOrItsOwnTimerAndRemovesTheFileAtStop() async {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let config = MetricsConfiguration(textfile: dir.path + "/m.prom", interval: .seconds(15))
@@ -72,15 +73,21 @@ struct MetricsTextfileWriterTests {
                 }
                 return MetricsSnapshot(version: "\(n)", startTime: 0)
             }, log: { _, _ in })
+        func written() -> String? { SysfsTestTree.readFile(config.textfile) }
         writer.start()
         await eventually { clock.sleeperCount == 1 }
-        #expect(SysfsTestTree.readFile(config.textfile) == nil)
+        writer.writeIfDue()
+        #expect(written() == nil)
         clock.advance(by: .seconds(1))
-        await eventually { SysfsTestTree.readFile(config.textfile)?.contains("version=\"1\"") == true && clock.sleeperCount == 1 }
+        await eventually { written()?.contains("version=\"1\"") == true && clock.sleeperCount == 1 }
         clock.advance(by: .seconds(14))
+        writer.writeIfDue()
         #expect(snapshots.withLock { $0 } == 1)
         clock.advance(by: .seconds(1))
-        await eventually { SysfsTestTree.readFile(config.textfile)?.contains("version=\"2\"") == true }
+        writer.writeIfDue()
+        #expect(written()?.contains("version=\"2\"") == true)
+        clock.advance(by: .seconds(45))
+        await eventually { written()?.contains("version=\"3\"") == true }
         await writer.stop()
         #expect(dir.names().isEmpty)
     }

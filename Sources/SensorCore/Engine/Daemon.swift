@@ -336,6 +336,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private func commit(_ cycle: PollCycle) {
         data.commit(cycle)
         metrics.record(cycle)
+        metricsWriter?.writeIfDue()
         if let values = cycle.values {
             // Nothing failing now or before: nothing to report (the common case, no ids touched).
             guard !values.faults.isEmpty || !faulty.isEmpty else { return }
