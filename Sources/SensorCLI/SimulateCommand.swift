@@ -20,6 +20,7 @@ enum SimulateCommand {
           --json           one JSON object per line:
                            {"time":12.0,"event":"firing","rule":…,"sensor":…,
                             "severity":…,"value":81.5,"threshold":80}
+                           (predict rules add "predicted": where the trend heads)
           --plot FILE.svg  also draw every sensor's values, the rules' thresholds and
                            the events into an SVG file
           --help           show this help
@@ -57,7 +58,8 @@ enum SimulateCommand {
         if let plot {
             observe = { cycle in plot.add(cycle) }
         }
-        let events = await Simulator.run(scenarios: scenarios, rules: configuration.rules, observe: observe)
+        let events = await Simulator.run(
+            scenarios: scenarios, rules: configuration.rules, derived: configuration.derived, observe: observe)
         if let path = options["plot"], let plot {
             let svg = plot.render(rules: configuration.rules, events: events)
             guard TextFileWriter.write(svg, to: path) else {

@@ -7,6 +7,9 @@ import SensorCore
 public struct JournalAlertRecord: Hashable, Sendable {
     /// Wall-clock time of the entry, microseconds since the Unix epoch (`__REALTIME_TIMESTAMP`).
     public var realtimeMicroseconds: UInt64
+    /// `_HOSTNAME`: the machine that logged the entry (the sender's, in a journal-remote
+    /// file); empty when absent.
+    public var host: String
     /// `ALERT_STATE`.
     public var kind: EventKind
     /// `ALERT_RULE`.
@@ -25,12 +28,19 @@ public struct JournalAlertRecord: Hashable, Sendable {
     public var threshold: Double?
     /// `MESSAGE`.
     public var message: String
+    /// `ALERT_CONDITION`, if present and known.
+    public var condition: ConditionKind?
+    /// `ALERT_PREDICTED`: a predict rule's prediction; nil when the window had no line (and
+    /// for every other rule).
+    public var predicted: Double?
 
     public init(
-        realtimeMicroseconds: UInt64, kind: EventKind, rule: String, severity: Severity?, sensor: String,
-        label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
+        realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
+        sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = "",
+        condition: ConditionKind? = nil, predicted: Double? = nil
     ) {
         self.realtimeMicroseconds = realtimeMicroseconds
+        self.host = host
         self.kind = kind
         self.rule = rule
         self.severity = severity
@@ -40,5 +50,7 @@ public struct JournalAlertRecord: Hashable, Sendable {
         self.value = value
         self.threshold = threshold
         self.message = message
+        self.condition = condition
+        self.predicted = predicted
     }
 }

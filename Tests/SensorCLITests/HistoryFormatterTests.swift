@@ -5,22 +5,52 @@ import Testing
 
 struct HistoryFormatterTests {
     static let firing = JournalAlertRecord(
-        realtimeMicroseconds: 1_795_558_400_012_345, kind: .firing, rule: "cpu-hot", severity: .warning,
+        realtimeMicroseconds: 1_795_558_400_012_345, host: "web1", kind: .firing, rule: "cpu-hot", severity: .warning,
         sensor: "thermal:thermal_zone0", label: "x86_pkg_temp", unit: "°C", value: 81.5, threshold: 80)
     static let stale = JournalAlertRecord(
         realtimeMicroseconds: 1_795_558_401_000_000, kind: .firing, rule: "silent", severity: nil,
         sensor: "sim:\"baro\"", value: nil, threshold: 30)
 
-    @Test func lineShowsTimeRuleEventSensorValueThresholdSeverity() {
-        #expect(HistoryFormatter.line(Self.firing, time: "2026-11-24 22:13:20")
-            == "2026-11-24 22:13:20 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]")
-        #expect(HistoryFormatter.line(Self.stale, time: "T") == "T silent firing sim:\"baro\" - threshold 30")
+    static let trend = JournalAlertRecord(
+        realtimeMicroseconds: 1_795_558_400_012_345, kind: .firing, rule: "cpu-trend", severity: .warning,
+        sensor: "sim:cpu", label: "CPU", unit: "°C", value: 78, threshold: 90, condition: .predict,
+        predicted: 93.21234)
+    static let trendWithoutLine = JournalAlertRecord(
+        realtimeMicroseconds: 1_795_558_400_012_345, kind: .resolved, rule: "cpu-trend", severity: .warning,
+        sensor: "sim:cpu", label: "CPU", unit: "°C", value: 70, threshold: 90, condition: .predict)
+
+    @Test func predictRecordsShowThePrediction() {
+        #expect(HistoryFormatter.line(Self.trend, time: "T")
+            == "T - cpu-trend firing sim:cpu (CPU) 78 °C threshold 90 °C predicted 93.212 °C [warning]")
+        #expect(HistoryFormatter.line(Self.trendWithoutLine, time: "T")
+            == "T - cpu-trend resolved sim:cpu (CPU) 70 °C threshold 90 °C [warning]")
+        #expect(HistoryFormatter.json(Self.trend)
+            == #"{"time":"2026-11-24T22:13:20.012345Z","host":"","event":"firing","rule":"cpu-trend","sensor":"sim:cpu","label":"CPU","severity":"warning","value":78,"threshold":90,"predicted":93.21234,"unit":"°C"}"#)
+        #expect(HistoryFormatter.json(Self.trendWithoutLine).contains(#""threshold":90,"predicted":null,"unit""#))
     }
 
-    @Test func jsonIsOneObjectWithUTCTime() {
+    @Test func lineShowsTimeHostRuleEventSensorValueThresholdSeverity() {
+        #expect(HistoryFormatter.line(Self.firing, time: "2026-11-24 22:13:20")
+            == "2026-11-24 22:13:20 web1 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]")
+        #expect(HistoryFormatter.line(Self.stale, time: "T") == "T - silent firing sim:\"baro\" - threshold 30")
+    }
+
+    @Test func linesPadTheHostColumnToTheLongestHost() {
+        var db = Self.firing
+        db.host = "db-primary"
+        db.kind = .resolved
+        #expect(HistoryFormatter.lines([Self.firing, db, Self.stale], time: { _ in "T" }) == [
+            "T web1       cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]",
+            "T db-primary cpu-hot resolved thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]",
+            "T -          silent firing sim:\"baro\" - threshold 30",
+        ])
+        #expect(HistoryFormatter.lines([], time: { _ in "T" }).isEmpty)
+    }
+
+    @Test func jsonIsOneObjectWithUTCTimeAndAlwaysAHost() {
         #expect(HistoryFormatter.json(Self.firing)
-            == #"{"time":"2026-11-24T22:13:20.012345Z","event":"firing","rule":"cpu-hot","sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","severity":"warning","value":81.5,"threshold":80,"unit":"°C"}"#)
+            == #"{"time":"2026-11-24T22:13:20.012345Z","host":"web1","event":"firing","rule":"cpu-hot","sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","severity":"warning","value":81.5,"threshold":80,"unit":"°C"}"#)
         #expect(HistoryFormatter.json(Self.stale)
-            == #"{"time":"2026-11-24T22:13:21.000000Z","event":"firing","rule":"silent","sensor":"sim:\"baro\"","label":"","severity":null,"value":null,"threshold":30,"unit":""}"#)
+            == #"{"time":"2026-11-24T22:13:21.000000Z","host":"","event":"firing","rule":"silent","sensor":"sim:\"baro\"","label":"","severity":null,"value":null,"threshold":30,"unit":""}"#)
     }
 }

@@ -3,9 +3,10 @@ import Glibc
 #endif
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct ConfigLoaderTests {
-    private func errors(_ text: String) -> [String] { TemporaryFiles.configErrors(of: text) }
+    private func errors(_ text: String) -> [String] { TemporaryDirectory.configErrors(of: text) }
 
     @Test(arguments: [
         ("{ interval: 5 }", "interval: expected a duration such as \"10s\", found a number"),
@@ -33,7 +34,7 @@ struct ConfigLoaderTests {
         ("{ rules: [{ name: \"a\", sensor: \"x[\", above: 80 }] }", "rules[0].sensor: glob \"x[\" has an unclosed ["),
         ("{ rules: [{ name: \"a\", quantity: \"temp\", above: 80 }] }",
          "rules[0].quantity: unknown quantity \"temp\" (expected temperature, humidity or pressure)"),
-        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall or stale"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall, predict or stale"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, below: 10 }] }",
          "rules[0]: has more than one condition (above, below); a rule takes exactly one"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: \"80\" }] }", "rules[0].above: expected a number, found a string"),
@@ -44,7 +45,7 @@ struct ConfigLoaderTests {
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, hysteresis: -1 }] }", "rules[0].hysteresis: must be 0 or more"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, hysteresis: NaN }] }",
          "rules[0].hysteresis: expected a finite number, found NaN"),
-        ("{ rules: [{ name: \"a\", sensor: \"*\", stale: \"5s\", hysteresis: 2 }] }", "rules[0].hysteresis: applies only to above and below"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", stale: \"5s\", hysteresis: 2 }] }", "rules[0].hysteresis: applies only to above, below and predict"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", stale: \"0s\" }] }", "rules[0].stale: must be longer than 0s"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", stale: 30 }] }", "rules[0].stale: expected a duration such as \"10s\", found a number"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", rise: 3 }] }", "rules[0].rise: expected an object, found a number"),
@@ -74,7 +75,7 @@ struct ConfigLoaderTests {
     @Test func typoInAConditionIsTwoErrorsNotASilentRule() {
         #expect(errors("{ rules: [{ name: \"a\", sensor: \"*\", abov: 80 }] }") == [
             "c.json5: rules[0].abov: unknown key (did you mean \"above\"?)",
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
         ])
     }
 
@@ -100,7 +101,7 @@ struct ConfigLoaderTests {
     }
 
     @Test func missingFileIsAFileError() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         #expect(files.configErrors("nope.json5") == ["nope.json5: cannot read: No such file or directory"])
     }
 
@@ -108,12 +109,12 @@ struct ConfigLoaderTests {
     /// writer used to hang the daemon's main actor) or read a device forever; a dangling
     /// link says where it points.
     @Test func specialFilesAreRefusedWithoutBlocking() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let fifo = files.path("fifo.json5")
         #expect(mkfifo(fifo, 0o644) == 0)
         defer { unlink(fifo) }
         #expect(files.configErrors("fifo.json5") == ["fifo.json5: cannot read: not a regular file (a FIFO)"])
-        #expect(loadErrors(files.directory) == [files.directory + ": cannot read: Is a directory"])
+        #expect(loadErrors(files.root) == [files.root + ": cannot read: Is a directory"])
         let link = files.path("link.json5")
         #expect(symlink("gone.json5", link) == 0)
         defer { unlink(link) }
@@ -132,7 +133,7 @@ struct ConfigLoaderTests {
     }
 
     @Test func decodesEveryRuleFieldIntoTheModel() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let path = files.write("c.json5", """
             // comments, unquoted keys, single quotes and trailing commas are JSON5
             {
@@ -165,7 +166,7 @@ struct ConfigLoaderTests {
     }
 
     @Test func sourcesGetDefaultsAndResolveRelativePathsAgainstTheConfigDirectory() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("scen/s.json5", "{ sensors: [{ id: \"cpu\", quantity: \"temperature\", samples: [[0, 40]] }] }")
         let path = files.write("etc/c.json5", """
             {
@@ -192,25 +193,47 @@ struct ConfigLoaderTests {
     }
 
     @Test func scenarioErrorsAreReportedAgainstTheScenarioFileAfterTheConfigErrors() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("scen/s.json5", "{ sensors: [{ id: \"cpu\", samples: [[0, 40]] }] }")
         files.write("c.json5", """
             { sources: [{ type: "simulated", scenario: "scen/s.json5" }], rules: [{ name: "x", sensor: "*" }] }
             """)
         #expect(files.configErrors("c.json5") == [
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
             "scen/s.json5: sensors[0].quantity: required key is missing",
         ])
     }
 
-    @Test func missingScenarioFileIsAnErrorOfThatFile() {
-        let files = TemporaryFiles()
-        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"gone.json5\" }] }")
-        #expect(files.configErrors("c.json5") == ["gone.json5: cannot read: No such file or directory"])
+    /// SPEC §4: the config file and key, the name as written, and the absolute path tried.
+    @Test func missingScenarioFileIsAnErrorAtTheKeyThatNamesIt() {
+        let files = TemporaryDirectory()
+        files.write("c.json5", """
+            { sources: [{ type: "thermal" }, { type: "simulated", scenario: "sub/../gone.json5" }] }
+            """)
+        #expect(loadErrors(files.path("c.json5")) == [
+            files.path("c.json5") + ": sources[1].scenario: cannot read \"sub/../gone.json5\" ("
+                + files.path("gone.json5") + "): No such file or directory"
+        ])
+    }
+
+    @Test func aScenarioThatIsNotTextIsAnErrorOfThatFile() {
+        let files = TemporaryDirectory()
+        files.write("bin.json5", bytes: [0x7B, 0xFF, 0x7D])
+        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"bin.json5\" }] }")
+        #expect(files.configErrors("c.json5") == ["bin.json5: cannot read: not valid UTF-8 text"])
+    }
+
+    @Test func anUnreadableScenarioIsReportedWhereItIsNamed() {
+        let files = TemporaryDirectory()
+        files.mkdir("dir.json5")
+        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"dir.json5\" }] }")
+        #expect(files.configErrors("c.json5") == [
+            "c.json5: sources[0].scenario: cannot read \"dir.json5\" (dir.json5): Is a directory"
+        ])
     }
 
     @Test func twoSimulatedSensorsWithOneIdAcrossSourcesAreAnError() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("a.json5", "{ sensors: [{ id: \"cpu\", quantity: \"temperature\", samples: [[0, 40]] }] }")
         files.write("b.json5", """
             { sensors: [{ id: "fan", quantity: "temperature", samples: [[0, 1]] },

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// `run` with a `metrics` section keeps the textfile written from the live state and
 /// removes it at a clean stop (SPEC §12).
@@ -10,11 +11,10 @@ import Testing
 struct DaemonMetricsTests {
     @Test func fileShowsValuesHealthAlertsAndEventCountsAndGoesAtStop() async {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
         let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
         let reader = ScriptedReader(cpu, [50, 85, nil, nil], aligned: true)
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
-        let metrics = MetricsConfiguration(textfile: dir.path + "/sensorwatch.prom", interval: .seconds(1))
+        let metrics = MetricsConfiguration(textfile: dir.path("sensorwatch.prom"), interval: .seconds(1))
         let configuration = Configuration(
             path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule],
             metrics: metrics)
@@ -29,8 +29,8 @@ struct DaemonMetricsTests {
             await eventually { reader.pollCount == n && clock.sleeperCount >= 2 }
             clock.advance(by: .seconds(1))
         }
-        await eventually { (SysfsTestTree.readFile(metrics.textfile) ?? "").contains("sensorwatch_sensor_up{sensor=\"sim:cpu\",quantity=\"temperature\"} 0") }
-        let text = (SysfsTestTree.readFile(metrics.textfile) ?? "")
+        await eventually { (TemporaryDirectory.readFile(metrics.textfile) ?? "").contains("sensorwatch_sensor_up{sensor=\"sim:cpu\",quantity=\"temperature\"} 0") }
+        let text = (TemporaryDirectory.readFile(metrics.textfile) ?? "")
         for line in [
             "sensorwatch_build_info{version=\"9.9\"} 1",
             "sensorwatch_start_time_seconds 1000",

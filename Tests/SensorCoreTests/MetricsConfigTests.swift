@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The `metrics` section of the configuration (SPEC §12).
 struct MetricsConfigTests {
@@ -18,18 +19,18 @@ struct MetricsConfigTests {
          "metrics.textfile: must name a file ending in .prom (node_exporter's textfile collector reads only those)"),
     ])
     func reportsEachProblemAtItsKeyPath(text: String, expected: String) {
-        #expect(TemporaryFiles.configErrors(of: text) == ["c.json5: " + expected])
+        #expect(TemporaryDirectory.configErrors(of: text) == ["c.json5: " + expected])
     }
 
     @Test func relativeTextfileIsRelativeToTheConfigFileAndIntervalDefaultsTo15s() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let path = files.write("etc/c.json5", "{ metrics: { textfile: \"../run/sensorwatch.prom\" } }")
         let config = try ConfigLoader.load(path: path)
         #expect(config.metrics == MetricsConfiguration(textfile: files.path("run/sensorwatch.prom"), interval: .seconds(15)))
     }
 
     @Test func absoluteTextfileAndIntervalAreKept() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let path = files.write("c.json5", "{ metrics: { textfile: \"/run/sensorwatch/sensorwatch.prom\", interval: \"1s\" } }")
         let config = try ConfigLoader.load(path: path)
         #expect(config.metrics?.textfile == "/run/sensorwatch/sensorwatch.prom")

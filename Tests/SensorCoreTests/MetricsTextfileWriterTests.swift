@@ -4,6 +4,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The metrics file on disk: atomic, 0644 whatever the umask, on the clock, gone at stop.
 @MainActor
@@ -22,8 +23,7 @@ struct MetricsTextfileWriterTests {
 
     @Test func writesMode0644WhateverTheUmaskAndLeavesNoTemporaryFile() async {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        let config = MetricsConfiguration(textfile: dir.path + "/sensorwatch.prom", interval: .seconds(1))
+        let config = MetricsConfiguration(textfile: dir.path("sensorwatch.prom"), interval: .seconds(1))
         let writer = MetricsTextfileWriter(
             configuration: config, clock: ManualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
             log: { _, _ in })
@@ -31,26 +31,24 @@ struct MetricsTextfileWriterTests {
         defer { umask(old) }
         #expect(writer.writeNow())
         #expect(mode(config.textfile) == 0o644)
-        #expect(SysfsTestTree.readFile(config.textfile) == PrometheusExposition.render(MetricsSnapshot(version: "t", startTime: 1)))
+        #expect(TemporaryDirectory.readFile(config.textfile) == PrometheusExposition.render(MetricsSnapshot(version: "t", startTime: 1)))
         #expect(dir.names() == ["sensorwatch.prom"])
     }
 
     @Test func aFailingWriteIsLoggedOnceAndItsRecoveryOnce() async {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        let config = MetricsConfiguration(textfile: dir.path + "/sub/m.prom", interval: .seconds(1))
+        let config = MetricsConfiguration(textfile: dir.path("sub/m.prom"), interval: .seconds(1))
         let log = Log()
         let writer = MetricsTextfileWriter(
             configuration: config, clock: ManualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
             log: log.log)
         #expect(!writer.writeNow())
         #expect(!writer.writeNow())
-        mkdir(dir.path + "/sub", 0o755)
-        defer { unlink(config.textfile); rmdir(dir.path + "/sub") }
+        dir.mkdir("sub")
         #expect(writer.writeNow())
         #expect(writer.writeNow())
         #expect(log.all == [
-            "<4>cannot write the metrics file: open \(dir.path)/sub/.m.prom.tmp: No such file or directory; retrying every 1s",
+            "<4>cannot write the metrics file: open \(dir.path("sub"))/.m.prom.tmp: No such file or directory; retrying every 1s",
             "<5>the metrics file \(config.textfile) is written again",
         ])
     }
@@ -60,8 +58,7 @@ struct MetricsTextfileWriterTests {
     /// writer's own timer after four intervals without polls; stop removes the file.
     @Test func writesWhenDueOnPollsOrItsOwnTimerAndRemovesTheFileAtStop() async {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        let config = MetricsConfiguration(textfile: dir.path + "/m.prom", interval: .seconds(15))
+        let config = MetricsConfiguration(textfile: dir.path("m.prom"), interval: .seconds(15))
         let clock = ManualClock()
         let snapshots = Mutex(0)
         let writer = MetricsTextfileWriter(
@@ -73,7 +70,7 @@ struct MetricsTextfileWriterTests {
                 }
                 return MetricsSnapshot(version: "\(n)", startTime: 0)
             }, log: { _, _ in })
-        func written() -> String? { SysfsTestTree.readFile(config.textfile) }
+        func written() -> String? { TemporaryDirectory.readFile(config.textfile) }
         writer.start()
         await eventually { clock.sleeperCount == 1 }
         writer.writeIfDue()

@@ -4,7 +4,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 require_namespaces
-require_run
+require_binary
 enter_namespace
 trap 'stop_journald' EXIT
 
@@ -24,11 +24,6 @@ journal_json >"$WORK/entries.json"
 
 # The firing entry, field by field (SPEC §7).
 firing=$(journal_json ALERT_STATE=firing)
-expect_field() { # JSON FIELD VALUE
-    local got
-    got=$(jq -r --arg f "$2" '.[$f] // "<missing>"' <<<"$1")
-    [ "$got" = "$3" ] || fail "$2: expected '$3', got '$got'"
-}
 expect_field "$firing" MESSAGE "cpu-hot firing: sim:cpu (CPU package) 85 °C above 80 °C"
 expect_field "$firing" PRIORITY 2
 expect_field "$firing" SYSLOG_IDENTIFIER sensorwatch
@@ -63,6 +58,12 @@ grep -q ' cpu-hot resolved sim:cpu (CPU package) 50 °C threshold 80 °C \[criti
 [ "$(grep -c . "$WORK/history.txt")" = 2 ] || fail "history printed $(grep -c . "$WORK/history.txt") lines"
 [ "$("$BIN" history --json --rule cpu-hot --since 1h | jq -r .event | paste -sd,)" = "firing,resolved" ] \
     || fail "history --json --rule --since"
+# Every event names the host that logged it, in the readable form and in JSON.
+host=$(hostname)
+grep -q "^[0-9-]* [0-9:]* $host cpu-hot firing " "$WORK/history.txt" || fail "history line lacks the host $host"
+[ "$("$BIN" history --json | jq -r .host | sort -u)" = "$host" ] || fail "history --json: host is not $host"
+[ "$("$BIN" history --host "$host" | grep -c .)" = 2 ] || fail "history --host $host"
+[ -z "$("$BIN" history --host "no-such-$host")" ] || fail "history --host no-such-host printed events"
 [ -z "$("$BIN" history --rule no-such-rule)" ] || fail "history --rule no-such-rule printed events"
 [ -z "$("$BIN" history --sensor sim:none)" ] || fail "history --sensor sim:none printed events"
 note "journal entries, journalctl matches and history agree"

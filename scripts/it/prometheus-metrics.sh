@@ -22,16 +22,12 @@ require_run
 PROM_PORT=19090
 NE_PORT=19100
 
-if ! command -v prometheus >/dev/null || ! command -v promtool >/dev/null \
-    || ! command -v prometheus-node-exporter >/dev/null; then
-    command -v apt-get >/dev/null || skip "needs prometheus and prometheus-node-exporter (apt)"
-    note "installing prometheus and prometheus-node-exporter"
-    apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null
-    # policy-rc.d (where present) and the absent systemd keep the services from starting.
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends \
-        prometheus prometheus-node-exporter >/dev/null
-fi
-command -v curl >/dev/null || skip "needs curl"
+# Debian's packages; policy-rc.d (where present) and the absent systemd keep their services
+# from starting: the binaries run below as this test's own processes.
+need prometheus prometheus
+need promtool prometheus
+need prometheus-node-exporter prometheus-node-exporter
+need curl curl
 enter_namespace
 
 pids=()

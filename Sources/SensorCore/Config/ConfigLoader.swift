@@ -27,7 +27,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "metrics"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)
@@ -36,10 +36,12 @@ public enum ConfigLoader {
             source($0, defaultInterval: interval, named: &named)
         }
         let rules = RuleDecoder.rules(top["rules"])
+        let derived = DerivedDecoder.derived(top["derived"])
         let metrics = top["metrics"].flatMap { self.metrics($0, configDirectory: named.configDirectory) }
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
-        return Configuration(path: path, interval: interval, sources: sources, rules: rules, metrics: metrics)
+        return Configuration(
+            path: path, interval: interval, sources: sources, rules: rules, derived: derived, metrics: metrics)
     }
 
     /// What loading the files a configuration names has found so far.
@@ -74,11 +76,10 @@ public enum ConfigLoader {
         if let scenarioNode = object["scenario"] {
             if let kind, kind != .simulated {
                 scenarioNode.report("only simulated sources take a scenario")
-            } else if let text = scenarioNode.string() {
-                let shown = ConfigPath.resolve(text, against: named.configDirectory)
-                scenarioPath = ConfigPath.absolute(shown)
+            } else if let file = scenarioNode.namedFile(against: named.configDirectory) {
+                scenarioPath = ConfigPath.absolute(file.path)
                 do {
-                    scenario = try ScenarioLoader.load(path: shown)
+                    scenario = try ScenarioLoader.load(contents: file.bytes, path: file.path)
                 } catch {
                     named.errors += error.errors
                 }
