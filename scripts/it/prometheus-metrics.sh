@@ -130,6 +130,9 @@ expect() { # QUERY VALUE
 wait_for "prometheus to scrape the scenario's end" 400 is \
     'sensorwatch_alert_events_total{rule="cpu-hot",event="firing"}' 2
 wait_for "cpu-hot to fire in prometheus's rules" 100 is 'count(ALERTS{alertstate="firing",alertname="SensorwatchAlertFiring"})' 1
+# Ten scrapes at least, so that node_exporter reads files of ours written while it scraped.
+ten_scrapes() { [ "$(value 'count_over_time(up{job="node"}[10m])')" -ge 10 ] 2>/dev/null; }
+wait_for "ten scrapes" 200 ten_scrapes
 
 # The file itself, as node_exporter reads it.
 [ "$(stat -c %a "$PROM")" = 644 ] || fail "mode $(stat -c %a "$PROM") under umask 0077, expected 644"
