@@ -87,5 +87,8 @@ struct MetricsTextfileWriterTests {
         await eventually { written()?.contains("version=\"3\"") == true }
         await writer.stop()
         #expect(dir.names().isEmpty)
+        clock.advance(by: .seconds(15))
+        writer.writeIfDue()
+        #expect(dir.names().isEmpty)
     }
 }

@@ -65,11 +65,13 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         if clock.now >= due { writeNow() }
     }
 
-    /// Stops writing and removes the file.
+    /// Stops writing and removes the file; ``writeIfDue()`` does nothing afterwards (polls
+    /// go on being committed while a reload replaces the writer).
     public func stop() async {
         task?.cancel()
         await task?.value
         task = nil
+        nextDue = nil
         file.remove()
     }
 
