@@ -73,7 +73,8 @@ enum RunCommand {
             },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
-            settled: { StartupPages.release() }
+            settled: { StartupPages.release() },
+            version: CLI.version
         )
         let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
         await daemon.run(signals: signals)

@@ -3,6 +3,7 @@
 /// - ``AlertLedger``: which alerts fire, kept in the state file (stops last: flushes);
 /// - ``SensorHealthReporter``: sensor-fault and recovery entries, from ``SensorData``;
 /// - ``ServiceStatus``: READY/RELOADING/STOPPING and `STATUS=`, from ``SensorData``;
+/// - ``MetricsService``: the Prometheus file, from every committed cycle and event;
 /// - ``RuleLoop``: every committed cycle through the ``RuleEngine``; feeds the watchdog;
 /// - ``SourceSupervisor``: one poll thread per source, committing to ``SensorData``;
 /// - the reloads (SIGHUP) and the signals, as asynchronous sequences.
@@ -35,6 +36,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         /// Called after READY and after each reload, when start-up work is done (the
         /// executable pages out start-up code there).
         public var settled: @Sendable () -> Void
+        /// The binary's version, shown by the metrics file's `sensorwatch_build_info`.
+        public var version: String
 
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
@@ -47,8 +50,10 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
                 ReaderFactory.makeReader(for: $0, loop: true)
             },
             trimMemory: @escaping @Sendable () -> Void = {},
-            settled: @escaping @Sendable () -> Void = {}
+            settled: @escaping @Sendable () -> Void = {},
+            version: String = "unknown"
         ) {
+            self.version = version
             self.sink = sink
             self.notifier = notifier
             self.log = log
@@ -69,6 +74,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private let ledger: AlertLedger
     private let status: ServiceStatus
     private let ruleLoop: RuleLoop
+    private let metrics: MetricsService<C>
     private let supervisor: SourceSupervisor
     private let group: ServiceGroup
     private let reloads: AsyncStream<Void>
@@ -108,15 +114,25 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
                 real ? BootClockPacer(runTimeNow: now()) : ClockPacer(clock: clock, start: start)
             },
             watchStalls: real, wait: { try? await sleep($0) })
+        let loop = ruleLoop
+        metrics = MetricsService(
+            configuration: configuration.metrics, clock: clock, startTime: env.wallClock(), version: env.version,
+            sleep: sleep, log: env.log, engine: { loop.rules })
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let reloader = Reloader(reloads)
         let signalWatch = SignalWatch()
         group = ServiceGroup([
-            ledger, SensorHealthReporter(data: data, sink: env.sink), status, ruleLoop, supervisor, reloader,
-            signalWatch,
+            ledger, SensorHealthReporter(data: data, sink: env.sink), status, metrics, ruleLoop, supervisor,
+            reloader, signalWatch,
         ])
         supervisor.onStarted = { [unowned self] in ready() }
-        supervisor.onStopped = { [ruleLoop] in ruleLoop.forget(source: $0) }
+        supervisor.onStopped = { [ruleLoop, metrics] in
+            ruleLoop.forget(source: $0)
+            metrics.forget(source: $0)
+        }
+        supervisor.onCommitted = { [metrics] in metrics.record($0) }
+        supervisor.afterDelivery = { [metrics] in metrics.afterPoll() }
+        ruleLoop.onEvents = { [metrics] in metrics.count($0) }
         reloader.daemon = { [unowned self] in await reloadOnce() }
         signalWatch.handle = { [unowned self] in handle($0) }
         signalWatch.signals = { [unowned self] in signals }
@@ -179,6 +195,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         ruleLoop.replaceRules(next.rules)
         ledger.keepOnly(next.rules)
         supervisor.apply(next.sources, derived: next.derived)
+        metrics.reconfigure(next.metrics)
         env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
         phase = .running
         env.settled()

@@ -13,6 +13,8 @@ final class RuleLoop: Service {
     private let trimMemory: @Sendable () -> Void
     private var engine: RuleEngine
     private let loop: TrackingLoop
+    /// Sees the events of every evaluation that had some (the metrics counts).
+    var onEvents: @DaemonActor ([AlertEvent]) -> Void = { _ in }
     private var lastPing: Timestamp
     private var lastTrim: Timestamp
 
@@ -63,6 +65,9 @@ final class RuleLoop: Service {
         loop.track(Simulator.quantities(needed: rules))
     }
 
+    /// The engine as it is now (a copy: its arrays are shared until it changes).
+    var rules: RuleEngine { engine }
+
     /// Forgets what the engine keeps per list for a source that stopped.
     func forget(source: String) { engine.forget(source: source) }
 
@@ -72,6 +77,7 @@ final class RuleLoop: Service {
         guard !events.isEmpty else { return }
         for event in events { sink.emit(event) }
         ledger.record(events)
+        onEvents(events)
     }
 
     private func iteration() {
