@@ -1,0 +1,96 @@
+import Testing
+@testable import SensorCore
+
+/// Recording real sources on their poll threads, in a time the test moves.
+struct RecordingSessionTests {
+    static let zone = SensorInfo(id: "thermal:thermal_zone0", quantity: .temperature)
+    static let rh = SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity)
+
+    /// Waits (yielding, with a generous guard) for the poll threads; never asserts on timing.
+    private func eventually(_ condition: () -> Bool) async {
+        let start = ContinuousClock.now
+        while !condition(), ContinuousClock.now - start < .seconds(10) {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    private func samples(_ recorder: Recorder, _ id: String) -> [TimedValue] {
+        guard case .samples(let s)? = recorder.scenario(step: .seconds(1))?.sensors.first(where: { $0.id == id })?.feed
+        else { return [] }
+        return s
+    }
+
+    @Test func aDurationRunEndsOnceEverySourceHasPolledItsTickAtTheEnd() async {
+        let clock = ManualClock()
+        let thermal = ScriptedReader(Self.zone, [47, nil, 48, 99], aligned: true)
+        let hwmon = ScriptedReader(Self.rh, [40, 41, 99])
+        let session = RecordingSession(
+            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(2))],
+            interval: nil, duration: .seconds(2), clock: clock,
+            makeReader: { $0.kind == .thermal ? thermal : hwmon })
+        let run = Task { await session.run() }
+        await eventually { thermal.pollCount == 1 && hwmon.pollCount == 1 }
+        clock.advance(by: .seconds(1))
+        await eventually { thermal.pollCount == 2 }
+        clock.advance(by: .seconds(1))
+        let recorder = await run.value
+        #expect(session.step == .seconds(1))
+        #expect(samples(recorder, "thermal:thermal_zone0") == [
+            TimedValue(time: .zero, value: 47), TimedValue(time: .seconds(1), value: nil), TimedValue(time: .seconds(2), value: 48),
+        ])
+        #expect(samples(recorder, "hwmon:sht3x/humidity1") == [
+            TimedValue(time: .zero, value: 40), TimedValue(time: .seconds(2), value: 41),
+        ])
+        #expect(session.progress == Recorder.Progress(sensors: 2, samples: 5, elapsed: .seconds(2)))
+    }
+
+    @Test func theIntervalGivenReplacesEverySourcesOwn() async {
+        let clock = ManualClock()
+        let thermal = ScriptedReader(Self.zone, [1, 2, 3, 4, 5])
+        let session = RecordingSession(
+            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(10))],
+            interval: .milliseconds(500), duration: .seconds(1), clock: clock, makeReader: { _ in thermal })
+        let run = Task { await session.run() }
+        await eventually { thermal.pollCount == 1 }
+        clock.advance(by: .milliseconds(500))
+        await eventually { thermal.pollCount == 2 }
+        clock.advance(by: .milliseconds(500))
+        let recorder = await run.value
+        #expect(session.step == .milliseconds(500))
+        #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [1, 2, 3])
+    }
+
+    @Test func aHangingSourceHoldsADurationRunUpOnlyForItsGrace() async {
+        let clock = ManualClock()
+        let stuck = HangingReader()
+        let thermal = ScriptedReader(Self.rh, [40, 41, 42])
+        let session = RecordingSession(
+            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(1))],
+            interval: nil, duration: .seconds(1), clock: clock,
+            makeReader: { $0.kind == .thermal ? stuck as any SensorReader : thermal })
+        let run = Task { await session.run() }
+        await eventually { stuck.pollsStarted == 1 && thermal.pollCount == 1 }
+        clock.advance(by: .seconds(1))
+        await eventually { thermal.pollCount == 2 }
+        clock.advance(by: RecordingSession<ManualClock>.grace)
+        let recorder = await run.value
+        stuck.releaseOne()
+        #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.value) == [40, 41])
+        #expect(samples(recorder, "thermal:thermal_zone0") == [])
+    }
+
+    @Test func stopEndsAnOpenEndedRunKeepingWhatWasRead() async {
+        let clock = ManualClock()
+        let thermal = ScriptedReader(Self.zone, [47, 48, 49])
+        let session = RecordingSession(
+            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1))],
+            interval: nil, duration: nil, clock: clock, makeReader: { _ in thermal })
+        let run = Task { await session.run() }
+        await eventually { thermal.pollCount == 1 }
+        clock.advance(by: .seconds(1))
+        await eventually { session.progress.samples == 2 }
+        session.stop()
+        let recorder = await run.value
+        #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [47, 48])
+    }
+}
