@@ -7,14 +7,14 @@ struct RecordingSessionTests {
     static let rh = SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity)
 
     /// Waits (yielding, with a generous guard) for the poll threads; never asserts on timing.
-    private func eventually(_ condition: () -> Bool) async {
+    func eventually(_ condition: () -> Bool) async {
         let start = ContinuousClock.now
         while !condition(), ContinuousClock.now - start < .seconds(10) {
             try? await Task.sleep(for: .milliseconds(1))
         }
     }
 
-    private func samples(_ recorder: Recorder, _ id: String) -> [TimedValue] {
+    func samples(_ recorder: Recorder, _ id: String) -> [TimedValue] {
         guard case .samples(let s)? = recorder.scenario(step: .seconds(1))?.sensors.first(where: { $0.id == id })?.feed
         else { return [] }
         return s
@@ -92,5 +92,41 @@ struct RecordingSessionTests {
         session.stop()
         let recorder = await run.value
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [47, 48])
+    }
+}
+
+extension RecordingSessionTests {
+    @Test func aStopBeforeTheFirstPollStillKeepsEverySourcesFirstPoll() async {
+        let clock = ManualClock()
+        let thermal = ScriptedReader(Self.zone, [47, 48])
+        let hwmon = ScriptedReader(Self.rh, [40, 41], aligned: true)
+        let session = RecordingSession(
+            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(1))],
+            interval: nil, duration: .seconds(60), clock: clock,
+            makeReader: { $0.kind == .thermal ? thermal : hwmon })
+        session.stop()
+        let recorder = await session.run()
+        #expect(recorder.progress == Recorder.Progress(sensors: 2, samples: 2, elapsed: .zero))
+    }
+
+    @Test func aStopWaitsForAHangingSourcesFirstPollOnlyForTheGrace() async {
+        let clock = ManualClock()
+        let stuck = HangingReader()
+        let hwmon = ScriptedReader(Self.rh, [40, 41])
+        let session = RecordingSession(
+            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(1))],
+            interval: nil, duration: nil, clock: clock,
+            makeReader: { $0.kind == .thermal ? stuck as any SensorReader : hwmon })
+        let run = Task { await session.run() }
+        await eventually { stuck.pollsStarted == 1 && session.progress.samples == 1 }
+        session.stop()
+        // The hwmon poller sleeping to its next tick, and the stop waiting out its grace.
+        await eventually { clock.sleeperCount == 2 }
+        clock.advance(by: RecordingSession<ManualClock>.grace)
+        let recorder = await run.value
+        stuck.releaseOne()
+        // The advance also lets hwmon poll its tick at 1 s, which may or may not make it in.
+        #expect(recorder.sensorCount == 1)
+        #expect(samples(recorder, "hwmon:sht3x/humidity1").first == TimedValue(time: .zero, value: 40))
     }
 }

@@ -5,10 +5,10 @@ import Synchronization
 ///
 /// Each source runs on its own ``SourcePoller`` thread, as in `run`: at its interval (or
 /// the one given for all), rediscovered at least once a minute, and a read hanging in the
-/// kernel stalls only its own source. ``run()`` ends at ``stop()`` (a signal), or with a
-/// `duration` once every source has polled its tick at that time (at most a second
-/// later, so a hanging source cannot hold it up); either way nothing read before the end
-/// is lost.
+/// kernel stalls only its own source. ``run()`` ends at ``stop()`` (a signal) once every
+/// source has polled at least once, or with a `duration` once every source has polled its
+/// tick at that time; a hanging source holds either up for a second at most. Nothing read
+/// before the end is lost.
 public final class RecordingSession<C: Clock>: Sendable where C.Duration == Duration {
     /// The scenario's `step`: the smallest interval polled.
     public let step: Duration
@@ -24,6 +24,9 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
     private struct State {
         var stopRequested = false
         var timedOut = false
+        /// Sources that have delivered their first poll.
+        var sourcesStarted: Set<Int> = []
+        /// Sources that have polled their tick at `duration`.
         var sourcesDone: Set<Int> = []
     }
 
@@ -86,33 +89,44 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
             Task { [self] in
                 for await cycle in poller.cycles {
                     let reached = recorder.withLock { $0.add(cycle) }
-                    if let duration, reached >= duration {
-                        state.withLock { _ = $0.sourcesDone.insert(index) }
-                        wake.yield()
+                    let news = state.withLock { s in
+                        let first = s.sourcesStarted.insert(index).inserted
+                        let done = duration.map { reached >= $0 } == true && s.sourcesDone.insert(index).inserted
+                        return first || done
                     }
+                    if news { wake.yield() }
                 }
             }
         }
         for poller in pollers { poller.start() }
-        let deadline = duration.map { duration in
-            Task { [self] in
-                try? await clock.sleep(until: start.advanced(by: duration + Self.grace), tolerance: nil)
-                state.withLock { $0.timedOut = true }
-                wake.yield()
-            }
-        }
+        let deadline = duration.map { timeOut(at: start.advanced(by: $0 + Self.grace)) }
+        var stopDeadline: Task<Void, Never>?
         for await _ in wakeups {
-            let finished = state.withLock { s in
-                s.stopRequested || s.timedOut || s.sourcesDone.count == pollers.count
+            let (finished, stopping) = state.withLock { s in
+                // A stop keeps the first poll of every source (an early Ctrl-C still leaves
+                // a recording), waiting for it no longer than the grace.
+                let stopNow = s.stopRequested && s.sourcesStarted.count == pollers.count
+                return (s.timedOut || stopNow || s.sourcesDone.count == pollers.count, s.stopRequested)
             }
             if finished { break }
+            if stopping, stopDeadline == nil { stopDeadline = timeOut(at: clock.now.advanced(by: Self.grace)) }
         }
         deadline?.cancel()
+        stopDeadline?.cancel()
         // Stopping finishes each poller's stream: its consumer takes what is still buffered
         // and ends; a poll blocked in the kernel is abandoned, not awaited.
         for poller in pollers { poller.stop() }
         for consumer in consumers { await consumer.value }
         return recorder.withLock { $0 }
+    }
+
+    /// Ends the run at `instant` at the latest.
+    private func timeOut(at instant: C.Instant) -> Task<Void, Never> {
+        Task { [self] in
+            do { try await clock.sleep(until: instant, tolerance: nil) } catch { return }
+            state.withLock { $0.timedOut = true }
+            wake.yield()
+        }
     }
 
     /// Real time sleeps on the boot clock directly; any other clock (a test's) is bridged.
