@@ -132,6 +132,27 @@ done
 [ "$(ls -A "$work/out" | sort | tr '\n' ' ')" = "open-INT.json open-TERM.json rec.json " ] \
     || fail "temporary files left behind: $(ls -A "$work/out")"
 
+# The real fixture tree: the recording holds exactly the sensors `sensors --json` lists,
+# with the same labels, quantities and values (null where the read fails).
+. "$(dirname "$0")/lib/fixtures.sh"
+fixture=$(node_exporter_fixture "$work/fx")
+cat >"$work/fx.json5" <<JSON
+{ sources: [ { type: "thermal", root: "$fixture/sys/class/thermal" }, { type: "hwmon", root: "$fixture/sys/class/hwmon" } ],
+  rules: [] }
+JSON
+"$SENSORWATCH" sensors --json --config "$work/fx.json5" >"$work/fx-sensors.json" 2>&1 || fail "sensors on the fixture failed"
+"$SENSORWATCH" record --config "$work/fx.json5" --duration 300ms --interval 100ms --output "$work/fx-rec.json" 2>&1 \
+    || fail "record on the fixture failed"
+python3 - "$work/fx-sensors.json" "$work/fx-rec.json" <<'PY' || fail "the fixture's recording differs from what sensors reads"
+import json, sys
+listed = json.load(open(sys.argv[1]))
+rec = json.load(open(sys.argv[2]))
+got = [(x["id"], x.get("label", ""), x["quantity"], x["samples"][0][1], len(x["samples"])) for x in rec["sensors"]]
+want = sorted((x["id"], x["label"], x["quantity"], x["value"], 4) for x in listed)
+if got != want or len(got) < 10 or rec["duration"] != "300ms":
+    print("got ", got); print("want", want); sys.exit(1)
+PY
+
 # The command line.
 expect_exit 0 "$SENSORWATCH" record --help
 expect_out_contains "usage: sensorwatch record" "$SENSORWATCH" record --help
