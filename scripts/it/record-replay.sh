@@ -2,7 +2,8 @@
 # `sensorwatch record` (SPEC §15) on a sysfs tree whose values change while it records,
 # then the recording replayed: `simulate --scenario` against a config's rules (events
 # checked against the recorded samples), `check` and `run` with it as a simulated source.
-# Also the open-ended recordings ended by SIGINT and by SIGTERM, and the usage errors.
+# Also the open-ended recordings ended by SIGINT and by SIGTERM, a recording of the real
+# fixture tree, and the usage errors.
 set -u
 . "$(dirname "$0")/../testlib.sh"
 [ -x "$SENSORWATCH" ] || { echo "no binary at $SENSORWATCH" >&2; exit 77; }
@@ -27,6 +28,8 @@ cat >"$work/c.json5" <<JSON
     { type: "iio", root: "i", interval: "500ms" },
     { type: "simulated", scenario: "s.json5" },
   ],
+  // Derived sensors are not recorded (a replay derives them again from the recorded inputs).
+  derived: [ { id: "dew", dewpoint: { temperature: "hwmon:sht3x/temp1", humidity: "hwmon:sht3x/humidity1" } } ],
   rules: [
     { name: "cpu-hot", sensor: "thermal:*", above: 80, hysteresis: 5, severity: "warning" },
     { name: "silent", sensor: "*", stale: "150ms" },
