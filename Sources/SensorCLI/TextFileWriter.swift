@@ -42,9 +42,15 @@ enum TextFileWriter {
         return ok
     }
 
-    /// Whether a file can be created at `path` (its directory exists and is writable);
-    /// false with `errno` set otherwise. Asked before a long run that writes at its end.
+    /// Whether a file can be created at `path` (its directory exists and is writable, and
+    /// `path` is not a directory); false with `errno` set otherwise. Asked before a long
+    /// run that writes at its end.
     static func canCreate(_ path: String) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            errno = EISDIR
+            return false
+        }
         let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         return access(directory, W_OK) == 0
     }

@@ -58,6 +58,8 @@ import Testing
         #expect(!TextFileWriter.replace("/nonexistent/sensorwatch/r.json", with: "{}"))
         #expect(errno == ENOENT)
         #expect(TextFileWriter.canCreate("/tmp/r.json"))
+        #expect(!TextFileWriter.canCreate("/tmp"))
+        #expect(errno == EISDIR)
     }
 
     private func entries(_ dir: String) -> [String] {
