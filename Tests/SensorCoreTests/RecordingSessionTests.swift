@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 @testable import SensorCore
 
 /// Recording real sources on their poll threads, in a time the test moves.
@@ -128,5 +129,44 @@ extension RecordingSessionTests {
         // The advance also lets hwmon poll its tick at 1 s, which may or may not make it in.
         #expect(recorder.sensorCount == 1)
         #expect(samples(recorder, "hwmon:sht3x/humidity1").first == TimedValue(time: .zero, value: 40))
+    }
+}
+
+extension RecordingSessionTests {
+    /// A source whose second sensor turns up after the first discovery.
+    final class GrowingReader: SensorReader {
+        let source = "hwmon"
+        private let discoveries = Mutex(0)
+        private let listed = Mutex<[SensorInfo]>([])
+
+        func discover() -> [SensorInfo] {
+            let n = discoveries.withLock { n -> Int in
+                n += 1
+                return n
+            }
+            let sensors = n == 1 ? [RecordingSessionTests.rh] : [RecordingSessionTests.rh, RecordingSessionTests.zone]
+            listed.withLock { $0 = sensors }
+            return sensors
+        }
+
+        func poll(at time: Timestamp) -> [Sample] {
+            listed.withLock { $0 }.map { Sample(sensor: $0.id, time: time, value: time.seconds) }
+        }
+    }
+
+    @Test func aSensorFoundByTheMinutelyRediscoveryStartsLater() async {
+        let clock = ManualClock()
+        let reader = GrowingReader()
+        let session = RecordingSession(
+            sources: [SourceConfiguration(kind: .hwmon, interval: .seconds(30))],
+            interval: nil, duration: .seconds(90), clock: clock, makeReader: { _ in reader })
+        let run = Task { await session.run() }
+        for samples in [1, 2, 4, 6] {
+            await eventually { session.progress.samples == samples }
+            clock.advance(by: .seconds(30))
+        }
+        let recorder = await run.value
+        #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.time) == [0, 30, 60, 90].map { Timestamp.seconds($0) })
+        #expect(samples(recorder, "thermal:thermal_zone0").map(\.time) == [60, 90].map { Timestamp.seconds($0) })
     }
 }
