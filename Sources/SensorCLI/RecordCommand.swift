@@ -75,8 +75,12 @@ enum RecordCommand {
         stop.session = session
         let progress = isatty(2) == 1 ? progressTask(session) : nil
         let recorder = await session.run()
-        progress?.cancel()
-        await progress?.value
+        if let progress {
+            progress.cancel()
+            await progress.value
+            // What follows (the summary or an error) takes the progress line's place.
+            FileDescriptorWriter.writeAll(2, Array("\r\u{1B}[K".utf8))
+        }
 
         guard let scenario = recorder.scenario(step: session.step) else {
             Output.stderr("sensorwatch: no sensor found in the configured sources; nothing written")
@@ -87,7 +91,7 @@ enum RecordCommand {
             return .failure
         }
         if progress != nil {
-            Output.stderr("\r\u{1B}[K" + progressLine(recorder.progress, done: true) + " → " + output)
+            Output.stderr(progressLine(recorder.progress, done: true) + " → " + output)
         }
         return .success
     }
