@@ -42,15 +42,16 @@ enum RecordCommand {
         }
         let duration: Duration?
         let interval: Duration?
+        let output: String
         do {
             duration = try options["duration"].map { try positiveDuration($0, option: "duration") }
             interval = try options["interval"].map { try positiveDuration($0, option: "interval") }
-            guard options["output"] != nil else { throw Options.UsageError(description: "--output FILE is required") }
+            guard let path = options["output"] else { throw Options.UsageError(description: "--output FILE is required") }
+            output = path
         } catch {
             Output.stderr("sensorwatch: \(error)\n\n" + help)
             return .usage
         }
-        let output = options["output"]!
         // Signals are routed before anything slow happens: an early one ends the recording
         // as a late one does, with a file.
         let stop = StopRequest()
