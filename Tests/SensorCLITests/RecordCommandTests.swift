@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import SensorCLI
 import SensorCore
+import SensorTestKit
 import Testing
 
 @Suite struct RecordCommandTests {
@@ -35,19 +36,11 @@ import Testing
     }
 
     @Test func replacingAFileLeavesTheNewOneAndNoTemporaryFile() throws {
-        var template = Array("/tmp/sensorwatch-record-XXXXXX".utf8CString)
-        let dir = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!)! })
-        defer { rmdir(dir) }
-        let path = dir + "/r.json"
-        defer { unlink(path) }
-        #expect(TextFileWriter.write("old, and longer than the new text\n", to: path))
+        let dir = TemporaryDirectory()
+        let path = dir.write("r.json", "old, and longer than the new text\n")
         #expect(TextFileWriter.replace(path, with: "{}\n"))
-        #expect(entries(dir) == ["r.json"])
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = read(fd, &buffer, 64)
-        #expect(String(decoding: buffer[..<max(0, n)], as: UTF8.self) == "{}\n")
+        #expect(dir.names() == ["r.json"])
+        #expect(TemporaryDirectory.readFile(path) == "{}\n")
         var info = stat()
         stat(path, &info)
         #expect(info.st_mode & 0o777 == 0o644)
@@ -60,16 +53,5 @@ import Testing
         #expect(TextFileWriter.canCreate("/tmp/r.json"))
         #expect(!TextFileWriter.canCreate("/tmp"))
         #expect(errno == EISDIR)
-    }
-
-    private func entries(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The timeline of a recording (SPEC §15), on cycles made up by hand.
 struct RecorderTests {

@@ -1,19 +1,13 @@
 import Testing
 import Synchronization
 @testable import SensorCore
+import SensorTestKit
 
-/// Recording real sources on their poll threads, in a time the test moves.
+/// Recording real sources on their poll threads, in a time the test moves. A run that does
+/// not end is a failure after a guard time, not a hang of the test run.
 struct RecordingSessionTests {
     static let zone = SensorInfo(id: "thermal:thermal_zone0", quantity: .temperature)
     static let rh = SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity)
-
-    /// Waits (yielding, with a generous guard) for the poll threads; never asserts on timing.
-    func eventually(_ condition: () -> Bool) async {
-        let start = ContinuousClock.now
-        while !condition(), ContinuousClock.now - start < .seconds(10) {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
 
     func samples(_ recorder: Recorder, _ id: String) -> [TimedValue] {
         guard case .samples(let s)? = recorder.scenario(step: .seconds(1))?.sensors.first(where: { $0.id == id })?.feed
@@ -34,7 +28,10 @@ struct RecordingSessionTests {
         clock.advance(by: .seconds(1))
         await eventually { thermal.pollCount == 2 }
         clock.advance(by: .seconds(1))
-        let recorder = await run.value
+        guard let recorder = await run.value(within: .seconds(10)) else {
+            Issue.record("the recording did not end")
+            return
+        }
         #expect(session.step == .seconds(1))
         #expect(samples(recorder, "thermal:thermal_zone0") == [
             TimedValue(time: .zero, value: 47), TimedValue(time: .seconds(1), value: nil), TimedValue(time: .seconds(2), value: 48),
@@ -56,7 +53,10 @@ struct RecordingSessionTests {
         clock.advance(by: .milliseconds(500))
         await eventually { thermal.pollCount == 2 }
         clock.advance(by: .milliseconds(500))
-        let recorder = await run.value
+        guard let recorder = await run.value(within: .seconds(10)) else {
+            Issue.record("the recording did not end")
+            return
+        }
         #expect(session.step == .milliseconds(500))
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [1, 2, 3])
     }
@@ -74,7 +74,10 @@ struct RecordingSessionTests {
         clock.advance(by: .seconds(1))
         await eventually { thermal.pollCount == 2 }
         clock.advance(by: RecordingSession<ManualClock>.grace)
-        let recorder = await run.value
+        guard let recorder = await run.value(within: .seconds(10)) else {
+            Issue.record("the recording did not end")
+            return
+        }
         stuck.releaseOne()
         #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.value) == [40, 41])
         #expect(samples(recorder, "thermal:thermal_zone0") == [])
@@ -91,7 +94,10 @@ struct RecordingSessionTests {
         clock.advance(by: .seconds(1))
         await eventually { session.progress.samples == 2 }
         session.stop()
-        let recorder = await run.value
+        guard let recorder = await run.value(within: .seconds(10)) else {
+            Issue.record("the recording did not end")
+            return
+        }
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [47, 48])
     }
 }
@@ -106,7 +112,10 @@ extension RecordingSessionTests {
             interval: nil, duration: .seconds(60), clock: clock,
             makeReader: { $0.kind == .thermal ? thermal : hwmon })
         session.stop()
-        let recorder = await session.run()
+        guard let recorder = await Task(operation: { await session.run() }).value(within: .seconds(10)) else {
+            Issue.record("the recording did not end")
+            return
+        }
         #expect(recorder.progress == Recorder.Progress(sensors: 2, samples: 2, elapsed: .zero))
     }
 
@@ -124,7 +133,10 @@ extension RecordingSessionTests {
         // The hwmon poller sleeping to its next tick, and the stop waiting out its grace.
         await eventually { clock.sleeperCount == 2 }
         clock.advance(by: RecordingSession<ManualClock>.grace)
-        let recorder = await run.value
+        guard let recorder = await run.value(within: .seconds(10)) else {
+            Issue.record("the recording did not end")
+            return
+        }
         stuck.releaseOne()
         // The advance also lets hwmon poll its tick at 1 s, which may or may not make it in.
         #expect(recorder.sensorCount == 1)
@@ -165,7 +177,10 @@ extension RecordingSessionTests {
             await eventually { session.progress.samples == samples }
             clock.advance(by: .seconds(30))
         }
-        let recorder = await run.value
+        guard let recorder = await run.value(within: .seconds(10)) else {
+            Issue.record("the recording did not end")
+            return
+        }
         #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.time) == [0, 30, 60, 90].map { Timestamp.seconds($0) })
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.time) == [60, 90].map { Timestamp.seconds($0) })
     }

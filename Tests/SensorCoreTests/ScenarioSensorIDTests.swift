@@ -1,13 +1,14 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// SPEC §9 as changed for recordings (§15): an id holding a `:` is a sensor id as it
 /// stands, and one sensor's sample times strictly increase.
 struct ScenarioSensorIDTests {
-    private func errors(_ text: String) -> [String] { TemporaryFiles.scenarioErrors(of: text) }
+    private func errors(_ text: String) -> [String] { TemporaryDirectory.scenarioErrors(of: text) }
 
     @Test func idWithAColonIsTheSensorIDAsItStandsOthersGetSimPrefix() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let path = files.write("s.json5", """
             { sensors: [
                 { id: "thermal:thermal_zone0", quantity: "temperature", label: "x86_pkg_temp", samples: [[0, 47]] },
@@ -49,7 +50,7 @@ struct ScenarioSensorIDTests {
     }
 
     @Test func csvRowsMustStrictlyIncreaseToo() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("baro.csv", "time,value\n0,1\n1.5,2\n1.50,3\n")
         files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"baro.csv\" }] }")
         #expect(files.scenarioErrors("s.json5") == [
@@ -58,7 +59,7 @@ struct ScenarioSensorIDTests {
     }
 
     @Test func twoSimulatedSourcesMayNotGiveOneSensorIDEvenSpelledDifferently() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("a.json5", "{ sensors: [{ id: \"thermal:thermal_zone0\", quantity: \"temperature\", samples: [[0, 1]] }] }")
         files.write("b.json5", "{ sensors: [{ id: \"thermal:thermal_zone0\", quantity: \"temperature\", samples: [[0, 1]] }] }")
         files.write("c.json5", """

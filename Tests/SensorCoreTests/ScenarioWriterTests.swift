@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// What `record` writes: plain JSON that the scenario loader reads back unchanged.
 struct ScenarioWriterTests {
