@@ -9,6 +9,16 @@ struct RecordingSessionTests {
     static let zone = SensorInfo(id: "thermal:thermal_zone0", quantity: .temperature)
     static let rh = SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity)
 
+    /// A session over a thermal source (every second) and an hwmon one, read by the readers given.
+    static func session(
+        thermal: any SensorReader, hwmon: any SensorReader, hwmonInterval: Duration = .seconds(1), duration: Duration?,
+        clock: ManualClock
+    ) -> RecordingSession<ManualClock> {
+        RecordingSession(
+            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: hwmonInterval)],
+            interval: nil, duration: duration, clock: clock, makeReader: { $0.kind == .thermal ? thermal : hwmon })
+    }
+
     func samples(_ recorder: Recorder, _ id: String) -> [TimedValue] {
         guard case .samples(let s)? = recorder.scenario(step: .seconds(1))?.sensors.first(where: { $0.id == id })?.feed
         else { return [] }
@@ -19,10 +29,7 @@ struct RecordingSessionTests {
         let clock = ManualClock()
         let thermal = ScriptedReader(Self.zone, [47, nil, 48, 99], aligned: true)
         let hwmon = ScriptedReader(Self.rh, [40, 41, 99])
-        let session = RecordingSession(
-            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(2))],
-            interval: nil, duration: .seconds(2), clock: clock,
-            makeReader: { $0.kind == .thermal ? thermal : hwmon })
+        let session = Self.session(thermal: thermal, hwmon: hwmon, hwmonInterval: .seconds(2), duration: .seconds(2), clock: clock)
         let run = Task { await session.run() }
         await eventually { thermal.pollCount == 1 && hwmon.pollCount == 1 }
         clock.advance(by: .seconds(1))
@@ -65,10 +72,7 @@ struct RecordingSessionTests {
         let clock = ManualClock()
         let stuck = HangingReader()
         let thermal = ScriptedReader(Self.rh, [40, 41, 42])
-        let session = RecordingSession(
-            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(1))],
-            interval: nil, duration: .seconds(1), clock: clock,
-            makeReader: { $0.kind == .thermal ? stuck as any SensorReader : thermal })
+        let session = Self.session(thermal: stuck, hwmon: thermal, duration: .seconds(1), clock: clock)
         let run = Task { await session.run() }
         await eventually { stuck.pollsStarted == 1 && thermal.pollCount == 1 }
         clock.advance(by: .seconds(1))
@@ -107,10 +111,7 @@ extension RecordingSessionTests {
         let clock = ManualClock()
         let thermal = ScriptedReader(Self.zone, [47, 48])
         let hwmon = ScriptedReader(Self.rh, [40, 41], aligned: true)
-        let session = RecordingSession(
-            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(1))],
-            interval: nil, duration: .seconds(60), clock: clock,
-            makeReader: { $0.kind == .thermal ? thermal : hwmon })
+        let session = Self.session(thermal: thermal, hwmon: hwmon, duration: .seconds(60), clock: clock)
         session.stop()
         guard let recorder = await Task(operation: { await session.run() }).value(within: .seconds(10)) else {
             Issue.record("the recording did not end")
@@ -123,10 +124,7 @@ extension RecordingSessionTests {
         let clock = ManualClock()
         let stuck = HangingReader()
         let hwmon = ScriptedReader(Self.rh, [40, 41])
-        let session = RecordingSession(
-            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: .seconds(1))],
-            interval: nil, duration: nil, clock: clock,
-            makeReader: { $0.kind == .thermal ? stuck as any SensorReader : hwmon })
+        let session = Self.session(thermal: stuck, hwmon: hwmon, duration: nil, clock: clock)
         let run = Task { await session.run() }
         await eventually { stuck.pollsStarted == 1 && session.progress.samples == 1 }
         session.stop()
