@@ -19,6 +19,13 @@ struct RecordingSessionTests {
             interval: nil, duration: duration, clock: clock, makeReader: { $0.kind == .thermal ? thermal : hwmon })
     }
 
+    /// What `run` returned, or nil (and an issue) when it did not end: a guard, not a timing.
+    func ended(_ run: Task<Recorder, Never>) async -> Recorder? {
+        let recorder = await run.value(within: .seconds(10))
+        if recorder == nil { Issue.record("the recording did not end") }
+        return recorder
+    }
+
     func samples(_ recorder: Recorder, _ id: String) -> [TimedValue] {
         guard case .samples(let s)? = recorder.scenario(step: .seconds(1))?.sensors.first(where: { $0.id == id })?.feed
         else { return [] }
@@ -35,10 +42,7 @@ struct RecordingSessionTests {
         clock.advance(by: .seconds(1))
         await eventually { thermal.pollCount == 2 }
         clock.advance(by: .seconds(1))
-        guard let recorder = await run.value(within: .seconds(10)) else {
-            Issue.record("the recording did not end")
-            return
-        }
+        guard let recorder = await ended(run) else { return }
         #expect(session.step == .seconds(1))
         #expect(samples(recorder, "thermal:thermal_zone0") == [
             TimedValue(time: .zero, value: 47), TimedValue(time: .seconds(1), value: nil), TimedValue(time: .seconds(2), value: 48),
@@ -60,10 +64,7 @@ struct RecordingSessionTests {
         clock.advance(by: .milliseconds(500))
         await eventually { thermal.pollCount == 2 }
         clock.advance(by: .milliseconds(500))
-        guard let recorder = await run.value(within: .seconds(10)) else {
-            Issue.record("the recording did not end")
-            return
-        }
+        guard let recorder = await ended(run) else { return }
         #expect(session.step == .milliseconds(500))
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [1, 2, 3])
     }
@@ -78,10 +79,7 @@ struct RecordingSessionTests {
         clock.advance(by: .seconds(1))
         await eventually { thermal.pollCount == 2 }
         clock.advance(by: RecordingSession<ManualClock>.grace)
-        guard let recorder = await run.value(within: .seconds(10)) else {
-            Issue.record("the recording did not end")
-            return
-        }
+        guard let recorder = await ended(run) else { return }
         stuck.releaseOne()
         #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.value) == [40, 41])
         #expect(samples(recorder, "thermal:thermal_zone0") == [])
@@ -98,10 +96,7 @@ struct RecordingSessionTests {
         clock.advance(by: .seconds(1))
         await eventually { session.progress.samples == 2 }
         session.stop()
-        guard let recorder = await run.value(within: .seconds(10)) else {
-            Issue.record("the recording did not end")
-            return
-        }
+        guard let recorder = await ended(run) else { return }
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [47, 48])
     }
 }
@@ -113,10 +108,7 @@ extension RecordingSessionTests {
         let hwmon = ScriptedReader(Self.rh, [40, 41], aligned: true)
         let session = Self.session(thermal: thermal, hwmon: hwmon, duration: .seconds(60), clock: clock)
         session.stop()
-        guard let recorder = await Task(operation: { await session.run() }).value(within: .seconds(10)) else {
-            Issue.record("the recording did not end")
-            return
-        }
+        guard let recorder = await ended(Task { await session.run() }) else { return }
         #expect(recorder.progress == Recorder.Progress(sensors: 2, samples: 2, elapsed: .zero))
     }
 
@@ -131,10 +123,7 @@ extension RecordingSessionTests {
         // The hwmon poller sleeping to its next tick, and the stop waiting out its grace.
         await eventually { clock.sleeperCount == 2 }
         clock.advance(by: RecordingSession<ManualClock>.grace)
-        guard let recorder = await run.value(within: .seconds(10)) else {
-            Issue.record("the recording did not end")
-            return
-        }
+        guard let recorder = await ended(run) else { return }
         stuck.releaseOne()
         // The advance also lets hwmon poll its tick at 1 s, which may or may not make it in.
         #expect(recorder.sensorCount == 1)
@@ -175,10 +164,7 @@ extension RecordingSessionTests {
             await eventually { session.progress.samples == samples }
             clock.advance(by: .seconds(30))
         }
-        guard let recorder = await run.value(within: .seconds(10)) else {
-            Issue.record("the recording did not end")
-            return
-        }
+        guard let recorder = await ended(run) else { return }
         #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.time) == [0, 30, 60, 90].map { Timestamp.seconds($0) })
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.time) == [60, 90].map { Timestamp.seconds($0) })
     }
