@@ -98,3 +98,10 @@ uninstall:
 		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf \
 		$(DESTDIR)$(MANDIR)/man8/sensorwatch.8 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5
 	@if [ -z "$(DESTDIR)" ]; then journalctl --update-catalog || true; fi
+
+.PHONY: deb
+
+# The Debian package dist/sensorwatch_<version>_<arch>.deb, built with dpkg-deb from the
+# release binary and packaging/deb/ (installs dpkg-dev and lintian with apt when missing).
+deb: release
+	@scripts/make-deb.sh
