@@ -144,12 +144,15 @@ dpkg_root() {
     dpkg --root="$R" --log="$tmp/dpkg.log" --force-script-chrootless --force-depends \
         --force-confold "$@" >"$tmp/dpkg.out" 2>&1 || { cat "$tmp/dpkg.out"; fail "dpkg $* failed"; }
 }
+# Shows what the maintainer scripts called, for the log (and the README).
+show_calls() { note "$1:"; sed "s|$R|\$DPKG_ROOT|g; s/^/#   /" "$calls"; }
 called() { grep -qxF -- "$1" "$calls" || { echo "calls:"; cat "$calls"; fail "expected call: $1"; }; }
 not_called() { ! grep -q -- "$1" "$calls" || { echo "calls:"; cat "$calls"; fail "unexpected call: $1"; }; }
 
 # 1. First install where systemd does not run (an image build): enabled, not started.
 rm -rf /run/systemd
 dpkg_root -i "$deb"
+show_calls "dpkg -i, systemd not running"
 called "systemd-tmpfiles --root=$R --create sensorwatch.conf"
 called "journalctl --root=$R --update-catalog"
 called "deb-systemd-helper unmask sensorwatch.service"
@@ -169,6 +172,7 @@ dpkg --root="$R" -s sensorwatch 2>/dev/null | grep -qx 'Status: install ok insta
 mkdir -p /run/systemd/system
 echo '// edited by the administrator' >>"$R/etc/sensorwatch/sensorwatch.json5"
 dpkg_root -i "$deb"
+show_calls "dpkg -i again (upgrade), systemd running"
 called "systemctl --system daemon-reload"
 called "deb-systemd-invoke restart sensorwatch.service"
 not_called "deb-systemd-invoke stop"
@@ -176,6 +180,7 @@ grep -q 'edited by the administrator' "$R/etc/sensorwatch/sensorwatch.json5" || 
 
 # 3. Remove: stopped first, then masked; the link and the catalog entries go, the conffile stays.
 dpkg_root -r sensorwatch
+show_calls "dpkg -r"
 called "deb-systemd-invoke stop sensorwatch.service"
 called "systemctl --system daemon-reload"
 called "deb-systemd-helper mask sensorwatch.service"
@@ -193,6 +198,7 @@ mkdir -p "$R/var/lib/private/sensorwatch"
 echo '{"version":1,"alerts":[]}' >"$R/var/lib/private/sensorwatch/state.json"
 ln -s private/sensorwatch "$R/var/lib/sensorwatch"
 dpkg_root -P sensorwatch
+show_calls "dpkg -P"
 called "deb-systemd-helper purge sensorwatch.service"
 called "deb-systemd-helper unmask sensorwatch.service"
 [ ! -e "$R/var/lib/private/sensorwatch" ] && [ ! -L "$R/var/lib/sensorwatch" ] || fail "purge left the state directory"
