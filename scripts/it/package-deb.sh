@@ -105,6 +105,10 @@ for page in usr/share/man/man8/sensorwatch.8.gz usr/share/man/man5/sensorwatch.j
     done
     lexgrog "$x/$page" >/dev/null || fail "lexgrog cannot read the NAME section of $page"
 done
+# The pages name the version they describe (bump them with the version and the changelog).
+for page in man/sensorwatch.8 man/sensorwatch.json5.5; do
+    grep -q "^\.TH .* \"sensorwatch $version\"" "$ROOT/$page" || fail "$page's .TH does not say sensorwatch $version"
+done
 # Every command, and every journal field sensorwatch sends, is in sensorwatch(8).
 man8=$(MANWIDTH=200 man -l "$x/usr/share/man/man8/sensorwatch.8.gz" 2>/dev/null)
 for word in run check sensors simulate history record --directory --host --since --scenario --plot \
