@@ -80,6 +80,17 @@ dpkg-deb -x "$deb" "$x"
 grep -qx 'ExecStart=/usr/bin/sensorwatch run --config /etc/sensorwatch/sensorwatch.json5' \
     "$x/usr/lib/systemd/system/sensorwatch.service" || fail "packaged unit's ExecStart is not /usr/bin/sensorwatch"
 grep -qx 'RuntimeDirectory=sensorwatch' "$x/usr/lib/systemd/system/sensorwatch.service" || fail "no RuntimeDirectory="
+# The packaged unit verifies (its man: pages found where the package puts them, ExecStart
+# pointed at the extracted binary) and keeps its exposure.
+mkdir -p "$tmp/unit"
+sed "s|^ExecStart=/usr/bin/sensorwatch|ExecStart=$x/usr/bin/sensorwatch|" \
+    "$x/usr/lib/systemd/system/sensorwatch.service" >"$tmp/unit/sensorwatch.service"
+out=$(MANPATH=$x/usr/share/man systemd-analyze verify "$tmp/unit/sensorwatch.service" 2>&1) \
+    || fail "systemd-analyze verify of the packaged unit: $out"
+[ -z "$out" ] || fail "systemd-analyze verify of the packaged unit is not clean: $out"
+exposure=$(systemd-analyze security --offline=yes "$x/usr/lib/systemd/system/sensorwatch.service" 2>&1 \
+    | sed -nE 's/.*Overall exposure level.*: ([0-9]+\.[0-9]+).*/\1/p')
+awk -v s="${exposure:-99}" 'BEGIN { exit !(s <= 1.0) }' || fail "packaged unit's exposure is ${exposure:-unknown}"
 cmp -s "$ROOT/config/sensorwatch.example.json5" "$x/etc/sensorwatch/sensorwatch.json5" \
     || fail "the conffile is not config/sensorwatch.example.json5"
 grep -q '"simulated"\|type: *"simulated"' "$x/etc/sensorwatch/sensorwatch.json5" && fail "the conffile has a demo feed"
