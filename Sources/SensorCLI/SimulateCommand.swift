@@ -57,7 +57,8 @@ enum SimulateCommand {
         if let plot {
             observe = { cycle in plot.add(cycle) }
         }
-        let events = await Simulator.run(scenarios: scenarios, rules: configuration.rules, observe: observe)
+        let events = await Simulator.run(
+            scenarios: scenarios, rules: configuration.rules, derived: configuration.derived, observe: observe)
         if let path = options["plot"], let plot {
             let svg = plot.render(rules: configuration.rules, events: events)
             guard TextFileWriter.write(svg, to: path) else {
