@@ -52,7 +52,7 @@ fuzz-smoke:
 	@fuzz/run.sh --smoke
 
 clean:
-	rm -rf .build
+	rm -rf .build dist
 
 # Where systemd looks for units and message catalogs of packages (not under PREFIX: systemd
 # searches /usr/lib, and `journalctl --update-catalog` reads /usr/lib/systemd/catalog).
