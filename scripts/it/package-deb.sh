@@ -52,6 +52,9 @@ note "Depends: $depends"
 grep -Eq '(^|, )libc6( |,|$)' <<<"$depends" || fail "Depends lacks libc6: $depends"
 grep -q libsystemd0 <<<"$depends" || fail "Depends lacks libsystemd0: $depends"
 [ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] || fail "Maintainer or Description missing"
+# apt can install it here: every dependency resolves (a simulation; nothing is installed).
+apt-get install -s -o Debug::NoLocking=1 "$deb" 2>&1 | grep -q '^Inst sensorwatch ' \
+    || fail "apt-get install -s cannot resolve the package's dependencies"
 [ "$(dpkg-deb --ctrl-tarfile "$deb" | tar -xOf - ./conffiles)" = /etc/sensorwatch/sensorwatch.json5 ] \
     || fail "conffiles is not exactly /etc/sensorwatch/sensorwatch.json5"
 for s in postinst prerm postrm; do
