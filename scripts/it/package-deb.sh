@@ -130,8 +130,22 @@ for word in run check sensors simulate history record --directory --host --since
     SIGHUP SIGTERM ALERT_PREDICTED sensorwatch_alert_firing /run/sensorwatch/sensorwatch.prom; do
     grep -qF -- "$word" <<<"$man8" || fail "sensorwatch(8) does not mention $word"
 done
+# ... and every command and option the sources know (their help texts and parsers).
+for c in $(grep -ho 'Command(name: "[a-z]*"' "$ROOT/Sources/SensorCLI/CLI.swift" | grep -o '"[a-z]*"' | tr -d '"'); do
+    grep -q "^ *$c\b" <<<"$man8" || fail "sensorwatch(8) does not describe the command $c"
+done
+for o in $(grep -ho -- '"--[a-z][a-z-]*\|  --[a-z][a-z-]*' "$ROOT"/Sources/SensorCLI/*.swift | grep -o -- '--[a-z-]*' | sort -u); do
+    grep -qF -- "$o" <<<"$man8" || fail "sensorwatch(8) does not document the option $o"
+done
 for f in $(grep -o '"[A-Z_]*=' "$ROOT/Sources/SensorSystemd/JournalFields.swift" | tr -d '"=' | sort -u); do
     grep -qw -- "$f" <<<"$man8" || fail "sensorwatch(8) does not document journal field $f"
+done
+# Every key the configuration and scenario decoders accept is in sensorwatch.json5(5).
+man5=$(MANWIDTH=200 man -l "$x/usr/share/man/man5/sensorwatch.json5.5.gz" 2>/dev/null)
+keys=$(grep -rhE '((keys|Keys|Kinds)\b.*|^\s*\+ )\[' "$ROOT/Sources/SensorCore" | grep -o '"[a-zA-Z]*"' | tr -d '"' | sort -u)
+[ -n "$keys" ] || fail "found no configuration keys in the sources"
+for k in $keys; do
+    grep -qw -- "$k" <<<"$man5" || fail "sensorwatch.json5(5) does not document the key $k"
 done
 for id in $(grep -o '"[0-9a-f]\{32\}"' "$ROOT/Sources/SensorSystemd/JournalMessageID.swift" | tr -d '"'); do
     grep -q "$id" <<<"$man8" || fail "sensorwatch(8) lacks MESSAGE_ID $id"
