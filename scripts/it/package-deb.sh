@@ -31,7 +31,7 @@ fi
 mount -t tmpfs none /run
 
 tmp=$(mktemp -d /tmp/sw-it-deb.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+trap 'if [ -n "${lintian_pid:-}" ]; then kill "$lintian_pid" 2>/dev/null || true; fi; rm -rf "$tmp"' EXIT
 
 # --- build ---------------------------------------------------------------------------------
 start=$(date +%s)
@@ -41,6 +41,10 @@ version=$("$SENSORWATCH" --version | awk '{print $2}')
 arch=$(dpkg --print-architecture)
 [ "$(basename "$deb")" = "sensorwatch_${version}_${arch}.deb" ] || fail "package is named $(basename "$deb")"
 note "built $(basename "$deb"): $(stat -c %s "$deb") bytes in $(($(date +%s) - start)) s"
+
+# lintian takes the longest: it runs meanwhile, and is judged at the end.
+lintian --pedantic -I -E "$deb" >"$tmp/lintian" 2>&1 &
+lintian_pid=$!
 
 # --- control fields ------------------------------------------------------------------------
 field() { dpkg-deb -f "$deb" "$1"; }
@@ -103,13 +107,6 @@ head -1 "$x/usr/share/doc/sensorwatch/copyright" | grep -q '^Format: https://www
 "$x/usr/bin/sensorwatch" check --config "$x/etc/sensorwatch/sensorwatch.json5" >/dev/null \
     || fail "the conffile does not check"
 
-# --- lintian -------------------------------------------------------------------------------
-lintian --pedantic -I -E "$deb" >"$tmp/lintian" 2>&1 || true
-grep -v '^running with root privileges' "$tmp/lintian" | grep -v '^N:' >"$tmp/lintian.tags" || true
-note "lintian: $(grep -c '^E:' "$tmp/lintian.tags" || true) errors, $(grep -c '^W:' "$tmp/lintian.tags" || true) warnings," \
-    "$(grep -c '^[IP]:' "$tmp/lintian.tags" || true) info/pedantic"
-grep -E '^[EW]:' "$tmp/lintian.tags" || true
-grep -q '^E:' "$tmp/lintian.tags" && fail "lintian reports errors"
 
 # --- man pages -----------------------------------------------------------------------------
 for page in usr/share/man/man8/sensorwatch.8.gz usr/share/man/man5/sensorwatch.json5.5.gz; do
@@ -238,3 +235,11 @@ called "deb-systemd-helper unmask sensorwatch.service"
 dpkg --root="$R" -s sensorwatch >/dev/null 2>&1 && fail "still known to dpkg after purge"
 
 note "package $(stat -c %s "$deb") bytes, installed $(dpkg-deb -f "$deb" Installed-Size) KiB; maintainer scripts ok"
+
+# --- lintian -------------------------------------------------------------------------------
+wait "$lintian_pid" || true
+grep -v '^running with root privileges' "$tmp/lintian" | grep -v '^N:' >"$tmp/lintian.tags" || true
+note "lintian: $(grep -c '^E:' "$tmp/lintian.tags" || true) errors, $(grep -c '^W:' "$tmp/lintian.tags" || true) warnings," \
+    "$(grep -c '^[IP]:' "$tmp/lintian.tags" || true) info/pedantic"
+grep -E '^[EW]:' "$tmp/lintian.tags" || true
+if grep -q '^E:' "$tmp/lintian.tags"; then fail "lintian reports errors"; fi
