@@ -3,7 +3,7 @@
 # (its Documentation= man pages included).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
-command -v systemd-analyze >/dev/null || skip "needs systemd-analyze"
+need systemd-analyze systemd
 unit=$ROOT/systemd/sensorwatch.service
 
 line=$(systemd-analyze security --offline=yes "$unit" 2>&1 | grep 'Overall exposure level') \
