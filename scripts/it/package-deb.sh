@@ -13,16 +13,12 @@ require_binary
 [ "$(id -u)" = 0 ] || skip "needs root (dpkg --root, a mount namespace)"
 
 # The Debian tools, installed when missing (CI counts a skip as a failure).
-need=()
-command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
-command -v lintian >/dev/null || need+=(lintian)
-command -v man >/dev/null && command -v lexgrog >/dev/null || need+=(man-db)
-command -v groff >/dev/null || need+=(groff)
-if [ ${#need[@]} -gt 0 ]; then
-    note "installing ${need[*]}"
-    apt-get update >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y "${need[@]}" >/dev/null
-fi
+need dpkg-shlibdeps dpkg-dev
+need lintian lintian
+need man man-db
+need lexgrog man-db
+need groff groff
+need systemd-analyze systemd
 
 if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
     export SW_IT_IN_NAMESPACE=1
