@@ -37,6 +37,7 @@ final class SVGPlot {
             let thresholds = rules.filter { $0.selector.matches(info) }.compactMap { rule -> Double? in
                 switch rule.condition {
                 case .above(let t, _), .below(let t, _): return t
+                case .predict(let p): return p.threshold
                 default: return nil
                 }
             }

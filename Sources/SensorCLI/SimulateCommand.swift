@@ -20,6 +20,7 @@ enum SimulateCommand {
           --json           one JSON object per line:
                            {"time":12.0,"event":"firing","rule":…,"sensor":…,
                             "severity":…,"value":81.5,"threshold":80}
+                           (predict rules add "predicted": where the trend heads)
           --plot FILE.svg  also draw every sensor's values, the rules' thresholds and
                            the events into an SVG file
           --help           show this help
