@@ -10,6 +10,9 @@ struct Options {
 
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
+    /// Every value given for each valued option, in order (a repeated option keeps all;
+    /// ``subscript(_:)`` gives the last).
+    private(set) var lists: [String: [String]] = [:]
 
     /// Parses `args` given the names that take a value and the names that are flags.
     init(_ args: [String], valued: Set<String>, flags allowed: Set<String>) throws(UsageError) {
@@ -31,6 +34,7 @@ struct Options {
                     i += 1
                     values[name] = args[i]
                 }
+                lists[name, default: []].append(values[name]!)
             } else if allowed.contains(name) || name == "help" {
                 guard inline == nil else { throw UsageError(description: "option --\(name) takes no value") }
                 flags.insert(name)
@@ -43,6 +47,8 @@ struct Options {
 
     subscript(_ name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Every value of a repeatable option, in the order given.
+    func all(_ name: String) -> [String] { lists[name] ?? [] }
 
     /// The config path: `--config`, else `$SENSORWATCH_CONFIG`, else the system default.
     var configPath: String {
