@@ -18,6 +18,8 @@ struct PlotPanel {
     let fontSize: Double
     /// A number unique in the document (for the clip path's id).
     let number: Int
+    /// The predictions of this sensor's predict rules.
+    var predictions: [PredictedLine] = []
 
     /// The value range shown: the readings and every threshold and band edge, with a
     /// margin, widened to whole ticks.
@@ -143,43 +145,67 @@ struct PlotPanel {
         }
     }
 
+    /// Names each threshold line and each predicted line, where no other label is.
     private func drawGuideLabels(_ frame: PlotFrame, into svg: inout SVGWriter) {
         let c = SVGWriter.coordinate
         var placer = LabelPlacer(frame: frame)
         let size = fontSize - 1
+        /// Right-aligned at the panel's right edge, then further left, first at `first`
+        /// then at `second` (baselines).
+        func put(_ text: String, color: String, first: Double, second: Double) {
+            let w = TextMetrics.width(text, fontSize: size) * 1.1  // bold
+            var candidates: [(right: Double, baseline: Double)] = []
+            for k in 0..<6 {
+                let right = frame.right - 6 - Double(k) * (frame.width / 6)
+                candidates += [(right, first), (right, second)]
+            }
+            let at = placer.place(width: w, height: size, candidates: candidates)
+            svg.element("text", [
+                "x": c(at.right), "y": c(at.baseline), "text-anchor": "end", "font-size": c(size), "fill": color, "font-weight": "bold",
+                "stroke": "white", "stroke-width": "3", "stroke-linejoin": "round", "paint-order": "stroke",
+            ], text: text)
+        }
         for style in rules {
             guard let g = ThresholdGuide(style.rule.condition) else { continue }
-            let text = g.label(rule: style.rule.name, unit: series.info.unit)
-            let w = TextMetrics.width(text, fontSize: size) * 1.1  // bold
             let y = frame.y(g.threshold), yc = frame.y(g.clearsAt)
             // Above the line for `above` (outside the band), below it for `below`.
             let outside = g.above ? y - 3 : y + size + 1
             let inside = g.above ? max(y, yc) + size + 1 : min(y, yc) - 3
-            var candidates: [(right: Double, baseline: Double)] = []
-            for k in 0..<6 {
-                let right = frame.right - 6 - Double(k) * (frame.width / 6)
-                candidates += [(right, outside), (right, inside)]
-            }
-            let at = placer.place(width: w, height: size, candidates: candidates)
-            svg.element("text", [
-                "x": c(at.right), "y": c(at.baseline), "text-anchor": "end", "font-size": c(size), "fill": style.color, "font-weight": "bold",
-                "stroke": "white", "stroke-width": "3", "stroke-linejoin": "round", "paint-order": "stroke",
-            ], text: text)
+            put(g.label(rule: style.rule.name, unit: series.info.unit), color: style.color, first: outside, second: inside)
+        }
+        for line in predictions {
+            guard let last = line.connectedRuns.last?.last else { continue }
+            let y = frame.clampedY(last.value)
+            put(line.label, color: line.color, first: y - 4, second: y + size + 2)
         }
     }
 
     private func drawValues(_ frame: PlotFrame, into svg: inout SVGWriter) {
+        drawLine(series.connectedRuns, frame, color: PlotPalette.value, dash: nil, into: &svg)
+        for line in predictions {
+            drawLine(line.connectedRuns, frame, color: line.color, dash: "2 2", into: &svg)
+        }
+    }
+
+    /// A polyline per run (thinned to what the pixels show); a lone point as a dot.
+    private func drawLine(
+        _ runs: [[(time: Double, value: Double)]], _ frame: PlotFrame, color: String, dash: String?,
+        into svg: inout SVGWriter
+    ) {
         let c = SVGWriter.coordinate
-        for run in series.connectedRuns {
+        for run in runs {
             let pixels = PolylineDecimator.decimate(run.map { (frame.x($0.time), frame.y($0.value)) }, columnsWide: frame.width)
             if pixels.count == 1 {
-                svg.element("circle", ["cx": c(pixels[0].x), "cy": c(pixels[0].y), "r": "1.5", "fill": PlotPalette.value])
+                svg.element("circle", ["cx": c(pixels[0].x), "cy": c(pixels[0].y), "r": "1.5", "fill": color])
                 continue
             }
             var points = ""
             points.reserveCapacity(pixels.count * 12)
             for p in pixels { points += c(p.x) + "," + c(p.y) + " " }
-            svg.element("polyline", ["points": String(points.dropLast()), "fill": "none", "stroke": PlotPalette.value, "stroke-width": "1.5", "stroke-linejoin": "round"])
+            svg.element("polyline", [
+                "points": String(points.dropLast()), "fill": "none", "stroke": color, "stroke-width": "1.5",
+                "stroke-linejoin": "round", "stroke-dasharray": dash ?? "none",
+            ])
         }
     }
 

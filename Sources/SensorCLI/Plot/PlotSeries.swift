@@ -46,17 +46,6 @@ struct PlotSeries: Sendable {
     /// Successive successful readings as (time, value) runs; a failed read ends a run, so
     /// a line drawn through each run shows a gap where readings are missing.
     var connectedRuns: [[(time: Double, value: Double)]] {
-        var runs: [[(time: Double, value: Double)]] = []
-        var run: [(time: Double, value: Double)] = []
-        for sample in samples {
-            if let v = sample.value {
-                run.append((sample.time.seconds, v))
-            } else if !run.isEmpty {
-                runs.append(run)
-                run = []
-            }
-        }
-        if !run.isEmpty { runs.append(run) }
-        return runs
+        LineRuns.split(samples.lazy.map { (time: $0.time.seconds, value: $0.value) })
     }
 }

@@ -48,7 +48,11 @@ final class SVGPlot {
         let styles = shownRules.enumerated().map { PlotPanel.RuleStyle(rule: $1, color: PlotPalette.rule($0)) }
 
         let probe = PlotLayout(count: shown.count, top: 0)
-        let keys: [LegendItem] = [.value, .failed, .threshold, .firing, .event(.firing), .event(.resolved), .event(.repeat)]
+        let predictions = Dictionary(uniqueKeysWithValues: shown.map { s in
+            (s.info.id, styles.filter { $0.rule.selector.matches(s.info) }.compactMap { PlotPredictor.line($0.rule, color: $0.color, series: s) })
+        })
+        var keys: [LegendItem] = [.value, .failed, .threshold, .firing, .event(.firing), .event(.resolved), .event(.repeat)]
+        if predictions.values.contains(where: { !$0.isEmpty }) { keys.append(.predicted) }
         let legend = PlotLegend(
             keys: keys, rules: styles.map { .rule(name: $0.rule.name, summary: RuleSummary.text($0.rule), color: $0.color) },
             width: probe.width - 2 * PlotLayout.margin, fontSize: probe.fontSize)
@@ -79,7 +83,8 @@ final class SVGPlot {
             let ticks = TimeTicks(span: span, maxTicks: Int(frame.width / (layout.isCompact ? 80 : 90)))
             let panel = PlotPanel(
                 series: s, rules: styles.filter { $0.rule.selector.matches(s.info) },
-                events: eventsBySensor[s.info.id] ?? [], timeTicks: ticks, fontSize: layout.fontSize, number: n)
+                events: eventsBySensor[s.info.id] ?? [], timeTicks: ticks, fontSize: layout.fontSize, number: n,
+                predictions: predictions[s.info.id] ?? [])
             panel.render(in: frame, into: &svg)
         }
         svg.close("svg")

@@ -103,4 +103,23 @@ struct SVGPlotTests {
             FiringSpan(rule: "silent", ruleIndex: 2, start: 23, end: 26, open: false),
         ])
     }
+
+    @Test func predictedLinesAreDashedNamedAndBrokenWhereThereIsNoLine() {
+        var series = PlotSeries(info: Self.room)
+        for s in 0...10 { series.append(Sample(sensor: Self.room.id, time: .seconds(Double(s)), value: Double(s))) }
+        var points: [(time: Double, value: Double?)] = []
+        for s in 0...10 {
+            let t = Double(s)
+            points.append((t, s == 0 || s == 5 ? nil : t * 2))
+        }
+        let line = PredictedLine(rule: "trend<", within: "10m", color: "#123456", points: points)
+        let panel = PlotPanel(
+            series: series, rules: [], events: [], timeTicks: TimeTicks(span: 10, maxTicks: 5), fontSize: 11, number: 0,
+            predictions: [line])
+        var svg = SVGWriter()
+        panel.render(in: PlotFrame(x: 50, y: 20, width: 400, height: 100, timeSpan: 10), into: &svg)
+        let dashed = svg.text.split(separator: "\n").filter { $0.contains("stroke=\"#123456\"") && $0.contains("stroke-dasharray=\"2 2\"") }
+        #expect(dashed.count == 2)
+        #expect(svg.text.contains(">trend&lt; predicted (+10m)</text>"))
+    }
 }
