@@ -24,7 +24,7 @@ struct PlotPanel {
     /// The value range shown: the readings and every threshold and band edge, with a
     /// margin, widened to whole ticks.
     func valueTicks(plotHeight: Double) -> ValueTicks {
-        var values = series.values
+        var values: [Double] = series.valueRange.map { [$0.low, $0.high] } ?? []
         for style in rules {
             if let g = ThresholdGuide(style.rule.condition) { values += [g.threshold, g.clearsAt] }
         }
@@ -93,9 +93,9 @@ struct PlotPanel {
         var notes: [String] = []
         let fired = events.filter { $0.kind == .firing }.count
         if fired > 0 { notes.append("\(fired) alert\(fired == 1 ? "" : "s") fired") }
-        let failed = series.samples.filter { $0.value == nil }.count
+        let failed = series.failedCount
         if failed > 0 { notes.append("\(failed) failed read\(failed == 1 ? "" : "s")") }
-        if series.values.isEmpty { notes.append("no readings") }
+        if series.valueRange == nil { notes.append("no readings") }
         if !notes.isEmpty {
             svg.element("text", ["x": c(frame.right), "y": c(baseline), "text-anchor": "end", "font-size": c(fontSize - 1), "fill": PlotPalette.muted], text: notes.joined(separator: " · "))
         }

@@ -1,36 +1,60 @@
 import SensorCore
 
 /// One sensor's read attempts over a simulation, in time order, for its panel.
+///
+/// Kept as two flat arrays (seconds, and the value or NaN for a failed read) plus the
+/// reasons of the failed reads: 16 bytes a reading, so a day of one-second readings of 50
+/// sensors stays under 100 MB.
 struct PlotSeries: Sendable {
     /// The sensor.
     let info: SensorInfo
-    /// Read attempts in time order; failed reads included.
-    private(set) var samples: [Sample] = []
+    /// Times of the read attempts, in seconds.
+    private(set) var times: [Double] = []
+    /// The values read; NaN for a failed read.
+    private var readings: [Double] = []
+    /// Why each failed read failed, by position.
+    private var faults: [Int: String] = [:]
 
-    init(info: SensorInfo, samples: [Sample] = []) {
-        self.info = info
-        self.samples = samples
-    }
+    init(info: SensorInfo) { self.info = info }
 
     /// Adds a read attempt (callers add them in time order).
-    mutating func append(_ sample: Sample) { samples.append(sample) }
+    mutating func append(_ sample: Sample) {
+        if let v = sample.value {
+            readings.append(v)
+        } else {
+            faults[readings.count] = sample.fault ?? "failed read"
+            readings.append(.nan)
+        }
+        times.append(sample.time.seconds)
+    }
 
-    /// The successful readings' values.
-    var values: [Double] { samples.compactMap(\.value) }
+    /// The value of read attempt `i`; nil for a failed read.
+    func value(_ i: Int) -> Double? { readings[i].isNaN ? nil : readings[i] }
+
+    /// The lowest and highest value read; nil without a successful reading.
+    var valueRange: (low: Double, high: Double)? {
+        var lo = Double.infinity, hi = -Double.infinity
+        for v in readings where !v.isNaN {
+            lo = min(lo, v)
+            hi = max(hi, v)
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
+
+    /// How many reads failed.
+    var failedCount: Int { faults.count }
 
     /// The last read attempt's time, in seconds (0 without any).
-    var lastTime: Double { samples.last?.time.seconds ?? 0 }
+    var lastTime: Double { times.last ?? 0 }
 
     /// The runs of successive failed reads, each up to the next successful reading.
     var failedRuns: [FailedRun] {
         var runs: [FailedRun] = []
         var current: FailedRun?
-        for sample in samples {
-            let t = sample.time.seconds
-            if sample.value == nil {
-                if current == nil {
-                    current = FailedRun(start: t, last: t, count: 0, reason: sample.fault ?? "failed read")
-                }
+        for (i, v) in readings.enumerated() {
+            let t = times[i]
+            if v.isNaN {
+                if current == nil { current = FailedRun(start: t, last: t, count: 0, reason: faults[i] ?? "failed read") }
                 current!.last = t
                 current!.count += 1
             } else if var run = current {
@@ -46,6 +70,11 @@ struct PlotSeries: Sendable {
     /// Successive successful readings as (time, value) runs; a failed read ends a run, so
     /// a line drawn through each run shows a gap where readings are missing.
     var connectedRuns: [[(time: Double, value: Double)]] {
-        LineRuns.split(samples.lazy.map { (time: $0.time.seconds, value: $0.value) })
+        LineRuns.split(times.indices.lazy.map { (time: times[$0], value: value($0)) })
+    }
+
+    /// Successful readings in time order, as (time, value).
+    var readingsInOrder: [(time: Double, value: Double)] {
+        times.indices.compactMap { i in value(i).map { (times[i], $0) } }
     }
 }

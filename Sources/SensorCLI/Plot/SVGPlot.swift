@@ -4,23 +4,38 @@ import SensorCore
 /// sensor (see ``PlotPanel``) on a shared time axis. A plain text file, no dependencies.
 @MainActor
 final class SVGPlot {
-    private var series: [SensorID: PlotSeries] = [:]
+    private var series: [PlotSeries] = []
+    private var index: [SensorID: Int] = [:]
+    /// Per source, its last sensor list and where each one's series is: a source's samples
+    /// mostly come in the order of its sensors, so most find their series without hashing.
+    private var sources: [String: (sensors: [SensorInfo], positions: [Int])] = [:]
 
     /// An empty plot; feed it every cycle with ``add(_:)``.
     init() {}
 
     /// Records the read attempts of a cycle.
     func add(_ cycle: PollCycle) {
-        for info in cycle.sensors where series[info.id] == nil {
-            series[info.id] = PlotSeries(info: info)
+        let sensors = cycle.sensors
+        var known = sources[cycle.source]
+        if known?.sensors != sensors {
+            let positions = sensors.map { info in
+                if let n = index[info.id] { return n }
+                series.append(PlotSeries(info: info))
+                index[info.id] = series.count - 1
+                return series.count - 1
+            }
+            known = (sensors, positions)
+            sources[cycle.source] = known
         }
-        for sample in cycle.samples {
-            series[sample.sensor]?.append(sample)
+        let positions = known!.positions
+        for (k, sample) in cycle.samples.enumerated() {
+            let n = k < sensors.count && sensors[k].id == sample.sensor ? positions[k] : index[sample.sensor]
+            if let n { series[n].append(sample) }
         }
     }
 
     /// The ids of every sensor seen, in natural order (`rack2` before `rack10`).
-    var sensorIDs: [SensorID] { series.keys.sorted { NaturalOrder.less($0.rawValue, $1.rawValue) } }
+    var sensorIDs: [SensorID] { index.keys.sorted { NaturalOrder.less($0.rawValue, $1.rawValue) } }
 
     /// The ids among ``sensorIDs`` that `glob` matches.
     func sensors(matching glob: Glob) -> [SensorID] {
@@ -35,10 +50,10 @@ final class SVGPlot {
     ///   - panels: globs choosing the sensors to draw; empty draws every sensor.
     ///   - subtitle: a line under the title (which configuration, which scenario).
     func render(rules: [Rule], events: [AlertEvent], panels: [Glob] = [], subtitle: String = "") -> String {
-        let shown = series.values
+        let shown = series
             .filter { s in panels.isEmpty || panels.contains { $0.matches(s.info.id.rawValue) } }
             .sorted { NaturalOrder.less($0.info.id.rawValue, $1.info.id.rawValue) }
-        let span = max(series.values.map(\.lastTime).max() ?? 0, events.last?.time.seconds ?? 0, 1e-3)
+        let span = max(series.map(\.lastTime).max() ?? 0, events.last?.time.seconds ?? 0, 1e-3)
 
         // Rules that concern a shown sensor, in configuration order, each with its colour.
         let shownRules = rules.enumerated().filter { n, rule in
@@ -67,6 +82,7 @@ final class SVGPlot {
             "viewBox": "0 0 \(c(layout.width)) \(c(height))",
             "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": c(layout.fontSize), "fill": PlotPalette.text,
         ])
+        svg.element("title", [:], text: subtitle.isEmpty ? "sensorwatch simulate" : "sensorwatch simulate: " + subtitle)
         svg.element("rect", ["width": "100%", "height": "100%", "fill": "#fafafa"])
         svg.element("text", ["x": c(PlotLayout.margin), "y": "22", "font-size": "15", "font-weight": "bold"], text: "sensorwatch simulate")
         let counts = "\(shown.count) of \(series.count) sensor\(series.count == 1 ? "" : "s") · \(events.count) event\(events.count == 1 ? "" : "s") · \(EventFormatter.duration(seconds: span)) run"
