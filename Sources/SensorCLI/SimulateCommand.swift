@@ -8,7 +8,7 @@ import Glibc
 enum SimulateCommand {
     static let help = """
         usage: sensorwatch simulate --config PATH [--scenario PATH] [--json]
-                                  [--plot FILE.svg [--sensor GLOB]...]
+                                    [--plot FILE.svg [--sensor GLOB]...]
 
         Runs the configuration's rules over its simulated sources (other sources are
         ignored) once, in virtual time, as fast as the CPU allows, and prints every alert
@@ -31,6 +31,7 @@ enum SimulateCommand {
           --help           show this help
 
         exit status: 0 done, 78 configuration error, 64 bad usage, 1 no simulated source
+        or the plot cannot be written
         """
 
     @MainActor

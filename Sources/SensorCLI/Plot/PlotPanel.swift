@@ -212,7 +212,7 @@ struct PlotPanel {
     private func drawEvents(_ frame: PlotFrame, into svg: inout SVGWriter) {
         for e in events {
             // A stale alert fires without a value: its marker sits at the top edge.
-            let y = e.value.map(frame.clampedY) ?? frame.y + 8
+            let y = e.value.map(frame.clampedY) ?? frame.y + 13
             EventMarker.draw(e.kind, x: frame.x(e.time.seconds), y: y, color: color(of: e.rule), tooltip: EventFormatter.line(e), into: &svg)
         }
     }
