@@ -60,7 +60,7 @@ public enum SensorsCommand {
             for e in error.errors { Output.stderr(e.description) }
             return .config
         }
-        let readings = read(configuration.sources)
+        let readings = read(configuration.sources, derived: configuration.derived)
         Output.stdout(json ? Self.json(readings) : table(readings))
         return .success
     }
@@ -83,18 +83,34 @@ public enum SensorsCommand {
     }
 
     /// Discovers and reads every source once: sources in configuration order, sensors by
-    /// id within a source. Simulated sources report their value at t = 0.
-    public static func read(_ sources: [SourceConfiguration]) -> [Reading] {
+    /// id within a source, then the derived sensors (SPEC §11) computed from those readings,
+    /// which count as one poll at t = 0. Simulated sources report their value at t = 0.
+    public static func read(_ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = []) -> [Reading] {
         var out: [Reading] = []
-        for source in sources {
+        var deriving = DerivedSensors(derived)
+        for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
             let sensors = reader.discover().sorted { $0.id < $1.id }
             var latest: [SensorID: Sample] = [:]
-            for sample in reader.poll(at: .zero) { latest[sample.sensor] = sample }
+            let samples = reader.poll(at: .zero)
+            for sample in samples { latest[sample.sensor] = sample }
+            deriving.learn(source: "\(n)", sensors: sensors)
+            deriving.record(
+                source: "\(n)", time: .zero, tick: false, readings: samples.lazy.map { ($0.sensor, $0.time, $0.value) })
             for sensor in sensors {
                 let sample = latest[sensor.id]
                 let error = sample == nil ? "no reading" : sample?.fault
                 out.append(Reading(sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil))
+            }
+        }
+        var computed: [SensorID: Result<Double, DerivedFault>] = [:]
+        let derivedSensors = deriving.sensors
+        for case .reading(let d, _, let result) in deriving.drain(through: .zero) { computed[derivedSensors[d].id] = result }
+        for sensor in derivedSensors {
+            switch computed[sensor.id] {
+            case .success(let v): out.append(Reading(sensor: sensor, value: v, error: nil))
+            case .failure(let f): out.append(Reading(sensor: sensor, value: nil, error: f.reason))
+            case nil: out.append(Reading(sensor: sensor, value: nil, error: "no reading of its inputs"))
             }
         }
         return out

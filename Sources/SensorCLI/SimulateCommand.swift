@@ -69,7 +69,8 @@ enum SimulateCommand {
         if let plot {
             observe = { cycle in plot.add(cycle) }
         }
-        let events = await Simulator.run(scenarios: scenarios, rules: configuration.rules, observe: observe)
+        let events = await Simulator.run(
+            scenarios: scenarios, rules: configuration.rules, derived: configuration.derived, observe: observe)
         if let path = options["plot"], let plot {
             if let code = checkMatches(panels, plot) { return code }
             var subtitle = configuration.path

@@ -27,7 +27,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)
@@ -36,9 +36,10 @@ public enum ConfigLoader {
             source($0, defaultInterval: interval, named: &named)
         }
         let rules = RuleDecoder.rules(top["rules"])
+        let derived = DerivedDecoder.derived(top["derived"])
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
-        return Configuration(path: path, interval: interval, sources: sources, rules: rules)
+        return Configuration(path: path, interval: interval, sources: sources, rules: rules, derived: derived)
     }
 
     /// What loading the files a configuration names has found so far.

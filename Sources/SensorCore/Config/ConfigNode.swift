@@ -28,6 +28,29 @@ struct ConfigNode {
         return ConfigObject(node: self, members: members)
     }
 
+    /// The decoded elements of this array node (absent: none) whose `key` no earlier
+    /// element has; a repeat is reported at its `keyName` member with `duplicate(key, first)`,
+    /// where `first` is the path of the element that has it first.
+    static func uniqueElements<T, K: Hashable>(
+        of node: ConfigNode?, keyName: String, key: (T) -> K, decode: (ConfigNode) -> T?,
+        duplicate: (K, String) -> String
+    ) -> [T] {
+        guard let elements = node?.array() else { return [] }
+        var first: [K: String] = [:]
+        var out: [T] = []
+        for element in elements {
+            guard let decoded = decode(element) else { continue }
+            let k = key(decoded)
+            if let earlier = first[k] {
+                element.diagnostics.report(element.path(of: keyName), duplicate(k, earlier))
+            } else {
+                first[k] = element.path
+                out.append(decoded)
+            }
+        }
+        return out
+    }
+
     /// This node's elements, each with its `[i]` path.
     func array() -> [ConfigNode]? {
         guard case .array(let elements) = value else {

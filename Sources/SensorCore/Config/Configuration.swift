@@ -8,11 +8,17 @@ public struct Configuration: Sendable, Hashable {
     public var sources: [SourceConfiguration]
     /// Rules in file order; the order is the tie order of events.
     public var rules: [Rule]
+    /// Derived sensors (SPEC §11) in file order.
+    public var derived: [DerivedSensorConfiguration]
 
-    public init(path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule]) {
+    public init(
+        path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
+        derived: [DerivedSensorConfiguration] = []
+    ) {
         self.path = path
         self.interval = interval
         self.sources = sources
         self.rules = rules
+        self.derived = derived
     }
 }

@@ -6,20 +6,9 @@ enum RuleDecoder {
 
     /// The valid rules of `node` (an array, or absent for none); problems go to its diagnostics.
     static func rules(_ node: ConfigNode?) -> [Rule] {
-        guard let elements = node?.array() else { return [] }
-        var firstByName: [String: String] = [:]
-        var rules: [Rule] = []
-        for element in elements {
-            guard let rule = rule(element) else { continue }
-            if let first = firstByName[rule.name] {
-                element.diagnostics.report(
-                    element.path(of: "name"), "duplicate rule name \"\(rule.name)\" (first used by \(first))")
-            } else {
-                firstByName[rule.name] = element.path
-                rules.append(rule)
-            }
+        ConfigNode.uniqueElements(of: node, keyName: "name", key: \.name, decode: rule) { name, first in
+            "duplicate rule name \"\(name)\" (first used by \(first))"
         }
-        return rules
     }
 
     private static func rule(_ node: ConfigNode) -> Rule? {

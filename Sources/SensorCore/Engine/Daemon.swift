@@ -82,6 +82,10 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// Numbers the sources started so far, for their unique cycle keys.
     private var sourcesStarted = 0
     private var faulty: [SensorID: String] = [:]
+    /// Derived sensors (SPEC §11), fed from every committed cycle.
+    private var derived: DerivedSensors
+    /// The discovery each source's sensor list was last taught to `derived` at.
+    private var derivedLearned: [String: UInt64] = [:]
     /// The firing alerts as the state file keeps them.
     private var kept: [AlertKey: PersistedAlert] = [:]
     /// Writes `kept` off the rule loop, latest first (sorting and encoding happen there).
@@ -105,6 +109,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         self.lastPing = clock.now
         self.lastTrim = clock.now
         self.engine = RuleEngine(rules: configuration.rules)
+        self.derived = DerivedSensors(configuration.derived)
         let persist = environment.persist
         self.stateWriter = LatestValueWriter { kept in persist(kept.values.sorted { $0.key < $1.key }) }
         // Kept alerts of rules that no longer exist cannot resolve; forget them.
@@ -185,6 +190,10 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         guard !stopping else { return }
         configuration = next
         engine.replaceRules(next.rules, at: now)
+        if next.derived != derived.configurations {
+            derived = DerivedSensors(next.derived)
+            derivedLearned = [:]
+        }
         let names = Set(next.rules.map(\.name))
         if kept.keys.contains(where: { !names.contains($0.rule) }) {
             kept = kept.filter { names.contains($0.key.rule) }
@@ -208,6 +217,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     }
 
     private func startEverything() {
+        for info in derived.sensors { engine.register(info, at: now) }
         startSources(keeping: [])
         startLoop()
         startStallWatch()
@@ -289,6 +299,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         // Faults of a source that is gone are not faults any more.
         let ids = Set(source.poller.sensors.map(\.id))
         faulty = faulty.filter { !ids.contains($0.key) }
+        derived.forget(source: source.poller.key)
     }
 
     /// Stops the rule loop after it has evaluated everything committed so far.
@@ -312,6 +323,12 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     /// Commits a cycle and reports sensors that start or stop failing.
     private func commit(_ cycle: PollCycle) {
         data.commit(cycle)
+        noteHealth(in: cycle)
+        if !derived.isEmpty { commitDerived(after: cycle) }
+    }
+
+    /// Reports the sensors of a committed cycle that start or stop failing.
+    private func noteHealth(in cycle: PollCycle) {
         if let values = cycle.values {
             // Nothing failing now or before: nothing to report (the common case, no ids touched).
             guard !values.faults.isEmpty || !faulty.isEmpty else { return }
@@ -322,6 +339,24 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         }
         for sample in cycle.samples {
             noteHealth(of: sample.sensor, at: sample.time, fault: sample.fault, in: cycle)
+        }
+    }
+
+    /// Computes the derived sensors from a committed cycle (its inputs share its time) and
+    /// commits their readings and ticks as cycles of their own.
+    private func commitDerived(after cycle: PollCycle) {
+        if derivedLearned[cycle.source] != cycle.discovery || cycle.discovery == 0 {
+            derivedLearned[cycle.source] = cycle.discovery
+            derived.learn(source: cycle.source, sensors: cycle.sensors)
+        }
+        derived.record(
+            source: cycle.source, time: cycle.time, tick: cycle.tick,
+            readings: cycle.samples.lazy.map { ($0.sensor, $0.time, $0.value) })
+        for derivedCycle in derived.cycles(of: derived.drain(through: cycle.time), sensors: derived.sensors) {
+            data.commit(derivedCycle)
+            for sample in derivedCycle.samples {
+                noteHealth(of: sample.sensor, at: sample.time, fault: sample.fault, in: derivedCycle)
+            }
         }
     }
 

@@ -11,9 +11,11 @@ public enum Simulator {
     /// - Parameters:
     ///   - scenarios: the simulated sources' scenarios.
     ///   - rules: the rules, in configuration order.
+    ///   - derived: derived sensors (SPEC §11), computed from the scenarios' sensors.
     ///   - observe: sees every cycle, of every quantity (for plots); nil costs nothing.
     public static func run(
-        scenarios: [Scenario], rules: [Rule], observe: (@MainActor (PollCycle) -> Void)? = nil
+        scenarios: [Scenario], rules: [Rule], derived: [DerivedSensorConfiguration] = [],
+        observe: (@MainActor (PollCycle) -> Void)? = nil
     ) async -> [AlertEvent] {
         let data = SensorData()
         var engine = RuleEngine(rules: rules)
@@ -22,6 +24,7 @@ public enum Simulator {
         var events: [AlertEvent] = []
 
         var feeds = scenarios.map { Feed(scenario: $0) }
+        var deriving = DerivedFeed(derived, feeds: feeds)
         let loopTask = Task { @MainActor in
             await loop.run { cycle in
                 observe?(cycle)
@@ -36,6 +39,9 @@ public enum Simulator {
             data.commit(PollCycle(
                 source: "sim#\(next)", time: time, sensors: feeds[next].sensors, samples: samples, tick: tick,
                 discovery: 1))
+            if let cycles = deriving?.polled(next, at: time, tick: tick, samples: samples, feeds: feeds) {
+                for cycle in cycles { data.commit(cycle) }
+            }
             // Let the loop drain now and then: often enough to keep the log short, rarely
             // enough that task switches do not dominate.
             commits += 1
@@ -63,7 +69,7 @@ public enum Simulator {
 
     /// One scenario's reader and its tick schedule: every `step` from 0 to `duration`, plus a
     /// last poll (no tick) at `duration` when it is not on a step, for explicit samples.
-    private struct Feed {
+    private struct Feed: SimulatedFeed {
         let reader: SimulatedReader
         let sensors: [SensorInfo]
         let step: Int64
@@ -77,6 +83,8 @@ public enum Simulator {
             end = max(0, scenario.duration.nanoseconds)
             next = .zero
         }
+
+        var finished: Bool { next == nil }
 
         mutating func advance() -> (Timestamp, tick: Bool) {
             let now = next!
