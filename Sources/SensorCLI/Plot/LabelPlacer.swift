@@ -1,5 +1,7 @@
-/// Places text labels in a panel so they do not overlap one another: each label tries its
-/// candidate positions in order and takes the first free one inside the frame.
+/// Places text labels in a panel so they overlap neither one another nor the drawn lines:
+/// each label tries its candidate positions in order and takes the first that is inside
+/// the frame and clear of both; failing that, the first clear of other labels (a line may
+/// then run under it, its white halo keeps it legible); failing that, the first inside.
 struct LabelPlacer {
     /// A label's box: left, top, right, bottom.
     struct Box: Equatable, Sendable {
@@ -8,18 +10,42 @@ struct LabelPlacer {
         func overlaps(_ o: Box) -> Bool {
             left < o.right && o.left < right && top < o.bottom && o.top < bottom
         }
+
+        func contains(_ p: (x: Double, y: Double)) -> Bool {
+            left <= p.x && p.x <= right && top <= p.y && p.y <= bottom
+        }
+
+        /// Whether the segment from `a` to `b` passes through the box (Liang–Barsky clip).
+        func meets(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool {
+            var t0 = 0.0, t1 = 1.0
+            let dx = b.x - a.x, dy = b.y - a.y
+            for (p, q) in [(-dx, a.x - left), (dx, right - a.x), (-dy, a.y - top), (dy, bottom - a.y)] {
+                if p == 0 {
+                    if q < 0 { return false }
+                } else {
+                    let r = q / p
+                    if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+                    if t0 > t1 { return false }
+                }
+            }
+            return true
+        }
     }
 
     private let frame: PlotFrame
+    /// Lines to keep clear of, in pixels (each a polyline).
+    private let lines: [[(x: Double, y: Double)]]
     private(set) var placed: [Box] = []
 
-    /// A placer for labels inside `frame`.
-    init(frame: PlotFrame) { self.frame = frame }
+    /// A placer for labels inside `frame` that keeps clear of `lines` where it can.
+    init(frame: PlotFrame, lines: [[(x: Double, y: Double)]] = []) {
+        self.frame = frame
+        self.lines = lines
+    }
 
-    /// Takes the first candidate (right edge, baseline: labels are drawn right-aligned, so
-    /// an underestimated width never pushes one past the frame) where a `width` × `height`
-    /// label fits inside the frame and overlaps no placed label; the first candidate that
-    /// fits when none is free (a crowded panel still shows every label).
+    /// Takes the best candidate (right edge, baseline: labels are drawn right-aligned, so
+    /// an underestimated width never pushes one past the frame) for a `width` × `height`
+    /// label, as the type's summary says.
     mutating func place(width: Double, height: Double, candidates: [(right: Double, baseline: Double)]) -> (right: Double, baseline: Double) {
         func box(_ c: (right: Double, baseline: Double)) -> Box {
             Box(left: c.right - width - 2, top: c.baseline - height, right: c.right + 2, bottom: c.baseline + height * 0.25)
@@ -28,8 +54,24 @@ struct LabelPlacer {
             let b = box(c)
             return b.left >= frame.x && b.right <= frame.right + 2 && b.top >= frame.y - 1 && b.bottom <= frame.bottom + 1
         }
-        let chosen = inside.first { c in !placed.contains { $0.overlaps(box(c)) } } ?? inside.first ?? candidates[0]
+        let apart = inside.filter { c in !placed.contains { $0.overlaps(box(c)) } }
+        let chosen = apart.first { !crossesLine(box($0)) } ?? apart.first ?? inside.first ?? candidates[0]
         placed.append(box(chosen))
         return chosen
+    }
+
+    private func crossesLine(_ b: Box) -> Bool {
+        for line in lines {
+            if line.count == 1, b.contains(line[0]) { return true }
+            for k in line.indices.dropFirst() {
+                let p = line[k - 1], q = line[k]
+                // Cheap rejection first: both ends on one side of the box.
+                if max(p.x, q.x) < b.left || min(p.x, q.x) > b.right || max(p.y, q.y) < b.top || min(p.y, q.y) > b.bottom {
+                    continue
+                }
+                if b.meets(p, q) { return true }
+            }
+        }
+        return false
     }
 }

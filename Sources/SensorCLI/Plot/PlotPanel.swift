@@ -69,12 +69,17 @@ struct PlotPanel {
         drawFiringSpans(frame, into: &svg)
         drawFailedRuns(frame, into: &svg)
         drawGuides(frame, into: &svg)
-        drawValues(frame, into: &svg)
+        let values = pixels(series.connectedRuns, frame)
+        let predicted = predictions.map { pixels($0.connectedRuns, frame) }
+        drawLine(values, color: PlotPalette.value, dash: nil, into: &svg)
+        for (line, runs) in zip(predictions, predicted) {
+            drawLine(runs, color: line.color, dash: "2 2", into: &svg)
+        }
         svg.close("g")
         svg.element("rect", ["x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height), "fill": "none", "stroke": PlotPalette.frame])
         drawFailedMarks(frame, into: &svg)
         drawEvents(frame, into: &svg)
-        drawGuideLabels(frame, into: &svg)
+        drawGuideLabels(frame, avoiding: values + predicted.flatMap { $0 }, into: &svg)
     }
 
     private func color(of rule: String) -> String {
@@ -146,9 +151,9 @@ struct PlotPanel {
     }
 
     /// Names each threshold line and each predicted line, where no other label is.
-    private func drawGuideLabels(_ frame: PlotFrame, into svg: inout SVGWriter) {
+    private func drawGuideLabels(_ frame: PlotFrame, avoiding lines: [[(x: Double, y: Double)]], into svg: inout SVGWriter) {
         let c = SVGWriter.coordinate
-        var placer = LabelPlacer(frame: frame)
+        var placer = LabelPlacer(frame: frame, lines: lines)
         let size = fontSize - 1
         /// Right-aligned at the panel's right edge, then further left, first at `first`
         /// then at `second` (baselines).
@@ -180,28 +185,22 @@ struct PlotPanel {
         }
     }
 
-    private func drawValues(_ frame: PlotFrame, into svg: inout SVGWriter) {
-        drawLine(series.connectedRuns, frame, color: PlotPalette.value, dash: nil, into: &svg)
-        for line in predictions {
-            drawLine(line.connectedRuns, frame, color: line.color, dash: "2 2", into: &svg)
-        }
+    /// Each run in pixels, thinned to what the pixels show.
+    private func pixels(_ runs: [[(time: Double, value: Double)]], _ frame: PlotFrame) -> [[(x: Double, y: Double)]] {
+        runs.map { run in PolylineDecimator.decimate(run.map { (frame.x($0.time), frame.y($0.value)) }, columnsWide: frame.width) }
     }
 
-    /// A polyline per run (thinned to what the pixels show); a lone point as a dot.
-    private func drawLine(
-        _ runs: [[(time: Double, value: Double)]], _ frame: PlotFrame, color: String, dash: String?,
-        into svg: inout SVGWriter
-    ) {
+    /// A polyline per run; a lone point as a dot.
+    private func drawLine(_ runs: [[(x: Double, y: Double)]], color: String, dash: String?, into svg: inout SVGWriter) {
         let c = SVGWriter.coordinate
         for run in runs {
-            let pixels = PolylineDecimator.decimate(run.map { (frame.x($0.time), frame.y($0.value)) }, columnsWide: frame.width)
-            if pixels.count == 1 {
-                svg.element("circle", ["cx": c(pixels[0].x), "cy": c(pixels[0].y), "r": "1.5", "fill": color])
+            if run.count == 1 {
+                svg.element("circle", ["cx": c(run[0].x), "cy": c(run[0].y), "r": "1.5", "fill": color])
                 continue
             }
             var points = ""
-            points.reserveCapacity(pixels.count * 12)
-            for p in pixels { points += c(p.x) + "," + c(p.y) + " " }
+            points.reserveCapacity(run.count * 12)
+            for p in run { points += c(p.x) + "," + c(p.y) + " " }
             svg.element("polyline", [
                 "points": String(points.dropLast()), "fill": "none", "stroke": color, "stroke-width": "1.5",
                 "stroke-linejoin": "round", "stroke-dasharray": dash ?? "none",

@@ -66,6 +66,16 @@ struct PlotLayoutTests {
         #expect(placer.place(width: 60, height: 10, candidates: [(40, 30), (190, 90)]) == (190, 90))
     }
 
+    @Test func labelsKeepClearOfLinesWhereTheyCan() {
+        let f = PlotFrame(x: 0, y: 0, width: 200, height: 100)
+        // A diagonal line through the first place, a flat one through the second.
+        var placer = LabelPlacer(frame: f, lines: [[(0, 100), (200, 0)], [(0, 66), (200, 66)]])
+        let candidates: [(right: Double, baseline: Double)] = [(190, 20), (190, 70), (190, 95)]
+        #expect(placer.place(width: 60, height: 10, candidates: candidates) == (190, 95))
+        // Both clear places taken or crossed: the first not overlapping another label.
+        #expect(placer.place(width: 60, height: 10, candidates: candidates) == (190, 20))
+    }
+
     @Test func legendWrapsRulesOntoRowsOfItsWidth() {
         let rules = (0..<12).map { LegendItem.rule(name: "rule-\($0)", summary: "above 80 · warning", color: "#000") }
         let legend = PlotLegend(keys: [.value, .failed], rules: rules, width: 600, fontSize: 11)
