@@ -2,14 +2,15 @@ import SensorCore
 
 /// One sensor's read attempts over a simulation, in time order, for its panel.
 ///
-/// Kept as two flat arrays (seconds, and the value or NaN for a failed read) plus the
+/// Kept as two flat arrays (nanoseconds, and the value or NaN for a failed read) plus the
 /// reasons of the failed reads: 16 bytes a reading, so a day of one-second readings of 50
-/// sensors stays under 100 MB.
+/// sensors stays under 100 MB. Times stay exact, so a prediction recomputed from them
+/// windows the samples exactly as the rule did.
 struct PlotSeries: Sendable {
     /// The sensor.
     let info: SensorInfo
-    /// Times of the read attempts, in seconds.
-    private(set) var times: [Double] = []
+    /// Times of the read attempts.
+    private var stamps: [Int64] = []
     /// The values read; NaN for a failed read.
     private var readings: [Double] = []
     /// Why each failed read failed, by position.
@@ -25,8 +26,11 @@ struct PlotSeries: Sendable {
             faults[readings.count] = sample.fault ?? "failed read"
             readings.append(.nan)
         }
-        times.append(sample.time.seconds)
+        stamps.append(sample.time.nanoseconds)
     }
+
+    /// The time of read attempt `i`, in seconds.
+    func time(_ i: Int) -> Double { Timestamp(nanoseconds: stamps[i]).seconds }
 
     /// The value of read attempt `i`; nil for a failed read.
     func value(_ i: Int) -> Double? { readings[i].isNaN ? nil : readings[i] }
@@ -45,14 +49,14 @@ struct PlotSeries: Sendable {
     var failedCount: Int { faults.count }
 
     /// The last read attempt's time, in seconds (0 without any).
-    var lastTime: Double { times.last ?? 0 }
+    var lastTime: Double { stamps.isEmpty ? 0 : time(stamps.count - 1) }
 
     /// The runs of successive failed reads, each up to the next successful reading.
     var failedRuns: [FailedRun] {
         var runs: [FailedRun] = []
         var current: FailedRun?
         for (i, v) in readings.enumerated() {
-            let t = times[i]
+            let t = time(i)
             if v.isNaN {
                 if current == nil { current = FailedRun(start: t, last: t, count: 0, reason: faults[i] ?? "failed read") }
                 current!.last = t
@@ -70,11 +74,11 @@ struct PlotSeries: Sendable {
     /// Successive successful readings as (time, value) runs; a failed read ends a run, so
     /// a line drawn through each run shows a gap where readings are missing.
     var connectedRuns: [[(time: Double, value: Double)]] {
-        LineRuns.split(times.indices.lazy.map { (time: times[$0], value: value($0)) })
+        LineRuns.split(stamps.indices.lazy.map { (time: time($0), value: value($0)) })
     }
 
-    /// Successful readings in time order, as (time, value).
-    var readingsInOrder: [(time: Double, value: Double)] {
-        times.indices.compactMap { i in value(i).map { (times[i], $0) } }
+    /// Every read attempt in time order, with its exact time; nil for a failed read.
+    var attempts: [(time: Timestamp, value: Double?)] {
+        stamps.indices.map { (Timestamp(nanoseconds: stamps[$0]), value($0)) }
     }
 }
