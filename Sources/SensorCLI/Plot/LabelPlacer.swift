@@ -45,8 +45,12 @@ struct LabelPlacer {
 
     /// Takes the best candidate (right edge, baseline: labels are drawn right-aligned, so
     /// an underestimated width never pushes one past the frame) for a `width` × `height`
-    /// label, as the type's summary says.
-    mutating func place(width: Double, height: Double, candidates: [(right: Double, baseline: Double)]) -> (right: Double, baseline: Double) {
+    /// label, as the type's summary says; `extra` are more lines to keep clear of, for
+    /// this label only.
+    mutating func place(
+        width: Double, height: Double, candidates: [(right: Double, baseline: Double)],
+        avoiding extra: [[(x: Double, y: Double)]] = []
+    ) -> (right: Double, baseline: Double) {
         func box(_ c: (right: Double, baseline: Double)) -> Box {
             Box(left: c.right - width - 2, top: c.baseline - height, right: c.right + 2, bottom: c.baseline + height * 0.25)
         }
@@ -55,12 +59,12 @@ struct LabelPlacer {
             return b.left >= frame.x && b.right <= frame.right + 2 && b.top >= frame.y - 1 && b.bottom <= frame.bottom + 1
         }
         let apart = inside.filter { c in !placed.contains { $0.overlaps(box(c)) } }
-        let chosen = apart.first { !crossesLine(box($0)) } ?? apart.first ?? inside.first ?? candidates[0]
+        let chosen = apart.first { !crosses(box($0), lines) && !crosses(box($0), extra) } ?? apart.first ?? inside.first ?? candidates[0]
         placed.append(box(chosen))
         return chosen
     }
 
-    private func crossesLine(_ b: Box) -> Bool {
+    private func crosses(_ b: Box, _ lines: [[(x: Double, y: Double)]]) -> Bool {
         for line in lines {
             if line.count == 1, b.contains(line[0]) { return true }
             for k in line.indices.dropFirst() {

@@ -21,12 +21,20 @@ struct PlotPanel {
     /// The predictions of this sensor's predict rules.
     var predictions: [PredictedLine] = []
 
-    /// The value range shown: the readings and every threshold and band edge, with a
-    /// margin, widened to whole ticks.
+    /// The value range shown: the readings and every threshold and band edge, and the
+    /// predictions as far as half the readings' range beyond them (a prediction from a
+    /// window of two noisy samples can be far off; past that it is clipped), with a margin,
+    /// widened to whole ticks.
     func valueTicks(plotHeight: Double) -> ValueTicks {
         var values: [Double] = series.valueRange.map { [$0.low, $0.high] } ?? []
         for style in rules {
             if let g = ThresholdGuide(style.rule.condition) { values += [g.threshold, g.clearsAt] }
+        }
+        if let lo = values.min(), let hi = values.max() {
+            let reach = max(hi - lo, 1) * 0.5
+            for line in predictions {
+                for case let (_, p?) in line.points { values.append(min(hi + reach, max(lo - reach, p))) }
+            }
         }
         var lo = values.min() ?? 0, hi = values.max() ?? 1
         let pad = (hi - lo) * 0.04
@@ -155,33 +163,36 @@ struct PlotPanel {
         let c = SVGWriter.coordinate
         var placer = LabelPlacer(frame: frame, lines: lines)
         let size = fontSize - 1
+        let guides = rules.compactMap { style in
+            ThresholdGuide(style.rule.condition).map { (rule: style.rule.name, style: style, guide: $0, y: frame.y($0.threshold)) }
+        }
         /// Right-aligned at the panel's right edge, then further left, first at `first`
-        /// then at `second` (baselines).
-        func put(_ text: String, color: String, first: Double, second: Double) {
+        /// then at `second` (baselines), clear of the threshold lines of other rules.
+        func put(_ text: String, color: String, first: Double, second: Double, ownLine: String?) {
             let w = TextMetrics.width(text, fontSize: size) * 1.1  // bold
             var candidates: [(right: Double, baseline: Double)] = []
             for k in 0..<6 {
                 let right = frame.right - 6 - Double(k) * (frame.width / 6)
                 candidates += [(right, first), (right, second)]
             }
-            let at = placer.place(width: w, height: size, candidates: candidates)
+            let others = guides.filter { $0.rule != ownLine }.map { [(frame.x, $0.y), (frame.right, $0.y)] }
+            let at = placer.place(width: w, height: size, candidates: candidates, avoiding: others)
             svg.element("text", [
                 "x": c(at.right), "y": c(at.baseline), "text-anchor": "end", "font-size": c(size), "fill": color, "font-weight": "bold",
                 "stroke": "white", "stroke-width": "3", "stroke-linejoin": "round", "paint-order": "stroke",
             ], text: text)
         }
-        for style in rules {
-            guard let g = ThresholdGuide(style.rule.condition) else { continue }
-            let y = frame.y(g.threshold), yc = frame.y(g.clearsAt)
+        for (_, style, g, y) in guides {
+            let yc = frame.y(g.clearsAt)
             // Above the line for `above` (outside the band), below it for `below`.
             let outside = g.above ? y - 3 : y + size + 1
             let inside = g.above ? max(y, yc) + size + 1 : min(y, yc) - 3
-            put(g.label(rule: style.rule.name, unit: series.info.unit), color: style.color, first: outside, second: inside)
+            put(g.label(rule: style.rule.name, unit: series.info.unit), color: style.color, first: outside, second: inside, ownLine: style.rule.name)
         }
         for line in predictions {
             guard let last = line.connectedRuns.last?.last else { continue }
             let y = frame.clampedY(last.value)
-            put(line.label, color: line.color, first: y - 4, second: y + size + 2)
+            put(line.label, color: line.color, first: y - 4, second: y + size + 2, ownLine: nil)
         }
     }
 
