@@ -37,6 +37,9 @@ final class SVGPlot {
     /// The ids of every sensor seen, in natural order (`rack2` before `rack10`).
     var sensorIDs: [SensorID] { index.keys.sorted { NaturalOrder.less($0.rawValue, $1.rawValue) } }
 
+    /// The read attempts of one sensor, nil for a sensor not seen.
+    func series(of id: SensorID) -> PlotSeries? { index[id].map { series[$0] } }
+
     /// The ids among ``sensorIDs`` that `glob` matches.
     func sensors(matching glob: Glob) -> [SensorID] {
         sensorIDs.filter { glob.matches($0.rawValue) }
