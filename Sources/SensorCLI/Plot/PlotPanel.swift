@@ -94,24 +94,40 @@ struct PlotPanel {
         rules.first { $0.rule.name == rule }?.color ?? PlotPalette.muted
     }
 
+    /// The sensor's id (bold), label and unit on the left; on the right, in grey, how many
+    /// alerts fired and reads failed. A label too long for the room left is shortened.
     private func drawTitle(_ frame: PlotFrame, into svg: inout SVGWriter) {
         let c = SVGWriter.coordinate
         let baseline = frame.y - 6
-        svg.open("text", ["x": c(frame.x), "y": c(baseline)])
-        svg.element("tspan", ["font-weight": "bold"], text: series.info.id.rawValue)
-        // Gaps as dx, not spaces: SVG collapses the whitespace at a tspan's start.
-        if !series.info.label.isEmpty { svg.element("tspan", ["dx": "8"], text: series.info.label) }
-        svg.element("tspan", ["dx": "8", "fill": PlotPalette.muted], text: series.info.unit)
-        svg.close("text")
         var notes: [String] = []
         let fired = events.filter { $0.kind == .firing }.count
         if fired > 0 { notes.append("\(fired) alert\(fired == 1 ? "" : "s") fired") }
         let failed = series.failedCount
         if failed > 0 { notes.append("\(failed) failed read\(failed == 1 ? "" : "s")") }
         if series.valueRange == nil { notes.append("no readings") }
-        if !notes.isEmpty {
-            svg.element("text", ["x": c(frame.right), "y": c(baseline), "text-anchor": "end", "font-size": c(fontSize - 1), "fill": PlotPalette.muted], text: notes.joined(separator: " · "))
+        let note = notes.joined(separator: " · ")
+        let id = series.info.id.rawValue, unit = series.info.unit
+        let room = frame.width - TextMetrics.width(note, fontSize: fontSize - 1) - 16
+            - TextMetrics.width(id, fontSize: fontSize) * 1.1 - TextMetrics.width(unit, fontSize: fontSize) - 16
+        let label = Self.shortened(series.info.label, toFit: room, fontSize: fontSize)
+
+        svg.open("text", ["x": c(frame.x), "y": c(baseline)])
+        svg.element("tspan", ["font-weight": "bold"], text: id)
+        // Gaps as dx, not spaces: SVG collapses the whitespace at a tspan's start.
+        if !label.isEmpty { svg.element("tspan", ["dx": "8"], text: label) }
+        svg.element("tspan", ["dx": "8", "fill": PlotPalette.muted], text: unit)
+        svg.close("text")
+        if !note.isEmpty {
+            svg.element("text", ["x": c(frame.right), "y": c(baseline), "text-anchor": "end", "font-size": c(fontSize - 1), "fill": PlotPalette.muted], text: note)
         }
+    }
+
+    /// `text`, cut with an ellipsis to fit `width` pixels (empty when not even that fits).
+    static func shortened(_ text: String, toFit width: Double, fontSize: Double) -> String {
+        if TextMetrics.width(text, fontSize: fontSize) <= width { return text }
+        var cut = text
+        while !cut.isEmpty, TextMetrics.width(cut + "…", fontSize: fontSize) > width { cut.removeLast() }
+        return cut.isEmpty ? "" : cut + "…"
     }
 
     private func drawFiringSpans(_ frame: PlotFrame, into svg: inout SVGWriter) {

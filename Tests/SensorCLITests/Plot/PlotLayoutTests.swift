@@ -86,6 +86,14 @@ struct PlotLayoutTests {
         }
     }
 
+    @Test func longLabelsAreShortenedToTheirRoom() {
+        #expect(PlotPanel.shortened("Rack 12 inlet", toFit: 500, fontSize: 10) == "Rack 12 inlet")
+        let cut = PlotPanel.shortened(String(repeating: "long label ", count: 20), toFit: 100, fontSize: 10)
+        #expect(cut.hasSuffix("…"))
+        #expect(TextMetrics.width(cut, fontSize: 10) <= 100)
+        #expect(PlotPanel.shortened("anything", toFit: 2, fontSize: 10) == "")
+    }
+
     @Test func idsSortTheWayPeopleCount() {
         let ids = ["sim:rack10", "sim:rack2", "sim:rack1", "sim:baro", "sim:rack02b", "sim:rack20"]
         #expect(ids.sorted(by: NaturalOrder.less) == ["sim:baro", "sim:rack1", "sim:rack2", "sim:rack02b", "sim:rack10", "sim:rack20"])
