@@ -10,11 +10,16 @@ SWIFTFLAGS := -Xswiftc -warnings-as-errors
 
 all: release
 
-# Installs the one system package the build needs, only when it is missing.
+# Installs the system packages the build and its tests need, only when they are missing
+# (systemd-journal-remote: the history reader's tests and the fleet test write journal files).
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libsystemd; then \
 		echo "installing libsystemd-dev and pkg-config"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y libsystemd-dev pkg-config; \
+	fi
+	@if [ ! -x /lib/systemd/systemd-journal-remote ]; then \
+		echo "installing systemd-journal-remote"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y systemd-journal-remote; \
 	fi
 
 # The shipped binary: release mode, Swift runtime linked statically.

@@ -1,25 +1,34 @@
 import SensorCore
 import SensorSystemd
 
-/// `sensorwatch history`: alert events read back from the journal, oldest first.
+/// `sensorwatch history`: alert events read back from the journal (the local one, or the
+/// files of one or more journal directories, such as journal-remote's), oldest first.
 enum HistoryCommand {
     static let help = """
-        usage: sensorwatch history [--since TIME] [--rule NAME] [--sensor ID] [--json]
+        usage: sensorwatch history [--since TIME] [--until TIME] [--rule NAME] [--sensor ID]
+                                   [--host NAME] [--lines N] [--directory DIR]... [--file FILE]...
+                                   [--json]
 
         Prints the alert events sensorwatch logged to the journal (firing, resolved,
-        repeat), oldest first: one line each (local time, rule, event, sensor, value,
-        threshold, severity), or one JSON object a line with --json.
+        repeat), oldest first by their timestamps: one line each (local time, host, rule,
+        event, sensor, value, threshold, severity), or one JSON object a line with --json.
 
         options:
           --since TIME      only events at or after TIME: a local time ("2026-11-29 10:00:00",
                             "2026-11-29 10:00", "2026-11-29"), a time ago ("1h", "-1h",
                             "90m", "1h30m", "2d"; units s m h d w), "today", "yesterday",
                             or "@SECONDS" since the epoch
+          --until TIME      only events at or before TIME (the forms of --since)
           --rule NAME       only this rule's events
           --sensor ID       only this sensor's events (e.g. thermal:thermal_zone0)
-          --json            one JSON object per line: time (UTC), event, rule, sensor,
+          --host NAME       only the events of this host (its _HOSTNAME)
+          --lines N         only the newest N events (still printed oldest first)
+          --directory DIR   read the journal files in DIR instead of the system journal,
+                            e.g. /var/log/journal/remote of systemd-journal-remote; give it
+                            more than once to merge several directories
+          --file FILE       read this journal file (repeatable; merged with any --directory)
+          --json            one JSON object per line: time (UTC), host, event, rule, sensor,
                             label, severity, value, threshold, unit
-          --directory DIR   read the journal files in DIR instead of the system journal
           --help            show this help
 
         Reading the system journal needs root or membership in the systemd-journal or
@@ -27,52 +36,44 @@ enum HistoryCommand {
         """
 
     static func run(_ args: [String]) async -> ExitCode {
-        var query = JournalHistoryReader.Query()
-        var json = false
-        var directory: String?
-        var i = 0
-        func value(_ name: String) -> String? {
-            if args[i].hasPrefix(name + "=") { return String(args[i].dropFirst(name.count + 1)) }
-            guard i + 1 < args.count else { return nil }
-            i += 1
-            return args[i]
+        let options: Options
+        switch CommandSupport.parse(
+            args, valued: ["since", "until", "rule", "sensor", "host", "lines", "directory", "file"], flags: ["json"],
+            help: help)
+        {
+        case .success(let parsed): options = parsed
+        case .failure(let code): return code
         }
-        while i < args.count {
-            let arg = args[i]
-            let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
-            switch name {
-            case "--help", "-h":
-                Output.stdout(help)
-                return .success
-            case "--json":
-                json = true
-            case "--since", "--rule", "--sensor", "--directory":
-                guard let v = value(name) else { return usageError("\(name) needs a value") }
-                switch name {
-                case "--since":
-                    guard let seconds = HistorySince.parse(v, now: StateStore.wallClock()), seconds >= 0 else {
-                        return usageError("--since: cannot read '\(v)' as a time (see --help)")
-                    }
-                    query.sinceMicroseconds = UInt64(seconds * 1e6)
-                case "--rule": query.rule = v
-                case "--sensor": query.sensor = v
-                default: directory = v
-                }
-            default:
-                return usageError("unknown option '\(arg)'")
+        var times: [String: UInt64] = [:]
+        let now = StateStore.wallClock()
+        for name in ["since", "until"] {
+            guard let text = options[name] else { continue }
+            guard let seconds = HistorySince.parse(text, now: now), seconds >= 0 else {
+                return usageError("--\(name): cannot read '\(text)' as a time (see --help)")
             }
-            i += 1
+            times[name] = UInt64((seconds * 1e6).rounded())
         }
-        let records: [JournalAlertRecord]
+        let query = JournalHistoryReader.Query(
+            sinceMicroseconds: times["since"], untilMicroseconds: times["until"], rule: options["rule"],
+            sensor: options["sensor"], host: options["host"])
+        var newest: Int?
+        if let text = options["lines"] {
+            guard let n = Int(text), n >= 0 else { return usageError("--lines: '\(text)' is not a count") }
+            newest = n
+        }
+        let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
+            + options.all("file").map(JournalHistoryReader.Source.file)
+        var records: [JournalAlertRecord]
         do {
-            records = try JournalHistoryReader(directory: directory).read(query)
+            records = try JournalHistoryReader(sources: sources).read(query)
         } catch {
             Output.stderr("sensorwatch history: \(error)")
             return .failure
         }
-        for r in records {
-            Output.stdout(json ? HistoryFormatter.json(r) : HistoryFormatter.line(r, time: HistoryFormatter.localTime(r.realtimeMicroseconds)))
-        }
+        if let newest { records = Array(records.suffix(newest)) }
+        let lines = options.has("json")
+            ? records.map(HistoryFormatter.json) : HistoryFormatter.lines(records, time: HistoryFormatter.localTime)
+        for line in lines { Output.stdout(line) }
         return .success
     }
 

@@ -8,10 +8,18 @@ import Glibc
 /// Formats alert records read back from the journal for `history`: one readable line or
 /// one JSON object per event.
 enum HistoryFormatter {
-    /// `2026-11-29 10:00:01 cpu-hot firing sim:cpu (CPU) 85 °C threshold 80 °C [warning]`,
-    /// with `time` already formatted (local time in the command, fixed text in tests).
-    static func line(_ r: JournalAlertRecord, time: String) -> String {
-        var s = "\(time) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
+    /// One readable line per record, the host column as wide as the longest host name, so
+    /// the columns after it line up; `time` formats a record's realtime timestamp.
+    static func lines(_ records: [JournalAlertRecord], time: (UInt64) -> String) -> [String] {
+        let width = records.map { host($0).count }.max() ?? 0
+        return records.map { line($0, time: time($0.realtimeMicroseconds), hostWidth: width) }
+    }
+
+    /// `2026-11-29 10:00:01 web1 cpu-hot firing sim:cpu (CPU) 85 °C threshold 80 °C [warning]`,
+    /// with `time` already formatted (local time in the command, fixed text in tests) and the
+    /// host (`-` when the entry has none) padded to `hostWidth`.
+    static func line(_ r: JournalAlertRecord, time: String, hostWidth: Int = 0) -> String {
+        var s = "\(time) \(host(r).padding(hostWidth)) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
         if !r.label.isEmpty { s += " (\(r.label))" }
         s += " " + (r.value.map { withUnit(EventFormatter.number($0), r.unit) } ?? "-")
         if let threshold = r.threshold { s += " threshold " + withUnit(EventFormatter.number(threshold), r.unit) }
@@ -19,10 +27,11 @@ enum HistoryFormatter {
         return s
     }
 
-    /// One JSON object: `time` (UTC, ISO 8601 with microseconds), `event`, `rule`, `sensor`,
-    /// `label`, `severity`, `value`, `threshold`, `unit`.
+    /// One JSON object: `time` (UTC, ISO 8601 with microseconds), `host` (`_HOSTNAME`, empty
+    /// when absent), `event`, `rule`, `sensor`, `label`, `severity`, `value`, `threshold`, `unit`.
     static func json(_ r: JournalAlertRecord) -> String {
         var s = "{\"time\":\"\(utc(r.realtimeMicroseconds))\""
+        s += ",\"host\":" + EventFormatter.jsonString(r.host)
         s += ",\"event\":\"\(r.kind.rawValue)\""
         s += ",\"rule\":" + EventFormatter.jsonString(r.rule)
         s += ",\"sensor\":" + EventFormatter.jsonString(r.sensor)
@@ -44,6 +53,11 @@ enum HistoryFormatter {
         let micros = String(usec % 1_000_000)
         return format(usec, "%Y-%m-%dT%H:%M:%S", local: false) + "."
             + String(repeating: "0", count: 6 - micros.count) + micros + "Z"
+    }
+
+    /// The host a readable line shows: `-` for an entry without `_HOSTNAME`.
+    private static func host(_ r: JournalAlertRecord) -> String {
+        r.host.isEmpty ? "-" : r.host
     }
 
     private static func withUnit(_ number: String, _ unit: String) -> String {

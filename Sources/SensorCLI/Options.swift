@@ -1,18 +1,16 @@
 /// The options of one subcommand, parsed from its arguments.
 ///
 /// Accepts `--name value`, `--name=value` and bare flags; anything unknown is a usage error
-/// (exit 64), so a typo never silently changes what runs.
+/// (exit 64), so a typo never silently changes what runs. An option given more than once
+/// keeps every value (`all`); the subscript reads the last.
 struct Options {
     /// What went wrong with the command line.
     struct UsageError: Error, CustomStringConvertible {
         var description: String
     }
 
-    private(set) var values: [String: String] = [:]
+    private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
-    /// Every value given for each valued option, in order (a repeated option keeps all;
-    /// ``subscript(_:)`` gives the last).
-    private(set) var lists: [String: [String]] = [:]
 
     /// Parses `args` given the names that take a value and the names that are flags.
     init(_ args: [String], valued: Set<String>, flags allowed: Set<String>) throws(UsageError) {
@@ -28,13 +26,12 @@ struct Options {
             }
             if valued.contains(name) {
                 if let inline {
-                    values[name] = inline
+                    values[name, default: []].append(inline)
                 } else {
                     guard i + 1 < args.count else { throw UsageError(description: "option --\(name) needs a value") }
                     i += 1
-                    values[name] = args[i]
+                    values[name, default: []].append(args[i])
                 }
-                lists[name, default: []].append(values[name]!)
             } else if allowed.contains(name) || name == "help" {
                 guard inline == nil else { throw UsageError(description: "option --\(name) takes no value") }
                 flags.insert(name)
@@ -45,14 +42,15 @@ struct Options {
         }
     }
 
-    subscript(_ name: String) -> String? { values[name] }
+    /// The last value given for `name`, nil when none was.
+    subscript(_ name: String) -> String? { values[name]?.last }
+    /// Every value given for `name`, in command-line order (a repeatable option).
+    func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
-    /// Every value of a repeatable option, in the order given.
-    func all(_ name: String) -> [String] { lists[name] ?? [] }
 
     /// The config path: `--config`, else `$SENSORWATCH_CONFIG`, else the system default.
     var configPath: String {
-        if let path = values["config"] { return path }
+        if let path = self["config"] { return path }
         if let env = getenv("SENSORWATCH_CONFIG"), let path = String(validatingCString: env), !path.isEmpty { return path }
         return "/etc/sensorwatch/sensorwatch.json5"
     }

@@ -7,6 +7,9 @@ import SensorCore
 public struct JournalAlertRecord: Hashable, Sendable {
     /// Wall-clock time of the entry, microseconds since the Unix epoch (`__REALTIME_TIMESTAMP`).
     public var realtimeMicroseconds: UInt64
+    /// `_HOSTNAME`: the machine that logged the entry (the sender's, in a journal-remote
+    /// file); empty when absent.
+    public var host: String
     /// `ALERT_STATE`.
     public var kind: EventKind
     /// `ALERT_RULE`.
@@ -27,10 +30,11 @@ public struct JournalAlertRecord: Hashable, Sendable {
     public var message: String
 
     public init(
-        realtimeMicroseconds: UInt64, kind: EventKind, rule: String, severity: Severity?, sensor: String,
-        label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
+        realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
+        sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
     ) {
         self.realtimeMicroseconds = realtimeMicroseconds
+        self.host = host
         self.kind = kind
         self.rule = rule
         self.severity = severity

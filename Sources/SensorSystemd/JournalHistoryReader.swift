@@ -8,96 +8,197 @@ import Glibc
 /// Reads sensorwatch's alert events back from the journal with the sd-journal API.
 ///
 /// Selects entries by `SYSLOG_IDENTIFIER=sensorwatch` and the alert `MESSAGE_ID`s, and
-/// optionally `ALERT_RULE` and `SENSOR_ID` (journal matches: different fields must all
-/// match), starting at a wall-clock time; returns them oldest first.
+/// optionally `ALERT_RULE`, `SENSOR_ID` and `_HOSTNAME` (journal matches: different fields
+/// must all match); returns them oldest first by each entry's realtime timestamp.
+///
+/// The reader sorts rather than trusting the journal's order, and filters by time rather
+/// than seeking: a file written by `systemd-journal-remote` holds entries in arrival order
+/// (all hosts behind one address share a file), so its order is not time order and a time
+/// seek in it lands in the wrong place, leaving out entries that belong (SPEC §13).
 public struct JournalHistoryReader: Sendable {
     /// Which events to read.
     public struct Query: Hashable, Sendable {
         /// Only entries at or after this time, microseconds since the Unix epoch.
         public var sinceMicroseconds: UInt64?
+        /// Only entries at or before this time, microseconds since the Unix epoch.
+        public var untilMicroseconds: UInt64?
         /// Only this rule's events (exact name).
         public var rule: String?
         /// Only this sensor's events (exact id).
         public var sensor: String?
+        /// Only this host's events (exact `_HOSTNAME`).
+        public var host: String?
 
-        public init(sinceMicroseconds: UInt64? = nil, rule: String? = nil, sensor: String? = nil) {
+        public init(
+            sinceMicroseconds: UInt64? = nil, untilMicroseconds: UInt64? = nil, rule: String? = nil,
+            sensor: String? = nil, host: String? = nil
+        ) {
             self.sinceMicroseconds = sinceMicroseconds
+            self.untilMicroseconds = untilMicroseconds
             self.rule = rule
             self.sensor = sensor
+            self.host = host
         }
     }
 
-    /// A failed sd-journal call: which one, and its errno.
+    /// A journal to read.
+    public enum Source: Hashable, Sendable {
+        /// The local machine's journals (`sd_journal_open` with `SD_JOURNAL_LOCAL_ONLY`).
+        case local
+        /// The journal files in a directory (`sd_journal_open_directory`), e.g. what
+        /// `systemd-journal-remote` writes under `/var/log/journal/remote`.
+        case directory(String)
+        /// One journal file (`sd_journal_open_files`).
+        case file(String)
+
+        /// The directory or file, nil for the local journal.
+        public var path: String? {
+            switch self {
+            case .local: return nil
+            case .directory(let path), .file(let path): return path
+            }
+        }
+    }
+
+    /// A failed sd-journal call: which one, on which directory or file, and its errno.
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The sd-journal function that failed.
         public var call: String
         /// The positive errno it returned.
         public var errno: Int32
+        /// The journal directory or file being read; nil for the local journal.
+        public var path: String?
 
-        public var description: String { "\(call): \(String(cString: strerror(errno)))" }
+        public init(call: String, errno: Int32, path: String? = nil) {
+            self.call = call
+            self.errno = errno
+            self.path = path
+        }
+
+        public var description: String {
+            (path.map { "\($0): " } ?? "") + "\(call): \(String(cString: strerror(errno)))"
+        }
     }
 
-    private let directory: String?
+    private let sources: [Source]
 
-    /// - Parameter directory: a journal directory to read instead of the system's journals
-    ///   (`sd_journal_open_directory`); nil reads the local machine's journals.
-    public init(directory: String? = nil) {
-        self.directory = directory
+    /// - Parameter sources: the journals to read, entries of all merged into one time order
+    ///   (a source named twice is read once); none reads the local machine's journals.
+    public init(sources: [Source] = []) {
+        var seen: Set<Source> = []
+        let unique = sources.filter { seen.insert($0).inserted }
+        self.sources = unique.isEmpty ? [.local] : unique
     }
 
-    /// Reads the events `query` selects, oldest first.
+    /// Reads the events `query` selects, oldest first (entries with one timestamp keep the
+    /// order they were read in), each event once.
     public func read(_ query: Query) throws(ReadError) -> [JournalAlertRecord] {
+        var records: [JournalAlertRecord] = []
+        for source in sources {
+            try Self.read(query, from: source, into: &records)
+        }
+        return Self.oldestFirst(records)
+    }
+
+    /// `records` sorted by realtime timestamp, ties in their order, without copies: a record
+    /// equal in every field (to the microsecond) to an earlier one is the same event sent
+    /// twice (an upload repeated after its state file was lost, two directories holding one
+    /// copy each), not a second event.
+    static func oldestFirst(_ records: [JournalAlertRecord]) -> [JournalAlertRecord] {
+        let sorted = records.enumerated()
+            .sorted { ($0.element.realtimeMicroseconds, $0.offset) < ($1.element.realtimeMicroseconds, $1.offset) }
+        var out: [JournalAlertRecord] = []
+        out.reserveCapacity(sorted.count)
+        var sameInstant: Set<JournalAlertRecord> = []
+        for (_, r) in sorted {
+            if r.realtimeMicroseconds != out.last?.realtimeMicroseconds { sameInstant.removeAll(keepingCapacity: true) }
+            if sameInstant.insert(r).inserted { out.append(r) }
+        }
+        return out
+    }
+
+    /// Opens one source: the handle, or the error naming the call and the path.
+    private static func open(_ source: Source) throws(ReadError) -> OpaquePointer {
         var handle: OpaquePointer?
-        let opened = directory.map { sd_journal_open_directory(&handle, $0, 0) }
-            ?? sd_journal_open(&handle, Int32(SD_JOURNAL_LOCAL_ONLY))
-        guard opened >= 0, let j = handle else { throw ReadError(call: "sd_journal_open", errno: -opened) }
+        let (call, r): (String, Int32)
+        switch source {
+        case .local:
+            (call, r) = ("sd_journal_open", sd_journal_open(&handle, Int32(SD_JOURNAL_LOCAL_ONLY)))
+        case .directory(let directory):
+            (call, r) = ("sd_journal_open_directory", sd_journal_open_directory(&handle, directory, 0))
+        case .file(let file):
+            call = "sd_journal_open_files"
+            r = file.withCString { name in
+                var paths: [UnsafePointer<CChar>?] = [name, nil]
+                return sd_journal_open_files(&handle, &paths, 0)
+            }
+        }
+        guard r >= 0, let j = handle else { throw ReadError(call: call, errno: -r, path: source.path) }
+        return j
+    }
+
+    /// Appends the events `query` selects in one source.
+    private static func read(
+        _ query: Query, from source: Source, into records: inout [JournalAlertRecord]
+    ) throws(ReadError) {
+        let j = try open(source)
         defer { sd_journal_close(j) }
+        func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, path: source.path) }
 
         var matches = ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
         matches += JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
         if let rule = query.rule { matches.append("ALERT_RULE=" + rule) }
         if let sensor = query.sensor { matches.append("SENSOR_ID=" + sensor) }
+        if let host = query.host { matches.append("_HOSTNAME=" + host) }
         for m in matches {
             let r = m.withCString { sd_journal_add_match(j, $0, 0) }
-            guard r >= 0 else { throw ReadError(call: "sd_journal_add_match", errno: -r) }
+            guard r >= 0 else { throw failure("sd_journal_add_match", r) }
         }
-        let sought = query.sinceMicroseconds.map { sd_journal_seek_realtime_usec(j, $0) } ?? sd_journal_seek_head(j)
-        guard sought >= 0 else { throw ReadError(call: "sd_journal_seek", errno: -sought) }
+        let sought = sd_journal_seek_head(j)
+        guard sought >= 0 else { throw failure("sd_journal_seek_head", sought) }
 
-        var records: [JournalAlertRecord] = []
         while true {
             let r = sd_journal_next(j)
-            guard r >= 0 else { throw ReadError(call: "sd_journal_next", errno: -r) }
+            guard r >= 0 else { throw failure("sd_journal_next", r) }
             if r == 0 { break }
             var usec: UInt64 = 0
             guard sd_journal_get_realtime_usec(j, &usec) >= 0 else { continue }
             if let since = query.sinceMicroseconds, usec < since { continue }
-            if let record = Self.record(j, at: usec) { records.append(record) }
+            if let until = query.untilMicroseconds, usec > until { continue }
+            if let record = record(j, at: usec) { records.append(record) }
         }
-        return records
     }
+
+    /// The fields a record is made of, as `NAME=` bytes (the order `record` reads them in).
+    private static let wanted: [[UInt8]] = [
+        "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
+        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE",
+    ].map { Array(($0 + "=").utf8) }
 
     private static func record(_ j: OpaquePointer, at usec: UInt64) -> JournalAlertRecord? {
-        guard let state = field(j, "ALERT_STATE").flatMap(EventKind.init(rawValue:)),
-            let rule = field(j, "ALERT_RULE")
-        else { return nil }
+        let f = fields(j)
+        guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else { return nil }
         return JournalAlertRecord(
-            realtimeMicroseconds: usec, kind: state, rule: rule,
-            severity: field(j, "ALERT_SEVERITY").flatMap(Severity.init(rawValue:)),
-            sensor: field(j, "SENSOR_ID") ?? "", label: field(j, "SENSOR_LABEL") ?? "",
-            unit: field(j, "SENSOR_UNIT") ?? "", value: field(j, "SENSOR_VALUE").flatMap(Double.init),
-            threshold: field(j, "ALERT_THRESHOLD").flatMap(Double.init), message: field(j, "MESSAGE") ?? "")
+            realtimeMicroseconds: usec, host: f[2] ?? "", kind: state, rule: rule,
+            severity: f[3].flatMap(Severity.init(rawValue:)), sensor: f[4] ?? "", label: f[5] ?? "",
+            unit: f[6] ?? "", value: f[7].flatMap(Double.init), threshold: f[8].flatMap(Double.init),
+            message: f[9] ?? "")
     }
 
-    /// The value of one field of the current entry, nil when absent or not UTF-8.
-    private static func field(_ j: OpaquePointer, _ name: String) -> String? {
+    /// The `wanted` fields of the current entry (nil where absent or not UTF-8), in one pass
+    /// over its data: one `sd_journal_get_data` per field would walk the entry once per field,
+    /// and matching names as bytes spares a String per field the entry has.
+    private static func fields(_ j: OpaquePointer) -> [String?] {
+        var out = [String?](repeating: nil, count: wanted.count)
         var data: UnsafeRawPointer?
         var length = 0
-        guard sd_journal_get_data(j, name, &data, &length) >= 0, let data else { return nil }
-        // The data is `NAME=value`, not NUL-terminated, valid until the next call on `j`.
-        let bytes = UnsafeRawBufferPointer(start: data, count: length)
-        let skip = name.utf8.count + 1
-        guard length >= skip else { return nil }
-        return String(validating: bytes[skip...], as: UTF8.self)
+        sd_journal_restart_data(j)
+        while sd_journal_enumerate_data(j, &data, &length) > 0, let data {
+            // `NAME=value`, not NUL-terminated, valid until the next call on `j`.
+            let bytes = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: length)
+            guard let i = wanted.firstIndex(where: { bytes.starts(with: $0) }) else { continue }
+            out[i] = String(validating: UnsafeBufferPointer(rebasing: bytes[wanted[i].count...]), as: UTF8.self)
+        }
+        return out
     }
 }

@@ -5,22 +5,34 @@ import Testing
 
 struct HistoryFormatterTests {
     static let firing = JournalAlertRecord(
-        realtimeMicroseconds: 1_795_558_400_012_345, kind: .firing, rule: "cpu-hot", severity: .warning,
+        realtimeMicroseconds: 1_795_558_400_012_345, host: "web1", kind: .firing, rule: "cpu-hot", severity: .warning,
         sensor: "thermal:thermal_zone0", label: "x86_pkg_temp", unit: "°C", value: 81.5, threshold: 80)
     static let stale = JournalAlertRecord(
         realtimeMicroseconds: 1_795_558_401_000_000, kind: .firing, rule: "silent", severity: nil,
         sensor: "sim:\"baro\"", value: nil, threshold: 30)
 
-    @Test func lineShowsTimeRuleEventSensorValueThresholdSeverity() {
+    @Test func lineShowsTimeHostRuleEventSensorValueThresholdSeverity() {
         #expect(HistoryFormatter.line(Self.firing, time: "2026-11-24 22:13:20")
-            == "2026-11-24 22:13:20 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]")
-        #expect(HistoryFormatter.line(Self.stale, time: "T") == "T silent firing sim:\"baro\" - threshold 30")
+            == "2026-11-24 22:13:20 web1 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]")
+        #expect(HistoryFormatter.line(Self.stale, time: "T") == "T - silent firing sim:\"baro\" - threshold 30")
     }
 
-    @Test func jsonIsOneObjectWithUTCTime() {
+    @Test func linesPadTheHostColumnToTheLongestHost() {
+        var db = Self.firing
+        db.host = "db-primary"
+        db.kind = .resolved
+        #expect(HistoryFormatter.lines([Self.firing, db, Self.stale], time: { _ in "T" }) == [
+            "T web1       cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]",
+            "T db-primary cpu-hot resolved thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]",
+            "T -          silent firing sim:\"baro\" - threshold 30",
+        ])
+        #expect(HistoryFormatter.lines([], time: { _ in "T" }).isEmpty)
+    }
+
+    @Test func jsonIsOneObjectWithUTCTimeAndAlwaysAHost() {
         #expect(HistoryFormatter.json(Self.firing)
-            == #"{"time":"2026-11-24T22:13:20.012345Z","event":"firing","rule":"cpu-hot","sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","severity":"warning","value":81.5,"threshold":80,"unit":"°C"}"#)
+            == #"{"time":"2026-11-24T22:13:20.012345Z","host":"web1","event":"firing","rule":"cpu-hot","sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","severity":"warning","value":81.5,"threshold":80,"unit":"°C"}"#)
         #expect(HistoryFormatter.json(Self.stale)
-            == #"{"time":"2026-11-24T22:13:21.000000Z","event":"firing","rule":"silent","sensor":"sim:\"baro\"","label":"","severity":null,"value":null,"threshold":30,"unit":""}"#)
+            == #"{"time":"2026-11-24T22:13:21.000000Z","host":"","event":"firing","rule":"silent","sensor":"sim:\"baro\"","label":"","severity":null,"value":null,"threshold":30,"unit":""}"#)
     }
 }

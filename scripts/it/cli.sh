@@ -26,6 +26,7 @@ expect_golden "$g/simulate-demo.txt" "$SENSORWATCH" simulate --config config/sen
 expect_golden "$g/simulate-demo.jsonl" "$SENSORWATCH" simulate --config config/sensorwatch.json5 --json
 expect_golden "$g/check-broken.txt" "$SENSORWATCH" check --config "$g/broken.json5"
 expect_golden "$g/check-syntax.txt" "$SENSORWATCH" check --config "$g/syntax.json5"
+expect_golden "$g/history-help.txt" "$SENSORWATCH" history --help
 expect_exit 78 "$SENSORWATCH" simulate --config "$g/broken.json5"
 
 # The shipped configurations are valid.

@@ -63,6 +63,12 @@ grep -q ' cpu-hot resolved sim:cpu (CPU package) 50 °C threshold 80 °C \[criti
 [ "$(grep -c . "$WORK/history.txt")" = 2 ] || fail "history printed $(grep -c . "$WORK/history.txt") lines"
 [ "$("$BIN" history --json --rule cpu-hot --since 1h | jq -r .event | paste -sd,)" = "firing,resolved" ] \
     || fail "history --json --rule --since"
+# Every event names the host that logged it, in the readable form and in JSON.
+host=$(hostname)
+grep -q "^[0-9-]* [0-9:]* $host cpu-hot firing " "$WORK/history.txt" || fail "history line lacks the host $host"
+[ "$("$BIN" history --json | jq -r .host | sort -u)" = "$host" ] || fail "history --json: host is not $host"
+[ "$("$BIN" history --host "$host" | grep -c .)" = 2 ] || fail "history --host $host"
+[ -z "$("$BIN" history --host "no-such-$host")" ] || fail "history --host no-such-host printed events"
 [ -z "$("$BIN" history --rule no-such-rule)" ] || fail "history --rule no-such-rule printed events"
 [ -z "$("$BIN" history --sensor sim:none)" ] || fail "history --sensor sim:none printed events"
 note "journal entries, journalctl matches and history agree"
