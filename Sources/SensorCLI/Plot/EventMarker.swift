@@ -17,7 +17,7 @@ enum EventMarker {
         case .resolved:
             emit("circle", ["cx": c(x), "cy": c(y), "r": c(size * 0.8), "fill": "white", "stroke": color, "stroke-width": "2"], tooltip, &svg)
         case .repeat:
-            let s = size * 0.8
+            let s = size
             let d = "M\(c(x)),\(c(y - s))L\(c(x + s)),\(c(y))L\(c(x)),\(c(y + s))L\(c(x - s)),\(c(y))Z"
             emit("path", ["d": d, "fill": color, "stroke": "white", "stroke-width": "1"], tooltip, &svg)
         }
