@@ -22,9 +22,12 @@ let package = Package(
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
         .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSystemd", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
-        .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore"]),
-        .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore"]),
-        .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore"]),
+        // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
+        // public API of SensorCore only, so it also builds in release.
+        .target(name: "SensorTestKit", dependencies: ["SensorCore"], path: "Tests/SensorTestKit"),
+        .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

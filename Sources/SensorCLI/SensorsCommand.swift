@@ -18,7 +18,8 @@ public enum SensorsCommand {
         options:
           --config PATH  configuration file (default: $SENSORWATCH_CONFIG, else
                          /etc/sensorwatch/sensorwatch.json5)
-          --json         print one JSON array of {id, label, quantity, unit, value[, error]}
+          --json         print one JSON array of {id, label, quantity, unit, value[, error]
+                         [, mirrors]} (mirrors: the thermal zone an hwmon sensor is)
           --help         show this help
         """
 
@@ -73,12 +74,16 @@ public enum SensorsCommand {
         public var value: Double?
         /// Why the read failed (nil on success).
         public var error: String?
+        /// For an hwmon sensor that is a thermal zone exported again by the kernel: the
+        /// zone's id (the same sensor under its `thermal:` id).
+        public var mirrors: SensorID?
 
         /// A reading; `error` is meant for a nil `value`.
-        public init(sensor: SensorInfo, value: Double?, error: String?) {
+        public init(sensor: SensorInfo, value: Double?, error: String?, mirrors: SensorID? = nil) {
             self.sensor = sensor
             self.value = value
             self.error = error
+            self.mirrors = mirrors
         }
     }
 
@@ -91,6 +96,7 @@ public enum SensorsCommand {
         for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
             let sensors = reader.discover().sorted { $0.id < $1.id }
+            let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]
             var latest: [SensorID: Sample] = [:]
             let samples = reader.poll(at: .zero)
             for sample in samples { latest[sample.sensor] = sample }
@@ -100,7 +106,9 @@ public enum SensorsCommand {
             for sensor in sensors {
                 let sample = latest[sensor.id]
                 let error = sample == nil ? "no reading" : sample?.fault
-                out.append(Reading(sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil))
+                out.append(Reading(
+                    sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil,
+                    mirrors: mirrors[sensor.id]))
             }
         }
         var computed: [SensorID: Result<Double, DerivedFault>] = [:]
@@ -126,12 +134,15 @@ public enum SensorsCommand {
             s += ",\"unit\":" + EventFormatter.jsonString(r.sensor.unit)
             s += ",\"value\":" + (r.value.map(EventFormatter.number) ?? "null")
             if r.value == nil { s += ",\"error\":" + EventFormatter.jsonString(r.error ?? "no reading") }
+            if let zone = r.mirrors { s += ",\"mirrors\":" + EventFormatter.jsonString(zone.rawValue) }
             return s + "}"
         }
         return "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
     }
 
-    /// A readable table: id, label, quantity, value with unit (or `error: …`).
+    /// A readable table: id, label, quantity, value with unit (or `error: …`); then, if
+    /// hwmon re-exports thermal zones, which hwmon id is which zone (rules that select both
+    /// would alert twice for one sensor).
     public static func table(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "no sensors found" }
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
@@ -142,8 +153,14 @@ public enum SensorsCommand {
         for row in rows {
             for c in 0..<3 { widths[c] = max(widths[c], row[c].count) }
         }
-        return rows.map { row in
+        let table = rows.map { row in
             (0..<3).map { row[$0].padding(widths[$0]) }.joined(separator: "  ") + "  " + row[3]
         }.joined(separator: "\n")
+        let mirrored = readings.compactMap { r in r.mirrors.map { (r.sensor.id.rawValue, $0.rawValue) } }
+        guard !mirrored.isEmpty else { return table }
+        let width = mirrored.map(\.0.count).max() ?? 0
+        return table + "\n\nthermal zones the kernel also exports through hwmon (one sensor, two ids;"
+            + " exclude one to alert once):\n"
+            + mirrored.map { "  " + $0.0.padding(width) + "  = " + $0.1 }.joined(separator: "\n")
     }
 }

@@ -1,43 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FoundationEssentials
 @testable import SensorCLI
 import SensorCore
+import SensorTestKit
 import Testing
 
 @Suite struct SensorsCommandTests {
-    /// Writes a thermal and an hwmon tree under a fresh /tmp directory; returns its path.
-    static func writeTree() -> String {
-        var template = Array("/tmp/sensorwatch-cli-XXXXXX".utf8CString)
-        let root = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!)! })
-        let files = [
+    /// A thermal and an hwmon tree under a fresh /tmp directory.
+    static func writeTree() -> TemporaryDirectory {
+        let tree = TemporaryDirectory(prefix: "sensorwatch-cli")
+        tree.write([
             "thermal/thermal_zone0/type": "x86_pkg_temp\n", "thermal/thermal_zone0/temp": "45000\n",
             "thermal/thermal_zone1/type": "acpi\"tz\n", "thermal/thermal_zone1/temp": "abc\n",
             "hwmon/hwmon0/name": "sht3x\n", "hwmon/hwmon0/temp1_input": "23450\n",
             "hwmon/hwmon0/humidity1_input": "45120\n",
-        ]
-        for (rel, content) in files {
-            let path = root + "/" + rel
-            var dir = ""
-            for part in path.split(separator: "/").dropLast() {
-                dir += "/" + part
-                _ = mkdir(dir, 0o755)
-            }
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            _ = Array(content.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            close(fd)
-        }
-        return root
-    }
-
-    static func removeTree(_ root: String) {
-        for rel in ["thermal/thermal_zone0/type", "thermal/thermal_zone0/temp", "thermal/thermal_zone1/type",
-                    "thermal/thermal_zone1/temp", "hwmon/hwmon0/name", "hwmon/hwmon0/temp1_input",
-                    "hwmon/hwmon0/humidity1_input"] { unlink(root + "/" + rel) }
-        for rel in ["thermal/thermal_zone0", "thermal/thermal_zone1", "thermal", "hwmon/hwmon0", "hwmon", ""] {
-            rmdir(root + "/" + rel)
-        }
+        ])
+        return tree
     }
 
     static func sources(_ root: String) -> [SourceConfiguration] {
@@ -46,8 +23,8 @@ import Testing
     }
 
     @Test func jsonListsEverySensorInSourceOrderWithErrorsForFailedReads() throws {
-        let root = Self.writeTree()
-        defer { Self.removeTree(root) }
+        let tree = Self.writeTree()
+        let root = tree.root
         let text = SensorsCommand.json(SensorsCommand.read(Self.sources(root)))
         #expect(text == """
             [
@@ -68,8 +45,8 @@ import Testing
     }
 
     @Test func theTableShowsValuesWithUnitsAndErrors() {
-        let root = Self.writeTree()
-        defer { Self.removeTree(root) }
+        let tree = Self.writeTree()
+        let root = tree.root
         #expect(SensorsCommand.table(SensorsCommand.read(Self.sources(root))) == """
             ID                     LABEL         QUANTITY     VALUE
             thermal:thermal_zone0  x86_pkg_temp  temperature  45 °C
@@ -77,6 +54,34 @@ import Testing
             hwmon:sht3x/humidity1                humidity     45.12 %RH
             hwmon:sht3x/temp1                    temperature  23.45 °C
             """)
+    }
+
+    /// README "Thermal zones seen twice": both ids stay, and `sensors` says which is which.
+    @Test func hwmonMirrorsOfThermalZonesAreNamedUnderTheTable() {
+        let tree = TemporaryDirectory.thermalHwmonMirrors()
+        let sources = [
+            SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.path("class/thermal")),
+            SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.path("class/hwmon")),
+        ]
+        #expect(SensorsCommand.table(SensorsCommand.read(sources)) == """
+            ID                       LABEL         QUANTITY     VALUE
+            thermal:thermal_zone0    acpitz        temperature  27.8 °C
+            thermal:thermal_zone1    x86_pkg_temp  temperature  45 °C
+            thermal:thermal_zone2    acpitz        temperature  29.8 °C
+            thermal:thermal_zone3    cpu-thermal   temperature  50 °C
+            hwmon:acpitz/temp1                     temperature  27.8 °C
+            hwmon:acpitz/temp2                     temperature  29.8 °C
+            hwmon:coretemp/temp1                   temperature  48 °C
+            hwmon:cpu_thermal/temp1                temperature  50 °C
+
+            thermal zones the kernel also exports through hwmon (one sensor, two ids; exclude one to alert once):
+              hwmon:acpitz/temp1       = thermal:thermal_zone0
+              hwmon:acpitz/temp2       = thermal:thermal_zone2
+              hwmon:cpu_thermal/temp1  = thermal:thermal_zone3
+            """)
+        let json = SensorsCommand.json(SensorsCommand.read([sources[1]]))
+        #expect(json.contains(#"{"id":"hwmon:acpitz/temp2","label":"","quantity":"temperature","unit":"°C","value":29.8,"mirrors":"thermal:thermal_zone2"}"#))
+        #expect(json.contains(#"{"id":"hwmon:coretemp/temp1","label":"","quantity":"temperature","unit":"°C","value":48}"#))
     }
 
     static let badUsage: [[String]] = [["--bogus"], ["--config"], ["--json", "extra"]]

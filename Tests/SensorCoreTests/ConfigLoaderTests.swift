@@ -3,9 +3,10 @@ import Glibc
 #endif
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct ConfigLoaderTests {
-    private func errors(_ text: String) -> [String] { TemporaryFiles.configErrors(of: text) }
+    private func errors(_ text: String) -> [String] { TemporaryDirectory.configErrors(of: text) }
 
     @Test(arguments: [
         ("{ interval: 5 }", "interval: expected a duration such as \"10s\", found a number"),
@@ -100,7 +101,7 @@ struct ConfigLoaderTests {
     }
 
     @Test func missingFileIsAFileError() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         #expect(files.configErrors("nope.json5") == ["nope.json5: cannot read: No such file or directory"])
     }
 
@@ -108,12 +109,12 @@ struct ConfigLoaderTests {
     /// writer used to hang the daemon's main actor) or read a device forever; a dangling
     /// link says where it points.
     @Test func specialFilesAreRefusedWithoutBlocking() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let fifo = files.path("fifo.json5")
         #expect(mkfifo(fifo, 0o644) == 0)
         defer { unlink(fifo) }
         #expect(files.configErrors("fifo.json5") == ["fifo.json5: cannot read: not a regular file (a FIFO)"])
-        #expect(loadErrors(files.directory) == [files.directory + ": cannot read: Is a directory"])
+        #expect(loadErrors(files.root) == [files.root + ": cannot read: Is a directory"])
         let link = files.path("link.json5")
         #expect(symlink("gone.json5", link) == 0)
         defer { unlink(link) }
@@ -132,7 +133,7 @@ struct ConfigLoaderTests {
     }
 
     @Test func decodesEveryRuleFieldIntoTheModel() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let path = files.write("c.json5", """
             // comments, unquoted keys, single quotes and trailing commas are JSON5
             {
@@ -165,7 +166,7 @@ struct ConfigLoaderTests {
     }
 
     @Test func sourcesGetDefaultsAndResolveRelativePathsAgainstTheConfigDirectory() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("scen/s.json5", "{ sensors: [{ id: \"cpu\", quantity: \"temperature\", samples: [[0, 40]] }] }")
         let path = files.write("etc/c.json5", """
             {
@@ -192,7 +193,7 @@ struct ConfigLoaderTests {
     }
 
     @Test func scenarioErrorsAreReportedAgainstTheScenarioFileAfterTheConfigErrors() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("scen/s.json5", "{ sensors: [{ id: \"cpu\", samples: [[0, 40]] }] }")
         files.write("c.json5", """
             { sources: [{ type: "simulated", scenario: "scen/s.json5" }], rules: [{ name: "x", sensor: "*" }] }
@@ -203,14 +204,36 @@ struct ConfigLoaderTests {
         ])
     }
 
-    @Test func missingScenarioFileIsAnErrorOfThatFile() {
-        let files = TemporaryFiles()
-        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"gone.json5\" }] }")
-        #expect(files.configErrors("c.json5") == ["gone.json5: cannot read: No such file or directory"])
+    /// SPEC §4: the config file and key, the name as written, and the absolute path tried.
+    @Test func missingScenarioFileIsAnErrorAtTheKeyThatNamesIt() {
+        let files = TemporaryDirectory()
+        files.write("c.json5", """
+            { sources: [{ type: "thermal" }, { type: "simulated", scenario: "sub/../gone.json5" }] }
+            """)
+        #expect(loadErrors(files.path("c.json5")) == [
+            files.path("c.json5") + ": sources[1].scenario: cannot read \"sub/../gone.json5\" ("
+                + files.path("gone.json5") + "): No such file or directory"
+        ])
+    }
+
+    @Test func aScenarioThatIsNotTextIsAnErrorOfThatFile() {
+        let files = TemporaryDirectory()
+        files.write("bin.json5", bytes: [0x7B, 0xFF, 0x7D])
+        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"bin.json5\" }] }")
+        #expect(files.configErrors("c.json5") == ["bin.json5: cannot read: not valid UTF-8 text"])
+    }
+
+    @Test func anUnreadableScenarioIsReportedWhereItIsNamed() {
+        let files = TemporaryDirectory()
+        files.mkdir("dir.json5")
+        files.write("c.json5", "{ sources: [{ type: \"simulated\", scenario: \"dir.json5\" }] }")
+        #expect(files.configErrors("c.json5") == [
+            "c.json5: sources[0].scenario: cannot read \"dir.json5\" (dir.json5): Is a directory"
+        ])
     }
 
     @Test func twoSimulatedSensorsWithOneIdAcrossSourcesAreAnError() {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("a.json5", "{ sensors: [{ id: \"cpu\", quantity: \"temperature\", samples: [[0, 40]] }] }")
         files.write("b.json5", """
             { sensors: [{ id: "fan", quantity: "temperature", samples: [[0, 1]] },

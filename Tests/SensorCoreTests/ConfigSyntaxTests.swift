@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct ConfigSyntaxTests {
     @Test(arguments: [
@@ -24,7 +25,7 @@ struct ConfigSyntaxTests {
         ("// only a comment\n", "line 2, column 1: expected a value, found end of file"),
     ])
     func pointsAtTheFirstSyntaxError(text: String, expected: String) {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("c.json5", text)
         #expect(files.configErrors("c.json5") == ["c.json5: " + expected])
     }

@@ -1,9 +1,12 @@
 import Synchronization
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The daemon on a manual clock with a scripted reader: no sleeps, time moves when told.
+/// A daemon that does not stop fails its test (bounded waits) instead of hanging the run.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct DaemonTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
 
@@ -14,15 +17,6 @@ struct DaemonTests {
         init(watchdog: Duration? = nil) { watchdogTimeout = watchdog }
         func notify(_ assignments: String) { sent.withLock { $0.append(assignments) } }
         var all: [String] { sent.withLock { $0 } }
-    }
-
-    /// Waits (yielding, with a generous guard) until `condition` holds: polls run on their
-    /// own queue, so the test has to let them finish, but never asserts on timing.
-    func eventually(_ condition: () -> Bool) async {
-        let start = ContinuousClock.now
-        while !condition(), ContinuousClock.now - start < .seconds(10) {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
     }
 
     func makeDaemon(
@@ -57,7 +51,7 @@ struct DaemonTests {
         }
         await eventually { sink.events.count == 2 && sink.faults.count == 2 }
         daemon.requestStop()
-        await run.value
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } ==
             ["firing@1.0=85.0", "resolved@4.0=70.0"])
         #expect(sink.faults.map { $0.reason ?? "ok" } == ["EIO", "ok"])
@@ -75,7 +69,7 @@ struct DaemonTests {
         let run = Task { @MainActor in await daemon.run() }
         await eventually { reader.pollCount == 1 }
         daemon.requestStop()
-        await run.value
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(sink.events.isEmpty)
     }
 
@@ -104,7 +98,7 @@ struct DaemonTests {
         }
         await eventually { !sink.events.isEmpty }
         daemon.requestStop()
-        await run.value
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(sink.events.map { "\($0.kind.rawValue) \($0.sensor.id.rawValue)@\($0.time.seconds)" }
             == ["firing thermal:thermal_zone1@2.0"])
     }
@@ -119,7 +113,7 @@ struct DaemonTests {
         }
         await eventually { notifier.all.contains("WATCHDOG=1") }
         daemon.requestStop()
-        await run.value
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(notifier.all.contains("WATCHDOG=1"))
     }
 }

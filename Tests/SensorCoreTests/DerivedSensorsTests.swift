@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// Derived sensors (SPEC §11): the formulas, when a derived sensor gets a reading, and how
 /// `simulate` computes them from scenario sensors.
@@ -178,14 +179,13 @@ struct DerivedSensorsTests {
     /// Runs `rules` with `derived` over two scenarios (JSON5 texts); returns the JSON lines.
     static func simulate(rules: String, derived: String, scenarios: [String]) async throws -> [String] {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
         var sources: [String] = []
         for (i, s) in scenarios.enumerated() {
             dir.write("s\(i).json5", s)
             sources.append("{ type: \"simulated\", scenario: \"s\(i).json5\" }")
         }
         dir.write("config.json5", "{ sources: [\(sources.joined(separator: ","))], rules: \(rules), derived: \(derived) }")
-        let configuration = try ConfigLoader.load(path: dir.path + "/config.json5")
+        let configuration = try ConfigLoader.load(path: dir.root + "/config.json5")
         let events = await Simulator.run(
             scenarios: configuration.sources.compactMap(\.scenario), rules: configuration.rules,
             derived: configuration.derived)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorTestKit
 import Testing
 
 @Suite struct HwmonReaderTests {
@@ -50,23 +51,6 @@ import Testing
             SensorInfo(id: "hwmon:sht3x/temp1", quantity: .temperature),
         ])
         #expect(reader.poll(at: .zero).map(\.value) == [45.12, 23.45])
-    }
-
-    static let sht3xErrors: [(String, String, String)] = [
-        ("temp1_input", "-5\n", "driver error -5 printed as a value"),
-        ("temp1_input", "-110\n", "driver error -110 printed as a value"),
-        ("humidity1_input", "-121\n", "driver error -121 printed as a value"),
-        ("humidity1_input", "-2000\n", "out of range: -2.0 %RH"),
-    ]
-
-    @Test(arguments: sht3xErrors)
-    func sht3xErrorsPrintedAsValuesAreFaults(file: String, content: String, reason: String) {
-        let tree = SysfsTestTree()
-        tree.write(["hwmon0/name": "sht3x\n", "hwmon0/temp1_input": "23450\n", "hwmon0/humidity1_input": "45120\n"])
-        tree.write("hwmon0/" + file, content)
-        let samples = Self.reader(tree.root).poll(at: .zero)
-        let stem = String(file.dropLast("_input".count))
-        #expect(samples.first { $0.sensor.rawValue == "hwmon:sht3x/" + stem }?.fault == reason)
     }
 
     @Test func aSmallNegativeTemperatureFromAnotherChipIsAValue() {

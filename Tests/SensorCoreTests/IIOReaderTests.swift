@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorTestKit
 import Testing
 
 @Suite struct IIOReaderTests {

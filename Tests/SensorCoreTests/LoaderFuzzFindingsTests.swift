@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// Inputs the fuzz targets in `fuzz/` found mishandled, loaded through the in-memory entry
 /// points (each is also in the target's seed corpus under `fuzz/corpus/`).
@@ -105,7 +106,7 @@ struct LoaderFuzzFindingsTests {
     }
 
     @Test func inMemoryLoadMatchesTheFileLoad() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let text = "{ rules: [{ name: \"r\", quantity: \"humidity\", below: 25 }] }"
         let path = files.write("c.json5", text)
         #expect(try ConfigLoader.load(contents: Array(text.utf8), path: path) == ConfigLoader.load(path: path))

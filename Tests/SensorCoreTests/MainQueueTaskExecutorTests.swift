@@ -4,10 +4,12 @@ import Glibc
 import Synchronization
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The executor behind the daemon's consumer and loop tasks: a task it resumes runs as the
 /// main actor, on the thread that donated itself, or from the main queue otherwise.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct MainQueueTaskExecutorTests {
     /// A task that waits once and notes where (and whether on the main actor) it went on.
     final class Waiter: Sendable {
@@ -24,13 +26,6 @@ struct MainQueueTaskExecutorTests {
         func resume() { waiting.withLock { $0.take() }?.resume() }
     }
 
-    func eventually(_ condition: () -> Bool) async {
-        let start = ContinuousClock.now
-        while !condition(), ContinuousClock.now - start < .seconds(10) {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
     /// Runs `body` on a new thread and waits for it; returns that thread's id.
     func onThread(_ body: @escaping @Sendable () -> Void) async -> pthread_t {
         let id = Mutex<pthread_t?>(nil)
@@ -38,7 +33,7 @@ struct MainQueueTaskExecutorTests {
             body()
             id.withLock { $0 = pthread_self() }
         }
-        await eventually { id.withLock { $0 != nil } }
+        #expect(await eventually { id.withLock { $0 != nil } }, "the thread did not run")
         return id.withLock { $0! }
     }
 
@@ -49,7 +44,7 @@ struct MainQueueTaskExecutorTests {
         // The drain that started the task must have ended, or it would take the resume.
         await eventually { waiter.isWaiting && executor.isIdle }
         let donor = await onThread { executor.donate { waiter.resume() } }
-        await task.value
+        #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")
         #expect(waiter.resumedOn.withLock { $0 } == donor)
     }
 
@@ -59,7 +54,7 @@ struct MainQueueTaskExecutorTests {
         let task = Task(executorPreference: executor) { await waiter.wait() }
         await eventually { waiter.isWaiting }
         let other = await onThread { waiter.resume() }
-        await task.value
+        #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")
         let resumedOn = waiter.resumedOn.withLock { $0 }
         #expect(resumedOn != nil)
         #expect(resumedOn != other)

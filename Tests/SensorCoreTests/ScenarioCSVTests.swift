@@ -1,10 +1,11 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct ScenarioCSVTests {
     /// Loads a scenario whose one sensor reads `csv` and returns its samples or error lines.
     private func load(_ csv: String) -> (samples: [TimedValue], errors: [String]) {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("baro.csv", csv)
         let path = files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"baro.csv\" }] }")
         do {
@@ -57,11 +58,24 @@ struct ScenarioCSVTests {
         ])
     }
 
+    /// SPEC §4: the scenario file and its key path; `(…)` is the absolute path tried (here
+    /// shortened: the test's directory prefix is removed).
     @Test func missingCSVIsAnErrorAtTheKeyThatNamesIt() {
-        let files = TemporaryFiles()
-        files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"gone.csv\" }] }")
+        let files = TemporaryDirectory()
+        files.write("s.json5", """
+            { sensors: [{ id: "cpu", quantity: "temperature", samples: [[0, 40]] },
+                        { id: "baro", quantity: "pressure", csv: "gone.csv" }] }
+            """)
         #expect(files.scenarioErrors("s.json5") == [
-            "s.json5: sensors[0].csv: cannot read \"gone.csv\": No such file or directory"
+            "s.json5: sensors[1].csv: cannot read \"gone.csv\" (gone.csv): No such file or directory"
         ])
+    }
+
+    /// A CSV that is there but is not text is the CSV's own problem, not the key's.
+    @Test func aCSVThatIsNotTextIsAnErrorOfThatFile() {
+        let files = TemporaryDirectory()
+        files.write("s.json5", "{ sensors: [{ id: \"baro\", quantity: \"pressure\", csv: \"bin.csv\" }] }")
+        files.write("bin.csv", bytes: [0x30, 0x2C, 0xFF, 0x0A])
+        #expect(files.scenarioErrors("s.json5") == ["bin.csv: cannot read: not valid UTF-8 text"])
     }
 }

@@ -1,8 +1,9 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct ScenarioLoaderTests {
-    private func errors(_ text: String) -> [String] { TemporaryFiles.scenarioErrors(of: text) }
+    private func errors(_ text: String) -> [String] { TemporaryDirectory.scenarioErrors(of: text) }
 
     private static let cpu = "id: \"cpu\", quantity: \"temperature\""
 
@@ -89,7 +90,7 @@ struct ScenarioLoaderTests {
     }
 
     @Test func decodesEveryKindOfFeed() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         files.write("data/baro.csv", "time,value\n0,1013\n1.5,1012.5\n")
         let path = files.write("s.json5", """
             {
@@ -120,7 +121,7 @@ struct ScenarioLoaderTests {
     }
 
     @Test func durationDefaultsToTheLastExplicitSampleTime() throws {
-        let files = TemporaryFiles()
+        let files = TemporaryDirectory()
         let path = files.write("s.json5", """
             { sensors: [ { id: "a", quantity: "humidity", samples: [[0, 1], [7.5, 2]] },
                          { id: "b", quantity: "humidity", samples: [[3, 1]] } ] }

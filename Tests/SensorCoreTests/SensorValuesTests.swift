@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The compact form of a poll (one value per listed sensor) must mean exactly what the
 /// same poll as samples means, everywhere it goes: engine, model, daemon.

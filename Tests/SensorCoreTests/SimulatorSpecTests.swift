@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// `simulate` end to end (files → loader → SensorData → tracking loop → engine → JSON) on
 /// scenarios whose events are worked out by hand from SPEC §5, §6 and §9.
@@ -8,10 +9,9 @@ struct SimulatorSpecTests {
     /// Runs `rules` (JSON5 array text) over `scenario` (JSON5 text); returns the JSON lines.
     static func simulate(rules: String, scenario: String) async throws -> [String] {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
         dir.write("scenario.json5", scenario)
         dir.write("config.json5", "{ sources: [ { type: \"simulated\", scenario: \"scenario.json5\" } ], rules: \(rules) }")
-        let configuration = try ConfigLoader.load(path: dir.path + "/config.json5")
+        let configuration = try ConfigLoader.load(path: dir.root + "/config.json5")
         let events = await Simulator.run(scenarios: configuration.sources.compactMap(\.scenario), rules: configuration.rules)
         return events.map(EventFormatter.json)
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct StateStoreTests {
     static let alerts = [
@@ -18,8 +19,7 @@ struct StateStoreTests {
 
     @Test func savedAlertsLoadBackUnchanged() throws {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        let store = StateStore(directory: dir.path)
+        let store = StateStore(directory: dir.root)
         try store.save(Self.alerts.reversed())
         let result = store.load(now: Self.now)
         #expect(result.alerts == Self.alerts)
@@ -29,8 +29,7 @@ struct StateStoreTests {
 
     @Test func missingFileIsAnEmptyStateAndNoProblem() {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        let result = StateStore(directory: dir.path).load(now: Self.now)
+        let result = StateStore(directory: dir.root).load(now: Self.now)
         #expect(result == StateStore.LoadResult(alerts: []))
     }
 
@@ -43,32 +42,29 @@ struct StateStoreTests {
     ])
     func badFileIsSetAsideAndReported(name: String, content: String) {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
         dir.write("state.json", content)
-        let result = StateStore(directory: dir.path).load(now: Self.now)
+        let result = StateStore(directory: dir.root).load(now: Self.now)
         #expect(result.alerts.isEmpty)
         #expect(result.problem != nil)
-        #expect(result.setAsidePath == dir.path + "/state.json.corrupt-20261124T221320Z")
+        #expect(result.setAsidePath == dir.root + "/state.json.corrupt-20261124T221320Z")
         #expect(dir.names() == ["state.json.corrupt-20261124T221320Z"])
     }
 
     @Test func secondBadFileInTheSameSecondGetsItsOwnName() {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        let store = StateStore(directory: dir.path)
+        let store = StateStore(directory: dir.root)
         dir.write("state.json", "x")
         _ = store.load(now: Self.now)
         dir.write("state.json", "y")
         let result = store.load(now: Self.now)
-        #expect(result.setAsidePath == dir.path + "/state.json.corrupt-20261124T221320Z-2")
+        #expect(result.setAsidePath == dir.root + "/state.json.corrupt-20261124T221320Z-2")
     }
 
     @Test func unreadableFileIsSetAsideAndReported() {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
         // A directory in the file's place fails the read with EISDIR, even for root.
-        mkdir(dir.path + "/state.json", 0o755)
-        let result = StateStore(directory: dir.path).load(now: Self.now)
+        mkdir(dir.root + "/state.json", 0o755)
+        let result = StateStore(directory: dir.root).load(now: Self.now)
         #expect(result.alerts.isEmpty)
         #expect(result.problem?.contains("cannot read") == true)
         #expect(dir.names() == ["state.json.corrupt-20261124T221320Z"])
@@ -84,8 +80,7 @@ struct StateStoreTests {
 
     @Test func saveCreatesAMissingDirectoryAndLeavesNoTempFile() throws {
         let dir = TemporaryDirectory()
-        defer { dir.remove() }
-        let store = StateStore(directory: dir.path + "/sub")
+        let store = StateStore(directory: dir.root + "/sub")
         try store.save(Self.alerts)
         try store.save([])
         #expect(store.load(now: Self.now).alerts == [])

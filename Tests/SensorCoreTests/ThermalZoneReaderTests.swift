@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 #endif
 import SensorCore
+import SensorTestKit
 import Testing
 
 @Suite struct ThermalZoneReaderTests {

@@ -2,11 +2,17 @@ import Observation
 import Synchronization
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// The three Observation pitfalls of SPEC §5 / the core issue, each shown on the naive loop
-/// and then on `TrackingLoop`.
+/// and then on `TrackingLoop`. Every wait for a task to end is bounded: a loop that ignores
+/// cancellation fails its test instead of hanging the run.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct TrackingLoopTests {
+    /// How long a task that should end may take before its test fails (a guard, not a timing).
+    static let guardLimit = Duration.seconds(10)
+
     static let cpu = SensorInfo(id: "sim:cpu", quantity: .temperature)
     static let room = SensorInfo(id: "sim:room", quantity: .humidity)
 
@@ -47,7 +53,7 @@ struct TrackingLoopTests {
         data.commit(Self.cycle(Self.cpu, 1, 2))
         await Self.settle()
         task.cancel()
-        await task.value
+        #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
         #expect(seen == [1, 2])
     }
 
@@ -69,7 +75,7 @@ struct TrackingLoopTests {
         data.commit(Self.cycle(Self.cpu, 2, 3))
         await Self.settle()
         data.commit(Self.cycle(Self.cpu, 3, 4))
-        await task.value
+        #expect(await task.value(within: Self.guardLimit) != nil)
         #expect(seen == [3, 4])  // 1 and 2 were never seen
     }
 
@@ -86,7 +92,7 @@ struct TrackingLoopTests {
         for i in 4...100 { data.commit(Self.cycle(Self.cpu, Double(i), Double(i))) }
         await Self.settle()
         task.cancel()
-        await task.value
+        #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
         #expect(seen == (1...100).map(Double.init))
     }
 
@@ -104,7 +110,7 @@ struct TrackingLoopTests {
         await Self.settle()
         #expect(finished.withLock { $0 } == false)  // still waiting after cancellation
         data.commit(Self.cycle(Self.cpu, 0, 1))  // only a change releases it
-        await task.value
+        #expect(await task.value(within: Self.guardLimit) != nil)
     }
 
     @Test func cancellingTheLoopEndsItsWait() async {
@@ -113,7 +119,8 @@ struct TrackingLoopTests {
         let task = Task { @MainActor in await loop.run { _ in } }
         await Self.settle()
         task.cancel()
-        await task.value  // returns without any commit
+        // Ends without any commit.
+        #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
     }
 
     @Test func cancellingBeforeTheLoopWaitsStillEndsIt() async {
@@ -121,7 +128,7 @@ struct TrackingLoopTests {
         let loop = TrackingLoop(data: data, quantities: [.temperature])
         let task = Task { @MainActor in await loop.run { _ in } }
         task.cancel()
-        await task.value
+        #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
     }
 
     @Test func humidityObserverIsNotWokenByTemperatureCommits() async {
@@ -141,7 +148,7 @@ struct TrackingLoopTests {
         await Self.settle()
         #expect(wakeUps == before + 1)
         task.cancel()
-        await task.value
+        #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
         #expect(seen == [Self.room.id])
     }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorTestKit
 import Synchronization
 @testable import SensorSystemd
 
@@ -9,16 +10,14 @@ import Synchronization
 /// checks, a send function that records fields and returns what the test sets, and a pipe
 /// that catches the fallback stream.
 final class FakeJournal: Sendable {
-    let directory: String
-    var socketPath: String { directory + "/socket" }
+    private let directory = TemporaryDirectory(prefix: "sensorwatch-sink")
+    var socketPath: String { directory.path("socket") }
     private let sent = Mutex<[[String]]>([])
     private let result = Mutex<Int32>(0)
     private let pipeFDs: (read: Int32, write: Int32)
     private let socketFD = Mutex<Int32>(-1)
 
     init() {
-        var template = Array("/tmp/sensorwatch-sink-XXXXXX".utf8CString)
-        directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0)
         // Non-blocking, so reading an empty pipe returns at once.
@@ -28,7 +27,6 @@ final class FakeJournal: Sendable {
 
     deinit {
         removeSocket()
-        rmdir(directory)
         close(pipeFDs.read)
         close(pipeFDs.write)
     }

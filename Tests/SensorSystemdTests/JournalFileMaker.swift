@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import SensorTestKit
 
 /// Writes real journal files for reader tests: entries in journal export format, turned into
 /// a `.journal` file by `systemd-journal-remote` (as it does with what journal-upload sends),
@@ -22,15 +23,10 @@ struct JournalFileMaker {
         var fields: [String]
     }
 
-    /// A fresh directory under /tmp that holds the test's journal directories.
-    let root: String
-
-    init() {
-        var template = Array("/tmp/sensorwatch-journal-XXXXXX".utf8CString)
-        root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
+    /// A fresh directory under /tmp that holds the test's journal directories, removed when
+    /// the last copy of the maker goes away.
+    private let directory = TemporaryDirectory(prefix: "sensorwatch-journal")
+    var root: String { directory.root }
 
     /// Writes `entries`, in this order, as `root/directory/file.journal`; returns the
     /// directory's path.

@@ -33,7 +33,6 @@ struct JournalHistoryReaderTests {
 
     @Test func eventsOfAFileInArrivalOrderComeOutOldestFirstWithTheirHosts() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
         let records = try JournalHistoryReader(sources: [.directory(dir)]).read(.init())
         #expect(Self.seconds(records) == [1, 2, 3, 4, 5, 6])
@@ -47,7 +46,6 @@ struct JournalHistoryReaderTests {
 
     @Test func sinceKeepsEveryLaterEventAlsoThoseThatArrivedEarlier() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
         let records = try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sinceMicroseconds: Self.t0 + 2_000_000))
         #expect(Self.seconds(records) == [2, 3, 4, 5, 6])
@@ -57,7 +55,6 @@ struct JournalHistoryReaderTests {
 
     @Test func hostKeepsOneHostsEvents() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
         let db2 = try JournalHistoryReader(sources: [.directory(dir)]).read(.init(host: "db2"))
         #expect(Self.seconds(db2) == [2, 4, 6])
@@ -70,7 +67,6 @@ struct JournalHistoryReaderTests {
 
     @Test func aDirectoryHoldingACopyAddsNoDoubles() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let live = try files.write(Self.arrivalOrder, directory: "live")
         // An archive with part of the same entries, plus one re-sent within it.
         let archive = try files.write(
@@ -81,7 +77,6 @@ struct JournalHistoryReaderTests {
 
     @Test func directoriesAreMergedInTimeOrderAndOneNamedTwiceIsReadOnce() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let a = try files.write([Self.alert(1, "web1"), Self.alert(3, "web1", .resolved)], directory: "a")
         let b = try files.write([Self.alert(2, "db2"), Self.alert(4, "db2", .resolved)], directory: "b")
         let records = try JournalHistoryReader(sources: [.directory(b), .directory(a), .directory(b)]).read(.init())
@@ -91,7 +86,6 @@ struct JournalHistoryReaderTests {
 
     @Test func otherEntriesAreLeftOutAndAMissingHostnameIsEmpty() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         var fault = Self.alert(2, "web1")
         fault.fields[1] = "MESSAGE_ID=" + JournalMessageID.sensorFault.rawValue
         var other = Self.alert(3, "web1")
@@ -108,7 +102,6 @@ struct JournalHistoryReaderTests {
 
     @Test func sinceAndUntilIncludeTheirEnds() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
         let records = try JournalHistoryReader(sources: [.directory(dir)]).read(
             .init(sinceMicroseconds: Self.t0 + 2_000_000, untilMicroseconds: Self.t0 + 5_000_000))
@@ -117,7 +110,6 @@ struct JournalHistoryReaderTests {
 
     @Test func filesAreReadAndMergedWithDirectories() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let a = try files.write([Self.alert(3, "web1"), Self.alert(1, "web1")], directory: "a", file: "web1.journal")
         let b = try files.write([Self.alert(2, "db2")], directory: "b")
         let records = try JournalHistoryReader(sources: [.file(a + "/web1.journal"), .directory(b)]).read(.init())
@@ -126,7 +118,6 @@ struct JournalHistoryReaderTests {
 
     @Test func aMissingDirectoryOrFileIsAnErrorNamingIt() throws {
         let files = JournalFileMaker()
-        defer { files.remove() }
         let dir = try files.write([Self.alert(1, "web1")], directory: "remote")
         let missing = files.root + "/nowhere"
         let error = #expect(throws: JournalHistoryReader.ReadError.self) {

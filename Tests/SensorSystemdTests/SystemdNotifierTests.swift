@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SensorTestKit
 import Testing
 @testable import SensorSystemd
 
@@ -8,10 +9,8 @@ import Testing
 @Suite(.serialized)
 struct SystemdNotifierTests {
     @Test func sendsAssignmentsToTheNotifySocket() throws {
-        var template = Array("/tmp/sensorwatch-notify-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        let path = dir + "/notify"
-        defer { unlink(path); rmdir(dir) }
+        let dir = TemporaryDirectory(prefix: "sensorwatch-notify")
+        let path = dir.path("notify")
         let fd = FakeJournal.boundDatagramSocket(at: path)
         try #require(fd >= 0)
         defer { close(fd) }

@@ -28,6 +28,11 @@ expect_golden "$g/check-broken.txt" "$SENSORWATCH" check --config "$g/broken.jso
 expect_golden "$g/check-syntax.txt" "$SENSORWATCH" check --config "$g/syntax.json5"
 expect_golden "$g/history-help.txt" "$SENSORWATCH" history --help
 expect_exit 78 "$SENSORWATCH" simulate --config "$g/broken.json5"
+# A missing scenario or CSV: the file and key that name it, the name and the absolute path
+# tried (the checkout's directory shows as ROOT).
+check_in_repo() { "$SENSORWATCH" check --config "$1" 2>&1 | sed "s|$PWD/|ROOT/|g"; }
+expect_golden "$g/check-missing-files.txt" check_in_repo "$g/missing-files.json5"
+expect_exit 78 "$SENSORWATCH" check --config "$g/missing-files.json5"
 
 # The shipped configurations are valid.
 for c in config/sensorwatch.json5 config/sensorwatch.example.json5; do

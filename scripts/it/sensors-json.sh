@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # `sensorwatch sensors --json` on sysfs trees written here from the kernel ABI and on the
 # shared real fixtures: the output must be one valid JSON array with the right ids,
-# labels, quantities, units and values, and `value: null` + `error` for failed reads.
+# labels, quantities, units and values, `value: null` + `error` for failed reads, and
+# `mirrors` on an hwmon sensor that re-exports a thermal zone.
 set -euo pipefail
 : "${SENSORWATCH:?path of the release binary}"
 : "${SHARED:?path of the shared directory}"
-[ -x "$SENSORWATCH" ] || { echo "no binary at $SENSORWATCH" >&2; exit 77; }
-command -v python3 >/dev/null || { echo "python3 missing" >&2; exit 77; }
+source "$(dirname "$0")/lib/common.sh"
+require_binary
+need python3 python3
 
 work=$(mktemp -d /tmp/sensorwatch-it-sensors.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -34,6 +36,12 @@ done
 d=h/devices/platform/w83627hf.656
 w $d/name w83627hf; w $d/temp1_input 41000; w $d/temp1_label CPU; mkdir -p "$work/$d/hwmon/hwmon3"
 ln -s ../.. "$work/$d/hwmon/hwmon3/device"; ln -s "../../${d#h/}/hwmon/hwmon3" "$work/h/class/hwmon/hwmon3"
+
+# hwmon re-exporting a thermal zone (CONFIG_THERMAL_HWMON): the chip lives under the zone
+d=m/devices/virtual/thermal/thermal_zone0
+w $d/type acpitz; w $d/temp 27800; w $d/hwmon1/name acpitz; w $d/hwmon1/temp1_input 27800
+ln -s ../../thermal_zone0 "$work/$d/hwmon1/device"
+mkdir -p "$work/m/class/hwmon"; ln -s "../../${d#m/}/hwmon1" "$work/m/class/hwmon/hwmon1"
 
 # iio: bme280 processed, hdc100x raw/offset/scale named by its I2C address, bmp280 raw*scale
 w i/iio:device0/name bme280
@@ -71,6 +79,7 @@ cat >"$work/sensorwatch.json5" <<CONF
     { type: "iio", root: "$work/i" },
     { type: "thermal", root: "$fixture/sys/class/thermal" },
     { type: "hwmon", root: "$fixture/sys/class/hwmon", include: ["hwmon:coretemp*", "hwmon:hwmon4/*"] },
+    { type: "hwmon", root: "$work/m/class/hwmon" },
   ],
   rules: [],
 }
@@ -80,9 +89,6 @@ set +e
 "$SENSORWATCH" sensors --json --config "$work/sensorwatch.json5" >"$work/out.json" 2>"$work/err"
 rc=$?
 set -e
-if [ $rc -eq 78 ] && grep -q "not implemented" "$work/err"; then
-    echo "configuration loader not implemented yet" >&2; exit 77
-fi
 [ $rc -eq 0 ] || { echo "sensors exited $rc:"; cat "$work/err"; exit 1; }
 
 python3 - "$work/out.json" <<'PY'
@@ -93,7 +99,8 @@ got = {}
 for d in data: got.setdefault(d["id"], d)
 ids = [d["id"] for d in data]
 for d in data:
-    assert set(d) - {"error"} == {"id", "label", "quantity", "unit", "value"}, d
+    assert set(d) - {"error", "mirrors"} == {"id", "label", "quantity", "unit", "value"}, d
+    assert ("mirrors" in d) == (d["id"] == "hwmon:acpitz/temp1"), d
     assert (d["value"] is None) == ("error" in d), d
 
 def check(id, value=None, label=None, quantity=None, unit=None, error=None):
@@ -123,6 +130,8 @@ check("iio:1-0040/temp", (26000 - 15887.515151) * 2.517700195 / 1000)
 check("iio:1-0040/humidityrelative", 30000 * 1.525878906 / 1000)
 check("iio:bmp280/temp", 24.38)
 check("iio:bmp280/pressure", 26145062 * 0.000003906 * 10)
+check("hwmon:acpitz/temp1", 27.8)
+assert got["hwmon:acpitz/temp1"]["mirrors"] == "thermal:thermal_zone0", got["hwmon:acpitz/temp1"]
 # the real node_exporter tree (its ids repeat the written tree's, so look by position)
 fx = [d for d in data if d["id"] == "thermal:thermal_zone0"]
 assert len(fx) == 2 and fx[1]["label"] == "cpu-thermal" and fx[1]["value"] == 12.376, fx
@@ -130,7 +139,7 @@ fxh = [d for d in data if d["id"].startswith("hwmon:coretemp") or d["id"].starts
 assert sum(1 for d in fxh if d["id"].startswith("hwmon:hwmon4/")) == 2, fxh
 assert any(d["label"] == "Physical id 0" for d in fxh), fxh
 # sources in config order, ids sorted within a source
-sizes, start = [5, 5, 7, 1, 12], 0
+sizes, start = [5, 5, 7, 1, 12, 1], 0
 assert len(data) == sum(sizes), (len(data), ids)
 for n in sizes:
     group = [i.encode() for i in ids[start:start + n]]

@@ -2,7 +2,7 @@
 # The unit is hardened to an exposure of 1.0 or less and `systemd-analyze verify` is clean.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
-command -v systemd-analyze >/dev/null || skip "needs systemd-analyze"
+need systemd-analyze systemd
 unit=$ROOT/systemd/sensorwatch.service
 
 line=$(systemd-analyze security --offline=yes "$unit" 2>&1 | grep 'Overall exposure level') \

@@ -74,11 +74,10 @@ public enum ConfigLoader {
         if let scenarioNode = object["scenario"] {
             if let kind, kind != .simulated {
                 scenarioNode.report("only simulated sources take a scenario")
-            } else if let text = scenarioNode.string() {
-                let shown = ConfigPath.resolve(text, against: named.configDirectory)
-                scenarioPath = ConfigPath.absolute(shown)
+            } else if let file = scenarioNode.namedFile(against: named.configDirectory) {
+                scenarioPath = ConfigPath.absolute(file.path)
                 do {
-                    scenario = try ScenarioLoader.load(path: shown)
+                    scenario = try ScenarioLoader.load(contents: file.bytes, path: file.path)
                 } catch {
                     named.errors += error.errors
                 }

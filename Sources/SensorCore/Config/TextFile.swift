@@ -14,6 +14,11 @@ enum TextFile {
     /// Only regular files are read: a FIFO or a device in place of a configuration would
     /// block or never end, and a reload blocked there would stall the whole daemon.
     static func contents(of path: String) throws(ReadError) -> String {
+        try text(bytes(of: path))
+    }
+
+    /// The file's bytes (a regular file only, as for ``contents(of:)``).
+    static func bytes(of path: String) throws(ReadError) -> [UInt8] {
         // O_NONBLOCK so that opening a FIFO without a writer returns at once.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
@@ -45,7 +50,7 @@ enum TextFile {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        return try text(bytes)
+        return bytes
     }
 
     /// `bytes` as text; invalid UTF-8 is the same error as for a file.

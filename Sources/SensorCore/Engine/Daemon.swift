@@ -139,7 +139,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         Task { @MainActor in
             await stopEverything()
             stateWriter.submit(kept)
-            stateWriter.flush()
+            stateWriter.finish()
             hasFinished = true
             finished?.resume()
             finished = nil

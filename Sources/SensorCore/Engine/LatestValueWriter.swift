@@ -5,54 +5,88 @@ import Synchronization
 /// the latest: a value submitted while an older one is still being written replaces any
 /// value still waiting, so a burst of alert changes costs one write, not one per change.
 ///
-/// The rule loop never waits for the disk; ``flush()`` (at stop) waits until the latest
-/// value submitted is written. Values are written in submission order, never an older one
-/// after a newer one.
+/// The rule loop never waits for the disk. ``flush()`` is a barrier: when it returns, the
+/// last value submitted before it was called is written (by it, or by the writer's thread
+/// before it). ``finish()`` flushes and ends the thread; call it once the last value is in
+/// (at stop), or the thread and the writer live on. Values are written one at a time, in
+/// submission order, never an older one after a newer one.
 final class LatestValueWriter<Value: Sendable>: Sendable {
+    private struct Pending {
+        var value: Value?
+        /// No thread writes any more (finished, or none could be started): the caller does.
+        var finished = false
+        var threadRunning = false
+    }
+
     private let write: @Sendable (Value) -> Void
-    private let waiting = Mutex<(generation: Int, value: Value?)>((0, nil))
-    /// Serializes writes and remembers the generation written last.
-    private let written = Mutex<Int>(0)
+    private let pending = Mutex(Pending())
+    /// Held from taking the pending value until it is written, so whoever takes a value has
+    /// written it before anyone else (a flush) can see the slot empty and return.
+    private let writing = Mutex(())
     private let wake = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
 
     /// - Parameter write: called with each value to keep, on the writer's thread (or on the
-    ///   caller of ``flush()``), one call at a time.
+    ///   caller of ``flush()``/``finish()``), one call at a time.
     init(_ write: @escaping @Sendable (Value) -> Void) {
         self.write = write
-        PollThread.start { [self] in
+        pending.withLock { $0.threadRunning = true }
+        let started = PollThread.start { [self] in
             while true {
                 wake.wait()
-                writeWaiting()
+                if writePending() { break }
             }
+            pending.withLock { $0.threadRunning = false }
+            ended.signal()
+        }
+        if !started {
+            pending.withLock { $0.threadRunning = false; $0.finished = true }
         }
     }
 
-    /// Hands over the newest value; returns at once.
+    /// Whether the writer's thread is still running (false once ``finish()`` returned).
+    var isRunning: Bool { pending.withLock { $0.threadRunning } }
+
+    /// Hands over the newest value; returns at once. After ``finish()``, writes it on the
+    /// calling thread instead (nothing submitted is ever dropped).
     func submit(_ value: Value) {
-        waiting.withLock { w in
-            w.generation += 1
-            w.value = value
+        let threadless = pending.withLock { p -> Bool in
+            p.value = value
+            return p.finished
         }
-        wake.signal()
+        if threadless { writePending() } else { wake.signal() }
     }
 
     /// Writes the waiting value now, on the calling thread, after any write in progress.
     func flush() {
-        writeWaiting()
-        written.withLock { _ in }  // a write in progress on the writer's thread ends first
+        writePending()
     }
 
-    private func writeWaiting() {
-        let taken = waiting.withLock { w -> (Int, Value)? in
-            guard let value = w.value else { return nil }
-            w.value = nil
-            return (w.generation, value)
+    /// Writes the waiting value and ends the writer's thread; returns once it has ended.
+    func finish() {
+        let waitForThread = pending.withLock { p -> Bool in
+            defer { p.finished = true }
+            return !p.finished
         }
-        guard let (generation, value) = taken else { return }
-        written.withLock { last in
-            guard generation > last else { return }
-            write(value)
-            last = generation
+        guard waitForThread else {
+            writePending()
+            return
+        }
+        wake.signal()
+        ended.wait()  // the thread writes what is pending, then ends
+    }
+
+    /// Takes the pending value and writes it under one lock; returns whether the writer is
+    /// finished (the thread's signal to end).
+    @discardableResult
+    private func writePending() -> Bool {
+        writing.withLock { _ in
+            let (value, finished) = pending.withLock { p -> (Value?, Bool) in
+                defer { p.value = nil }
+                return (p.value, p.finished)
+            }
+            if let value { write(value) }
+            return finished
         }
     }
 }

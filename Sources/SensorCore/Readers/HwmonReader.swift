@@ -22,6 +22,11 @@ public final class HwmonReader: SensorReader {
     /// Rescans the root (new and vanished sensors); returns the sensors in id order.
     public func discover() -> [SensorInfo] { core.discover() }
 
+    /// The sensors of the last discovery that are thermal zones the kernel exports through
+    /// hwmon too (`CONFIG_THERMAL_HWMON`), each with the zone's `thermal:` id: one sensor
+    /// under two ids when both sources are configured.
+    public func thermalMirrors() -> [SensorID: SensorID] { core.mirrors() }
+
     /// Reads every sensor once: one sample each, a fault with its reason when the read fails.
     public func poll(at time: Timestamp) -> [Sample] { core.poll(at: time) }
 

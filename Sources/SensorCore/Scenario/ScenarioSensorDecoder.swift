@@ -90,17 +90,15 @@ enum ScenarioSensorDecoder {
     }
 
     private static func csv(_ node: ConfigNode, directory: String, errors: inout [ConfigError]) -> ScenarioSensor.Feed? {
-        guard let name = node.string() else { return nil }
-        let path = ConfigPath.resolve(name, against: directory)
-        let text: String
+        guard let file = node.namedFile(against: directory) else { return nil }
+        let diagnostics = ConfigDiagnostics(file: file.path)
+        let samples: [TimedValue]
         do {
-            text = try TextFile.contents(of: path)
+            samples = CSVSampleParser.parse(try TextFile.text(file.bytes), diagnostics: diagnostics)
         } catch {
-            node.report("cannot read \"\(path)\": \(error.message)")
-            return nil
+            diagnostics.reportFile("cannot read: " + error.message)
+            samples = []
         }
-        let diagnostics = ConfigDiagnostics(file: path)
-        let samples = CSVSampleParser.parse(text, diagnostics: diagnostics)
         errors += diagnostics.errors
         return diagnostics.errors.isEmpty ? .samples(samples) : nil
     }

@@ -68,7 +68,7 @@ has_note() { [ "$(journal_notes | grep -cE -- "$1" || true)" -ge "${2:-1}" ]; }
 # started ($pid), stops journald and unmounts what the test recorded in `mounted`.
 setup_fault_test() {
     require_namespaces
-    require_run
+    require_binary
     enter_namespace
     mounted=()
     pid=

@@ -6,6 +6,9 @@
 /// - Chips sharing a name are told apart by ``SysfsNames`` (`coretemp`, `coretemp.1`).
 /// - Indices may be sparse (nvme: temp1, 2, 3, 9); every `_input` present is a sensor.
 /// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read.
+/// - A chip that re-exports thermal zones (``ThermalHwmonMirror``) is kept, each sensor
+///   noting the zone it mirrors: a configuration with hwmon alone still sees those zones,
+///   and ids do not depend on which other sources are configured.
 enum HwmonScanner {
     private struct Found {
         var dir: String
@@ -33,12 +36,15 @@ enum HwmonScanner {
         let names = SysfsNames.unique(found.map(\.chip))
         var channels: [SysfsChannel] = []
         for (chip, name) in zip(found, names) {
-            channels += sensors(in: chip.attributes, chipName: name, driver: chip.chip.name, io: io)
+            let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: chip.chip.name, io: io)
+            channels += sensors(in: chip.attributes, chipName: name, driver: chip.chip.name, mirror: mirror, io: io)
         }
         return channels
     }
 
-    private static func sensors(in dir: String, chipName: String, driver: String, io: any SysfsIO) -> [SysfsChannel] {
+    private static func sensors(
+        in dir: String, chipName: String, driver: String, mirror: ThermalHwmonMirror?, io: any SysfsIO
+    ) -> [SysfsChannel] {
         let files = SysfsTree.entries(dir)
         let present = Set(files)
         var channels: [SysfsChannel] = []
@@ -57,8 +63,15 @@ enum HwmonScanner {
                 label: SysfsTree.text(dir + "/" + stem + "_label", io: io) ?? "",
                 quantity: quantity)
             var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: -3)
+            channel.mirrors = mirror?.zone(of: stem)
             if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
-            channel.rejectsErrnoValues = driver == "sht3x" || driver == "sts3x"
+            if driver == "sht3x" || driver == "sts3x" {
+                if quantity == .humidity {
+                    channel.rejectsErrnoValues = true
+                } else if present.contains("humidity" + stem.dropFirst(4) + "_input") {
+                    channel.errnoWitness = SysfsFile(path: dir + "/humidity" + stem.dropFirst(4) + "_input")
+                }
+            }
             channels.append(channel)
         }
         return channels

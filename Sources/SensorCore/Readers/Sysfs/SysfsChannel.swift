@@ -14,10 +14,18 @@ struct SysfsChannel: Sendable {
     var scale: SysfsFile?
     /// hwmon `tempN_fault`; 1 means the value must not be trusted.
     var faultFlag: SysfsFile?
+    /// For an hwmon sensor that is a thermal zone exported again by the kernel: that zone's
+    /// id (`thermal:thermal_zone0`).
+    var mirrors: SensorID?
     /// Powers of ten from the kernel's unit to ours (`-3` for milli, `1` for kPa → hPa).
     var decimalExponent: Int
-    /// Small negative integers are driver errors printed as values (sht3x before 8dcc66ad379e).
+    /// Small negative integers are driver errors printed as values (sht3x before 8dcc66ad379e):
+    /// always for a humidity (a real one is never negative).
     var rejectsErrnoValues = false
+    /// For an sht3x temperature: the same chip's humidity input. A real sht3x reads
+    /// −0.001…−0.137 °C near freezing, so −1…−133 m°C is a driver error only when this
+    /// humidity read failed in the same poll (SPEC §4); without one, the value stands.
+    var errnoWitness: SysfsFile?
 
     init(info: SensorInfo, input: String, decimalExponent: Int) {
         self.info = info
@@ -26,7 +34,7 @@ struct SysfsChannel: Sendable {
     }
 
     /// Every file this channel holds, for carrying descriptors over a rediscovery.
-    var files: [SysfsFile] { [input] + [offset, scale, faultFlag].compactMap { $0 } }
+    var files: [SysfsFile] { [input] + [offset, scale, faultFlag, errnoWitness].compactMap { $0 } }
 
     /// Closes every descriptor.
     mutating func close(io: any SysfsIO) {
@@ -34,5 +42,6 @@ struct SysfsChannel: Sendable {
         offset?.close(io: io)
         scale?.close(io: io)
         faultFlag?.close(io: io)
+        errnoWitness?.close(io: io)
     }
 }

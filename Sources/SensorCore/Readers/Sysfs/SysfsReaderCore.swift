@@ -40,6 +40,16 @@ final class SysfsReaderCore: Sendable {
         }
     }
 
+    /// The thermal zone each sensor of the last discovery mirrors, where it is one
+    /// (``SysfsChannel/mirrors``).
+    func mirrors() -> [SensorID: SensorID] {
+        state.withLock { set in
+            var out: [SensorID: SensorID] = [:]
+            for channel in set.channels { if let zone = channel.mirrors { out[channel.info.id] = zone } }
+            return out
+        }
+    }
+
     /// The poll in compact form, aligned with the last ``discover()``; nil before any.
     func pollValues() -> SensorValues? {
         state.withLock { set in set.discovered ? set.pollValues(io: io) : nil }

@@ -17,6 +17,11 @@ struct SysfsSensorSet: Sendable {
     /// What parsing needs of each channel; nil for channels that read more than their input
     /// (IIO raw values, hwmon fault flags, sht3x errno values) and take the full path.
     private var plans: [Plan?] = []
+    /// For a channel with an ``SysfsChannel/errnoWitness``: the index of the channel that
+    /// reads that humidity, when it comes earlier in the poll (ids sort `humidityN` before
+    /// `tempN` of one chip), so its reading of this very poll decides; else the witness
+    /// file is read on its own.
+    private var witnesses: [Int?] = []
 
     /// A plain channel's value is its input × 10^exponent: a few bytes to look at per sample
     /// instead of a whole ``SysfsChannel`` (three cache lines, cold at every poll).
@@ -27,6 +32,7 @@ struct SysfsSensorSet: Sendable {
 
     private static func plan(_ channel: SysfsChannel) -> Plan? {
         guard channel.offset == nil, channel.scale == nil, channel.faultFlag == nil, !channel.rejectsErrnoValues,
+            channel.errnoWitness == nil,
             let exponent = Int8(exactly: channel.decimalExponent)
         else { return nil }
         return Plan(exponent: exponent, quantity: channel.info.quantity)
@@ -40,7 +46,10 @@ struct SysfsSensorSet: Sendable {
     mutating func replace(with fresh: [SysfsChannel], io: any SysfsIO) {
         var open: [String: SysfsFile] = [:]
         for channel in channels {
-            for file in channel.files where file.fd >= 0 { open[file.path] = file }
+            for file in channel.files where file.fd >= 0 {
+                // A witness can be open under the same path as a humidity channel's input.
+                if var twin = open.updateValue(file, forKey: file.path) { twin.close(io: io) }
+            }
         }
         var next = fresh
         for i in next.indices {
@@ -48,11 +57,16 @@ struct SysfsSensorSet: Sendable {
             if let p = next[i].offset?.path { next[i].offset = open.removeValue(forKey: p) ?? next[i].offset }
             if let p = next[i].scale?.path { next[i].scale = open.removeValue(forKey: p) ?? next[i].scale }
             if let p = next[i].faultFlag?.path { next[i].faultFlag = open.removeValue(forKey: p) ?? next[i].faultFlag }
+            if let p = next[i].errnoWitness?.path { next[i].errnoWitness = open.removeValue(forKey: p) ?? next[i].errnoWitness }
         }
         for var file in open.values { file.close(io: io) }
         channels = next
         fds = next.map(\.input.fd)
         plans = next.map(Self.plan)
+        let inputIndex = Dictionary(next.indices.map { (next[$0].input.path, $0) }, uniquingKeysWith: { a, _ in a })
+        witnesses = next.indices.map { i in
+            next[i].errnoWitness.flatMap { inputIndex[$0.path] }.flatMap { $0 < i ? $0 : nil }
+        }
         discovered = true
     }
 
@@ -104,7 +118,7 @@ struct SysfsSensorSet: Sendable {
                             if let reason = Self.outOfRange(v, plan.quantity) { values.appendFault(reason) } else { values.append(v) }
                         }
                     } else {
-                        Self.read(&channels[i], input: length, slot, io: io, buffer: buffer, into: &values)
+                        Self.read(&channels[i], input: length, slot, io: io, buffer: buffer, witness: witnesses[i], into: &values)
                     }
                 }
             }
@@ -113,10 +127,11 @@ struct SysfsSensorSet: Sendable {
     }
 
     /// Appends a channel's reading from its input as already read (`length` bytes in `slot`,
-    /// or `-errno`); `offset`, `scale` and fault flags are read here, into `buffer`.
+    /// or `-errno`); `offset`, `scale`, fault flags and an errno witness are read here, into
+    /// `buffer`. `witness`: the index in `values` of the errno witness's reading of this poll.
     private static func read(
         _ channel: inout SysfsChannel, input length: Int, _ slot: UnsafeMutableRawBufferPointer,
-        io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer, into values: inout SensorValues
+        io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer, witness: Int?, into values: inout SensorValues
     ) {
         let isRaw = channel.offset != nil || channel.scale != nil
         let raw: Double
@@ -124,11 +139,20 @@ struct SysfsSensorSet: Sendable {
         case .failure(let f): return values.appendFault(f.reason)
         case .success(let v): raw = v
         }
-        if channel.rejectsErrnoValues {
-            // The errno is in the integer the driver printed, before any unit conversion.
-            let printed = raw * 1000
-            if printed == printed.rounded(), printed <= -1, printed >= -133 {
-                return values.appendFault("driver error \(Int(printed)) printed as a value")
+        if channel.rejectsErrnoValues || channel.errnoWitness != nil, let code = printedErrno(raw) {
+            if channel.rejectsErrnoValues {
+                return values.appendFault("driver error \(code) printed as a value")
+            }
+            // A temperature just below 0 °C: an error only if the chip's humidity failed too.
+            let humidityFailed: Bool
+            if let witness {
+                humidityFailed = values.value(at: witness) == nil
+            } else {
+                let humidity = readNumber(&channel.errnoWitness!, exponent: -3, io: io, buffer: buffer)
+                humidityFailed = (try? humidity.get()).map { $0 < 0 } ?? true
+            }
+            if humidityFailed {
+                return values.appendFault("driver error \(code) printed as a value (the humidity read failed too)")
             }
         }
         var value = raw
@@ -161,6 +185,13 @@ struct SysfsSensorSet: Sendable {
             return values.appendFault("sensor reports a fault (\(name) = 1)")
         }
         values.append(value)
+    }
+
+    /// The errno in a value an sht3x driver printed in place of a reading (−1…−133 as the
+    /// integer it printed, m°C or milli-%RH), or nil.
+    private static func printedErrno(_ value: Double) -> Int? {
+        let printed = value * 1000
+        return printed == printed.rounded() && printed <= -1 && printed >= -133 ? Int(printed) : nil
     }
 
     /// Why a value cannot be real: below absolute zero (this includes the kernel's

@@ -1,24 +1,25 @@
 import Synchronization
-@testable import SensorCore
+import SensorCore
 
 /// A reader that returns the next value of a script on each poll (nil = failed read).
 ///
 /// `aligned` makes it answer in the compact form sysfs readers use (``SensorValues``)
 /// instead of samples; past the end of the script that form reads as a fault.
-final class ScriptedReader: SensorReader {
-    let source = "sim"
-    let info: SensorInfo
+public final class ScriptedReader: SensorReader {
+    public let source = "sim"
+    /// The one sensor it reads.
+    public let info: SensorInfo
     private let script: Mutex<[Double?]>
     private let polls = Mutex(0)
     private let aligned: Bool
 
-    init(_ info: SensorInfo, _ values: [Double?], aligned: Bool = false) {
+    public init(_ info: SensorInfo, _ values: [Double?], aligned: Bool = false) {
         self.info = info
         self.script = Mutex(values)
         self.aligned = aligned
     }
 
-    func pollValues(at time: Timestamp) -> SensorValues? {
+    public func pollValues(at time: Timestamp) -> SensorValues? {
         guard aligned else { return nil }
         polls.withLock { $0 += 1 }
         var values = SensorValues(capacity: 1)
@@ -30,11 +31,12 @@ final class ScriptedReader: SensorReader {
         return values
     }
 
-    var pollCount: Int { polls.withLock { $0 } }
+    /// How many polls have been made.
+    public var pollCount: Int { polls.withLock { $0 } }
 
-    func discover() -> [SensorInfo] { [info] }
+    public func discover() -> [SensorInfo] { [info] }
 
-    func poll(at time: Timestamp) -> [Sample] {
+    public func poll(at time: Timestamp) -> [Sample] {
         polls.withLock { $0 += 1 }
         let next = script.withLock { s -> Double?? in s.isEmpty ? .none : .some(s.removeFirst()) }
         switch next {

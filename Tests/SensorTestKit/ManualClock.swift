@@ -1,12 +1,14 @@
 import Synchronization
 
 /// A clock whose time moves only when a test calls `advance(by:)`.
-final class ManualClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by d: Duration) -> Instant { Instant(offset: offset + d) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+public final class ManualClock: Clock, Sendable {
+    /// A point in the clock's time: the offset from its start.
+    public struct Instant: InstantProtocol {
+        /// Time since the clock's start.
+        public var offset: Duration
+        public func advanced(by d: Duration) -> Instant { Instant(offset: offset + d) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
     private struct Sleeper {
@@ -24,13 +26,16 @@ final class ManualClock: Clock, Sendable {
 
     private let state = Mutex(State())
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .nanoseconds(1) }
+    /// Makes a clock at offset zero.
+    public init() {}
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// How many tasks are sleeping on this clock now.
-    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = state.withLock { s -> Int in
             s.nextID += 1
             return s.nextID
@@ -58,7 +63,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
-    func advance(by d: Duration) {
+    public func advance(by d: Duration) {
         let due = state.withLock { s -> [Sleeper] in
             s.now = s.now.advanced(by: d)
             let now = s.now

@@ -6,7 +6,7 @@ import Synchronization
 
 /// A ``SysfsIO`` over the real file system that fails chosen reads with chosen errnos
 /// and counts opens and closes per path, for tests.
-final class SysfsFaultIO: SysfsIO {
+public final class SysfsFaultIO: SysfsIO {
     private struct State {
         var readErrors: [String: [Int32]] = [:]
         var openErrors: [String: Int32] = [:]
@@ -19,35 +19,42 @@ final class SysfsFaultIO: SysfsIO {
     private let state = Mutex(State())
 
     /// Makes reads of the file whose path ends with `suffix` fail with `errno`, every time.
-    func failReads(_ suffix: String, errno: Int32) {
+    public func failReads(_ suffix: String, errno: Int32) {
         state.withLock { $0.readErrors[suffix] = [errno] }
     }
 
     /// Makes the next reads of `suffix` fail with these errnos in turn, then succeed.
-    func failReads(_ suffix: String, once errnos: [Int32]) {
+    public func failReads(_ suffix: String, once errnos: [Int32]) {
         state.withLock { $0.readErrors[suffix] = errnos + [0] }
     }
 
-    func failOpens(_ suffix: String, errno: Int32) {
+    /// Makes opens of the file whose path ends with `suffix` fail with `errno`.
+    public func failOpens(_ suffix: String, errno: Int32) {
         state.withLock { $0.openErrors[suffix] = errno }
     }
 
-    func clear() {
+    /// Ends every injected failure.
+    public func clear() {
         state.withLock { $0.readErrors = [:]; $0.openErrors = [:] }
     }
 
-    func opens(_ suffix: String) -> Int {
+    /// How many times files whose path ends with `suffix` were opened.
+    public func opens(_ suffix: String) -> Int {
         state.withLock { s in s.opens.filter { $0.key.hasSuffix(suffix) }.map(\.value).reduce(0, +) }
     }
 
-    func closes(_ suffix: String) -> Int {
+    /// How many times files whose path ends with `suffix` were closed.
+    public func closes(_ suffix: String) -> Int {
         state.withLock { s in s.closes.filter { $0.key.hasSuffix(suffix) }.map(\.value).reduce(0, +) }
     }
 
     /// Descriptors opened and not closed.
-    var openCount: Int { state.withLock { $0.paths.count } }
+    public var openCount: Int { state.withLock { $0.paths.count } }
 
-    func open(_ path: String) -> Int32 {
+    /// Makes a pass-through to the real file system.
+    public init() {}
+
+    public func open(_ path: String) -> Int32 {
         if let e = state.withLock({ s in s.openErrors.first { path.hasSuffix($0.key) }?.value }) { return -e }
         let fd = real.open(path)
         if fd >= 0 {
@@ -56,7 +63,7 @@ final class SysfsFaultIO: SysfsIO {
         return fd
     }
 
-    func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    public func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let injected: Int32? = state.withLock { s in
             guard let path = s.paths[fd], let key = s.readErrors.keys.first(where: { path.hasSuffix($0) }) else { return nil }
             var list = s.readErrors[key]!
@@ -68,7 +75,7 @@ final class SysfsFaultIO: SysfsIO {
         return real.read(fd, into: buffer)
     }
 
-    func close(_ fd: Int32) {
+    public func close(_ fd: Int32) {
         state.withLock { s in
             if let p = s.paths.removeValue(forKey: fd) { s.closes[p, default: 0] += 1 }
         }

@@ -1,0 +1,29 @@
+import Dispatch
+import Synchronization
+import SensorCore
+
+/// A reader whose polls hang (like a stuck driver) until the test releases each one.
+public final class HangingReader: SensorReader {
+    public let source = "thermal"
+    /// The one sensor it reads.
+    public let info = SensorInfo(id: "thermal:thermal_zone0", label: "stuck", quantity: .temperature)
+    private let release = DispatchSemaphore(value: 0)
+    private let entered = Mutex(0)
+
+    /// How many polls have started.
+    public var pollsStarted: Int { entered.withLock { $0 } }
+
+    /// Lets one hanging poll return a sample of 50 °C.
+    public func releaseOne() { release.signal() }
+
+    /// Makes a reader whose first poll hangs.
+    public init() {}
+
+    public func discover() -> [SensorInfo] { [info] }
+
+    public func poll(at time: Timestamp) -> [Sample] {
+        entered.withLock { $0 += 1 }
+        release.wait()
+        return [Sample(sensor: info.id, time: time, value: 50)]
+    }
+}
