@@ -31,6 +31,12 @@ public func configFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
         let names = configuration.rules.map(\.name)
         fuzzCheck(!names.contains(""), "a rule without a name")
         fuzzCheck(Set(names).count == names.count, "two rules with one name: \(names)")
+        for rule in configuration.rules {
+            guard case .predict(let p) = rule.condition else { continue }
+            fuzzCheck(
+                p.within > .zero && p.over > .zero && p.hysteresis >= 0 && p.threshold.isFinite,
+                "predict rule \(rule.name) the daemon cannot run: \(p)")
+        }
     case .failure(let errors):
         let lines = String(validating: bytes, as: UTF8.self).map(ErrorInvariants.scalarLineLengths)
         ErrorInvariants.check(errors, file: configPath, lines: lines)

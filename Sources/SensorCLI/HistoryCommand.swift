@@ -28,7 +28,8 @@ enum HistoryCommand {
                             more than once to merge several directories
           --file FILE       read this journal file (repeatable; merged with any --directory)
           --json            one JSON object per line: time (UTC), host, event, rule, sensor,
-                            label, severity, value, threshold, unit
+                            label, severity, value, threshold (predict rules: then
+                            predicted), unit
           --help            show this help
 
         Reading the system journal needs root or membership in the systemd-journal or

@@ -17,18 +17,21 @@ enum HistoryFormatter {
 
     /// `2026-11-29 10:00:01 web1 cpu-hot firing sim:cpu (CPU) 85 °C threshold 80 °C [warning]`,
     /// with `time` already formatted (local time in the command, fixed text in tests) and the
-    /// host (`-` when the entry has none) padded to `hostWidth`.
+    /// host (`-` when the entry has none) padded to `hostWidth`; a predict rule's event adds
+    /// `predicted 93.2 °C` after the threshold when it had a line.
     static func line(_ r: JournalAlertRecord, time: String, hostWidth: Int = 0) -> String {
         var s = "\(time) \(host(r).padding(hostWidth)) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
         if !r.label.isEmpty { s += " (\(r.label))" }
         s += " " + (r.value.map { withUnit(EventFormatter.number($0), r.unit) } ?? "-")
         if let threshold = r.threshold { s += " threshold " + withUnit(EventFormatter.number(threshold), r.unit) }
+        if let predicted = r.predicted { s += " predicted " + withUnit(EventFormatter.display(predicted), r.unit) }
         if let severity = r.severity { s += " [\(severity.rawValue)]" }
         return s
     }
 
     /// One JSON object: `time` (UTC, ISO 8601 with microseconds), `host` (`_HOSTNAME`, empty
-    /// when absent), `event`, `rule`, `sensor`, `label`, `severity`, `value`, `threshold`, `unit`.
+    /// when absent), `event`, `rule`, `sensor`, `label`, `severity`, `value`, `threshold`, for
+    /// a predict rule `predicted` (a number or null), then `unit`.
     static func json(_ r: JournalAlertRecord) -> String {
         var s = "{\"time\":\"\(utc(r.realtimeMicroseconds))\""
         s += ",\"host\":" + EventFormatter.jsonString(r.host)
@@ -39,6 +42,7 @@ enum HistoryFormatter {
         s += ",\"severity\":" + (r.severity.map { "\"\($0.rawValue)\"" } ?? "null")
         s += ",\"value\":" + (r.value.map(EventFormatter.number) ?? "null")
         s += ",\"threshold\":" + (r.threshold.map(EventFormatter.number) ?? "null")
+        if r.condition == .predict { s += ",\"predicted\":" + (r.predicted.map(EventFormatter.number) ?? "null") }
         s += ",\"unit\":" + EventFormatter.jsonString(r.unit)
         return s + "}"
     }

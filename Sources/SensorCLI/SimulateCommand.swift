@@ -21,10 +21,12 @@ enum SimulateCommand {
           --json           one JSON object per line:
                            {"time":12.0,"event":"firing","rule":…,"sensor":…,
                             "severity":…,"value":81.5,"threshold":80}
+                           (predict rules add "predicted": where the trend heads)
           --plot FILE.svg  also draw the run into an SVG file: a panel per sensor with
                            its values (gaps and red marks where reads failed), each
-                           rule's threshold line (named) and hysteresis band, shading
-                           while an alert fires, a marker per event, and a legend
+                           rule's threshold line (named) and hysteresis band, a
+                           predict rule's predicted value (dashed), shading while an
+                           alert fires, a marker per event, and a legend
           --sensor GLOB    plot only the sensors whose id matches GLOB (repeatable;
                            e.g. 'sim:*'); a GLOB that matches no sensor is a usage
                            error, so a typo does not go unnoticed

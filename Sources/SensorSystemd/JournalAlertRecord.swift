@@ -28,10 +28,16 @@ public struct JournalAlertRecord: Hashable, Sendable {
     public var threshold: Double?
     /// `MESSAGE`.
     public var message: String
+    /// `ALERT_CONDITION`, if present and known.
+    public var condition: ConditionKind?
+    /// `ALERT_PREDICTED`: a predict rule's prediction; nil when the window had no line (and
+    /// for every other rule).
+    public var predicted: Double?
 
     public init(
         realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
-        sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = ""
+        sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = "",
+        condition: ConditionKind? = nil, predicted: Double? = nil
     ) {
         self.realtimeMicroseconds = realtimeMicroseconds
         self.host = host
@@ -44,5 +50,7 @@ public struct JournalAlertRecord: Hashable, Sendable {
         self.value = value
         self.threshold = threshold
         self.message = message
+        self.condition = condition
+        self.predicted = predicted
     }
 }

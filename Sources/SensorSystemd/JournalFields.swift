@@ -12,8 +12,9 @@ public enum JournalFields {
     /// The fields of one alert event: `MESSAGE`, `PRIORITY`, `SYSLOG_IDENTIFIER`, `MESSAGE_ID`,
     /// `ALERT_*`, `SENSOR_*` and `CODE_*`.
     ///
-    /// `SENSOR_LABEL` is left out when the sensor has no label and `SENSOR_VALUE` when the
-    /// event has no value (a stale alert that fires).
+    /// `SENSOR_LABEL` is left out when the sensor has no label, `SENSOR_VALUE` when the
+    /// event has no value (a stale alert that fires), and `ALERT_PREDICTED` (a predict rule's
+    /// prediction, SPEC §10) when there is none: other rules, or a window without a line.
     public static func fields(for event: AlertEvent, at location: JournalCodeLocation) -> [String] {
         var f = header(
             message: EventFormatter.message(event), priority: event.priority,
@@ -23,6 +24,9 @@ public enum JournalFields {
         f.append("ALERT_SEVERITY=" + event.severity.rawValue)
         f.append("ALERT_CONDITION=" + event.condition.rawValue)
         f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
+        if let predicted = event.predicted {
+            f.append("ALERT_PREDICTED=" + EventFormatter.number(predicted))
+        }
         f += sensorFields(event.sensor)
         if let value = event.value {
             f.append("SENSOR_VALUE=" + EventFormatter.number(value))

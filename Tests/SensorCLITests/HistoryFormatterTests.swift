@@ -11,6 +11,24 @@ struct HistoryFormatterTests {
         realtimeMicroseconds: 1_795_558_401_000_000, kind: .firing, rule: "silent", severity: nil,
         sensor: "sim:\"baro\"", value: nil, threshold: 30)
 
+    static let trend = JournalAlertRecord(
+        realtimeMicroseconds: 1_795_558_400_012_345, kind: .firing, rule: "cpu-trend", severity: .warning,
+        sensor: "sim:cpu", label: "CPU", unit: "°C", value: 78, threshold: 90, condition: .predict,
+        predicted: 93.21234)
+    static let trendWithoutLine = JournalAlertRecord(
+        realtimeMicroseconds: 1_795_558_400_012_345, kind: .resolved, rule: "cpu-trend", severity: .warning,
+        sensor: "sim:cpu", label: "CPU", unit: "°C", value: 70, threshold: 90, condition: .predict)
+
+    @Test func predictRecordsShowThePrediction() {
+        #expect(HistoryFormatter.line(Self.trend, time: "T")
+            == "T - cpu-trend firing sim:cpu (CPU) 78 °C threshold 90 °C predicted 93.212 °C [warning]")
+        #expect(HistoryFormatter.line(Self.trendWithoutLine, time: "T")
+            == "T - cpu-trend resolved sim:cpu (CPU) 70 °C threshold 90 °C [warning]")
+        #expect(HistoryFormatter.json(Self.trend)
+            == #"{"time":"2026-11-24T22:13:20.012345Z","host":"","event":"firing","rule":"cpu-trend","sensor":"sim:cpu","label":"CPU","severity":"warning","value":78,"threshold":90,"predicted":93.21234,"unit":"°C"}"#)
+        #expect(HistoryFormatter.json(Self.trendWithoutLine).contains(#""threshold":90,"predicted":null,"unit""#))
+    }
+
     @Test func lineShowsTimeHostRuleEventSensorValueThresholdSeverity() {
         #expect(HistoryFormatter.line(Self.firing, time: "2026-11-24 22:13:20")
             == "2026-11-24 22:13:20 web1 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]")

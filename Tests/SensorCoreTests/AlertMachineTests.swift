@@ -7,6 +7,13 @@ struct AlertMachineTests {
     static let sensor = SensorInfo(id: "sim:s", label: "", quantity: .temperature)
 
     static func run(_ rule: Rule, _ inputs: String) -> [String] {
+        events(rule, inputs).map {
+            "\($0.kind.rawValue)@\(EventFormatter.number($0.time.seconds))=\($0.value.map(EventFormatter.number) ?? "null")"
+        }
+    }
+
+    /// The events of `inputs` (written as for ``run(_:_:)``) on one fresh alert of `rule`.
+    static func events(_ rule: Rule, _ inputs: String) -> [AlertEvent] {
         var state = AlertState(condition: rule.condition, start: .zero)
         var events: [AlertEvent] = []
         for item in inputs.split(separator: " ") {
@@ -20,7 +27,7 @@ struct AlertMachineTests {
             }
             AlertMachine.step(&state, input, rule: rule, index: 0, sensor: sensor, into: &events)
         }
-        return events.map { "\($0.kind.rawValue)@\(EventFormatter.number($0.time.seconds))=\($0.value.map(EventFormatter.number) ?? "null")" }
+        return events
     }
 
     static func rule(

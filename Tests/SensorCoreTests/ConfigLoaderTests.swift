@@ -34,7 +34,7 @@ struct ConfigLoaderTests {
         ("{ rules: [{ name: \"a\", sensor: \"x[\", above: 80 }] }", "rules[0].sensor: glob \"x[\" has an unclosed ["),
         ("{ rules: [{ name: \"a\", quantity: \"temp\", above: 80 }] }",
          "rules[0].quantity: unknown quantity \"temp\" (expected temperature, humidity or pressure)"),
-        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall or stale"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall, predict or stale"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, below: 10 }] }",
          "rules[0]: has more than one condition (above, below); a rule takes exactly one"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: \"80\" }] }", "rules[0].above: expected a number, found a string"),
@@ -45,7 +45,7 @@ struct ConfigLoaderTests {
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, hysteresis: -1 }] }", "rules[0].hysteresis: must be 0 or more"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, hysteresis: NaN }] }",
          "rules[0].hysteresis: expected a finite number, found NaN"),
-        ("{ rules: [{ name: \"a\", sensor: \"*\", stale: \"5s\", hysteresis: 2 }] }", "rules[0].hysteresis: applies only to above and below"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", stale: \"5s\", hysteresis: 2 }] }", "rules[0].hysteresis: applies only to above, below and predict"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", stale: \"0s\" }] }", "rules[0].stale: must be longer than 0s"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", stale: 30 }] }", "rules[0].stale: expected a duration such as \"10s\", found a number"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", rise: 3 }] }", "rules[0].rise: expected an object, found a number"),
@@ -75,7 +75,7 @@ struct ConfigLoaderTests {
     @Test func typoInAConditionIsTwoErrorsNotASilentRule() {
         #expect(errors("{ rules: [{ name: \"a\", sensor: \"*\", abov: 80 }] }") == [
             "c.json5: rules[0].abov: unknown key (did you mean \"above\"?)",
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
         ])
     }
 
@@ -199,7 +199,7 @@ struct ConfigLoaderTests {
             { sources: [{ type: "simulated", scenario: "scen/s.json5" }], rules: [{ name: "x", sensor: "*" }] }
             """)
         #expect(files.configErrors("c.json5") == [
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
             "scen/s.json5: sensors[0].quantity: required key is missing",
         ])
     }

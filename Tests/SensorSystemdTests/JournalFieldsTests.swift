@@ -79,6 +79,40 @@ struct JournalFieldsTests {
         ])
     }
 
+    @Test func predictEventCarriesAlertPredictedUnlessThereWasNoLine() {
+        let trend = PredictCondition(direction: .above, threshold: 90, within: .seconds(600), over: .seconds(1800))
+        func event(_ kind: EventKind, _ value: Double, _ predicted: Double?) -> AlertEvent {
+            AlertEvent(time: .seconds(12), kind: kind, rule: "cpu-trend", ruleIndex: 0, sensor: Self.cpu,
+                       severity: .warning, value: value, threshold: 90, condition: .predict, predict: trend,
+                       predicted: predicted)
+        }
+        #expect(JournalFields.fields(for: event(.firing, 78, 93.21234), at: Self.location) == [
+            "MESSAGE=cpu-trend firing: thermal:thermal_zone0 (x86_pkg_temp) 78 °C, heading above 90 °C within 10m (93.212 °C)",
+            "PRIORITY=4",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=f96e031d73b04032b5e2b8ab87332769",
+            "ALERT_RULE=cpu-trend",
+            "ALERT_STATE=firing",
+            "ALERT_SEVERITY=warning",
+            "ALERT_CONDITION=predict",
+            "ALERT_THRESHOLD=90",
+            "ALERT_PREDICTED=93.21234",
+            "SENSOR_ID=thermal:thermal_zone0",
+            "SENSOR_LABEL=x86_pkg_temp",
+            "SENSOR_QUANTITY=temperature",
+            "SENSOR_UNIT=°C",
+            "SENSOR_VALUE=78",
+            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
+            "CODE_LINE=42",
+            "CODE_FUNC=emit(_:)",
+        ])
+        let resolved = JournalFields.fields(for: event(.resolved, 70, nil), at: Self.location)
+        #expect(resolved[0] == "MESSAGE=cpu-trend resolved: thermal:thermal_zone0 (x86_pkg_temp) 70 °C, no longer heading above 90 °C within 10m")
+        #expect(!resolved.contains { $0.hasPrefix("ALERT_PREDICTED=") })
+        #expect(!JournalFields.fields(for: Self.event(.firing, .warning, value: 81.5), at: Self.location)
+            .contains { $0.hasPrefix("ALERT_PREDICTED=") })
+    }
+
     @Test func repeatEventHasTheRepeatId() {
         let f = JournalFields.fields(for: Self.event(.repeat, .warning, value: 85), at: Self.location)
         #expect(f[3] == "MESSAGE_ID=0787280739f14696816e8cf0a24bcd6c")

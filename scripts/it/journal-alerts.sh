@@ -24,11 +24,6 @@ journal_json >"$WORK/entries.json"
 
 # The firing entry, field by field (SPEC §7).
 firing=$(journal_json ALERT_STATE=firing)
-expect_field() { # JSON FIELD VALUE
-    local got
-    got=$(jq -r --arg f "$2" '.[$f] // "<missing>"' <<<"$1")
-    [ "$got" = "$3" ] || fail "$2: expected '$3', got '$got'"
-}
 expect_field "$firing" MESSAGE "cpu-hot firing: sim:cpu (CPU package) 85 °C above 80 °C"
 expect_field "$firing" PRIORITY 2
 expect_field "$firing" SYSLOG_IDENTIFIER sensorwatch

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `simulate --plot`: the SVG of the demo run and of a 50-sensor run is valid XML (xmllint)
-# and renders (rsvg-convert); `--sensor GLOB` chooses the panels; a glob that matches no
+# `simulate --plot`: the SVG of the demo run, of a predict rule's run and of a 50-sensor run
+# is valid XML (xmllint) and renders (rsvg-convert); `--sensor GLOB` chooses the panels; a glob that matches no
 # sensor, a bad glob, or --sensor without --plot is a usage error (64) and writes nothing;
 # names with XML's special characters stay well-formed; events print as without --plot.
 set -u
@@ -44,6 +44,16 @@ expect_exit 0 "$SENSORWATCH" simulate --config "$demo" --plot "$work/two.svg" --
 expect_renders "$work/two.svg"
 [ "$(panels "$work/two.svg")" = "sim:cpu sim:room " ] || fail "--sensor panels: $(panels "$work/two.svg")"
 grep -qF 'storm:' "$work/two.svg" && fail "--sensor plot still lists the pressure rule"
+
+# A predict rule (the README's example configuration): its threshold line and its predicted
+# value, dashed and named.
+expect_exit 0 "$SENSORWATCH" simulate --config docs/plot-example.json5 --plot "$work/predict.svg"
+expect_renders "$work/predict.svg"
+for want in 'cpu-trend predicted (+10s)' 'cpu-trend: predicted &gt; 85 °C (clears ≤ 80)' 'predicted (predict rules)'; do
+    grep -qF -- "$want" "$work/predict.svg" || fail "predict plot lacks '$want'"
+done
+grep -q 'stroke="#ff7f0e" stroke-width="1.5" stroke-linejoin="round" stroke-dasharray="2 2"' "$work/predict.svg" \
+    || fail "predict plot has no dashed predicted line"
 
 # Usage errors write nothing.
 expect_exit 64 "$SENSORWATCH" simulate --config "$demo" --plot "$work/none.svg" --sensor 'sim:cpx'

@@ -18,6 +18,10 @@ enum RuleSummary {
             parts.append("fall by \(EventFormatter.display(by)) within \(EventFormatter.duration(seconds: within.seconds))")
         case .stale(let d):
             parts.append("stale \(EventFormatter.duration(seconds: d.seconds))")
+        case .predict(let p):
+            parts.append("predict \(p.direction.rawValue) \(EventFormatter.display(p.threshold)) within "
+                + "\(EventFormatter.duration(seconds: p.within.seconds)) over \(EventFormatter.duration(seconds: p.over.seconds))")
+            if p.hysteresis > 0 { parts.append("hysteresis \(EventFormatter.display(p.hysteresis))") }
         }
         if rule.holdFor > .zero { parts.append("for \(EventFormatter.duration(seconds: rule.holdFor.seconds))") }
         if rule.clearFor > .zero { parts.append("clearFor \(EventFormatter.duration(seconds: rule.clearFor.seconds))") }

@@ -1,6 +1,6 @@
 /// Turns the `rules` array of a configuration into ``Rule`` values (SPEC §5).
 enum RuleDecoder {
-    private static let conditionKeys = ["above", "below", "rise", "fall", "stale"]
+    private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale"]
     private static let keys = ["name", "sensor", "quantity"] + conditionKeys
         + ["hysteresis", "for", "clearFor", "repeat", "severity"]
 
@@ -58,8 +58,8 @@ enum RuleDecoder {
         let present = conditionKeys.filter(object.has)
         let hysteresisNode = object["hysteresis"]
         let hysteresis = hysteresisNode.map { $0.number(atLeastZero: false) } ?? 0
-        if let hysteresisNode, !present.isEmpty, !present.contains(where: { $0 == "above" || $0 == "below" }) {
-            hysteresisNode.report("applies only to above and below")
+        if let hysteresisNode, !present.isEmpty, !present.contains(where: { ["above", "below", "predict"].contains($0) }) {
+            hysteresisNode.report("applies only to above, below and predict")
         }
         var conditions: [Condition?] = []
         for key in present {
@@ -79,12 +79,13 @@ enum RuleDecoder {
                 } else {
                     conditions.append(nil)
                 }
+            case "predict": conditions.append(predict(member, hysteresis: hysteresis))
             default: conditions.append(member.duration(positive: true).map { .stale($0) })
             }
         }
         switch present.count {
         case 0:
-            node.report("needs one condition: above, below, rise, fall or stale")
+            node.report("needs one condition: above, below, rise, fall, predict or stale")
             return nil
         case 1:
             return conditions[0]
@@ -92,5 +93,29 @@ enum RuleDecoder {
             node.report("has more than one condition (\(present.joined(separator: ", "))); a rule takes exactly one")
             return nil
         }
+    }
+
+    /// `predict: { above: T | below: T, within: H, over: W }` (SPEC §10); `hysteresis` is the
+    /// rule's (nil when it was invalid, already reported).
+    private static func predict(_ member: ConfigNode, hysteresis: Double?) -> Condition? {
+        guard let object = member.object(keys: ["above", "below", "within", "over"]) else { return nil }
+        let sides = [PredictCondition.Direction.above, .below].filter { object.has($0.rawValue) }
+        // Each side present is still checked, so `above: "x", below: 3` reports both problems.
+        let thresholds = sides.map { object[$0.rawValue]?.number() }
+        let within = object.required("within")?.duration(positive: true)
+        let over = object.required("over")?.duration(positive: true)
+        switch sides.count {
+        case 0:
+            member.report("needs \"above\" or \"below\": the threshold the prediction is compared with")
+            return nil
+        case 1:
+            break
+        default:
+            member.report("has both \"above\" and \"below\"; a prediction takes exactly one")
+            return nil
+        }
+        guard let threshold = thresholds[0], let within, let over, let hysteresis else { return nil }
+        return .predict(PredictCondition(
+            direction: sides[0], threshold: threshold, hysteresis: hysteresis, within: within, over: over))
     }
 }

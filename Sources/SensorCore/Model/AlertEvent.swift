@@ -18,10 +18,16 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     public var threshold: Double
     /// Which kind of condition the rule has; shapes the message (`above 80 °C`).
     public var condition: ConditionKind
+    /// A predict rule's parameters (direction, `within`, …); nil for every other rule.
+    public var predict: PredictCondition?
+    /// A predict rule's prediction at the sample that caused the event: the fitted line's
+    /// value at `time + within`; nil where the window held no line, and for other rules.
+    public var predicted: Double?
 
     public init(
         time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,
-        severity: Severity, value: Double?, threshold: Double, condition: ConditionKind
+        severity: Severity, value: Double?, threshold: Double, condition: ConditionKind,
+        predict: PredictCondition? = nil, predicted: Double? = nil
     ) {
         self.time = time
         self.kind = kind
@@ -32,6 +38,8 @@ public struct AlertEvent: Hashable, Sendable, Codable {
         self.value = value
         self.threshold = threshold
         self.condition = condition
+        self.predict = predict
+        self.predicted = predicted
     }
 
     /// The syslog priority of this event: the severity's for firing/repeat, 5 for resolved.
@@ -47,5 +55,5 @@ public struct AlertEvent: Hashable, Sendable, Codable {
 
 /// The kind of condition a rule has, without its parameters.
 public enum ConditionKind: String, Sendable, Hashable, Codable {
-    case above, below, rise, fall, stale
+    case above, below, rise, fall, stale, predict
 }

@@ -31,6 +31,7 @@ public enum AlertMachine {
         sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
     ) {
         // 1. Decide whether this input is an evaluation, and update the condition.
+        var predicted: Double?
         switch rule.condition {
         case .above(let threshold, let hysteresis):
             guard let v = value else { return }
@@ -46,6 +47,15 @@ public enum AlertMachine {
             guard let v = value else { return }
             let high = state.window!.push(v, at: time)
             state.conditionTrue = high - v >= by
+        case .predict(let p):
+            guard let v = value else { return }
+            predicted = state.trend!.push(v, at: time)
+            if state.awaitingLine {
+                // Restored as firing with an empty window: no verdict until there is a line.
+                guard predicted != nil else { return }
+                state.awaitingLine = false
+            }
+            state.conditionTrue = p.isTrue(predicted: predicted, wasTrue: state.conditionTrue)
         case .stale(let limit):
             if value != nil {
                 state.lastSuccess = time
@@ -58,10 +68,12 @@ public enum AlertMachine {
         // 2. Move the alert along ok → pending → firing → ok.
         let cond = state.conditionTrue
         func event(_ kind: EventKind) -> AlertEvent {
-            AlertEvent(
+            var predict: PredictCondition?
+            if case .predict(let p) = rule.condition { predict = p }
+            return AlertEvent(
                 time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor(),
                 severity: rule.severity, value: value, threshold: rule.condition.threshold,
-                condition: rule.condition.kind)
+                condition: rule.condition.kind, predict: predict, predicted: predicted)
         }
         switch state.phase {
         case .ok:

@@ -147,8 +147,7 @@ public struct RuleEngine: Sendable {
         for (i, rule) in rules.enumerated() where rule.selector.matches(info) {
             var state = AlertState(condition: rule.condition, start: time)
             if restoredFiring.remove(AlertKey(rule: rule.name, sensor: info.id)) != nil {
-                state.phase = .firing(since: time, clearing: nil, lastSent: time)
-                state.conditionTrue = true
+                state.markRestoredFiring(at: time)
             }
             slotRule.append(i)
             slotState.append(state)
@@ -200,9 +199,7 @@ public struct RuleEngine: Sendable {
             for slot in span.first..<(span.first + span.count) {
                 let key = AlertKey(rule: rules[slotRule[slot]].name, sensor: infos[e].id)
                 guard restoredFiring.remove(key) != nil, !slotState[slot].isFiring else { continue }
-                let start = slotState[slot].lastSuccess
-                slotState[slot].phase = .firing(since: start, clearing: nil, lastSent: start)
-                slotState[slot].conditionTrue = true
+                slotState[slot].markRestoredFiring(at: slotState[slot].lastSuccess)
             }
         }
     }
@@ -228,7 +225,9 @@ public struct RuleEngine: Sendable {
                 }
                 var state = oldState[k]
                 if old[oldRule[k]].condition != rule.condition {
-                    state.window = AlertState(condition: rule.condition, start: time).window
+                    let fresh = AlertState(condition: rule.condition, start: time)
+                    state.window = fresh.window
+                    state.trend = fresh.trend
                 }
                 slotState.append(state)
             }

@@ -3,7 +3,8 @@
 /// Every sink formats through here, so the journal, stderr and `simulate` say the same.
 public enum EventFormatter {
     /// The one-line message, e.g.
-    /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`.
+    /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`, or for a
+    /// predict rule `cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)`.
     public static func message(_ e: AlertEvent) -> String {
         var s = "\(e.rule) \(e.kind.rawValue): \(e.sensor.id.rawValue)"
         if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
@@ -16,10 +17,19 @@ public enum EventFormatter {
         case .rise: what = "rose by \(number(e.threshold)) \(unit) or more"
         case .fall: what = "fell by \(number(e.threshold)) \(unit) or more"
         case .stale: what = "no reading for \(duration(seconds: e.threshold))"
+        case .predict:
+            let side = e.predict?.direction.rawValue ?? "past"
+            let within = e.predict.map { " within " + DurationParser.format($0.within) } ?? ""
+            what = "heading \(side) \(number(e.threshold)) \(unit)\(within)"
         }
         switch (e.kind, e.condition) {
         case (.resolved, .stale):
             s += " " + (value.map { "\($0), reading again" } ?? "reading again")
+        case (_, .predict):
+            // Where it is heading, and the line's value there when it had one.
+            let lead = e.kind == .resolved ? "no longer " + what : what
+            s += " " + (value.map { "\($0), \(lead)" } ?? lead)
+            if let p = e.predicted { s += " (\(display(p)) \(unit))" }
         case (.resolved, _):
             s += " " + (value.map { "\($0), no longer \(what)" } ?? "no longer \(what)")
         default:
@@ -40,7 +50,8 @@ public enum EventFormatter {
         return s
     }
 
-    /// One JSON object (SPEC §6), keys in the documented order, no trailing newline.
+    /// One JSON object (SPEC §6), keys in the documented order, no trailing newline; a
+    /// predict rule's events end with `"predicted"` (SPEC §10), a number or `null`.
     public static func json(_ e: AlertEvent) -> String {
         var s = "{\"time\":\(e.time.seconds)"
         s += ",\"event\":\"\(e.kind.rawValue)\""
@@ -49,6 +60,7 @@ public enum EventFormatter {
         s += ",\"severity\":\"\(e.severity.rawValue)\""
         s += ",\"value\":" + (e.value.map(number) ?? "null")
         s += ",\"threshold\":" + number(e.threshold)
+        if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(number) ?? "null") }
         s += "}"
         return s
     }

@@ -109,6 +109,13 @@ journal_has() { [ -n "$(journal_json "$@")" ]; }
 # Whether at least $2 alert entries with ALERT_STATE=$1 are in the journal.
 has_state() { [ "$(count_state "$1")" -ge "${2:-1}" ]; }
 
+# Fails unless field $2 of the journal entry $1 (one JSON object) is $3 ("<missing>": absent).
+expect_field() { # JSON FIELD VALUE
+    local got
+    got=$(jq -r --arg f "$2" '.[$f] // "<missing>"' <<<"$1")
+    [ "$got" = "$3" ] || fail "$2: expected '$3', got '$got'"
+}
+
 # Writes a scenario with one sensor sim:cpu (°C) and the given explicit samples, no loop.
 write_scenario() { # FILE SAMPLES
     cat >"$1" <<JSON
