@@ -3,39 +3,10 @@
 /// the frame and clear of both; failing that, the first clear of other labels (a line may
 /// then run under it, its white halo keeps it legible); failing that, the first inside.
 struct LabelPlacer {
-    /// A label's box: left, top, right, bottom.
-    struct Box: Equatable, Sendable {
-        var left: Double, top: Double, right: Double, bottom: Double
-
-        func overlaps(_ o: Box) -> Bool {
-            left < o.right && o.left < right && top < o.bottom && o.top < bottom
-        }
-
-        func contains(_ p: (x: Double, y: Double)) -> Bool {
-            left <= p.x && p.x <= right && top <= p.y && p.y <= bottom
-        }
-
-        /// Whether the segment from `a` to `b` passes through the box (Liang–Barsky clip).
-        func meets(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool {
-            var t0 = 0.0, t1 = 1.0
-            let dx = b.x - a.x, dy = b.y - a.y
-            for (p, q) in [(-dx, a.x - left), (dx, right - a.x), (-dy, a.y - top), (dy, bottom - a.y)] {
-                if p == 0 {
-                    if q < 0 { return false }
-                } else {
-                    let r = q / p
-                    if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
-                    if t0 > t1 { return false }
-                }
-            }
-            return true
-        }
-    }
-
     private let frame: PlotFrame
     /// Lines to keep clear of, in pixels (each a polyline).
     private let lines: [[(x: Double, y: Double)]]
-    private(set) var placed: [Box] = []
+    private(set) var placed: [LabelBox] = []
 
     /// A placer for labels inside `frame` that keeps clear of `lines` where it can.
     init(frame: PlotFrame, lines: [[(x: Double, y: Double)]] = []) {
@@ -51,8 +22,8 @@ struct LabelPlacer {
         width: Double, height: Double, candidates: [(right: Double, baseline: Double)],
         avoiding extra: [[(x: Double, y: Double)]] = []
     ) -> (right: Double, baseline: Double) {
-        func box(_ c: (right: Double, baseline: Double)) -> Box {
-            Box(left: c.right - width - 2, top: c.baseline - height, right: c.right + 2, bottom: c.baseline + height * 0.25)
+        func box(_ c: (right: Double, baseline: Double)) -> LabelBox {
+            LabelBox(left: c.right - width - 2, top: c.baseline - height, right: c.right + 2, bottom: c.baseline + height * 0.25)
         }
         let inside = candidates.filter { c in
             let b = box(c)
@@ -64,7 +35,7 @@ struct LabelPlacer {
         return chosen
     }
 
-    private func crosses(_ b: Box, _ lines: [[(x: Double, y: Double)]]) -> Bool {
+    private func crosses(_ b: LabelBox, _ lines: [[(x: Double, y: Double)]]) -> Bool {
         for line in lines {
             if line.count == 1, b.contains(line[0]) { return true }
             for k in line.indices.dropFirst() {

@@ -1,14 +1,8 @@
 /// The legend above the panels: what each symbol means, then one entry per rule in its
 /// colour. Entries flow left to right and wrap at the document's width.
 struct PlotLegend {
-    /// An entry and where it goes, relative to the legend's top left.
-    struct Placed: Sendable {
-        var item: LegendItem
-        var x: Double, row: Int
-    }
-
     /// The entries with their positions.
-    let placed: [Placed]
+    let placed: [PlacedLegendItem]
     /// Line height and font size.
     let rowHeight: Double, fontSize: Double
 
@@ -16,7 +10,7 @@ struct PlotLegend {
     init(keys: [LegendItem], rules: [LegendItem], width: Double, fontSize: Double) {
         self.fontSize = fontSize
         rowHeight = fontSize + 8
-        var placed: [Placed] = []
+        var placed: [PlacedLegendItem] = []
         var row = 0, x = 0.0
         for (n, group) in [keys, rules].enumerated() {
             if n > 0, !placed.isEmpty, x > 0 {
@@ -29,7 +23,7 @@ struct PlotLegend {
                     row += 1
                     x = 0
                 }
-                placed.append(Placed(item: item, x: x, row: row))
+                placed.append(PlacedLegendItem(item: item, x: x, row: row))
                 x += w
             }
         }

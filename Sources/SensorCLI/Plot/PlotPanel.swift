@@ -2,16 +2,12 @@ import SensorCore
 
 /// One sensor's panel: title, value axis with its unit, time axis, the measured line with
 /// gaps and marks where reads failed, each threshold rule's line (named) and hysteresis
-/// band, the spans during which each rule fired, and a marker per event.
+/// band, a predict rule's predicted line, the spans during which each rule fired, and a
+/// marker per event.
 struct PlotPanel {
-    /// A rule that selects this panel's sensor, with its legend colour.
-    struct RuleStyle: Sendable {
-        var rule: Rule
-        var color: String
-    }
-
     let series: PlotSeries
-    let rules: [RuleStyle]
+    /// The rules that select this panel's sensor, each with its legend colour.
+    let rules: [PlotRuleStyle]
     /// This sensor's events, in time order.
     let events: [AlertEvent]
     let timeTicks: TimeTicks

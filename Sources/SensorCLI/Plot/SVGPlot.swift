@@ -63,7 +63,7 @@ final class SVGPlot {
             shown.contains { rule.selector.matches($0.info) }
                 || events.contains { $0.ruleIndex == n && shown.map(\.info.id).contains($0.sensor.id) }
         }.map(\.element)
-        let styles = shownRules.enumerated().map { PlotPanel.RuleStyle(rule: $1, color: PlotPalette.rule($0)) }
+        let styles = shownRules.enumerated().map { PlotRuleStyle(rule: $1, color: PlotPalette.rule($0)) }
 
         let probe = PlotLayout(count: shown.count, top: 0)
         let predictions = Dictionary(uniqueKeysWithValues: shown.map { s in
