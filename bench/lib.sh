@@ -24,3 +24,16 @@ cleanup_bench() {
     umount "$work/tree" 2>/dev/null || true
     if [ -n "${KEEP:-}" ]; then echo "bench: kept $work" >&2; else rm -rf "$work"; fi
 }
+
+# Writes N fake thermal zones into DIR (thermal_zoneI/type "bench_zone", temp 40…69 °C).
+write_thermal_zones() { # DIR N
+    python3 - "$1" "$2" <<'PY'
+import os, sys
+root, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    d = f"{root}/thermal_zone{i}"
+    os.mkdir(d)
+    with open(f"{d}/type", "w") as f: f.write("bench_zone\n")
+    with open(f"{d}/temp", "w") as f: f.write(f"{40000 + (i % 30) * 1000}\n")
+PY
+}

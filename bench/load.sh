@@ -73,15 +73,7 @@ for load in $LOADS; do
     umount "$work/tree" 2>/dev/null || true
     mkdir -p "$work/tree"
     mount -t tmpfs -o size=256m tmpfs "$work/tree"
-    python3 - "$work/tree" "$zones" <<'PY'
-import os, sys
-root, n = sys.argv[1], int(sys.argv[2])
-for i in range(n):
-    d = f"{root}/thermal_zone{i}"
-    os.mkdir(d)
-    with open(f"{d}/type", "w") as f: f.write("bench_zone\n")
-    with open(f"{d}/temp", "w") as f: f.write(f"{40000 + (i % 30) * 1000}\n")
-PY
+    write_thermal_zones "$work/tree" "$zones"
     mount --bind "$work/tree" /sys/class/thermal
 
     cat >"$work/sensorwatch.json5" <<CONF

@@ -76,7 +76,8 @@ enum RunCommand {
                 }
             },
             hangAfter: hangAfter(),
-            trimMemory: { _ = sw_malloc_trim(0) }
+            trimMemory: { _ = sw_malloc_trim(0) },
+            version: CLI.version
         )
         let d = Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
         pending.daemon = d

@@ -27,7 +27,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)
@@ -37,9 +37,11 @@ public enum ConfigLoader {
         }
         let rules = RuleDecoder.rules(top["rules"])
         let derived = DerivedDecoder.derived(top["derived"])
+        let metrics = top["metrics"].flatMap { self.metrics($0, configDirectory: named.configDirectory) }
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
-        return Configuration(path: path, interval: interval, sources: sources, rules: rules, derived: derived)
+        return Configuration(
+            path: path, interval: interval, sources: sources, rules: rules, derived: derived, metrics: metrics)
     }
 
     /// What loading the files a configuration names has found so far.
@@ -99,6 +101,24 @@ public enum ConfigLoader {
         return SourceConfiguration(
             kind: kind, interval: interval, root: root, include: include, exclude: exclude,
             scenarioPath: scenarioPath, scenario: scenario)
+    }
+
+    /// The `metrics` section; nil after a reported error.
+    private static func metrics(_ node: ConfigNode, configDirectory: String) -> MetricsConfiguration? {
+        guard let object = node.object(keys: ["textfile", "interval"]) else { return nil }
+        let interval = object["interval"].map { $0.duration(positive: true) } ?? MetricsConfiguration.defaultInterval
+        var textfile: String?
+        if let fileNode = object.required("textfile"), let text = fileNode.string() {
+            let name = text.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+            // node_exporter reads only `*.prom`: any other name would be written and never seen.
+            if text.hasSuffix("/") || !name.hasSuffix(".prom") || name == ".prom" {
+                fileNode.report("must name a file ending in .prom (node_exporter's textfile collector reads only those)")
+            } else {
+                textfile = ConfigPath.absolute(ConfigPath.resolve(text, against: configDirectory))
+            }
+        }
+        guard let textfile, let interval else { return nil }
+        return MetricsConfiguration(textfile: textfile, interval: interval)
     }
 
     /// An optional array of sensor-id globs; nil after a reported error.

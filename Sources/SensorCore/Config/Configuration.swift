@@ -10,15 +10,18 @@ public struct Configuration: Sendable, Hashable {
     public var rules: [Rule]
     /// Derived sensors (SPEC §11) in file order.
     public var derived: [DerivedSensorConfiguration]
+    /// The Prometheus textfile to keep written, if any (SPEC §12).
+    public var metrics: MetricsConfiguration?
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
-        derived: [DerivedSensorConfiguration] = []
+        derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil
     ) {
         self.path = path
         self.interval = interval
         self.sources = sources
         self.rules = rules
         self.derived = derived
+        self.metrics = metrics
     }
 }

@@ -37,6 +37,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         /// Gives freed heap memory back to the kernel (glibc's `malloc_trim`); called after
         /// the rule loop caught up with a backlog, which would otherwise stay resident.
         public var trimMemory: @Sendable () -> Void
+        /// The binary's version, shown by the metrics file's `sensorwatch_build_info`.
+        public var version: String
 
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
@@ -49,8 +51,10 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
                 ReaderFactory.makeReader(for: $0, loop: true)
             },
-            trimMemory: @escaping @Sendable () -> Void = {}
+            trimMemory: @escaping @Sendable () -> Void = {},
+            version: String = "unknown"
         ) {
+            self.version = version
             self.makeReader = makeReader
             self.trimMemory = trimMemory
             self.sink = sink
@@ -86,6 +90,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
     private var derived: DerivedSensors
     /// The discovery each source's sensor list was last taught to `derived` at.
     private var derivedLearned: [String: UInt64] = [:]
+    /// What the metrics file needs beyond `data` and `engine`; its writer, if configured.
+    private var metrics: MetricsRecorder
+    private var metricsWriter: MetricsTextfileWriter<C>?
     /// The firing alerts as the state file keeps them.
     private var kept: [AlertKey: PersistedAlert] = [:]
     /// Writes `kept` off the rule loop, latest first (sorting and encoding happen there).
@@ -110,6 +117,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         self.lastTrim = clock.now
         self.engine = RuleEngine(rules: configuration.rules)
         self.derived = DerivedSensors(configuration.derived)
+        self.metrics = MetricsRecorder(startTime: environment.wallClock())
         let persist = environment.persist
         self.stateWriter = LatestValueWriter { kept in persist(kept.values.sorted { $0.key < $1.key }) }
         // Kept alerts of rules that no longer exist cannot resolve; forget them.
@@ -188,6 +196,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             }
         }
         guard !stopping else { return }
+        if next.metrics != configuration.metrics { await metricsWriter?.stop() }
         configuration = next
         engine.replaceRules(next.rules, at: now)
         if next.derived != derived.configurations {
@@ -202,6 +211,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         for source in keep { source.poller.requestDiscovery() }
         startSources(keeping: keep)
         startLoop()
+        if metricsWriter?.configuration != next.metrics { startMetricsWriter() }
         env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
         env.notifier.notify("READY=1\n" + statusAssignment(statusCounts()))
         StartupPages.release()
@@ -221,6 +231,17 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         startSources(keeping: [])
         startLoop()
         startStallWatch()
+        startMetricsWriter()
+    }
+
+    /// Starts writing the metrics file the configuration names, if any (SPEC §12).
+    private func startMetricsWriter() {
+        metricsWriter = configuration.metrics.map {
+            MetricsTextfileWriter(configuration: $0, clock: clock, snapshot: { [unowned self] in
+                metrics.snapshot(engine: engine, version: env.version)
+            }, log: env.log)
+        }
+        metricsWriter?.start()
     }
 
     /// Watches for polls hanging in the kernel (see ``StallWatch``). Real time only: a
@@ -297,6 +318,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         source.consumer.cancel()
         await source.consumer.value
         // Faults of a source that is gone are not faults any more.
+        metrics.forget(source: source.poller.key)
         let ids = Set(source.poller.sensors.map(\.id))
         faulty = faulty.filter { !ids.contains($0.key) }
         derived.forget(source: source.poller.key)
@@ -318,13 +340,16 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         for source in sources { await stop(source) }
         sources = []
         await stopLoop()
+        await metricsWriter?.stop()
     }
 
     /// Commits a cycle and reports sensors that start or stop failing.
     private func commit(_ cycle: PollCycle) {
         data.commit(cycle)
+        metrics.record(cycle)
         noteHealth(in: cycle)
         if !derived.isEmpty { commitDerived(after: cycle) }
+        metricsWriter?.writeIfDue()
     }
 
     /// Reports the sensors of a committed cycle that start or stop failing.
@@ -354,6 +379,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             readings: cycle.samples.lazy.map { ($0.sensor, $0.time, $0.value) })
         for derivedCycle in derived.cycles(of: derived.drain(through: cycle.time), sensors: derived.sensors) {
             data.commit(derivedCycle)
+            metrics.record(derivedCycle)
             for sample in derivedCycle.samples {
                 noteHealth(of: sample.sensor, at: sample.time, fault: sample.fault, in: derivedCycle)
             }
@@ -379,6 +405,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         var changed = false
         for event in events {
             env.sink.emit(event)
+            metrics.count(event)
             let key = AlertKey(rule: event.rule, sensor: event.sensor.id)
             switch event.kind {
             case .firing:

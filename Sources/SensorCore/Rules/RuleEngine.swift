@@ -190,6 +190,16 @@ public struct RuleEngine: Sendable {
         return out
     }
 
+    /// Calls `body` with every (rule, sensor) alert that exists — as indices into ``rules``
+    /// and ``sensors`` — and whether it fires now (for the metrics file; allocates nothing).
+    public func forEachAlert(_ body: (_ rule: Int, _ sensor: Int, _ firing: Bool) -> Void) {
+        for (e, span) in spans.enumerated() {
+            for slot in span.first..<(span.first + span.count) {
+                body(slotRule[slot], e, slotState[slot].isFiring)
+            }
+        }
+    }
+
     /// Marks alerts as already firing (from kept state), so that a restart logs no second
     /// `firing` for them and logs `resolved` at their first false sample. Applies to sensors
     /// seen later too.

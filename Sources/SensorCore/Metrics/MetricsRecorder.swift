@@ -1,0 +1,146 @@
+/// Keeps what the metrics file shows that no other part keeps: each sensor's latest
+/// successful reading and whether its latest read succeeded, and per-rule event counts.
+///
+/// One more observer of the poll cycles the daemon commits and of the events it sends.
+/// Recording must stay cheap at a thousand sensors every 100 ms: a cycle in which every
+/// read succeeded (the common case) is only kept, in O(1); its values are folded into the
+/// per-sensor arrays when a later cycle has faults or a snapshot is taken.
+public struct MetricsRecorder: Sendable {
+    /// The latest successful reads of one source's sensors, aligned with its sensor list.
+    private struct SourceState: Sendable {
+        var sensors: [SensorInfo] = []
+        var discovery: UInt64 = 0
+        var position: [SensorID: Int] = [:]
+        /// NaN where no read of that sensor has succeeded yet.
+        var value: [Double] = []
+        var time: [Timestamp] = []
+        var up: [Bool] = []
+        var attempted: [Bool] = []
+        /// The newest cycle, when every read in it succeeded, not folded in yet.
+        var pending: PollCycle?
+
+        /// Adopts a new sensor list, carrying over what is known of sensors still in it.
+        mutating func adopt(_ cycle: PollCycle) {
+            let same = cycle.discovery != 0
+                ? cycle.discovery == discovery && cycle.sensors.count == sensors.count
+                : cycle.sensors == sensors
+            guard !same else { return }
+            let old = self
+            sensors = cycle.sensors
+            discovery = cycle.discovery
+            position = Dictionary(cycle.sensors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            value = Array(repeating: .nan, count: sensors.count)
+            time = Array(repeating: .zero, count: sensors.count)
+            up = Array(repeating: false, count: sensors.count)
+            attempted = up
+            for (i, info) in sensors.enumerated() {
+                guard let j = old.position[info.id] else { continue }
+                (value[i], time[i], up[i], attempted[i]) = (old.value[j], old.time[j], old.up[j], old.attempted[j])
+            }
+        }
+
+        mutating func fold(_ cycle: PollCycle) {
+            if let values = cycle.values {
+                values.values.withUnsafeBufferPointer { read in
+                    for i in read.indices {
+                        attempted[i] = true
+                        let v = read[i]
+                        if v.isNaN {
+                            up[i] = false
+                        } else {
+                            (value[i], time[i], up[i]) = (v, cycle.time, true)
+                        }
+                    }
+                }
+                return
+            }
+            for sample in cycle.samples {
+                guard let i = position[sample.sensor] else { continue }
+                attempted[i] = true
+                if let v = sample.value {
+                    (value[i], time[i], up[i]) = (v, sample.time, true)
+                } else {
+                    up[i] = false
+                }
+            }
+        }
+
+        mutating func record(_ cycle: PollCycle) {
+            let sameList = discovery != 0 && discovery == cycle.discovery && sensors.count == cycle.sensors.count
+            if sameList, let values = cycle.values, values.faults.isEmpty {
+                // Every sensor was read now: this cycle supersedes any still pending.
+                pending = cycle
+            } else {
+                foldPending()
+                adopt(cycle)
+                fold(cycle)
+            }
+        }
+
+        mutating func foldPending() {
+            if let cycle = pending {
+                pending = nil
+                fold(cycle)
+            }
+        }
+    }
+
+    private var sources: [String: SourceState] = [:]
+    private var counts: [String: [UInt64]] = [:]
+    /// How many alerts the last snapshot had (room is made for as many next time).
+    private var alertCount = 0
+    /// Unix time of the run's time zero.
+    public let startTime: Double
+
+    /// - Parameter startTime: Unix time (seconds) of the run's time zero, which turns the
+    ///   run-relative times of samples into Unix times.
+    public init(startTime: Double) {
+        self.startTime = startTime
+    }
+
+    /// Notes one committed poll cycle.
+    public mutating func record(_ cycle: PollCycle) {
+        guard !cycle.sensors.isEmpty else { return }
+        sources[cycle.source, default: SourceState()].record(cycle)
+    }
+
+    /// Forgets a source that stopped (its sensors are gone from the file).
+    public mutating func forget(source: String) {
+        sources[source] = nil
+    }
+
+    /// Counts one event its rule sent.
+    public mutating func count(_ event: AlertEvent) {
+        let i = Self.kinds.firstIndex(of: event.kind)!
+        counts[event.rule, default: [0, 0, 0]][i] += 1
+    }
+
+    private static let kinds: [EventKind] = [.firing, .resolved, .repeat]
+
+    /// The snapshot of what is recorded plus the alerts of `engine`.
+    ///
+    /// - Parameter version: the binary's version, for `sensorwatch_build_info`.
+    public mutating func snapshot(engine: RuleEngine, version: String) -> MetricsSnapshot {
+        var out = MetricsSnapshot(version: version, startTime: startTime)
+        for key in sources.keys.sorted() {
+            sources[key]!.foldPending()
+            let s = sources[key]!
+            // The arrays are shared with the recorder, not copied; only the times are converted.
+            let lastReading = s.value.indices.map { s.value[$0].isNaN ? .nan : startTime + s.time[$0].seconds }
+            out.groups.append(
+                .init(sensors: s.sensors, attempted: s.attempted, up: s.up, value: s.value, lastReading: lastReading))
+        }
+        out.alerts.rules = engine.rules
+        out.alerts.sensors = engine.sensors
+        out.alerts.entries.reserveCapacity(alertCount)
+        engine.forEachAlert { r, e, firing in out.alerts.entries.append(.init(rule: r, sensor: e, firing: firing)) }
+        for rule in engine.rules {
+            let c = counts[rule.name] ?? [0, 0, 0]
+            for (i, kind) in Self.kinds.enumerated() {
+                out.events.append(.init(rule: rule.name, event: kind, count: c[i]))
+            }
+        }
+        alertCount = out.alerts.entries.count
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+/// Keeps the Prometheus textfile of `metrics.textfile` written while the daemon runs (SPEC §12).
+///
+/// Every `interval` (the first time after at most 1 s, once every source has been read) it
+/// takes a ``MetricsSnapshot`` on the main actor and hands it to a ``MetricsTextfile``,
+/// which renders it and replaces the file atomically. ``stop()`` removes the file, so a
+/// stopped daemon shows as absent rather than frozen.
+///
+/// The daemon calls ``writeIfDue()`` after every poll it commits, and that is where the
+/// writes normally happen: the file can only change when a poll comes in, and a write that
+/// rides on a poll's thread wakes no thread of its own (on a virtual machine two wake-ups
+/// cost a fifth of a write). A timer of its own stands in every four intervals at the
+/// latest, for a daemon without polls.
+///
+/// A failing write (a missing directory, a full disk) is logged once per distinct error
+/// and once when writing works again; the daemon keeps running either way.
+@MainActor
+public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration {
+    /// Where and how often.
+    public var configuration: MetricsConfiguration { file.configuration }
+    private let file: MetricsTextfile
+    private let clock: C
+    private let snapshot: @MainActor () -> MetricsSnapshot
+    private let log: @Sendable (_ priority: Int, _ message: String) -> Void
+    private var task: Task<Void, Never>?
+    private var lastProblem: String?
+    /// When the next write is due; nil before the first.
+    private var nextDue: C.Instant?
+
+    /// - Parameters:
+    ///   - snapshot: called on the main actor at each write for the state to show.
+    ///   - log: logs a daemon message at a syslog priority.
+    public init(
+        configuration: MetricsConfiguration, clock: C, snapshot: @escaping @MainActor () -> MetricsSnapshot,
+        log: @escaping @Sendable (_ priority: Int, _ message: String) -> Void
+    ) {
+        self.file = MetricsTextfile(configuration: configuration)
+        self.clock = clock
+        self.snapshot = snapshot
+        self.log = log
+    }
+
+    /// Starts writing: the first file after `min(interval, 1s)`, then every `interval`.
+    public func start() {
+        guard task == nil else { return }
+        let first = min(configuration.interval, .seconds(1))
+        let backstop = configuration.interval * 4
+        task = Task { @MainActor [weak self, clock] in
+            var wait = first
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: wait) } catch { return }
+                guard let self else { return }
+                if let due = nextDue { writeIfDue(due) } else { writeNow() }
+                wait = backstop
+            }
+        }
+    }
+
+    /// Writes the file if `interval` has passed since the last write (the first write is
+    /// the timer's).
+    public func writeIfDue() {
+        if let due = nextDue { writeIfDue(due) }
+    }
+
+    private func writeIfDue(_ due: C.Instant) {
+        if clock.now >= due { writeNow() }
+    }
+
+    /// Stops writing and removes the file; ``writeIfDue()`` does nothing afterwards (polls
+    /// go on being committed while a reload replaces the writer).
+    public func stop() async {
+        task?.cancel()
+        await task?.value
+        task = nil
+        nextDue = nil
+        file.remove()
+    }
+
+    /// Writes the file now; returns whether it worked.
+    @discardableResult
+    public func writeNow() -> Bool {
+        nextDue = clock.now.advanced(by: configuration.interval)
+        let problem = file.publish(snapshot())
+        if problem != lastProblem {
+            if let problem {
+                log(4, "cannot write the metrics file: \(problem); retrying every \(DurationParser.format(configuration.interval))")
+            } else {
+                log(5, "the metrics file \(configuration.textfile) is written again")
+            }
+            lastProblem = problem
+        }
+        return problem == nil
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import SensorCore
+import SensorTestKit
+
+/// `run` with a `metrics` section keeps the textfile written from the live state and
+/// removes it at a clean stop (SPEC §12).
+@MainActor
+struct DaemonMetricsTests {
+    @Test func fileShowsValuesHealthAlertsAndEventCountsAndGoesAtStop() async {
+        let dir = TemporaryDirectory()
+        let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
+        let reader = ScriptedReader(cpu, [50, 85, nil, nil], aligned: true)
+        let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
+        let metrics = MetricsConfiguration(textfile: dir.path("sensorwatch.prom"), interval: .seconds(1))
+        let configuration = Configuration(
+            path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule],
+            metrics: metrics)
+        let clock = ManualClock()
+        let env = Daemon<ManualClock>.Environment(
+            sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1000 }, makeReader: { _ in reader },
+            version: "9.9")
+        let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
+        let run = Task { @MainActor in await daemon.run() }
+        for n in 1...3 {
+            // Poller and metrics writer both wait on the clock.
+            await eventually { reader.pollCount == n && clock.sleeperCount >= 2 }
+            clock.advance(by: .seconds(1))
+        }
+        await eventually { (TemporaryDirectory.readFile(metrics.textfile) ?? "").contains("sensorwatch_sensor_up{sensor=\"sim:cpu\",quantity=\"temperature\"} 0") }
+        let text = (TemporaryDirectory.readFile(metrics.textfile) ?? "")
+        for line in [
+            "sensorwatch_build_info{version=\"9.9\"} 1",
+            "sensorwatch_start_time_seconds 1000",
+            "sensorwatch_temperature_celsius{sensor=\"sim:cpu\",label=\"CPU\"} 85",
+            "sensorwatch_sensor_last_reading_timestamp_seconds{sensor=\"sim:cpu\"} 1001",
+            "sensorwatch_alert_firing{rule=\"hot\",sensor=\"sim:cpu\",severity=\"warning\"} 1",
+            "sensorwatch_alert_events_total{rule=\"hot\",event=\"firing\"} 1",
+        ] {
+            #expect(text.contains(line + "\n"), "\(line) in\n\(text)")
+        }
+        daemon.requestStop()
+        await run.value
+        #expect(dir.names().isEmpty)
+    }
+}

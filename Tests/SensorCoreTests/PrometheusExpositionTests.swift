@@ -1,0 +1,164 @@
+import Testing
+@testable import SensorCore
+
+/// The metrics file's text, byte for byte (SPEC §12).
+struct PrometheusExpositionTests {
+    static let snapshot = MetricsSnapshot(
+        version: "0.1.0", startTime: 1_764_583_200,
+        sensors: [
+            .init(
+                info: SensorInfo(id: "iio:bme280/pressure", quantity: .pressure), up: true, value: 1013.25,
+                lastReading: 1_764_583_466.5),
+            .init(
+                info: SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity), up: true, value: 41.5,
+                lastReading: 1_764_583_466.25),
+            .init(
+                info: SensorInfo(id: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature), up: false,
+                value: 47, lastReading: 1_764_583_465),
+            .init(
+                info: SensorInfo(id: "thermal:thermal_zone1", label: "a \"quoted\\\" label\nwith a line feed", quantity: .temperature),
+                up: false, value: nil, lastReading: nil),
+        ],
+        alerts: [
+            .init(rule: "cpu-hot", sensor: "thermal:thermal_zone1", severity: .warning, firing: false),
+            .init(rule: "cpu-hot", sensor: "thermal:thermal_zone0", severity: .warning, firing: true),
+            .init(rule: "dry-air", sensor: "hwmon:sht3x/humidity1", severity: .notice, firing: false),
+        ],
+        events: [
+            .init(rule: "dry-air", event: .firing, count: 0), .init(rule: "dry-air", event: .resolved, count: 0),
+            .init(rule: "dry-air", event: .repeat, count: 0), .init(rule: "cpu-hot", event: .repeat, count: 2),
+            .init(rule: "cpu-hot", event: .resolved, count: 0), .init(rule: "cpu-hot", event: .firing, count: 1),
+        ])
+
+    @Test func rendersEveryFamilyWithHelpTypeBaseUnitsAndEscapedLabels() {
+        #expect(PrometheusExposition.render(Self.snapshot) == #"""
+            # HELP sensorwatch_build_info Always 1; the version label is sensorwatch's version.
+            # TYPE sensorwatch_build_info gauge
+            sensorwatch_build_info{version="0.1.0"} 1
+            # HELP sensorwatch_start_time_seconds Unix time the sensorwatch daemon started.
+            # TYPE sensorwatch_start_time_seconds gauge
+            sensorwatch_start_time_seconds 1764583200
+            # HELP sensorwatch_sensor_up 1 if the latest read of the sensor succeeded, else 0.
+            # TYPE sensorwatch_sensor_up gauge
+            sensorwatch_sensor_up{sensor="hwmon:sht3x/humidity1",quantity="humidity"} 1
+            sensorwatch_sensor_up{sensor="iio:bme280/pressure",quantity="pressure"} 1
+            sensorwatch_sensor_up{sensor="thermal:thermal_zone0",quantity="temperature"} 0
+            sensorwatch_sensor_up{sensor="thermal:thermal_zone1",quantity="temperature"} 0
+            # HELP sensorwatch_sensor_last_reading_timestamp_seconds Unix time of the latest successful read of the sensor.
+            # TYPE sensorwatch_sensor_last_reading_timestamp_seconds gauge
+            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="hwmon:sht3x/humidity1"} 1764583466.25
+            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="iio:bme280/pressure"} 1764583466.5
+            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="thermal:thermal_zone0"} 1764583465
+            # HELP sensorwatch_temperature_celsius Latest successful temperature reading in degrees Celsius.
+            # TYPE sensorwatch_temperature_celsius gauge
+            sensorwatch_temperature_celsius{sensor="thermal:thermal_zone0",label="x86_pkg_temp"} 47
+            # HELP sensorwatch_humidity_ratio Latest successful relative humidity reading as a ratio (0.415 is 41.5 %RH).
+            # TYPE sensorwatch_humidity_ratio gauge
+            sensorwatch_humidity_ratio{sensor="hwmon:sht3x/humidity1",label=""} 0.415
+            # HELP sensorwatch_pressure_pascals Latest successful pressure reading in pascals (hPa × 100).
+            # TYPE sensorwatch_pressure_pascals gauge
+            sensorwatch_pressure_pascals{sensor="iio:bme280/pressure",label=""} 101325
+            # HELP sensorwatch_alert_firing 1 while the alert of the rule for the sensor is firing, else 0 (pending counts as 0).
+            # TYPE sensorwatch_alert_firing gauge
+            sensorwatch_alert_firing{rule="cpu-hot",sensor="thermal:thermal_zone0",severity="warning"} 1
+            sensorwatch_alert_firing{rule="cpu-hot",sensor="thermal:thermal_zone1",severity="warning"} 0
+            sensorwatch_alert_firing{rule="dry-air",sensor="hwmon:sht3x/humidity1",severity="notice"} 0
+            # HELP sensorwatch_alert_events_total Alert events (firing, resolved, repeat) the rule has sent since the daemon started.
+            # TYPE sensorwatch_alert_events_total counter
+            sensorwatch_alert_events_total{rule="cpu-hot",event="firing"} 1
+            sensorwatch_alert_events_total{rule="cpu-hot",event="resolved"} 0
+            sensorwatch_alert_events_total{rule="cpu-hot",event="repeat"} 2
+            sensorwatch_alert_events_total{rule="dry-air",event="firing"} 0
+            sensorwatch_alert_events_total{rule="dry-air",event="resolved"} 0
+            sensorwatch_alert_events_total{rule="dry-air",event="repeat"} 0
+
+            """#)
+    }
+
+    /// No sensors, no rules: only the families that have a sample (an empty family is noise).
+    @Test func emptySnapshotHasOnlyBuildInfoAndStartTime() {
+        #expect(PrometheusExposition.render(MetricsSnapshot(version: "1.2", startTime: 0.5)) == """
+            # HELP sensorwatch_build_info Always 1; the version label is sensorwatch's version.
+            # TYPE sensorwatch_build_info gauge
+            sensorwatch_build_info{version="1.2"} 1
+            # HELP sensorwatch_start_time_seconds Unix time the sensorwatch daemon started.
+            # TYPE sensorwatch_start_time_seconds gauge
+            sensorwatch_start_time_seconds 0.5
+
+            """)
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("back\\slash", "back\\\\slash"), ("\"q\"", "\\\"q\\\""), ("a\nb", "a\\nb"),
+        ("°C ünïcode", "°C ünïcode"),
+    ])
+    func escapesLabelValuesAsTheFormatSays(raw: String, escaped: String) {
+        #expect(PrometheusExposition.escape(raw) == escaped)
+    }
+
+    @Test func numbersAreSpelledAsPrometheusParsesThem() {
+        #expect(PrometheusExposition.number(47) == "47")
+        #expect(PrometheusExposition.number(-0.5) == "-0.5")
+        #expect(PrometheusExposition.number(23.125) == "23.125")
+        #expect(PrometheusExposition.number(.infinity) == "+Inf")
+        #expect(PrometheusExposition.number(-.infinity) == "-Inf")
+        #expect(PrometheusExposition.number(.nan) == "NaN")
+        #expect(PrometheusExposition.number(1e20) == "1e+20")
+    }
+
+    /// Values in fixed point where six decimals hold them exactly, else the shortest form
+    /// that reads back as the same double.
+    @Test(arguments: [
+        (47.0, "47"), (23.125, "23.125"), (-0.5, "-0.5"), (0.41253, "0.41253"), (-12.000001, "-12.000001"),
+        (101325.0, "101325"), (1e-7, "1e-07"), (0.1 + 0.2, "0.30000000000000004"), (1e12, "1000000000000"),
+    ])
+    func valuesAreSpelledExactly(value: Double, text: String) {
+        let out = RenderBuffer(capacity: 1)
+        PrometheusRenderer.appendNumber(out, value)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == text)
+        #expect(Double(text) == value)
+    }
+
+    /// The renderer keeps per-list text between renders; a changed list, order or value
+    /// must still come out exactly as a fresh render.
+    @Test func aReusedRendererMatchesAFreshOneAsListsAndValuesChange() {
+        let renderer = PrometheusRenderer()
+        var snapshot = Self.snapshot
+        func same() -> Bool {
+            String(decoding: renderer.render(snapshot), as: UTF8.self) == PrometheusExposition.render(snapshot)
+        }
+        #expect(same())
+        snapshot.groups[0].value[0] = 990.5
+        snapshot.groups[0].up[2] = true
+        snapshot.alerts.entries[1].firing = false
+        #expect(same())
+        var rows = snapshot.sensorRows
+        var alerts = snapshot.alertRows
+        rows.swapAt(0, 3)
+        alerts.removeLast()
+        snapshot = MetricsSnapshot(version: "v", startTime: 1, sensors: rows, alerts: alerts, events: snapshot.events)
+        #expect(same())
+        rows[1].info.label = "renamed"
+        alerts[0].severity = .critical
+        snapshot = MetricsSnapshot(version: "v", startTime: 1, sensors: rows, alerts: alerts, events: snapshot.events)
+        #expect(same())
+        snapshot.groups[0].attempted[0] = false
+        #expect(same())
+        snapshot.groups[0].sensors.append(SensorInfo(id: "iio:x/pressure", quantity: .pressure))
+        for a in [\MetricsSnapshot.SensorGroup.value, \.lastReading] { snapshot.groups[0][keyPath: a].append(5) }
+        snapshot.groups[0].up.append(true)
+        snapshot.groups[0].attempted.append(true)
+        #expect(same())
+        snapshot.groups.removeAll()
+        #expect(same())
+        #expect(!String(decoding: renderer.render(snapshot), as: UTF8.self).contains("sensor_up"))
+    }
+
+    /// Ratios are divided: 41.3 × 0.01 would print 0.41300000000000003.
+    @Test func humidityIsDividedNotMultiplied() {
+        let snapshot = MetricsSnapshot(
+            version: "v", startTime: 0,
+            sensors: [.init(info: SensorInfo(id: "h", quantity: .humidity), up: true, value: 41.3, lastReading: 1)])
+        #expect(PrometheusExposition.render(snapshot).contains("sensorwatch_humidity_ratio{sensor=\"h\",label=\"\"} 0.413\n"))
+    }
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Cost of the Prometheus textfile (SPEC §12): `sensorwatch run` on 1000 fake thermal zones
+# every 100 ms (bench/load.sh's set-up) without `metrics`, and with the file written every
+# second. The two variants run in interleaved rounds (ABAB…, the order flipping every
+# round) so that the other load of a shared machine falls on both alike. CPU = on-CPU time
+# of all threads (/proc/PID/task/*/schedstat) over MEASURE seconds after WARMUP; CPU per
+# sample = that / (zones × MEASURE / interval).
+# Requirement: CPU per sample with metrics is at most 5 % above the figure without.
+#
+# env: SENSORWATCH (binary), ZONES (1000), ROUNDS (5), MEASURE (20 s), WARMUP (3 s), LIMIT (1.05)
+# exit: 0 requirement met, 1 missed or the daemon died, 2 set-up problem.
+set -euo pipefail
+ZONES=${ZONES:-1000}
+ROUNDS=${ROUNDS:-5}
+MEASURE=${MEASURE:-20}
+WARMUP=${WARMUP:-3}
+LIMIT=${LIMIT:-1.05}
+here=$(cd "$(dirname "$0")" && pwd)
+SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
+export ZONES ROUNDS MEASURE WARMUP LIMIT SENSORWATCH
+
+if [ "${1:-}" != "--inside" ]; then
+    [ "$(id -u)" -eq 0 ] || { echo "metrics-cost: needs root (unshare -m, mount)" >&2; exit 2; }
+    [ -x "$SENSORWATCH" ] || { echo "metrics-cost: no binary at $SENSORWATCH (make release)" >&2; exit 2; }
+    command -v python3 >/dev/null || { echo "metrics-cost: needs python3" >&2; exit 2; }
+    exec unshare -m --propagation private -- bash "$0" --inside
+fi
+
+# ---- inside the private mount namespace: nothing mounted here is seen outside ----
+mount -t tmpfs none /run
+work=$(mktemp -d /tmp/sensorwatch-metrics-cost.XXXXXX)
+pids=()
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
+trap cleanup_bench EXIT
+
+# The file goes where the unit's RuntimeDirectory puts it: a tmpfs (on ext4 a rename over a
+# file flushes the new one's data first, which is not what runs in production).
+textfiles=/run/sensorwatch
+mkdir -p "$work/tree" "$textfiles" "$work/state"
+mount -t tmpfs -o size=64m tmpfs "$work/tree"
+write_thermal_zones "$work/tree" "$ZONES"
+mount --bind "$work/tree" /sys/class/thermal
+
+config() { # FILE [METRICS-LINE]
+    cat >"$1" <<CONF
+{
+  interval: "100ms",
+  sources: [ { type: "thermal" } ],
+  rules: [ { name: "bench-hot", sensor: "thermal:*", above: 80, severity: "warning" } ],
+  $2
+}
+CONF
+}
+config "$work/plain.json5" ""
+config "$work/metrics.json5" "metrics: { textfile: \"$textfiles/sensorwatch.prom\", interval: \"${METRICS_INTERVAL:-1s}\" },"
+
+# One run: prints the CPU nanoseconds of MEASURE seconds after WARMUP.
+measure() { # CONFIG
+    STATE_DIRECTORY=$work/state "$SENSORWATCH" run --config "$1" >"$work/out.txt" 2>&1 &
+    local spid=$!
+    pids+=("$spid")
+    sleep "$WARMUP"
+    kill -0 "$spid" 2>/dev/null || { echo "metrics-cost: sensorwatch died:" >&2; tail -n 5 "$work/out.txt" >&2; exit 1; }
+    local a b
+    a=$(cpu_ns "$spid")
+    sleep "$MEASURE"
+    b=$(cpu_ns "$spid")
+    kill -TERM "$spid"
+    wait "$spid" || true
+    echo $((b - a))
+}
+
+samples=$((ZONES * MEASURE * 10))
+plain=() with=()
+echo "metrics-cost: $ZONES zones @ 100ms, $ROUNDS rounds of ${MEASURE} s each way (after ${WARMUP} s warm-up), file every 1 s"
+printf '%-6s %22s %22s %7s\n' round "without: CPU/sample" "with metrics" ratio
+for ((r = 1; r <= ROUNDS; r++)); do
+    if ((r % 2)); then
+        p=$(measure "$work/plain.json5"); m=$(measure "$work/metrics.json5")
+    else
+        m=$(measure "$work/metrics.json5"); p=$(measure "$work/plain.json5")
+    fi
+    # The file was written, and removed at the stop.
+    [ ! -e "$textfiles/sensorwatch.prom" ] || { echo "metrics-cost: file left after stop" >&2; exit 1; }
+    plain+=("$p"); with+=("$m")
+    awk -v p="$p" -v m="$m" -v n="$samples" -v r="$r" \
+        'BEGIN { printf "%-6s %19.3f µs %19.3f µs %7.3f\n", r, p / n / 1000, m / n / 1000, m / p }'
+done
+# One run more with the file kept, to show its size.
+STATE_DIRECTORY=$work/state "$SENSORWATCH" run --config "$work/metrics.json5" >"$work/out.txt" 2>&1 &
+spid=$!; pids+=("$spid")
+for ((i = 0; i < 50; i++)); do [ -s "$textfiles/sensorwatch.prom" ] && break; sleep 0.1; done
+lines=$(grep -c . "$textfiles/sensorwatch.prom" || true)
+bytes=$(stat -c %s "$textfiles/sensorwatch.prom" 2>/dev/null || echo 0)
+kill -TERM "$spid"; wait "$spid" || true
+
+printf '%s\n' "${plain[@]}" >"$work/plain.txt"
+printf '%s\n' "${with[@]}" >"$work/with.txt"
+median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+total() { awk '{ s += $1 } END { print s }' "$1"; }
+awk -v tp="$(total "$work/plain.txt")" -v tm="$(total "$work/with.txt")" \
+    -v mp="$(median "$work/plain.txt")" -v mm="$(median "$work/with.txt")" \
+    -v n="$samples" -v k="$ROUNDS" -v lim="$LIMIT" -v lines="$lines" -v bytes="$bytes" 'BEGIN {
+    printf "file: %d lines, %d bytes\n", lines, bytes
+    printf "all rounds: without %.3f µs, with metrics %.3f µs per sample: x%.3f (medians x%.3f); limit x%.2f: %s\n",
+        tp / (n * k) / 1000, tm / (n * k) / 1000, tm / tp, mm / mp, lim, (tm / tp <= lim ? "met" : "MISSED")
+    exit !(tm / tp <= lim) }'
