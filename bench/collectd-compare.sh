@@ -3,25 +3,30 @@
 # reading the same 1000 fake thermal zones bind-mounted over /sys/class/thermal in a
 # private mount namespace, at a 100 ms interval.
 #
-# CPU per sample = on-CPU time of all the process's threads (first field of
-# /proc/PID/task/*/schedstat) over MEASURE seconds, divided by ZONES × MEASURE / 0.1 s.
-# That assumes each daemon keeps up with its interval; one that falls behind looks
-# cheaper than it is, which favours the competitor, not us.
+# CPU per sample: wait4(2) rusage (ru_utime + ru_stime, every thread of the process,
+# also those that exited — summing /proc/PID/task/*/schedstat misses libdispatch workers
+# that came and went) of a SHORT and a LONG run, differenced, divided by
+# ZONES × (LONG - SHORT) / 0.1 s. RSS: VmRSS at the end of the long run (steady state).
+# That assumes each daemon keeps up with its interval, which a short extra run checks: the
+# read calls counted (perf stat on the syscall tracepoints, else `strace -c -f`) must cover
+# every zone at every tick.
 #
 # A shared virtual machine drifts by ±10 % over a minute, so the three are measured in
 # ROUNDS interleaved rounds (floor, collectd, sensorwatch, floor, …), each started afresh,
 # and the medians are printed, with the ratio of each round and their median.
 #
 # env: SENSORWATCH (binary, default .build/release/sensorwatch), ZONES (1000),
-#      MEASURE (10 s), WARMUP (2 s), ROUNDS (3). Needs root (unshare, mount), collectd-core, cc.
+#      SHORT (3 s), LONG (13 s), ROUNDS (3), STRACE (3 s; 0 skips the read check).
+#      Needs root (unshare, mount), collectd-core, cc, and perf or strace for the read check.
 set -euo pipefail
 ZONES=${ZONES:-1000}
-MEASURE=${MEASURE:-10}
-WARMUP=${WARMUP:-2}
+SHORT=${SHORT:-3}
+LONG=${LONG:-13}
 ROUNDS=${ROUNDS:-3}
+STRACE=${STRACE:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
-export ZONES MEASURE WARMUP ROUNDS SENSORWATCH
+export ZONES SHORT LONG ROUNDS STRACE SENSORWATCH
 
 if [ "${1:-}" != "--inside" ]; then
     [ "$(id -u)" -eq 0 ] || { echo "bench: needs root (unshare -m, mount)" >&2; exit 1; }
@@ -49,24 +54,7 @@ for ((i = 0; i < ZONES; i++)); do
 done
 mount --bind "$work/tree" /sys/class/thermal
 
-# Measures a running process: prints "µs-per-sample rss-MiB", or "" if it died.
-measure() {
-    local pid=$1 a b
-    sleep "$WARMUP"
-    kill -0 "$pid" 2>/dev/null || return 0
-    a=$(cpu_ns "$pid")
-    sleep "$MEASURE"
-    kill -0 "$pid" 2>/dev/null || return 0
-    b=$(cpu_ns "$pid")
-    awk -v d=$((b - a)) -v z="$ZONES" -v s="$MEASURE" -v r="$(rss_kib "$pid")" \
-        'BEGIN { printf "%.3f %.1f\n", d / 1000 / (z * s / 0.1), r / 1024 }'
-}
-
-stop() {
-    kill "$1" 2>/dev/null || true
-    wait "$1" 2>/dev/null || true
-}
-
+cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
 # 1. the floor, tight (once: it does not drift with the pace)
 cc -O2 -o "$work/pread-floor" "$here/pread-floor.c"
 read -r floor_us floor_kib _ < <("$work/pread-floor" /sys/class/thermal "$ZONES" 200)
@@ -106,13 +94,38 @@ cat >"$work/sensorwatch.json5" <<CONF
 }
 CONF
 
-# Runs "$@" in the background, measures it, stops it; prints "µs-per-sample rss-MiB" or "".
+# Runs "$@" for SHORT and for LONG seconds; prints "µs-per-sample rss-MiB", or "" if a run
+# failed. Output goes to $work/out.log.
 run_measured() {
-    "$@" >>"$work/out.log" 2>&1 &
-    local pid=$!
-    pids+=("$pid")
-    measure "$pid"
-    stop "$pid"
+    local a b
+    a=$("$work/rusage-run" "$SHORT" "$@" 2>>"$work/out.log") || return 0
+    b=$("$work/rusage-run" "$LONG" "$@" 2>>"$work/out.log") || return 0
+    awk -v a="$a" -v b="$b" -v z="$ZONES" -v d=$((LONG - SHORT)) 'BEGIN {
+        split(a, x, " "); split(b, y, " ")
+        if (y[5] <= 0) exit
+        printf "%.3f %.1f\n", (y[3] - x[3]) / 1000 / (z * d / 0.1), y[5] / 1024 }'
+}
+
+# Read calls of "$@" over STRACE seconds (after a second of start-up), against ZONES reads
+# per 100 ms tick: prints "reads expected ratio". Counted by the kernel's syscall
+# tracepoints (perf stat), which cost the traced process nothing; `strace -c -f` (the
+# fallback) stops it at every call, and collectd, which opens, reads and closes each file
+# per sample, then really falls behind.
+read_check() {
+    local n pid
+    if command -v perf >/dev/null && perf stat -e syscalls:sys_enter_read true >/dev/null 2>&1; then
+        "$@" >>"$work/out.log" 2>&1 &
+        pid=$!
+        sleep 1
+        n=$(perf stat -x, -e syscalls:sys_enter_read,syscalls:sys_enter_pread64 -p "$pid" -- sleep "$STRACE" 2>&1 |
+            awk -F, '$3 ~ /sys_enter_(read|pread64)$/ { s += $1 } END { print s + 0 }')
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    else
+        timeout -s TERM "$STRACE" strace -f -c -o "$work/strace.log" -e trace=read,pread64 "$@" >>"$work/out.log" 2>&1 || true
+        n=$(awk '$NF == "read" || $NF == "pread64" { s += $4 } END { print s + 0 }' "$work/strace.log")
+    fi
+    awk -v n="$n" -v e=$((ZONES * STRACE * 10)) 'BEGIN { printf "%d %d %.2f\n", n, e, n / e }'
 }
 
 collectd_version=$(collectd -h 2>&1 | awk '/^collectd/ {sub(",", "", $2); print $2; exit}')
@@ -139,7 +152,7 @@ ratio=$(awk '$5 != "?" && $3 != "?" { print $5 / $3 }' "$work/rounds" | sort -g 
     awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
 
 echo "bench: $ZONES thermal zones (tmpfs bind-mounted over /sys/class/thermal), interval 100 ms," \
-    "median of $ROUNDS rounds of ${MEASURE} s"
+    "median of $ROUNDS rounds, wait4 rusage of ${SHORT} s and ${LONG} s runs differenced"
 printf '%-34s %14s %10s\n' "reader" "CPU/sample" "RSS"
 printf '%-34s %11s µs %6s MiB\n' "pread floor, tight loop (C)" "$floor_us" "$floor_rss"
 printf '%-34s %11s µs %6s MiB\n' "pread floor, every 100 ms (C)" "$p_us" "$p_rss"
@@ -158,4 +171,16 @@ if [ "$s_us" != "?" ]; then
 else
     echo "sensorwatch run: not measured ($SENSORWATCH missing or exited early)"
     tail -n 5 "$work/out.log" 2>/dev/null || true
+fi
+# Every zone read at every tick? (A daemon that falls behind would look cheaper than it is.)
+if [ "$STRACE" != 0 ] && { command -v perf >/dev/null || command -v strace >/dev/null; }; then
+    for who in collectd sensorwatch; do
+        if [ "$who" = collectd ]; then set -- collectd -f -C "$work/collectd.conf"
+        else set -- "$SENSORWATCH" run --config "$work/sensorwatch.json5"; fi
+        read -r n e q < <(read_check "$@")
+        # Start-up and the last partial tick make a short run read a little less or more.
+        awk -v w="$who" -v n="$n" -v e="$e" -v q="$q" -v s="$STRACE" 'BEGIN {
+            printf "%s: %d read calls in %d s, %d expected (every zone every tick): %.2f %s\n",
+                w, n, s, e, q, (q >= 0.9 ? "ok" : "FELL BEHIND") }'
+    done
 fi

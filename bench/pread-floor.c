@@ -31,7 +31,8 @@ int main(int argc, char **argv) {
         if ((fds[i] = open(path, O_RDONLY | O_CLOEXEC)) < 0) { perror(path); return 1; }
     }
     if (argc == 5) {
-        struct timespec pause = { 0, atol(argv[4]) * 1000000L };
+        long ms = atol(argv[4]);
+        struct timespec pause = { ms / 1000, (ms % 1000) * 1000000L };
         for (;;) {
             for (int i = 0; i < zones; i++) (void)!pread(fds[i], buf, sizeof buf, 0);
             nanosleep(&pause, NULL);

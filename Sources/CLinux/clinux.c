@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <malloc.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 #include "clinux.h"
 
@@ -21,4 +23,23 @@ void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t st
         } while (n < 0 && errno == EINTR);
         lengths[i] = n >= 0 ? n : -errno;
     }
+}
+
+int sw_timer_create(void) {
+    int fd = timerfd_create(CLOCK_BOOTTIME, TFD_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int sw_timer_arm(int fd, long long nanoseconds) {
+    struct itimerspec spec = {0};
+    if (nanoseconds >= 0) {
+        if (nanoseconds == 0) nanoseconds = 1;
+        spec.it_value.tv_sec = nanoseconds / 1000000000LL;
+        spec.it_value.tv_nsec = nanoseconds % 1000000000LL;
+    }
+    return timerfd_settime(fd, 0, &spec, NULL) < 0 ? -errno : 0;
+}
+
+int sw_is_main_thread(void) {
+    return syscall(SYS_gettid) == getpid();
 }

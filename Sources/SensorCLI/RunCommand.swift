@@ -36,16 +36,12 @@ enum RunCommand {
         }
         let path = options.configPath
         // Signals are routed before anything slow happens, so an early SIGTERM or SIGHUP is
-        // handled, not fatal.
-        let pending = PendingSignals()
-        let signals = SignalSource([SIGTERM, SIGINT, SIGHUP]) { sig in
-            if sig == SIGHUP {
-                if let daemon = pending.daemon { daemon.requestReload() } else { pending.reload = true }
-            } else {
-                if let daemon = pending.daemon { daemon.requestStop() } else { pending.stop = true }
-            }
+        // kept (the stream buffers it) until the daemon reads it, not fatal.
+        let (signals, delivered) = AsyncStream.makeStream(of: DaemonSignal.self)
+        let source = SignalSource([SIGTERM, SIGINT, SIGHUP]) { sig in
+            delivered.yield(sig == SIGHUP ? .reload : .stop)
         }
-        defer { signals.cancel() }
+        defer { source.cancel() }
 
         let configuration: Configuration
         switch CommandSupport.loadConfiguration(path) {
@@ -75,33 +71,15 @@ enum RunCommand {
                     saveProblems.failed(error)
                 }
             },
-            hangAfter: hangAfter(),
+            // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
+            settled: { StartupPages.release() },
             version: CLI.version
         )
-        let d = Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
-        pending.daemon = d
-        if pending.stop { d.requestStop() }
-        if pending.reload { d.requestReload() }
-        await d.run()
+        let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
+        await daemon.run(signals: signals)
         return .success
     }
-
-    /// `SENSORWATCH_TEST_HANG_AFTER=SECONDS`: makes the rule loop hang (watchdog tests).
-    private static func hangAfter() -> Duration? {
-        guard let raw = getenv("SENSORWATCH_TEST_HANG_AFTER"), let text = String(validatingCString: raw),
-            let seconds = Double(text), seconds >= 0
-        else { return nil }
-        return .milliseconds(Int64(seconds * 1000))
-    }
-}
-
-/// Signals that arrive before the daemon exists, replayed once it does.
-@MainActor
-private final class PendingSignals {
-    var daemon: Daemon<ContinuousClock>?
-    var stop = false
-    var reload = false
 }
 
 /// Logs a failing state save once per distinct error, and once when saving works again,

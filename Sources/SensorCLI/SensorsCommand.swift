@@ -95,10 +95,14 @@ public enum SensorsCommand {
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
-            let sensors = reader.discover().sorted { $0.id < $1.id }
+            let listed = reader.discover()
+            let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]
+            var samples: [Sample] = []
+            for readings in reader.poll(at: .zero) where readings.count == listed.count {
+                samples += readings.samples(of: listed)
+            }
             var latest: [SensorID: Sample] = [:]
-            let samples = reader.poll(at: .zero)
             for sample in samples { latest[sample.sensor] = sample }
             deriving.learn(source: "\(n)", sensors: sensors)
             deriving.record(

@@ -67,17 +67,17 @@ enum SimulateCommand {
             return .failure
         }
         let plot = options["plot"] == nil ? nil : SVGPlot()
-        var observe: (@MainActor (PollCycle) -> Void)?
+        var observe: (@DaemonActor (PollCycle) -> Void)?
         if let plot {
             observe = { cycle in plot.add(cycle) }
         }
         let events = await Simulator.run(
             scenarios: scenarios, rules: configuration.rules, derived: configuration.derived, observe: observe)
         if let path = options["plot"], let plot {
-            if let code = checkMatches(panels, plot) { return code }
+            if let code = await checkMatches(panels, plot) { return code }
             var subtitle = configuration.path
             if let scenario = options["scenario"] { subtitle += " · " + scenario }
-            let svg = plot.render(rules: configuration.rules, events: events, panels: panels, subtitle: subtitle)
+            let svg = await plot.render(rules: configuration.rules, events: events, panels: panels, subtitle: subtitle)
             guard TextFileWriter.write(svg, to: path) else {
                 Output.stderr("sensorwatch: \(path): cannot write the plot: \(String(cString: strerror(errno)))")
                 return .failure
@@ -115,7 +115,7 @@ enum SimulateCommand {
 
     /// A usage error when a `--sensor` glob matches none of the run's sensors (a typo
     /// should not quietly give an empty or partial plot); nil when each matches one.
-    @MainActor
+    @DaemonActor
     private static func checkMatches(_ globs: [Glob], _ plot: SVGPlot) -> ExitCode? {
         for glob in globs where plot.sensors(matching: glob).isEmpty {
             let ids = plot.sensorIDs.map(\.rawValue)

@@ -9,5 +9,6 @@ import Glibc
 // fill the journal. An explicit LIBDISPATCH_LOG in the environment still wins.
 setenv("LIBDISPATCH_LOG", "NO", 0)
 
-let status = await CLI.main(Array(CommandLine.arguments.dropFirst()))
+let args = Array(CommandLine.arguments.dropFirst())
+let status = await withTaskExecutorPreference(CLI.executor) { await CLI.main(args) }
 exit(status.rawValue)

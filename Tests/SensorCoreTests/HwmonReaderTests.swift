@@ -31,7 +31,7 @@ import Testing
         #expect(sensors.first { $0.id == "hwmon:hwmon4/temp2" }?.label == "foosensor")
         #expect(sensors.first { $0.id == "hwmon:mt7996_phy0_0/temp1" }?.label == "")
         #expect(sensors.allSatisfy { $0.quantity == .temperature })
-        let samples = reader.poll(at: .zero)
+        let samples = reader.samples(at: .zero)
         #expect(samples.count == sensors.count)
         #expect(samples.allSatisfy { $0.fault == nil })
         #expect(Self.values(samples)["hwmon:hwmon4/temp1"] == 55)
@@ -50,13 +50,13 @@ import Testing
             SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity),
             SensorInfo(id: "hwmon:sht3x/temp1", quantity: .temperature),
         ])
-        #expect(reader.poll(at: .zero).map(\.value) == [45.12, 23.45])
+        #expect(reader.samples(at: .zero).map(\.value) == [45.12, 23.45])
     }
 
     @Test func aSmallNegativeTemperatureFromAnotherChipIsAValue() {
         let tree = SysfsTestTree()
         tree.write(["hwmon0/name": "lm75\n", "hwmon0/temp1_input": "-5\n"])
-        #expect(Self.reader(tree.root).poll(at: .zero).first?.value == -0.005)
+        #expect(Self.reader(tree.root).samples(at: .zero).first?.value == -0.005)
     }
 
     @Test func sparseIndicesAndLabelsComeFromTheFiles() {
@@ -70,7 +70,7 @@ import Testing
         #expect(reader.discover().map { "\($0.id)=\($0.label)" } == [
             "hwmon:nvme/temp1=Composite", "hwmon:nvme/temp2=Sensor 1", "hwmon:nvme/temp3=Sensor 2", "hwmon:nvme/temp9=Sensor 8",
         ])
-        #expect(reader.poll(at: .zero).map(\.value) == [37.85, 37.85, 41.85, 40.85])
+        #expect(reader.samples(at: .zero).map(\.value) == [37.85, 37.85, 41.85, 40.85])
     }
 
     @Test func chipsWithOneNameAreNumberedByResolvedDevicePath() {
@@ -81,7 +81,7 @@ import Testing
             tree.symlink("devices/\(dev)/hwmon/\(hw)/device", to: "../..")
             tree.symlink("class/hwmon/\(hw)", to: "../../devices/\(dev)/hwmon/\(hw)")
         }
-        let samples = Self.reader(tree.path("class/hwmon")).poll(at: .zero)
+        let samples = Self.reader(tree.path("class/hwmon")).samples(at: .zero)
         #expect(samples.map(\.sensor) == ["hwmon:coretemp.1/temp1", "hwmon:coretemp/temp1"])
         #expect(samples.map(\.value) == [31, 30])
     }
@@ -91,7 +91,7 @@ import Testing
         tree.write(["hwmon10/name": "acpitz\n", "hwmon10/temp1_input": "10000\n",
                     "hwmon2/name": "acpitz\n", "hwmon2/temp1_input": "20000\n",
                     "hwmon3/name": "acpitz\n", "hwmon3/temp1_input": "30000\n"])
-        let samples = Self.reader(tree.root).poll(at: .zero)
+        let samples = Self.reader(tree.root).samples(at: .zero)
         #expect(Self.values(samples) == ["hwmon:acpitz/temp1": 20, "hwmon:acpitz.1/temp1": 30, "hwmon:acpitz.2/temp1": 10])
     }
 
@@ -105,7 +105,7 @@ import Testing
         tree.symlink("class/hwmon/hwmon0", to: "../../devices/platform/w83627hf.656/hwmon/hwmon0")
         let reader = Self.reader(tree.path("class/hwmon"))
         #expect(reader.discover() == [SensorInfo(id: "hwmon:w83627hf/temp1", label: "CPU", quantity: .temperature)])
-        #expect(reader.poll(at: .zero).first?.value == 41)
+        #expect(reader.samples(at: .zero).first?.value == 41)
     }
 
     @Test func aChipWithoutNameIsNamedAfterItsDirectory() {
@@ -118,7 +118,7 @@ import Testing
         let tree = SysfsTestTree()
         tree.write(["hwmon0/name": "f75303\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_fault": "1\n",
                     "hwmon0/temp2_input": "-273150\n", "hwmon0/temp3_input": "44000\n", "hwmon0/temp3_fault": "0\n"])
-        let samples = Self.reader(tree.root).poll(at: .zero)
+        let samples = Self.reader(tree.root).samples(at: .zero)
         #expect(samples.map { $0.fault ?? "\($0.value!)" } == [
             "sensor reports a fault (temp1_fault = 1)", "out of range: -273.15 °C", "44.0",
         ])
@@ -129,7 +129,7 @@ import Testing
         tree.write(["hwmon0/name": "lm90\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_enable": "0\n"])
         let io = SysfsFaultIO()
         io.failReads("hwmon0/temp1_input", errno: ENODATA)
-        #expect(Self.reader(tree.root, io: io).poll(at: .zero).first?.fault == "ENODATA (No data available)")
+        #expect(Self.reader(tree.root, io: io).samples(at: .zero).first?.fault == "ENODATA (No data available)")
     }
 
     @Test func aHotPluggedChipAppearsAndAnUnpluggedOneGoes() {
@@ -137,15 +137,15 @@ import Testing
         tree.write(["hwmon0/name": "k10temp\n", "hwmon0/temp1_input": "50000\n"])
         let io = SysfsFaultIO()
         let reader = Self.reader(tree.root, io: io)
-        #expect(reader.poll(at: .zero).map(\.sensor) == ["hwmon:k10temp/temp1"])
+        #expect(reader.samples(at: .zero).map(\.sensor) == ["hwmon:k10temp/temp1"])
         tree.write(["hwmon1/name": "sht3x\n", "hwmon1/temp1_input": "21000\n", "hwmon1/humidity1_input": "40000\n"])
         #expect(reader.discover().count == 3)
         // Unplugging: the kept descriptor fails with ENODEV and the file is gone.
         tree.remove("hwmon0")
         io.failReads("hwmon0/temp1_input", errno: ENODEV)
-        #expect(reader.poll(at: .seconds(1)).first?.fault == "ENOENT (No such file or directory)")
+        #expect(reader.samples(at: .seconds(1)).first?.fault == "ENOENT (No such file or directory)")
         #expect(reader.discover().map(\.id) == ["hwmon:sht3x/humidity1", "hwmon:sht3x/temp1"])
-        #expect(reader.poll(at: .seconds(2)).map(\.value) == [40, 21])
+        #expect(reader.samples(at: .seconds(2)).map(\.value) == [40, 21])
         #expect(io.openCount == 2)
     }
 }

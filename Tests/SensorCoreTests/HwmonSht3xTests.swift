@@ -32,14 +32,14 @@ import Testing
     @Test(arguments: ["-1", "-5", "-110", "-133"])
     func aTemperatureJustBelowFreezingWithAGoodHumidityIsAValue(millidegrees: String) {
         let tree = Self.chip(temperature: millidegrees, humidity: "45120")
-        #expect(Self.readings(Self.reader(tree.root).poll(at: .zero)) == [
+        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
             "hwmon:sht3x/humidity1: 45.12", "hwmon:sht3x/temp1: \(Double(millidegrees)! / 1000)",
         ])
     }
 
     @Test func withAHumidityPrintedAsAnErrnoBothAreFaults() {
         let tree = Self.chip(temperature: "-5", humidity: "-5")
-        #expect(Self.readings(Self.reader(tree.root).poll(at: .zero)) == [
+        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
             "hwmon:sht3x/humidity1: driver error -5 printed as a value",
             "hwmon:sht3x/temp1: driver error -5 printed as a value (the humidity read failed too)",
         ])
@@ -49,7 +49,7 @@ import Testing
         let tree = Self.chip(temperature: "-121", humidity: "45120")
         let io = SysfsFaultIO()
         io.failReads("humidity1_input", errno: EIO)
-        #expect(Self.readings(Self.reader(tree.root, io: io).poll(at: .zero)) == [
+        #expect(Self.readings(Self.reader(tree.root, io: io).samples(at: .zero)) == [
             "hwmon:sht3x/humidity1: EIO (Input/output error)",
             "hwmon:sht3x/temp1: driver error -121 printed as a value (the humidity read failed too)",
         ])
@@ -60,16 +60,16 @@ import Testing
         let io = SysfsFaultIO()
         let reader = Self.reader(tree.root, io: io)
         io.failReads("humidity1_input", once: [EIO])
-        #expect(reader.poll(at: .zero).last?.fault != nil)
-        #expect(reader.poll(at: .seconds(1)).last?.value == -0.005)
+        #expect(reader.samples(at: .zero).last?.fault != nil)
+        #expect(reader.samples(at: .seconds(1)).last?.value == -0.005)
     }
 
     @Test func aHumidityOutsideThePollIsReadToDecide() {
         let good = Self.chip(temperature: "-5", humidity: "45120")
         let reader = Self.reader(good.root, exclude: ["*/humidity1"])
-        #expect(Self.readings(reader.poll(at: .zero)) == ["hwmon:sht3x/temp1: -0.005"])
+        #expect(Self.readings(reader.samples(at: .zero)) == ["hwmon:sht3x/temp1: -0.005"])
         good.write("hwmon0/humidity1_input", "-5\n")
-        #expect(Self.readings(reader.poll(at: .seconds(1))) == [
+        #expect(Self.readings(reader.samples(at: .seconds(1))) == [
             "hwmon:sht3x/temp1: driver error -5 printed as a value (the humidity read failed too)"
         ])
     }
@@ -80,7 +80,7 @@ import Testing
         let reader = Self.reader(tree.root, io: io, exclude: ["*/humidity1"])
         for i in 0..<3 {
             _ = reader.discover()
-            #expect(reader.poll(at: .seconds(Double(i))).first?.value == -0.005)
+            #expect(reader.samples(at: .seconds(Double(i))).first?.value == -0.005)
         }
         #expect(io.opens("humidity1_input") == 1)
         #expect(io.openCount == 2)
@@ -89,11 +89,11 @@ import Testing
     @Test func anSts3xHasNoHumiditySoItsTemperatureStands() {
         let tree = SysfsTestTree()
         tree.write(["hwmon0/name": "sts3x\n", "hwmon0/temp1_input": "-5\n"])
-        #expect(Self.readings(Self.reader(tree.root).poll(at: .zero)) == ["hwmon:sts3x/temp1: -0.005"])
+        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == ["hwmon:sts3x/temp1: -0.005"])
     }
 
     @Test func aTemperatureFarBelowFreezingIsAlwaysAValue() {
         let tree = Self.chip(temperature: "-134", humidity: "-5")
-        #expect(Self.readings(Self.reader(tree.root).poll(at: .zero)).last == "hwmon:sht3x/temp1: -0.134")
+        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)).last == "hwmon:sht3x/temp1: -0.134")
     }
 }

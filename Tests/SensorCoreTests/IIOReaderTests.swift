@@ -31,7 +31,7 @@ import Testing
             SensorInfo(id: "iio:bme280/pressure", quantity: .pressure),
             SensorInfo(id: "iio:bme280/temp", quantity: .temperature),
         ])
-        #expect(reader.poll(at: .zero).map(\.value) == [39.396, 1021.2903125, 24.38])
+        #expect(reader.samples(at: .zero).map(\.value) == [39.396, 1021.2903125, 24.38])
     }
 
     @Test func readsHdc100xRawWithOffsetAndScaleNamedByItsI2CAddress() {
@@ -47,12 +47,12 @@ import Testing
         tree.symlink("bus/iio/devices/iio:device1", to: "../../../devices/i2c-1/1-0040/iio:device1")
         let reader = Self.reader(tree.path("bus/iio/devices"))
         #expect(reader.discover().map(\.id) == ["iio:1-0040/humidityrelative", "iio:1-0040/temp"])
-        let samples = reader.poll(at: .zero)
+        let samples = reader.samples(at: .zero)
         let humidity: Double = 30000 * 1.525878906 / 1000
         let temp: Double = (26000 + -15887.515151) * 2.517700195 / 1000
         #expect(samples.map(\.value) == [humidity, temp])
         tree.write("devices/i2c-1/1-0040/iio:device1/in_temp_raw", "0\n")
-        let cold = reader.poll(at: .seconds(1)).last!.value!
+        let cold = reader.samples(at: .seconds(1)).last!.value!
         #expect(abs(cold - -40) < 0.001)
     }
 
@@ -61,7 +61,7 @@ import Testing
         tree.write(["iio:device0/name": "bmp280\n",
                     "iio:device0/in_temp_raw": "2438\n", "iio:device0/in_temp_scale": "10\n",
                     "iio:device0/in_pressure_raw": "26145062\n", "iio:device0/in_pressure_scale": "0.000003906\n"])
-        let samples = Self.reader(tree.root).poll(at: .zero)
+        let samples = Self.reader(tree.root).samples(at: .zero)
         #expect(samples.map(\.sensor) == ["iio:bmp280/pressure", "iio:bmp280/temp"])
         let pressure: Double = 26145062 * 0.000003906 * 10
         #expect(samples.map(\.value) == [pressure, 24.38])
@@ -73,7 +73,7 @@ import Testing
                     "iio:device0/in_temp_input": "24380\n", "iio:device0/in_temp_raw": "2438\n",
                     "iio:device0/in_temp_scale": "10\n",
                     "iio:device1/in_humidityrelative_raw": "41000\n"])
-        let samples = Self.reader(tree.root).poll(at: .zero)
+        let samples = Self.reader(tree.root).samples(at: .zero)
         #expect(samples.map(\.sensor) == ["iio:bme280/temp", "iio:iio:device1/humidityrelative"])
         #expect(samples.map(\.value) == [24.38, 41])
     }
@@ -85,7 +85,7 @@ import Testing
                     "iio:device0/in_temp_offset": "-13657.500000\n", "iio:device0/in_temp_scale": "20\n",
                     "iio:device0/in_temp0-temp1_raw": "3\n", "iio:device0/in_voltage0_raw": "1000\n",
                     "iio:device1/name": "tmp006\n", "iio:device1/in_temp0_input": "21500\n", "iio:device1/in_temp1_input": "22500\n"])
-        let samples = Self.reader(tree.root).poll(at: .zero)
+        let samples = Self.reader(tree.root).samples(at: .zero)
         #expect(samples.map(\.sensor) == ["iio:mlx90614/temp_ambient", "iio:mlx90614/temp_object", "iio:tmp006/temp0", "iio:tmp006/temp1"])
         let ambient: Double = (15000 - 13657.5) * 20 / 1000
         let object: Double = (15100 - 13657.5) * 20 / 1000
@@ -113,7 +113,7 @@ import Testing
         Self.bme280(tree)
         let io = SysfsFaultIO()
         io.failReads(file, errno: errno)
-        let samples = Self.reader(tree.root, io: io).poll(at: .zero)
+        let samples = Self.reader(tree.root, io: io).samples(at: .zero)
         #expect(samples.map { $0.fault ?? "ok" } == ["ok", "ok", reason])
     }
 
@@ -125,14 +125,14 @@ import Testing
                     "iio:device0/in_humidityrelative_raw": "30000\n", "iio:device0/in_humidityrelative_scale": "1.5\n"])
         let io = SysfsFaultIO()
         io.failReads("in_humidityrelative_scale", errno: EIO)
-        let samples = Self.reader(tree.root, io: io).poll(at: .zero)
+        let samples = Self.reader(tree.root, io: io).samples(at: .zero)
         #expect(samples.map(\.fault) == ["scale: EIO (Input/output error)", "offset: not a number: \"junk\""])
     }
 
     @Test func rawTemperaturesBelowAbsoluteZeroAreFaults() {
         let tree = SysfsTestTree()
         tree.write(["iio:device0/name": "x\n", "iio:device0/in_temp_raw": "-30000\n", "iio:device0/in_temp_scale": "10\n"])
-        #expect(Self.reader(tree.root).poll(at: .zero).first?.fault == "out of range: -300.0 °C")
+        #expect(Self.reader(tree.root).samples(at: .zero).first?.fault == "out of range: -300.0 °C")
     }
 
     @Test func aDeviceThatAppearsIsPickedUpOnRediscovery() {

@@ -7,12 +7,14 @@ struct MetricsRecorderTests {
     static let b = SensorInfo(id: "thermal:thermal_zone1", label: "b", quantity: .temperature)
     static let h = SensorInfo(id: "sim:room", label: "room", quantity: .humidity)
 
-    func aligned(_ t: Double, _ values: [Double?], discovery: UInt64 = 1) -> PollCycle {
-        var v = SensorValues(capacity: values.count)
+    static let zones = SensorList(source: "thermal#1", sensors: [a, b])
+
+    func aligned(_ t: Double, _ values: [Double?]) -> PollCycle {
+        var v = SensorValues(time: .seconds(t), capacity: values.count)
         for x in values {
             if let x { v.append(x) } else { v.appendFault("EIO") }
         }
-        return PollCycle(source: "thermal#1", time: .seconds(t), sensors: [Self.a, Self.b], values: v, discovery: discovery)
+        return PollCycle(list: Self.zones, readings: v)
     }
 
     func sensors(_ r: inout MetricsRecorder, rules: [Rule] = []) -> [String] {
@@ -48,13 +50,13 @@ struct MetricsRecorderTests {
 
     @Test func samplesOfAScenarioAndSensorsNotYetReadAreHandled() {
         var r = MetricsRecorder(startTime: 0)
-        let cycle = PollCycle(
-            source: "sim#1", time: .seconds(2), sensors: [Self.a, Self.h],
-            samples: [
-                Sample(sensor: Self.h.id, time: .seconds(1), value: 30),
-                Sample(sensor: Self.h.id, time: .seconds(2), fault: "gap"),
-            ])
-        r.record(cycle)
+        let list = SensorList(source: "sim#1", sensors: [Self.a, Self.h])
+        var first = SensorValues(time: .seconds(1), unread: 2)
+        first.set(1, value: 30, fault: nil)
+        var second = SensorValues(time: .seconds(2), unread: 2)
+        second.set(1, value: nil, fault: "gap")
+        r.record(PollCycle(list: list, readings: first, tick: false))
+        r.record(PollCycle(list: list, readings: second))
         #expect(sensors(&r) == ["sim:room up=0 value=30.0 at=1.0"])
     }
 
@@ -62,9 +64,9 @@ struct MetricsRecorderTests {
     @Test func rediscoveryCarriesKnownSensorsOver() {
         var r = MetricsRecorder(startTime: 0)
         r.record(aligned(0, [40, 50]))
-        var v = SensorValues(capacity: 1)
+        var v = SensorValues(time: .seconds(1), capacity: 1)
         v.appendFault("EIO")
-        r.record(PollCycle(source: "thermal#1", time: .seconds(1), sensors: [Self.b], values: v, discovery: 2))
+        r.record(PollCycle(list: SensorList(source: "thermal#1", sensors: [Self.b]), readings: v))
         #expect(sensors(&r) == ["thermal:thermal_zone1 up=0 value=50.0 at=0.0"])
         r.forget(source: "thermal#1")
         #expect(sensors(&r).isEmpty)
@@ -77,16 +79,12 @@ struct MetricsRecorderTests {
         let dry = Rule(name: "dry", selector: SensorSelector(quantity: .humidity), condition: .below(20, hysteresis: 0))
         var engine = RuleEngine(rules: [hot, dry])
         var events: [AlertEvent] = []
-        engine.register(Self.b, at: .zero)
-        engine.process(
-            PollCycle(
-                source: "thermal#1", time: .seconds(1), sensors: [Self.a, Self.b],
-                samples: [Sample(sensor: Self.a.id, time: .seconds(1), value: 90)]), into: &events)
+        engine.process(.reading(Self.zones, at: 1, [(Self.a, 90)]), into: &events)
         var r = MetricsRecorder(startTime: 0)
         for e in events { r.count(e) }
         let s = r.snapshot(engine: engine, version: "v")
         #expect(s.alertRows.map { "\($0.rule) \($0.sensor) \($0.severity) \($0.firing)" } == [
-            "hot thermal:thermal_zone1 critical false", "hot thermal:thermal_zone0 critical true",
+            "hot thermal:thermal_zone0 critical true", "hot thermal:thermal_zone1 critical false",
         ])
         #expect(s.events.map { "\($0.rule) \($0.event) \($0.count)" } == [
             "hot firing 1", "hot resolved 0", "hot repeat 0", "dry firing 0", "dry resolved 0", "dry repeat 0",

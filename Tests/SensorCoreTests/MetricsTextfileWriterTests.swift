@@ -7,8 +7,8 @@ import Testing
 import SensorTestKit
 
 /// The metrics file on disk: atomic, 0644 whatever the umask, on the clock, gone at stop.
-@MainActor
-@Suite(.serialized)
+@DaemonActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct MetricsTextfileWriterTests {
     final class Log: Sendable {
         let lines = Mutex<[String]>([])
@@ -55,40 +55,36 @@ struct MetricsTextfileWriterTests {
 
     /// The first file comes within a second (every source has been read once by then); the
     /// next ones when the daemon reports a poll and an interval has passed, or from the
-    /// writer's own timer after four intervals without polls; stop removes the file.
+    /// service's own timer after four intervals without polls; stop removes the file.
     @Test func writesWhenDueOnPollsOrItsOwnTimerAndRemovesTheFileAtStop() async {
         let dir = TemporaryDirectory()
         let config = MetricsConfiguration(textfile: dir.path("m.prom"), interval: .seconds(15))
         let clock = ManualClock()
-        let snapshots = Mutex(0)
-        let writer = MetricsTextfileWriter(
-            configuration: config, clock: clock,
-            snapshot: {
-                let n = snapshots.withLock { n in
-                    n += 1
-                    return n
-                }
-                return MetricsSnapshot(version: "\(n)", startTime: 0)
-            }, log: { _, _ in })
-        func written() -> String? { TemporaryDirectory.readFile(config.textfile) }
-        writer.start()
+        let service = MetricsService(
+            configuration: config, clock: clock, startTime: 0, version: "t",
+            sleep: { try await clock.sleep(for: $0) }, log: { _, _ in }, engine: { RuleEngine(rules: []) })
+        func written() -> Bool { TemporaryDirectory.readFile(config.textfile) != nil }
+        let run = Task { await service.run() }
         await eventually { clock.sleeperCount == 1 }
-        writer.writeIfDue()
-        #expect(written() == nil)
+        service.afterPoll()
+        #expect(!written(), "the first write is the timer's")
         clock.advance(by: .seconds(1))
-        await eventually { written()?.contains("version=\"1\"") == true && clock.sleeperCount == 1 }
+        await eventually { written() && clock.sleeperCount == 1 }
+        unlink(config.textfile)
         clock.advance(by: .seconds(14))
-        writer.writeIfDue()
-        #expect(snapshots.withLock { $0 } == 1)
+        service.afterPoll()
+        #expect(!written(), "not due before an interval")
         clock.advance(by: .seconds(1))
-        writer.writeIfDue()
-        #expect(written()?.contains("version=\"2\"") == true)
+        service.afterPoll()
+        #expect(written(), "due after an interval, written on the poll")
+        unlink(config.textfile)
         clock.advance(by: .seconds(45))
-        await eventually { written()?.contains("version=\"3\"") == true }
-        await writer.stop()
+        #expect(await eventually { written() }, "the backstop after four intervals without polls")
+        run.cancel()
+        #expect(await run.value(within: .seconds(10)) != nil, "the service did not stop")
         #expect(dir.names().isEmpty)
         clock.advance(by: .seconds(15))
-        writer.writeIfDue()
+        service.afterPoll()
         #expect(dir.names().isEmpty)
     }
 }

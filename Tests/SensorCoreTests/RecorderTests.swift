@@ -11,11 +11,11 @@ struct RecorderTests {
     private func t(_ seconds: Double) -> Timestamp { .seconds(seconds) }
 
     private func cycle(_ source: String, _ time: Double, _ sensors: [SensorInfo], _ values: [Double?]) -> PollCycle {
-        let samples = zip(sensors, values).map { info, value in
-            value.map { Sample(sensor: info.id, time: .seconds(time), value: $0) }
-                ?? Sample(sensor: info.id, time: .seconds(time), fault: "EIO")
+        var readings = SensorValues(time: .seconds(time), capacity: values.count)
+        for value in values {
+            if let value { readings.append(value) } else { readings.appendFault("EIO") }
         }
-        return PollCycle(source: source, time: .seconds(time), sensors: sensors, samples: samples)
+        return PollCycle(list: SensorList(source: source, sensors: sensors), readings: readings)
     }
 
     private func samples(_ scenario: Scenario?, _ id: String) -> [TimedValue] {
@@ -100,12 +100,9 @@ struct RecorderTests {
         #expect(scenario?.duration == .seconds(2))
     }
 
-    @Test func compactCyclesOfSysfsReadersAreRecordedLikeSamples() {
+    @Test func aCycleWithAFailedReadIsRecordedWithTheFault() {
         var recorder = Recorder()
-        var values = SensorValues(capacity: 2)
-        values.append(40)
-        values.appendFault("EIO")
-        recorder.add(PollCycle(source: "hwmon#1", time: .seconds(7), sensors: [Self.rh, Self.late], values: values))
+        recorder.add(cycle("hwmon#1", 7, [Self.rh, Self.late], [40, nil]))
         let scenario = recorder.scenario(step: .seconds(1))
         #expect(samples(scenario, "hwmon:sht3x/humidity1") == [TimedValue(time: .zero, value: 40)])
         #expect(samples(scenario, "hwmon:sht3x/temp1") == [TimedValue(time: .zero, value: nil)])

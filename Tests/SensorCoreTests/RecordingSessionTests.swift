@@ -34,7 +34,7 @@ struct RecordingSessionTests {
 
     @Test func aDurationRunEndsOnceEverySourceHasPolledItsTickAtTheEnd() async {
         let clock = ManualClock()
-        let thermal = ScriptedReader(Self.zone, [47, nil, 48, 99], aligned: true)
+        let thermal = ScriptedReader(Self.zone, [47, nil, 48, 99])
         let hwmon = ScriptedReader(Self.rh, [40, 41, 99])
         let session = Self.session(thermal: thermal, hwmon: hwmon, hwmonInterval: .seconds(2), duration: .seconds(2), clock: clock)
         let run = Task { await session.run() }
@@ -105,7 +105,7 @@ extension RecordingSessionTests {
     @Test func aStopBeforeTheFirstPollStillKeepsEverySourcesFirstPoll() async {
         let clock = ManualClock()
         let thermal = ScriptedReader(Self.zone, [47, 48])
-        let hwmon = ScriptedReader(Self.rh, [40, 41], aligned: true)
+        let hwmon = ScriptedReader(Self.rh, [40, 41])
         let session = Self.session(thermal: thermal, hwmon: hwmon, duration: .seconds(60), clock: clock)
         session.stop()
         guard let recorder = await ended(Task { await session.run() }) else { return }
@@ -148,8 +148,9 @@ extension RecordingSessionTests {
             return sensors
         }
 
-        func poll(at time: Timestamp) -> [Sample] {
-            listed.withLock { $0 }.map { Sample(sensor: $0.id, time: time, value: time.seconds) }
+        func poll(at time: Timestamp) -> [SensorValues] {
+            let count = listed.withLock { $0.count }
+            return [SensorValues(time: time, values: Array(repeating: time.seconds, count: count))]
         }
     }
 

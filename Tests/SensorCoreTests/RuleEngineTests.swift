@@ -6,13 +6,10 @@ struct RuleEngineTests {
     static let gpu = SensorInfo(id: "sim:gpu", label: "", quantity: .temperature)
     static let room = SensorInfo(id: "sim:room", label: "", quantity: .humidity)
 
+    static let list = SensorList(source: "sim", sensors: [cpu, gpu, room])
+
     static func cycle(_ t: Double, _ values: [(SensorInfo, Double?)], tick: Bool = true) -> PollCycle {
-        let time = Timestamp.seconds(t)
-        return PollCycle(
-            source: "sim", time: time, sensors: [cpu, gpu, room],
-            samples: values.map { info, v in
-                v.map { Sample(sensor: info.id, time: time, value: $0) } ?? Sample(sensor: info.id, time: time, fault: "EIO")
-            }, tick: tick)
+        .reading(list, at: t, values, tick: tick)
     }
 
     @Test func selectsSensorsByGlobAndQuantity() throws {
@@ -67,34 +64,34 @@ struct RuleEngineTests {
         #expect(events.map { "\($0.rule) \($0.kind.rawValue)" } == ["new firing", "hot resolved"])
     }
 
-    /// A mixed source reaches the engine as one cycle per quantity, all with one source and
-    /// one discovery: each must be evaluated against its own sensors (regression: humidity
-    /// samples were evaluated as the temperature sensor at the same position, and a cycle
-    /// with more samples than sensors crashed).
-    @Test func cyclesOfOneDiscoveryWithDifferentSensorListsKeepTheirOwnSensors() {
+    /// Two sources whose lists differ are each evaluated against their own sensors, and a
+    /// source whose list changes (a new discovery) is mapped afresh (regression: samples were
+    /// evaluated as the sensor at the same position of another list).
+    @Test func cyclesOfDifferentListsKeepTheirOwnSensors() {
         let rules = [
             Rule(name: "hot", selector: SensorSelector(quantity: .temperature), condition: .above(80, hysteresis: 0)),
             Rule(name: "dry", selector: SensorSelector(quantity: .humidity), condition: .below(25, hysteresis: 0)),
             Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(1))),
         ]
-        func part(_ t: Double, _ sensors: [SensorInfo], _ values: [(SensorInfo, Double)]) -> PollCycle {
-            PollCycle(
-                source: "sim", time: .seconds(t), sensors: sensors,
-                samples: values.map { Sample(sensor: $0.0.id, time: .seconds(t), value: $0.1) }, discovery: 1)
-        }
+        let temps = SensorList(source: "a", sensors: [Self.cpu, Self.gpu])
+        let rooms = SensorList(source: "b", sensors: [Self.room])
         var engine = RuleEngine(rules: rules)
         var events: [AlertEvent] = []
-        let temps = [Self.cpu, Self.gpu]
-        engine.process(part(0, temps, [(Self.cpu, 50), (Self.gpu, 50)]), into: &events)
-        engine.process(part(0, [Self.room], [(Self.room, 40)]), into: &events)
-        engine.process(part(1, temps, [(Self.cpu, 50), (Self.gpu, 50)]), into: &events)
-        // Two samples of room in one cycle (a poll that fell behind), the second one dry.
-        engine.process(part(1, [Self.room], [(Self.room, 40), (Self.room, 10)]), into: &events)
+        engine.process(.reading(temps, at: 0, [(Self.cpu, 50), (Self.gpu, 50)]), into: &events)
+        engine.process(.reading(rooms, at: 0, [(Self.room, 40)]), into: &events)
+        engine.process(.reading(temps, at: 1, [(Self.cpu, 50), (Self.gpu, 50)]), into: &events)
+        // Two instants of room in one poll (a poll that fell behind), the second one dry.
+        engine.process(.reading(rooms, at: 1, [(Self.room, 40)], tick: false), into: &events)
+        engine.process(.reading(rooms, at: 1, [(Self.room, 10)]), into: &events)
         // Only room reports at 2 s: cpu and gpu go stale, room does not.
-        engine.process(part(2, temps, []), into: &events)
-        engine.process(part(2, [Self.room], [(Self.room, 10)]), into: &events)
+        engine.process(.reading(temps, at: 2, []), into: &events)
+        engine.process(.reading(rooms, at: 2, [(Self.room, 10)]), into: &events)
+        // Source "a" rediscovers: gpu is gone, room moved there; position 0 is room now.
+        let moved = SensorList(source: "a", sensors: [Self.room])
+        engine.process(.reading(moved, at: 3, [(Self.room, 30)]), into: &events)
         #expect(events.map { "\($0.rule) \($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
             "dry firing sim:room@1.0", "silent firing sim:cpu@2.0", "silent firing sim:gpu@2.0",
+            "dry resolved sim:room@3.0",
         ])
     }
 }

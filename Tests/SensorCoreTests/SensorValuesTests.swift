@@ -5,59 +5,48 @@ import Testing
 @testable import SensorCore
 import SensorTestKit
 
-/// The compact form of a poll (one value per listed sensor) must mean exactly what the
-/// same poll as samples means, everywhere it goes: engine, model, daemon.
-@MainActor
+/// A poll's one form — readings aligned with the source's sensor list — means the same
+/// everywhere it goes: engine, model, readers.
+@DaemonActor
 struct SensorValuesTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
     static let gpu = SensorInfo(id: "sim:gpu", label: "", quantity: .temperature)
     static let room = SensorInfo(id: "sim:room", label: "", quantity: .humidity)
     static let sensors = [cpu, gpu, room]
+    static let list = SensorList(source: "sim#1", sensors: sensors)
 
-    static func values(_ readings: [Double?]) -> SensorValues {
-        var values = SensorValues(capacity: readings.count)
+    static func values(_ t: Double, _ readings: [Double?]) -> SensorValues {
+        var values = SensorValues(time: .seconds(t), capacity: readings.count)
         for r in readings {
             if let r { values.append(r) } else { values.appendFault("EIO") }
         }
         return values
     }
 
-    static func aligned(_ t: Double, _ readings: [Double?], discovery: UInt64) -> PollCycle {
-        PollCycle(source: "sim#1", time: .seconds(t), sensors: sensors, values: values(readings), discovery: discovery)
-    }
-
-    static func asSamples(_ cycle: PollCycle) -> PollCycle {
-        PollCycle(
-            source: cycle.source, time: cycle.time, sensors: cycle.sensors, samples: cycle.samples,
-            tick: cycle.tick, discovery: cycle.discovery)
-    }
-
-    @Test func aFailedReadIsNaNWithItsReasonAndReadsBackAsAFaultSample() {
-        var values = Self.values([45, nil, 30])
+    @Test func aFailedReadIsNaNWithItsReasonAndAnUnreadSlotIsNeither() {
+        var values = Self.values(2, [45, nil])
         values.append(.nan)
+        values.appendUnread()
         #expect(values.count == 4)
         #expect(values.value(at: 0) == 45)
         #expect(values.value(at: 1) == nil)
-        #expect(values.faults == [1: "EIO", 3: "not a number: NaN"])
-        let cycle = PollCycle(
-            source: "sim", time: .seconds(2), sensors: Self.sensors + [SensorInfo(id: "sim:x", quantity: .pressure)],
-            values: values)
+        #expect(values.faults == [1: "EIO", 2: "not a number: NaN"])
+        #expect((0..<4).map(values.wasRead) == [true, true, true, false])
+        let list = SensorList(source: "sim", sensors: Self.sensors + [SensorInfo(id: "sim:x", quantity: .pressure)])
+        let cycle = PollCycle(list: list, readings: values)
         #expect(cycle.samples == [
             Sample(sensor: "sim:cpu", time: .seconds(2), value: 45),
             Sample(sensor: "sim:gpu", time: .seconds(2), fault: "EIO"),
-            Sample(sensor: "sim:room", time: .seconds(2), value: 30),
-            Sample(sensor: "sim:x", time: .seconds(2), fault: "not a number: NaN"),
+            Sample(sensor: "sim:room", time: .seconds(2), fault: "not a number: NaN"),
         ])
-        #expect(cycle.sampleCount == 4)
-        #expect(cycle == Self.asSamples(cycle))
-        #expect(values.subset([2, 1]) == Self.values([30, nil]))
+        #expect(list.parts.map(\.quantity) == [.temperature, .humidity, .pressure])
+        #expect(list.parts.map(\.positions) == [[0, 1], [2], [3]])
+        #expect(list.positions["sim:room"] == 2)
     }
 
-    /// Every rule kind, faults, hysteresis and stale ticks: the engine gives the same events
-    /// for a run of aligned cycles as for the same cycles given as samples, with and
-    /// without a known discovery (the cached and the looked-up paths).
-    @Test(arguments: [UInt64(0), 1])
-    func alignedCyclesGiveTheSameEventsAsSamples(discovery: UInt64) throws {
+    /// Every rule kind, faults, hysteresis and stale ticks: one list of three sensors gives
+    /// the same events as three lists of one (each position maps to its own sensor).
+    @Test func aListGivesTheSameEventsAsOneListPerSensor() throws {
         let rules = [
             Rule(name: "hot", selector: SensorSelector(quantity: .temperature), condition: .above(50, hysteresis: 5)),
             Rule(name: "dry", selector: SensorSelector(sensor: try Glob("sim:room")), condition: .below(20, hysteresis: 0)),
@@ -68,70 +57,72 @@ struct SensorValuesTests {
             [40, 40, 30], [52, nil, 25], [47, 55, 19], [44, 56, nil], [60, nil, nil],
             [nil, nil, 18], [46, 40, 21], [30, 41, 50],
         ]
-        var byValues = RuleEngine(rules: rules)
-        var bySamples = RuleEngine(rules: rules)
+        let singles = Self.sensors.map { SensorList(source: $0.id.rawValue, sensors: [$0]) }
+        var together = RuleEngine(rules: rules)
+        var apart = RuleEngine(rules: rules)
         var a: [AlertEvent] = []
         var b: [AlertEvent] = []
         for (t, readings) in runs.enumerated() {
-            let cycle = Self.aligned(Double(t), readings, discovery: discovery)
-            byValues.process(cycle, into: &a)
-            bySamples.process(Self.asSamples(cycle), into: &b)
+            together.process(PollCycle(list: Self.list, readings: Self.values(Double(t), readings)), into: &a)
+            for (i, single) in singles.enumerated() {
+                apart.process(PollCycle(list: single, readings: Self.values(Double(t), [readings[i]])), into: &b)
+            }
         }
         #expect(!a.isEmpty)
-        #expect(a == b)
+        #expect(a.sorted(by: AlertEvent.inOrder) == b.sorted(by: AlertEvent.inOrder))
         #expect(Set(a.map(\.rule)) == ["hot", "dry", "jump", "silent"])
     }
 
-    /// A hanging poll's stand-in ticks come as empty sample cycles between aligned ones of
-    /// the same source and list: both forms share the engine's per-list positions.
-    @Test func standInTicksBetweenAlignedCyclesCheckTheSameSensors() {
+    /// A hanging poll's stand-in ticks are cycles with nothing read: they check the stale
+    /// rules of every listed sensor and change no value.
+    @Test func standInTicksCheckTheListedSensors() {
         let rules = [Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)))]
-        var mixed = RuleEngine(rules: rules)
-        var reference = RuleEngine(rules: rules)
-        var a: [AlertEvent] = []
-        var b: [AlertEvent] = []
-        let tick = { (t: Double) in
-            PollCycle(source: "sim#1", time: .seconds(t), sensors: Self.sensors, samples: [], discovery: 1)
-        }
-        let cycles = [Self.aligned(0, [40, 41, 42], discovery: 1), tick(1), tick(2), tick(3),
-                      Self.aligned(4, [40, nil, 42], discovery: 1), tick(5), tick(6)]
-        for cycle in cycles {
-            mixed.process(cycle, into: &a)
-            reference.process(cycle.values == nil ? cycle : Self.asSamples(cycle), into: &b)
-        }
-        #expect(a == b)
-        #expect(a.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+        var engine = RuleEngine(rules: rules)
+        var events: [AlertEvent] = []
+        let tick = { (t: Double) in PollCycle(list: Self.list, readings: SensorValues(time: .seconds(t), unread: 3)) }
+        let cycles = [PollCycle(list: Self.list, readings: Self.values(0, [40, 41, 42])), tick(1), tick(2), tick(3),
+                      PollCycle(list: Self.list, readings: Self.values(4, [40, nil, 42])), tick(5), tick(6)]
+        for cycle in cycles { engine.process(cycle, into: &events) }
+        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
             "firing sim:cpu@2.0", "firing sim:gpu@2.0", "firing sim:room@2.0",
             "resolved sim:cpu@4.0", "resolved sim:room@4.0",
             "firing sim:cpu@6.0", "firing sim:room@6.0",
         ])
     }
 
-    /// A source with several quantities (an IIO device) in compact form reaches each
-    /// quantity's readings and log with only its own sensors and values.
-    @Test func aMixedAlignedCycleIsSplitByQuantity() {
+    /// A source with several quantities (an IIO device) is committed and logged as one
+    /// cycle; each sensor's latest reading and each quantity's revision follow it.
+    @Test func aMixedCycleIsCommittedOnceForEveryQuantity() {
         let data = SensorData()
         data.startLogging([.temperature, .humidity])
-        for discovery in [UInt64(1), 1] {
-            data.commit(Self.aligned(0, [41, nil, 33], discovery: discovery))
-        }
-        #expect(data.temperature.latest == [
-            "sim:cpu": Sample(sensor: "sim:cpu", time: .zero, value: 41),
-            "sim:gpu": Sample(sensor: "sim:gpu", time: .zero, fault: "EIO"),
-        ])
-        #expect(data.humidity.latest == ["sim:room": Sample(sensor: "sim:room", time: .zero, value: 33)])
+        data.commit(PollCycle(list: Self.list, readings: Self.values(0, [41, nil, 33])))
+        data.commit(PollCycle(list: Self.list, readings: Self.values(1, [42, 43, 34])))
+        #expect(data.latest(of: "sim:cpu") == Sample(sensor: "sim:cpu", time: .seconds(1), value: 42))
+        #expect(data.latest(of: "sim:room") == Sample(sensor: "sim:room", time: .seconds(1), value: 34))
+        #expect(data.revision(of: .temperature) == 2 && data.revision(of: .humidity) == 2)
         let logged = data.takeLogged()
-        #expect(logged.count == 4)
-        #expect(logged.map { $0.sensors.map(\.id.rawValue) } == [
-            ["sim:cpu", "sim:gpu"], ["sim:room"], ["sim:cpu", "sim:gpu"], ["sim:room"],
-        ])
-        #expect(logged[1].values == Self.values([33]))
-        #expect(logged[0].samples.map(\.value) == [41, nil])
+        #expect(logged.map(\.time.seconds) == [0, 1])
+        #expect(logged[0].samples.map(\.value) == [41, nil, 33])
     }
 
-    /// The readers' compact poll is the same reading as their sample poll, faults included,
-    /// and a stale descriptor found by the batched read is reopened like any other.
-    @Test func aReaderPollsTheSameInBothForms() throws {
+    /// A scenario's sparse instants keep each sensor's own latest reading and time.
+    @Test func sparseInstantsKeepEachSensorsOwnLatestReading() {
+        let data = SensorData()
+        var first = SensorValues(time: .seconds(1), unread: 3)
+        first.set(0, value: 50, fault: nil)
+        var second = SensorValues(time: .seconds(2), unread: 3)
+        second.set(2, value: nil, fault: "EIO")
+        data.commit(PollCycle(list: Self.list, readings: first))
+        data.commit(PollCycle(list: Self.list, readings: second))
+        #expect(data.latest(of: "sim:cpu") == Sample(sensor: "sim:cpu", time: .seconds(1), value: 50))
+        #expect(data.latest(of: "sim:gpu") == nil)
+        #expect(data.latest(of: "sim:room") == Sample(sensor: "sim:room", time: .seconds(2), fault: "EIO"))
+        #expect(data.faulty.keys.map(\.rawValue) == ["sim:room"])
+    }
+
+    /// A reader's poll is aligned with its discovery, faults included, and a stale
+    /// descriptor found by the batched read is reopened like any other.
+    @Test func aReaderPollIsAlignedWithItsDiscovery() throws {
         let tree = SysfsTestTree()
         tree.write(["thermal_zone0/type": "a\n", "thermal_zone0/temp": "45000\n",
                     "thermal_zone1/type": "b\n", "thermal_zone1/temp": "oops\n",
@@ -139,14 +130,14 @@ struct SensorValuesTests {
         let io = SysfsFaultIO()
         let reader = ThermalZoneReader(
             configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.root), io: io)
-        #expect(reader.pollValues(at: .zero) == nil, "no compact form before a discovery")
         let sensors = reader.discover()
-        let values = try #require(reader.pollValues(at: .zero))
-        let samples = reader.poll(at: .zero)
-        #expect(values.samples(of: sensors, at: .zero) == samples)
-        #expect(samples.map { $0.fault ?? "ok" } == ["ok", "not a number: \"oops\"", "out of range: -274.0 °C"])
+        let read = reader.poll(at: .zero)
+        #expect(read.count == 1 && read[0].count == sensors.count)
+        #expect(read[0].samples(of: sensors).map { $0.fault ?? "ok" } == [
+            "ok", "not a number: \"oops\"", "out of range: -274.0 °C",
+        ])
         io.failReads("thermal_zone0/temp", once: [ENODEV])
-        #expect(reader.pollValues(at: .seconds(1))?.value(at: 0) == 45)
+        #expect(reader.poll(at: .seconds(1)).first?.value(at: 0) == 45)
         #expect(io.opens("thermal_zone0/temp") == 2)
         #expect(io.closes("thermal_zone0/temp") == 1)
     }

@@ -29,48 +29,51 @@ struct SimulatedReaderTests {
         ])
     }
 
+    /// Instants in time order; within one instant the readings follow the sensor list (id
+    /// order), like every source's.
     @Test func eachPollReturnsWhatIsDueSinceTheLastOneInTimeOrder() {
         let reader = SimulatedReader(scenario: scenario(), loop: false)
-        #expect(names(reader.poll(at: .zero)) == ["b@0.0", "a@0.0"])
-        #expect(names(reader.poll(at: .seconds(0.9))) == ["a@0.5"])
-        #expect(reader.poll(at: .seconds(0.9)).isEmpty)
-        #expect(names(reader.poll(at: .seconds(3))) == ["b@1.0", "b@2.0", "a@2.5", "b@3.0"])
-        #expect(reader.poll(at: .seconds(1000)).isEmpty)
+        #expect(names(reader.samples(at: .zero)) == ["a@0.0", "b@0.0"])
+        #expect(reader.poll(at: .zero).isEmpty)
+        #expect(names(reader.samples(at: .seconds(0.9))) == ["a@0.5"])
+        #expect(reader.samples(at: .seconds(0.9)).isEmpty)
+        #expect(names(reader.samples(at: .seconds(3))) == ["b@1.0", "b@2.0", "a@2.5", "b@3.0"])
+        #expect(reader.samples(at: .seconds(1000)).isEmpty)
     }
 
     @Test func samplesCarryValuesAndFaults() {
         let reader = SimulatedReader(scenario: scenario(), loop: false)
-        #expect(reader.poll(at: .seconds(0.5)) == [
-            Sample(sensor: "sim:b", time: .zero, value: 0),
+        #expect(reader.samples(at: .seconds(0.5)) == [
             Sample(sensor: "sim:a", time: .zero, value: 10),
+            Sample(sensor: "sim:b", time: .zero, value: 0),
             Sample(sensor: "sim:a", time: .seconds(0.5), fault: "simulated failed read"),
         ])
     }
 
     @Test func loopingRepeatsWithPeriodDurationAndDropsTheSampleAtDuration() {
         let reader = SimulatedReader(scenario: scenario(), loop: true)
-        #expect(names(reader.poll(at: .seconds(7))) == [
-            "b@0.0", "a@0.0", "a@0.5", "b@1.0", "b@2.0", "a@2.5",
-            "b@3.0", "a@3.0", "a@3.5", "b@4.0", "b@5.0", "a@5.5",
-            "b@6.0", "a@6.0", "a@6.5", "b@7.0",
+        #expect(names(reader.samples(at: .seconds(7))) == [
+            "a@0.0", "b@0.0", "a@0.5", "b@1.0", "b@2.0", "a@2.5",
+            "a@3.0", "b@3.0", "a@3.5", "b@4.0", "b@5.0", "a@5.5",
+            "a@6.0", "b@6.0", "a@6.5", "b@7.0",
         ])
-        #expect(names(reader.poll(at: .seconds(7))) == [])
-        let next = reader.poll(at: .seconds(8.5))
+        #expect(names(reader.samples(at: .seconds(7))) == [])
+        let next = reader.samples(at: .seconds(8.5))
         #expect(names(next) == ["b@8.0", "a@8.5"])
         #expect(next.map(\.value) == [2, 12])
     }
 
     @Test func scenarioThatSaysLoopFalsePlaysOnceEvenWhenTheReaderLoops() {
         let reader = SimulatedReader(scenario: scenario(loop: false), loop: true)
-        #expect(reader.poll(at: .seconds(100)).count == 7)
-        #expect(reader.poll(at: .seconds(200)).isEmpty)
+        #expect(reader.samples(at: .seconds(100)).count == 7)
+        #expect(reader.samples(at: .seconds(200)).isEmpty)
     }
 
     @Test func scenarioWithoutSamplesNeverSpinsWhenLooping() {
         let empty = Scenario(duration: .seconds(1), step: .seconds(1), sensors: [
             ScenarioSensor(id: "a", quantity: .humidity, feed: .samples([]))
         ])
-        #expect(SimulatedReader(scenario: empty, loop: true).poll(at: .seconds(1_000_000)).isEmpty)
+        #expect(SimulatedReader(scenario: empty, loop: true).samples(at: .seconds(1_000_000)).isEmpty)
     }
 
     @Test func concurrentPollsReturnEverySampleExactlyOnce() {
@@ -81,7 +84,7 @@ struct SimulatedReaderTests {
         let reader = SimulatedReader(scenario: long, loop: false)
         let collected = Mutex<[Sample]>([])
         DispatchQueue.concurrentPerform(iterations: 201) { i in
-            let batch = reader.poll(at: .seconds(Double(i * 5)))
+            let batch = reader.samples(at: .seconds(Double(i * 5)))
             collected.withLock { $0 += batch }
         }
         let all = collected.withLock { $0 }

@@ -4,7 +4,7 @@ import SensorTestKit
 
 /// `simulate` end to end (files → loader → SensorData → tracking loop → engine → JSON) on
 /// scenarios whose events are worked out by hand from SPEC §5, §6 and §9.
-@MainActor
+@DaemonActor
 struct SimulatorSpecTests {
     /// Runs `rules` (JSON5 array text) over `scenario` (JSON5 text); returns the JSON lines.
     static func simulate(rules: String, scenario: String) async throws -> [String] {
@@ -16,7 +16,7 @@ struct SimulatorSpecTests {
         return events.map(EventFormatter.json)
     }
 
-    static func line(_ t: String, _ event: String, _ rule: String, _ sensor: String, _ value: String, _ threshold: String, severity: String = "warning") -> String {
+    nonisolated static func line(_ t: String, _ event: String, _ rule: String, _ sensor: String, _ value: String, _ threshold: String, severity: String = "warning") -> String {
         "{\"time\":\(t),\"event\":\"\(event)\",\"rule\":\"\(rule)\",\"sensor\":\"\(sensor)\",\"severity\":\"\(severity)\",\"value\":\(value),\"threshold\":\(threshold)}"
     }
 

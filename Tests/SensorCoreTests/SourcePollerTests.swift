@@ -11,7 +11,10 @@ struct SourcePollerTests {
     @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async {
         let reader = HangingReader()
         let pacer = SteppedPacer()
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer)
+        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer) { _, cycles in
+            for cycle in cycles { delivered.yield(cycle) }
+        }
         poller.start()
         await eventually { reader.pollsStarted == 1 }
         pacer.set(seconds: 0.5)
@@ -20,14 +23,14 @@ struct SourcePollerTests {
         poller.tickIfStalled()
         poller.tickIfStalled()
         reader.releaseOne()
-        var cycles: [String] = []
-        for await cycle in poller.cycles {
-            cycles.append("t=\(cycle.time.seconds) tick=\(cycle.tick) samples=\(cycle.samples.count) sensors=\(cycle.sensors.count)")
-            if cycles.count == 3 { break }
+        var seen: [String] = []
+        for await cycle in cycles {
+            seen.append("t=\(cycle.time.seconds) tick=\(cycle.tick) samples=\(cycle.samples.count) sensors=\(cycle.sensors.count)")
+            if seen.count == 3 { break }
         }
         poller.stop()
         reader.releaseOne()
-        #expect(cycles == [
+        #expect(seen == [
             "t=1.0 tick=true samples=0 sensors=1",
             "t=2.0 tick=true samples=0 sensors=1",
             "t=0.0 tick=false samples=1 sensors=1",
@@ -37,11 +40,14 @@ struct SourcePollerTests {
     @Test func pollsThatKeepUpGetNoStandInTicks() async {
         let reader = HangingReader()
         let pacer = SteppedPacer()
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer)
+        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer) { _, cycles in
+            for cycle in cycles { delivered.yield(cycle) }
+        }
         poller.start()
         await eventually { reader.pollsStarted == 1 }
         reader.releaseOne()
-        var iterator = poller.cycles.makeAsyncIterator()
+        var iterator = cycles.makeAsyncIterator()
         let first = await iterator.next()
         pacer.set(seconds: 5)
         poller.tickIfStalled()

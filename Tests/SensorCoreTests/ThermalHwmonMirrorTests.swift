@@ -28,9 +28,9 @@ import Testing
         let thermal = ThermalZoneReader(
             configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.path("class/thermal")))
         _ = thermal.discover()
-        let zones = Dictionary(uniqueKeysWithValues: thermal.poll(at: .zero).map { ($0.sensor, $0.value) })
+        let zones = Dictionary(uniqueKeysWithValues: thermal.samples(at: .zero).map { ($0.sensor, $0.value) })
         _ = hwmon.discover()
-        for sample in hwmon.poll(at: .zero) {
+        for sample in hwmon.samples(at: .zero) {
             guard let zone = hwmon.thermalMirrors()[sample.sensor] else { continue }
             #expect(zones[zone] == sample.value, "\(sample.sensor) is \(zone)")
         }

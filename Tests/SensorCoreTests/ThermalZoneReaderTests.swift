@@ -26,14 +26,14 @@ import Testing
         let fixture = SysfsTestTree.fixture("node_exporter_sys")
         let reader = try Self.reader(fixture.path("sys/class/thermal"))
         #expect(reader.discover() == [SensorInfo(id: "thermal:thermal_zone0", label: "cpu-thermal", quantity: .temperature)])
-        #expect(reader.poll(at: .zero) == [Sample(sensor: "thermal:thermal_zone0", time: .zero, value: 12.376)])
+        #expect(reader.samples(at: .zero) == [Sample(sensor: "thermal:thermal_zone0", time: .zero, value: 12.376)])
     }
 
     @Test func readsTheProcfsFixtureIncludingNegativeTemperatures() throws {
         let fixture = SysfsTestTree.fixture("procfs_sys")
         let reader = try Self.reader(fixture.path("sys/class/thermal"))
         #expect(reader.discover().map(\.label) == ["bcm2835_thermal", "acpitz"])
-        #expect(reader.poll(at: .zero).map(\.value) == [49.925, -44])
+        #expect(reader.samples(at: .zero).map(\.value) == [49.925, -44])
     }
 
     static let errnos: [(Int32, String)] = [
@@ -51,7 +51,7 @@ import Testing
         let tree = Self.twoZones()
         let io = SysfsFaultIO()
         io.failReads("thermal_zone1/temp", errno: errno)
-        let samples = try Self.reader(tree.root, io: io).poll(at: .seconds(3))
+        let samples = try Self.reader(tree.root, io: io).samples(at: .seconds(3))
         #expect(samples == [
             Sample(sensor: "thermal:thermal_zone0", time: .seconds(3), value: 45),
             Sample(sensor: "thermal:thermal_zone1", time: .seconds(3), fault: reason),
@@ -72,7 +72,7 @@ import Testing
     func garbageAndSentinelsAreFaultsNotValues(content: String, reason: String) throws {
         let tree = Self.twoZones()
         tree.write("thermal_zone0/temp", content)
-        let samples = try Self.reader(tree.root).poll(at: .zero)
+        let samples = try Self.reader(tree.root).samples(at: .zero)
         #expect(samples.first == Sample(sensor: "thermal:thermal_zone0", time: .zero, fault: reason))
         #expect(samples.last?.value == 27.8)
     }
@@ -82,10 +82,10 @@ import Testing
         let io = SysfsFaultIO()
         let reader = try Self.reader(tree.root, io: io)
         _ = reader.discover()
-        #expect(reader.poll(at: .zero).first?.value == 45)
+        #expect(reader.samples(at: .zero).first?.value == 45)
         tree.write("thermal_zone0/temp", "51500\n")
-        #expect(reader.poll(at: .seconds(1)).first?.value == 51.5)
-        _ = reader.poll(at: .seconds(2))
+        #expect(reader.samples(at: .seconds(1)).first?.value == 51.5)
+        _ = reader.samples(at: .seconds(2))
         #expect(io.opens("thermal_zone0/temp") == 1)
         #expect(io.opens("thermal_zone1/temp") == 1)
     }
@@ -94,9 +94,9 @@ import Testing
         let tree = Self.twoZones()
         let io = SysfsFaultIO()
         let reader = try Self.reader(tree.root, io: io)
-        _ = reader.poll(at: .zero)
+        _ = reader.samples(at: .zero)
         io.failReads("thermal_zone0/temp", once: [ENODEV])
-        #expect(reader.poll(at: .seconds(1)).first == Sample(sensor: "thermal:thermal_zone0", time: .seconds(1), value: 45))
+        #expect(reader.samples(at: .seconds(1)).first == Sample(sensor: "thermal:thermal_zone0", time: .seconds(1), value: 45))
         #expect(io.opens("thermal_zone0/temp") == 2)
         #expect(io.closes("thermal_zone0/temp") == 1)
     }
@@ -105,12 +105,12 @@ import Testing
         let tree = Self.twoZones()
         let io = SysfsFaultIO()
         let reader = try Self.reader(tree.root, io: io)
-        _ = reader.poll(at: .zero)
+        _ = reader.samples(at: .zero)
         tree.remove("thermal_zone0/temp")
         io.failReads("thermal_zone0/temp", once: [ENODEV])
-        #expect(reader.poll(at: .seconds(1)).first?.fault == "ENOENT (No such file or directory)")
+        #expect(reader.samples(at: .seconds(1)).first?.fault == "ENOENT (No such file or directory)")
         tree.write("thermal_zone0/temp", "40000\n")
-        #expect(reader.poll(at: .seconds(2)).first?.value == 40)
+        #expect(reader.samples(at: .seconds(2)).first?.value == 40)
     }
 
     @Test func rediscoveryPicksUpNewZonesAndClosesVanishedOnes() throws {
@@ -118,12 +118,12 @@ import Testing
         let io = SysfsFaultIO()
         let reader = try Self.reader(tree.root, io: io)
         _ = reader.discover()
-        _ = reader.poll(at: .zero)
+        _ = reader.samples(at: .zero)
         tree.write(["thermal_zone2/type": "iwlwifi_1\n", "thermal_zone2/temp": "38000\n"])
         tree.remove("thermal_zone1")
         #expect(reader.discover().map(\.id) == ["thermal:thermal_zone0", "thermal:thermal_zone2"])
         #expect(io.closes("thermal_zone1/temp") == 1)
-        #expect(reader.poll(at: .seconds(1)).map(\.value) == [45, 38])
+        #expect(reader.samples(at: .seconds(1)).map(\.value) == [45, 38])
         #expect(io.opens("thermal_zone0/temp") == 1)
         #expect(io.openCount == 2)
     }
@@ -138,7 +138,7 @@ import Testing
     @Test func aMissingRootHasNoSensors() throws {
         let reader = try Self.reader("/nonexistent/sensorwatch/thermal")
         #expect(reader.discover().isEmpty)
-        #expect(reader.poll(at: .zero).isEmpty)
+        #expect(reader.samples(at: .zero).isEmpty)
     }
 
     @Test func aBlockingReadStallsOnlyItsOwnReader() async throws {
@@ -152,12 +152,12 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         let result = SysfsSampleBox()
         DispatchQueue.global().async {
-            result.set(stuck.poll(at: .seconds(1)))
+            result.set(stuck.samples(at: .seconds(1)))
             done.signal()
         }
         // The stuck reader's thread sits in open(2) on the FIFO; the other keeps polling.
         for i in 0..<5 {
-            #expect(healthy.poll(at: .seconds(Double(i))).map(\.value) == [45, 27.8])
+            #expect(healthy.samples(at: .seconds(Double(i))).map(\.value) == [45, 27.8])
         }
         #expect(done.wait(timeout: .now()) == .timedOut)
 

@@ -7,7 +7,7 @@ import SensorTestKit
 /// The three Observation pitfalls of SPEC §5 / the core issue, each shown on the naive loop
 /// and then on `TrackingLoop`. Every wait for a task to end is bounded: a loop that ignores
 /// cancellation fails its test instead of hanging the run.
-@MainActor
+@DaemonActor
 @Suite(.timeLimit(.minutes(1)))
 struct TrackingLoopTests {
     /// How long a task that should end may take before its test fails (a guard, not a timing).
@@ -16,8 +16,10 @@ struct TrackingLoopTests {
     static let cpu = SensorInfo(id: "sim:cpu", quantity: .temperature)
     static let room = SensorInfo(id: "sim:room", quantity: .humidity)
 
+    static let lists = [cpu.id: SensorList(source: "cpu", sensors: [cpu]), room.id: SensorList(source: "room", sensors: [room])]
+
     static func cycle(_ info: SensorInfo, _ t: Double, _ v: Double) -> PollCycle {
-        PollCycle(source: "sim", time: .seconds(t), sensors: [info], samples: [Sample(sensor: info.id, time: .seconds(t), value: v)])
+        .reading(lists[info.id]!, at: t, [(info, v)])
     }
 
     /// Lets other main-actor tasks run until they are blocked again.
@@ -30,22 +32,22 @@ struct TrackingLoopTests {
         data.commit(Self.cycle(Self.cpu, 0, 1))
         let seen = Mutex<Double?>(nil)
         withObservationTracking {
-            _ = data.temperature
+            _ = data.latest(of: Self.cpu.id)
         } onChange: {
-            let old = MainActor.assumeIsolated { data.temperature.value(of: Self.cpu.id) }
+            let old = DaemonActor.assumeIsolated { data.latest(of: Self.cpu.id)?.value }
             seen.withLock { $0 = old }
         }
         data.commit(Self.cycle(Self.cpu, 1, 2))
         #expect(seen.withLock { $0 } == 1)  // the naive read: the old value
-        #expect(data.temperature.value(of: Self.cpu.id) == 2)
+        #expect(data.latest(of: Self.cpu.id)?.value == 2)
     }
 
     @Test func loopHandlerSeesTheNewValueNotTheOldOne() async {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
         var seen: [Double?] = []
-        let task = Task { @MainActor in
-            await loop.run { _ in seen.append(data.temperature.value(of: Self.cpu.id)) }
+        let task = Task { @DaemonActor in
+            await loop.run { _ in seen.append(data.latest(of: Self.cpu.id)?.value) }
         }
         await Self.settle()
         data.commit(Self.cycle(Self.cpu, 0, 1))
@@ -60,12 +62,12 @@ struct TrackingLoopTests {
     @Test func naiveLoopMissesSamplesWhenWakeUpsCoalesce() async {
         let data = SensorData()
         var seen: [Double] = []
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             for _ in 0..<2 {
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                    withObservationTracking { _ = data.temperature } onChange: { c.resume() }
+                    withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
                 }
-                if let v = data.temperature.value(of: Self.cpu.id) { seen.append(v) }
+                if let v = data.latest(of: Self.cpu.id)?.value { seen.append(v) }
             }
         }
         await Self.settle()
@@ -83,7 +85,7 @@ struct TrackingLoopTests {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
         var seen: [Double] = []
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             await loop.run { cycle in seen += cycle.samples.compactMap(\.value) }
         }
         await Self.settle()
@@ -99,9 +101,9 @@ struct TrackingLoopTests {
     @Test func naiveWaitIgnoresCancellationUntilTheNextChange() async {
         let data = SensorData()
         let finished = Mutex(false)
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                withObservationTracking { _ = data.temperature } onChange: { c.resume() }
+                withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
             }
             finished.withLock { $0 = true }
         }
@@ -116,7 +118,7 @@ struct TrackingLoopTests {
     @Test func cancellingTheLoopEndsItsWait() async {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
-        let task = Task { @MainActor in await loop.run { _ in } }
+        let task = Task { @DaemonActor in await loop.run { _ in } }
         await Self.settle()
         task.cancel()
         // Ends without any commit.
@@ -126,7 +128,7 @@ struct TrackingLoopTests {
     @Test func cancellingBeforeTheLoopWaitsStillEndsIt() async {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
-        let task = Task { @MainActor in await loop.run { _ in } }
+        let task = Task { @DaemonActor in await loop.run { _ in } }
         task.cancel()
         #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
     }
@@ -136,7 +138,7 @@ struct TrackingLoopTests {
         let loop = TrackingLoop(data: data, quantities: [.humidity])
         var wakeUps = 0
         var seen: [SensorID] = []
-        let task = Task { @MainActor in
+        let task = Task { @DaemonActor in
             await loop.run({ cycle in seen += cycle.samples.map(\.sensor) }, iteration: { wakeUps += 1 })
         }
         await Self.settle()
@@ -152,15 +154,13 @@ struct TrackingLoopTests {
         #expect(seen == [Self.room.id])
     }
 
-    @Test func mixedCycleIsSplitByQuantity() {
+    @Test func aMixedCycleReachesEachQuantityItCarries() {
         let data = SensorData()
-        let t = Timestamp.seconds(1)
-        data.commit(PollCycle(source: "sim", time: t, sensors: [Self.cpu, Self.room], samples: [
-            Sample(sensor: Self.cpu.id, time: t, value: 50), Sample(sensor: Self.room.id, time: t, fault: "EIO"),
-        ]))
-        #expect(data.temperature.value(of: Self.cpu.id) == 50)
-        #expect(data.humidity.latest[Self.room.id]?.fault == "EIO")
-        #expect(data.temperature.latest[Self.room.id] == nil)
-        #expect(data.pressure.revision == 0)
+        let list = SensorList(source: "sim", sensors: [Self.cpu, Self.room])
+        data.commit(.reading(list, at: 1, [(Self.cpu, 50), (Self.room, nil)]))
+        #expect(data.latest(of: Self.cpu.id)?.value == 50)
+        #expect(data.latest(of: Self.room.id)?.fault == "EIO")
+        #expect(data.revision(of: .temperature) == 1 && data.revision(of: .humidity) == 1)
+        #expect(data.revision(of: .pressure) == 0)
     }
 }

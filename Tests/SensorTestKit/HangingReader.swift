@@ -21,9 +21,9 @@ public final class HangingReader: SensorReader {
 
     public func discover() -> [SensorInfo] { [info] }
 
-    public func poll(at time: Timestamp) -> [Sample] {
+    public func poll(at time: Timestamp) -> [SensorValues] {
         entered.withLock { $0 += 1 }
         release.wait()
-        return [Sample(sensor: info.id, time: time, value: 50)]
+        return [SensorValues(time: time, values: [50])]
     }
 }

@@ -1,34 +1,18 @@
 import Synchronization
 import SensorCore
 
-/// A reader that returns the next value of a script on each poll (nil = failed read).
-///
-/// `aligned` makes it answer in the compact form sysfs readers use (``SensorValues``)
-/// instead of samples; past the end of the script that form reads as a fault.
+/// A reader of one sensor that returns the next value of a script on each poll (nil = failed
+/// read, `EIO`); past the end of the script a poll returns no reading at all.
 public final class ScriptedReader: SensorReader {
     public let source = "sim"
     /// The one sensor it reads.
     public let info: SensorInfo
     private let script: Mutex<[Double?]>
     private let polls = Mutex(0)
-    private let aligned: Bool
 
-    public init(_ info: SensorInfo, _ values: [Double?], aligned: Bool = false) {
+    public init(_ info: SensorInfo, _ values: [Double?]) {
         self.info = info
         self.script = Mutex(values)
-        self.aligned = aligned
-    }
-
-    public func pollValues(at time: Timestamp) -> SensorValues? {
-        guard aligned else { return nil }
-        polls.withLock { $0 += 1 }
-        var values = SensorValues(capacity: 1)
-        switch script.withLock({ s -> Double?? in s.isEmpty ? .none : .some(s.removeFirst()) }) {
-        case .none: values.appendFault("script ended")
-        case .some(.none): values.appendFault("EIO")
-        case .some(.some(let v)): values.append(v)
-        }
-        return values
     }
 
     /// How many polls have been made.
@@ -36,13 +20,14 @@ public final class ScriptedReader: SensorReader {
 
     public func discover() -> [SensorInfo] { [info] }
 
-    public func poll(at time: Timestamp) -> [Sample] {
+    public func poll(at time: Timestamp) -> [SensorValues] {
         polls.withLock { $0 += 1 }
-        let next = script.withLock { s -> Double?? in s.isEmpty ? .none : .some(s.removeFirst()) }
-        switch next {
+        var values = SensorValues(time: time, capacity: 1)
+        switch script.withLock({ s -> Double?? in s.isEmpty ? .none : .some(s.removeFirst()) }) {
         case .none: return []
-        case .some(.none): return [Sample(sensor: info.id, time: time, fault: "EIO")]
-        case .some(.some(let v)): return [Sample(sensor: info.id, time: time, value: v)]
+        case .some(.none): values.appendFault("EIO")
+        case .some(.some(let v)): values.append(v)
         }
+        return [values]
     }
 }

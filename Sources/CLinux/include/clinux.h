@@ -14,4 +14,15 @@ int sw_malloc_trim(size_t pad);
 /// daemon (it never cancels threads) does not need.
 void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths);
 
+/// A timer on CLOCK_BOOTTIME (timerfd, close-on-exec); returns the descriptor or -errno.
+/// A read(2) of 8 bytes blocks until it expires.
+int sw_timer_create(void);
+
+/// Arms `fd` to expire once, `nanoseconds` from now (at least 1 ns), or disarms it when
+/// `nanoseconds` is negative. Returns 0 or -errno. Never blocks.
+int sw_timer_arm(int fd, long long nanoseconds);
+
+/// Whether the calling thread is the process's main thread (its thread id is the pid).
+int sw_is_main_thread(void);
+
 #endif

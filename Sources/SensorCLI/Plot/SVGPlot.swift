@@ -2,7 +2,7 @@ import SensorCore
 
 /// Draws a simulation as SVG, for tuning rules by eye: a title, a legend, and one panel per
 /// sensor (see ``PlotPanel``) on a shared time axis. A plain text file, no dependencies.
-@MainActor
+@DaemonActor
 final class SVGPlot {
     private var series: [PlotSeries] = []
     private var index: [SensorID: Int] = [:]
@@ -10,8 +10,8 @@ final class SVGPlot {
     /// mostly come in the order of its sensors, so most find their series without hashing.
     private var sources: [String: (sensors: [SensorInfo], positions: [Int])] = [:]
 
-    /// An empty plot; feed it every cycle with ``add(_:)``.
-    init() {}
+    /// An empty plot; feed it every cycle with ``add(_:)`` (on the actor `simulate` runs on).
+    nonisolated init() {}
 
     /// Records the read attempts of a cycle.
     func add(_ cycle: PollCycle) {

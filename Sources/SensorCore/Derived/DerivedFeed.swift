@@ -22,17 +22,17 @@ struct DerivedFeed {
 
     private static func source(_ feed: Int) -> String { "sim#\(feed)" }
 
-    /// Notes the poll of scenario `feed` at `time`, and returns the derived cycles that are
-    /// complete now, in time order.
+    /// Notes the poll of scenario `feed` at `time` (its cycles, in order), and returns the
+    /// derived cycles that are complete now, in time order.
     mutating func polled(
-        _ feed: Int, at time: Timestamp, tick: Bool, samples: [Sample], feeds: [some SimulatedFeed]
+        _ feed: Int, at time: Timestamp, cycles: [PollCycle], feeds: [some SimulatedFeed]
     ) -> [PollCycle] {
-        derived.record(
-            source: Self.source(feed), time: time, tick: tick, readings: samples.lazy.map { ($0.sensor, $0.time, $0.value) })
+        for cycle in cycles { derived.record(cycle) }
         lastPoll[feed] = time
         var watermark = Timestamp(nanoseconds: .max)
         for i in feeds.indices where !feeds[i].finished { watermark = min(watermark, lastPoll[i]) }
-        return derived.cycles(of: derived.drain(through: watermark), sensors: sensors)
+        let steps = derived.drain(through: watermark)
+        return derived.cycles(of: steps, sensors: sensors)
     }
 }
 

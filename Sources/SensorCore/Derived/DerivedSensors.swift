@@ -46,6 +46,8 @@ public struct DerivedSensors: Sendable {
     private var orphans: [Int]
     private var pending: [(time: Timestamp, order: Int, what: Pending)] = []
     private var arrivals = 0
+    /// Each derived sensor's one-sensor list (its own source), made again when its info changes.
+    private var lists: [SensorList?]
 
     public init(_ configurations: [DerivedSensorConfiguration]) {
         self.configurations = configurations
@@ -57,6 +59,7 @@ public struct DerivedSensors: Sendable {
         }
         self.consumers = consumers
         self.orphans = Array(configurations.indices)
+        self.lists = Array(repeating: nil, count: configurations.count)
     }
 
     /// Whether there is nothing to compute.
@@ -115,6 +118,17 @@ public struct DerivedSensors: Sendable {
         }
     }
 
+    /// Buffers what one poll cycle read (the slots that hold a reading), then its tick.
+    public mutating func record(_ cycle: PollCycle) {
+        let list = cycle.list
+        let readings = cycle.readings
+        record(
+            source: list.source, time: cycle.time, tick: cycle.tick,
+            readings: list.sensors.indices.lazy.filter { readings.wasRead($0) }.map {
+                (list.sensors[$0].id, readings.time, readings.value(at: $0))
+            })
+    }
+
     /// Evaluates everything buffered at or before `watermark`, in time order (at one time:
     /// readings, then derived values, then ticks), and returns the steps.
     public mutating func drain(through watermark: Timestamp) -> [Step] {
@@ -153,22 +167,28 @@ public struct DerivedSensors: Sendable {
     /// each derived sensor is a source of its own (its ticks are its inputs' sources').
     ///
     /// - Parameter sensors: ``sensors`` as it was when the steps were drained.
-    public func cycles(of steps: [Step], sensors: [SensorInfo]) -> [PollCycle] {
+    public mutating func cycles(of steps: [Step], sensors: [SensorInfo]) -> [PollCycle] {
         steps.map { step in
             switch step {
             case .reading(let d, let t, let result):
-                let sample: Sample
+                var readings = SensorValues(time: t, capacity: 1)
                 switch result {
-                case .success(let v): sample = Sample(sensor: sensors[d].id, time: t, value: v)
-                case .failure(let f): sample = Sample(sensor: sensors[d].id, time: t, fault: f.reason)
+                case .success(let v): readings.append(v)
+                case .failure(let f): readings.appendFault(f.reason)
                 }
-                return PollCycle(
-                    source: "derived#\(d)", time: t, sensors: [sensors[d]], samples: [sample], tick: false, discovery: 1)
+                return PollCycle(list: list(of: d, sensors), readings: readings, tick: false)
             case .tick(let d, let t):
-                return PollCycle(
-                    source: "derived#\(d)", time: t, sensors: [sensors[d]], samples: [], tick: true, discovery: 1)
+                return PollCycle(list: list(of: d, sensors), readings: SensorValues(time: t, unread: 1), tick: true)
             }
         }
+    }
+
+    /// Derived sensor `d`'s list: the same object while its info stays the same.
+    private mutating func list(of d: Int, _ sensors: [SensorInfo]) -> SensorList {
+        if let known = lists[d], known.sensors[0] == sensors[d] { return known }
+        let made = SensorList(source: "derived#\(d)", sensors: [sensors[d]])
+        lists[d] = made
+        return made
     }
 
     /// Derived sensor `d`'s reading at `t` from its inputs' latest read attempts.

@@ -1,117 +1,117 @@
 import Observation
 
-/// The latest reading of every sensor, observable per quantity.
+/// What is true now of every sensor: its latest reading (value or fault, and when) and its
+/// health — the one place the daemon keeps "now". Whatever reports the present (`STATUS=`,
+/// the sensor-fault and recovery entries, a metrics file) observes it; nothing else keeps
+/// its own copy.
 ///
-/// Readings are split by quantity so that tracking is fine-grained: a loop that observes
-/// `humidity` is not woken by a temperature commit. A reader commits a whole poll cycle as
-/// one mutation per quantity it touches.
+/// Observation is fine-grained: each quantity has a revision bumped by every commit that
+/// carries it (a loop that observes `humidity` is not woken by a temperature commit),
+/// ``faulty`` changes only when a sensor starts or stops failing, ``sensorCount`` only when
+/// a discovery changes it.
 ///
 /// Because observation wake-ups coalesce (several commits before the observer runs give one
 /// wake-up) and `onChange` fires in `willSet` (before the new value is stored), the latest
-/// value alone is not enough to see every sample. So `SensorData` also keeps, for each
-/// quantity a ``TrackingLoop`` drains, the log of cycles committed since the last drain.
-@MainActor
+/// value alone is not enough to see every sample. So `SensorData` also keeps, while a
+/// ``TrackingLoop`` drains it, the log of cycles committed since the last drain.
+@DaemonActor
 @Observable
 public final class SensorData {
-    /// Temperature sensors' latest readings.
-    public private(set) var temperature = QuantityReadings()
-    /// Humidity sensors' latest readings.
-    public private(set) var humidity = QuantityReadings()
-    /// Pressure sensors' latest readings.
-    public private(set) var pressure = QuantityReadings()
+    /// The latest readings of one source.
+    struct SourceNow {
+        var list: SensorList
+        /// The newest reading of each listed sensor (value, fault or none yet).
+        var latest: SensorValues
+        /// Each slot's time when not all are at `latest.time` (a scenario's sparse instants).
+        var times: [Timestamp]?
+        /// How many of the list's sensors are in ``SensorData/faulty``.
+        var faultyCount = 0
+    }
+
+    /// Every sensor failing now, with the reason and the time it started failing.
+    public private(set) var faulty: [SensorID: SensorFault] = [:]
+    /// How many sensors the sources listed at their last discovery.
+    public private(set) var sensorCount = 0
     /// Bumped by ``beat()``: lets a loop wake up when no sensor changes (watchdog).
     public private(set) var heartbeat: UInt64 = 0
+    private var sources: [String: SourceNow] = [:]
+    private var temperatureRevision: UInt64 = 0
+    private var humidityRevision: UInt64 = 0
+    private var pressureRevision: UInt64 = 0
 
     @ObservationIgnored private var logged: Set<Quantity> = []
-    @ObservationIgnored private var log: [(sequence: UInt64, cycle: PollCycle)] = []
-    @ObservationIgnored private var sequence: UInt64 = 0
-    @ObservationIgnored private var splits: [String: Split] = [:]
-
-    /// How a mixed source's sensor list divides by quantity.
-    private struct Split {
-        var discovery: UInt64
-        var quantityOf: [SensorID: Quantity] = [:]
-        /// Each quantity's sensors, and their positions in the source's list.
-        var parts: [(quantity: Quantity, sensors: [SensorInfo], positions: [Int])] = []
-
-        init(_ cycle: PollCycle) {
-            discovery = cycle.discovery
-            for quantity in Quantity.allCases {
-                let positions = cycle.sensors.indices.filter { cycle.sensors[$0].quantity == quantity }
-                if !positions.isEmpty { parts.append((quantity, positions.map { cycle.sensors[$0] }, positions)) }
-            }
-            // Only a list that really splits needs the per-sensor look-up.
-            if parts.count > 1 {
-                for info in cycle.sensors { quantityOf[info.id] = info.quantity }
-            }
-        }
-    }
+    @ObservationIgnored private var log: [PollCycle] = []
 
     public init() {}
 
-    /// The readings of one quantity (an observed access).
-    public func readings(of quantity: Quantity) -> QuantityReadings {
+    /// Grows with every cycle committed that carries this quantity (an observed access).
+    public func revision(of quantity: Quantity) -> UInt64 {
         switch quantity {
-        case .temperature: return temperature
-        case .humidity: return humidity
-        case .pressure: return pressure
+        case .temperature: return temperatureRevision
+        case .humidity: return humidityRevision
+        case .pressure: return pressureRevision
         }
     }
 
-    /// Commits one poll cycle: updates the latest readings of each quantity it touches, one
-    /// mutation per quantity, and logs it for the loop that drains that quantity.
+    /// The latest reading of a sensor (a fault is a fault, not a value); nil if it has none
+    /// or is not listed.
+    public func latest(of id: SensorID) -> Sample? {
+        for source in sources.values {
+            guard let i = source.list.positions[id] else { continue }
+            var sample = source.latest.sample(at: i, of: id)
+            if let times = source.times { sample?.time = times[i] }
+            return sample
+        }
+        return nil
+    }
+
+    /// The sensor with this id, if a source lists it.
+    public func sensor(_ id: SensorID) -> SensorInfo? {
+        for source in sources.values {
+            if let i = source.list.positions[id] { return source.list.sensors[i] }
+        }
+        return nil
+    }
+
+    /// Commits one poll cycle: the latest readings and health of its sensors, the revision
+    /// of each quantity it carries, and the log for the loop that drains those quantities.
     public func commit(_ cycle: PollCycle) {
-        guard !cycle.sensors.isEmpty else { return }
-        // How the sensor list divides by quantity is worked out once per discovery.
-        let split: Split
-        if cycle.discovery != 0, let known = splits[cycle.source], known.discovery == cycle.discovery {
-            split = known
-        } else {
-            split = Split(cycle)
-            if cycle.discovery != 0 { splits[cycle.source] = split }
-        }
-        if split.parts.count == 1 {
-            apply(cycle, to: split.parts[0].quantity)
-            return
-        }
-        // A source with several quantities (an IIO device, a scenario): split the cycle.
-        for part in split.parts {
-            if cycle.values != nil {
-                apply(cycle.restricted(to: part.positions, sensors: part.sensors), to: part.quantity)
-                continue
+        let list = cycle.list
+        let key = list.source
+        let readings = cycle.readings
+        adopt(list)
+        guard list.count > 0 else { return }
+        // Health first (rare: only when something fails now or failed before), then the values.
+        if !readings.faults.isEmpty || sources[key]!.faultyCount > 0 { noteHealth(cycle) }
+        merge(readings, into: key)
+        for part in list.parts {
+            switch part.quantity {
+            case .temperature: temperatureRevision &+= 1
+            case .humidity: humidityRevision &+= 1
+            case .pressure: pressureRevision &+= 1
             }
-            var piece = cycle
-            piece.sensors = part.sensors
-            piece.samples = cycle.samples.filter { split.quantityOf[$0.sensor] == part.quantity }
-            apply(piece, to: part.quantity)
         }
+        if !logged.isDisjoint(with: list.quantities) { log.append(cycle) }
     }
 
-    private func apply(_ cycle: PollCycle, to quantity: Quantity) {
-        switch quantity {
-        case .temperature: Self.merge(cycle, into: &temperature)
-        case .humidity: Self.merge(cycle, into: &humidity)
-        case .pressure: Self.merge(cycle, into: &pressure)
-        }
-        if logged.contains(quantity) {
-            sequence += 1
-            log.append((sequence, cycle))
-        }
+    /// Takes a source's newly discovered list (nothing happens if it is the current one):
+    /// sensors it no longer names are gone — neither listed nor failing — and new ones have
+    /// no reading yet.
+    public func adopt(_ list: SensorList) {
+        let key = list.source
+        guard sources[key]?.list !== list else { return }
+        forgetFaults(of: sources[key], keeping: list)
+        var now = SourceNow(list: list, latest: SensorValues(time: list.discovered, unread: list.count))
+        now.faultyCount = list.sensors.reduce(0) { $0 + (faulty[$1.id] == nil ? 0 : 1) }
+        sources[key] = now
+        recount()
     }
 
-    private static func merge(_ cycle: PollCycle, into readings: inout QuantityReadings) {
-        readings.revision &+= 1
-        // A poll reads every sensor of its source, so its arrays replace the last ones whole
-        // (O(1): the arrays are shared, not copied). A scenario poll with no sample of a
-        // sensor keeps that sensor's previous one.
-        if cycle.sampleCount == cycle.sensors.count {
-            readings.sources[cycle.source] = .init(cycle)
-            return
-        }
-        var kept = readings.sources[cycle.source]?.samples ?? []
-        let fresh = Set(cycle.samples.map(\.sensor))
-        kept.removeAll { fresh.contains($0.sensor) }
-        readings.sources[cycle.source] = .init(sensors: cycle.sensors, samples: kept + cycle.samples)
+    /// Drops a source that stopped: its sensors are neither listed nor failing any more.
+    public func remove(source key: String) {
+        guard let gone = sources.removeValue(forKey: key) else { return }
+        forgetFaults(of: gone, keeping: nil)
+        recount()
     }
 
     /// Wakes loops that observe ``heartbeat``.
@@ -124,11 +124,67 @@ public final class SensorData {
     /// Takes every logged cycle, in commit order, and empties the log.
     func takeLogged() -> [PollCycle] {
         guard !log.isEmpty else { return [] }
-        let taken = log.map(\.cycle)
+        let taken = log
         log.removeAll(keepingCapacity: true)
         return taken
     }
 
     /// Whether cycles are waiting to be taken.
     var hasLogged: Bool { !log.isEmpty }
+
+    // MARK: - Parts
+
+    private func recount() {
+        let count = sources.values.reduce(0) { $0 + $1.list.count }
+        if count != sensorCount { sensorCount = count }
+    }
+
+    /// Removes from ``faulty`` the sensors of `source` that `list` no longer names.
+    private func forgetFaults(of source: SourceNow?, keeping list: SensorList?) {
+        guard let source, source.faultyCount > 0 else { return }
+        for info in source.list.sensors where faulty[info.id] != nil && list?.positions[info.id] == nil {
+            faulty[info.id] = nil
+        }
+    }
+
+    /// Records sensors of the cycle that start or stop failing.
+    private func noteHealth(_ cycle: PollCycle) {
+        let readings = cycle.readings
+        let list = cycle.list
+        var count = 0
+        var changes: [(SensorID, SensorFault?)] = []
+        for (i, info) in list.sensors.enumerated() {
+            let was = faulty[info.id] != nil
+            if let reason = readings.faults[i] {
+                count += 1
+                if !was { changes.append((info.id, SensorFault(time: cycle.time, sensor: info, reason: reason))) }
+            } else if was {
+                if readings.wasRead(i) { changes.append((info.id, nil)) } else { count += 1 }
+            }
+        }
+        sources[list.source]!.faultyCount = count
+        guard !changes.isEmpty else { return }
+        for (id, fault) in changes { faulty[id] = fault }
+    }
+
+    /// Stores the cycle's readings as the latest: whole when every slot was read (a sysfs
+    /// poll: O(1), the array is shared, not copied), slot by slot otherwise.
+    private func merge(_ readings: SensorValues, into key: String) {
+        // Every slot read: each NaN is a fault.
+        let unread = readings.values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) } - readings.faults.count
+        if unread == 0 {
+            sources[key]!.latest = readings
+            sources[key]!.times = nil
+            return
+        }
+        var now = sources[key]!
+        var times = now.times ?? Array(repeating: now.latest.time, count: readings.count)
+        for i in readings.values.indices where readings.wasRead(i) {
+            now.latest.set(i, value: readings.value(at: i), fault: readings.faults[i])
+            times[i] = readings.time
+        }
+        now.latest.time = max(now.latest.time, readings.time)
+        now.times = times
+        sources[key] = now
+    }
 }

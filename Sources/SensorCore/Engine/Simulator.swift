@@ -3,7 +3,7 @@
 /// The same path as the daemon: readers commit poll cycles to ``SensorData``, a
 /// ``TrackingLoop`` hands them to the ``RuleEngine``. Only the clock differs: instead of
 /// sleeping until each tick, virtual time jumps to the next tick at once.
-@MainActor
+@DaemonActor
 public enum Simulator {
     /// Plays each scenario once and returns every event in SPEC §6 order (time, then rule
     /// order, then sensor id).
@@ -15,7 +15,7 @@ public enum Simulator {
     ///   - observe: sees every cycle, of every quantity (for plots); nil costs nothing.
     public static func run(
         scenarios: [Scenario], rules: [Rule], derived: [DerivedSensorConfiguration] = [],
-        observe: (@MainActor (PollCycle) -> Void)? = nil
+        observe: (@DaemonActor (PollCycle) -> Void)? = nil
     ) async -> [AlertEvent] {
         let data = SensorData()
         var engine = RuleEngine(rules: rules)
@@ -23,9 +23,9 @@ public enum Simulator {
         let loop = TrackingLoop(data: data, quantities: observe == nil ? quantities(needed: rules) : Set(Quantity.allCases))
         var events: [AlertEvent] = []
 
-        var feeds = scenarios.map { Feed(scenario: $0) }
+        var feeds = scenarios.enumerated().map { Feed(scenario: $1, source: "sim#\($0)") }
         var deriving = DerivedFeed(derived, feeds: feeds)
-        let loopTask = Task { @MainActor in
+        let loopTask = Task { @DaemonActor in
             await loop.run { cycle in
                 observe?(cycle)
                 engine.process(cycle, into: &events)
@@ -35,12 +35,12 @@ public enum Simulator {
         var commits = 0
         while let next = feeds.indices.filter({ feeds[$0].next != nil }).min(by: { feeds[$0].next! < feeds[$1].next! }) {
             let (time, tick) = feeds[next].advance()
-            let samples = feeds[next].reader.poll(at: time)
-            data.commit(PollCycle(
-                source: "sim#\(next)", time: time, sensors: feeds[next].sensors, samples: samples, tick: tick,
-                discovery: 1))
-            if let cycles = deriving?.polled(next, at: time, tick: tick, samples: samples, feeds: feeds) {
-                for cycle in cycles { data.commit(cycle) }
+            let list = feeds[next].list
+            let read = feeds[next].reader.poll(at: time)
+            let cycles = PollCycle.cycles(of: list, read, tick: tick ? time : nil)
+            for cycle in cycles { data.commit(cycle) }
+            if let derivedCycles = deriving?.polled(next, at: time, cycles: cycles, feeds: feeds) {
+                for cycle in derivedCycles { data.commit(cycle) }
             }
             // Let the loop drain now and then: often enough to keep the log short, rarely
             // enough that task switches do not dominate.
@@ -71,14 +71,16 @@ public enum Simulator {
     /// last poll (no tick) at `duration` when it is not on a step, for explicit samples.
     private struct Feed: SimulatedFeed {
         let reader: SimulatedReader
-        let sensors: [SensorInfo]
+        let list: SensorList
+
+        var sensors: [SensorInfo] { list.sensors }
         let step: Int64
         let end: Int64
         var next: Timestamp?
 
-        init(scenario: Scenario) {
+        init(scenario: Scenario, source: String) {
             reader = SimulatedReader(scenario: scenario, loop: false)
-            sensors = reader.discover()
+            list = SensorList(source: source, sensors: reader.discover())
             step = max(1, scenario.step.nanoseconds)
             end = max(0, scenario.duration.nanoseconds)
             next = .zero

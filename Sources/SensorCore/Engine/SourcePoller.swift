@@ -1,31 +1,30 @@
 import Synchronization
 
-/// Polls one source on its own thread at its interval and streams the cycles.
+/// Polls one source on its own thread at its interval and hands each poll's cycles over.
 ///
-/// A reader may block in the kernel (a stuck hwmon driver, a FIFO in a test tree): that
-/// stalls only this poller's thread. Ticks that pass while a poll is still running are
-/// skipped, so a slow source never queues up work. Rediscovery runs on the
-/// same thread, at least once a minute and when asked. Given a consumer executor, the
-/// thread also runs the consumer's work for each cycle before it sleeps again.
+/// Everything that touches the source's files happens on that thread: the first discovery,
+/// rediscovery (at least once a minute and when asked) and the polls. A reader may block in
+/// the kernel (a stuck driver, a FIFO in a test tree): that stalls only this poller. Ticks
+/// that pass while a poll is still running are skipped, so a slow source never queues up
+/// work; with a ``StallWatch`` the missed ticks are stood in for (their `stale` checks run).
 final class SourcePoller: Sendable {
+    /// What the poll thread hands over: the list a discovery found (with no cycles when it
+    /// comes from a discovery), and the cycles of a poll of that list, in order.
+    typealias Delivery = @Sendable (_ list: SensorList, _ cycles: [PollCycle]) -> Void
+
     let reader: any SensorReader
     let interval: Duration
-    /// The `source` of this poller's cycles: unique per running source, since consumers
+    /// The source key of this poller's lists: unique per running source, since consumers
     /// cache per source and two sources may share a kind (two thermal roots).
     let key: String
     private let pacer: any PollPacer
-    /// Where the consumer of `cycles` runs, if the poll thread should run it itself after
-    /// each poll (see ``MainQueueTaskExecutor/donate(_:)``); nil: it runs wherever it runs.
-    private let consumerExecutor: MainQueueTaskExecutor?
-    private let state = Mutex<State>(State())
-    private let continuation: AsyncStream<PollCycle>.Continuation
-    /// The cycles this poller produces, in order.
-    let cycles: AsyncStream<PollCycle>
+    private let deliver: Delivery
+    private let stallWatch: StallWatch?
+    private let state: Mutex<State>
 
     private struct State {
-        var sensors: [SensorInfo] = []
-        /// Grows when the discovered list changes (`PollCycle.discovery`).
-        var discovery: UInt64 = 0
+        /// The last discovery's list; a new object only when the sensors changed.
+        var list: SensorList
         var lastDiscovery: Timestamp?
         var rediscover = true
         var stopped = false
@@ -40,48 +39,61 @@ final class SourcePoller: Sendable {
     /// How often a source is rediscovered at the least.
     static let discoveryInterval: Duration = .seconds(60)
 
+    /// - Parameters:
+    ///   - watchStalls: arm a ``StallWatch`` around each poll (real time only).
+    ///   - deliver: called on the poll thread (or the stall watch's) with each discovery's
+    ///     new list and each poll's cycles; never while a lock of this poller is held.
     init(
         reader: any SensorReader, interval: Duration, pacer: any PollPacer, key: String? = nil,
-        consumerExecutor: MainQueueTaskExecutor? = nil
+        watchStalls: Bool = false, deliver: @escaping Delivery
     ) {
-        self.consumerExecutor = consumerExecutor
         self.reader = reader
-        self.key = key ?? reader.source
+        let key = key ?? reader.source
+        self.key = key
         self.interval = interval
         self.pacer = pacer
-        (cycles, continuation) = AsyncStream.makeStream(of: PollCycle.self, bufferingPolicy: .unbounded)
-    }
-
-    /// Discovers synchronously (before READY) and returns the sensors found.
-    func discoverNow(at time: Timestamp) -> [SensorInfo] {
-        let sensors = reader.discover()
-        state.withLock {
-            if $0.discovery == 0 || $0.sensors != sensors { $0.discovery += 1 }
-            $0.sensors = sensors
-            $0.lastDiscovery = time
-            $0.rediscover = false
+        self.deliver = deliver
+        state = Mutex(State(list: SensorList(source: key, sensors: [])))
+        if watchStalls {
+            let ticker = WeakPoller()
+            stallWatch = StallWatch { ticker.poller?.tickIfStalled() }
+            ticker.poller = self
+        } else {
+            stallWatch = nil
         }
-        return sensors
     }
 
-    /// The sensors last discovered.
-    var sensors: [SensorInfo] { state.withLock { $0.sensors } }
+    /// Discovers (on the calling thread) and returns the list: the same object as before
+    /// when the sensors did not change; a new one is also delivered.
+    @discardableResult
+    func discoverNow(at time: Timestamp) -> SensorList {
+        let sensors = reader.discover()
+        let (list, changed) = state.withLock { s -> (SensorList, Bool) in
+            let first = s.lastDiscovery == nil
+            s.lastDiscovery = time
+            s.rediscover = false
+            guard first || !s.list.lists(sensors) else { return (s.list, false) }
+            if !s.list.lists(sensors) { s.list = SensorList(source: key, sensors: sensors, discovered: time) }
+            return (s.list, true)
+        }
+        if changed { deliver(list, []) }
+        return list
+    }
 
-    /// How many sensors were last discovered.
-    var sensorCount: Int { state.withLock { $0.sensors.count } }
-
+    /// The list last discovered.
+    var list: SensorList { state.withLock { $0.list } }
 
     /// Asks for a rediscovery before the next poll.
     func requestDiscovery() { state.withLock { $0.rediscover = true } }
 
-    /// Starts the poll thread: a tick now, then one every `interval`.
+    /// Starts the poll thread: a discovery and a tick now, then a tick every `interval`.
     func start() {
-        let started = PollThread.start { [self] in loop() }
-        if !started { continuation.finish() }
+        PollThread.start { [self] in loop() }
     }
 
     private func loop() {
         let step = max(1, interval.nanoseconds)
+        let patience = max(step, StallWatch.patience.nanoseconds)
         var next = pacer.now
         while !state.withLock({ $0.stopped }) {
             let time = next
@@ -91,33 +103,20 @@ final class SourcePoller: Sendable {
                 s.stallTicked = false
                 return s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
             }
-            if due { _ = discoverNow(at: time) }
-            // The compact form when the reader has one (sysfs), samples otherwise.
-            let values = reader.pollValues(at: time)
-            let samples = values == nil ? reader.poll(at: time) : []
-            let (sensors, discovery, stopped, ticked) = state.withLock { s in
+            stallWatch?.arm(after: .nanoseconds(patience))
+            if due { discoverNow(at: time) }
+            let read = reader.poll(at: time)
+            stallWatch?.disarm()
+            let (list, stopped, ticked) = state.withLock { s in
                 s.polling = nil
-                // Values that do not line up with the sensor list (a reader breaking its
+                // Readings that do not line up with the list (a reader breaking its
                 // contract) are dropped, and the list is read again before the next poll.
-                if let values, values.count != s.sensors.count { s.rediscover = true }
-                return (s.sensors, s.discovery, s.stopped, s.stallTicked)
+                if read.contains(where: { $0.count != s.list.count }) { s.rediscover = true }
+                return (s.list, s.stopped, s.stallTicked)
             }
             if stopped { break }
-            // When stand-in ticks ran meanwhile, this cycle's own tick is older than theirs.
-            let cycle = if let values, values.count == sensors.count {
-                PollCycle(
-                    source: key, time: time, sensors: sensors, values: values, tick: !ticked,
-                    discovery: discovery)
-            } else {
-                PollCycle(
-                    source: key, time: time, sensors: sensors, samples: samples, tick: !ticked,
-                    discovery: discovery)
-            }
-            if let consumerExecutor {
-                consumerExecutor.donate { continuation.yield(cycle) }
-            } else {
-                continuation.yield(cycle)
-            }
+            // When stand-in ticks ran meanwhile, this poll's tick is older than theirs.
+            deliver(list, PollCycle.cycles(of: list, read, tick: ticked ? nil : time))
             next = Timestamp(nanoseconds: next.nanoseconds + step)
             // A poll that overran its interval (a slow or stuck driver) skips the ticks it
             // missed instead of bursting to catch up.
@@ -128,33 +127,48 @@ final class SourcePoller: Sendable {
             }
             pacer.sleep(until: next)
         }
+        stallWatch?.stop()
     }
 
-    /// Stands in for the ticks a hanging poll has missed: one cycle without samples per
+    /// Stands in for the ticks a hanging poll has missed: one cycle with nothing read per
     /// missed tick, so the `stale` rules of this source's sensors still run (SPEC §5: stale
     /// fires also when no sample comes at all). Does nothing while polls keep up.
     ///
-    /// Called from outside the poll thread (the daemon's stall watch); the poll's own cycle,
-    /// when it finally returns, comes after these and carries no tick.
+    /// Called from outside the poll thread (the stall watch, a test); the poll's own cycles,
+    /// when it finally returns, come after these and carry no tick.
     func tickIfStalled() {
         let now = pacer.now
         let step = max(1, interval.nanoseconds)
-        state.withLock { s in
-            guard s.polling != nil, !s.stopped else { return }
+        let (list, ticks, again) = state.withLock { s -> (SensorList, [Timestamp], Duration?) in
+            guard s.polling != nil, !s.stopped else { return (s.list, [], nil) }
+            var ticks: [Timestamp] = []
             while s.nextStallTick <= now {
-                continuation.yield(PollCycle(
-                    source: key, time: s.nextStallTick, sensors: s.sensors, samples: [],
-                    discovery: s.discovery))
+                ticks.append(s.nextStallTick)
                 s.stallTicked = true
                 s.nextStallTick = Timestamp(nanoseconds: s.nextStallTick.nanoseconds + step)
             }
+            return (s.list, ticks, .nanoseconds(s.nextStallTick.nanoseconds - now.nanoseconds))
         }
+        if let again { stallWatch?.arm(after: again) }
+        guard !ticks.isEmpty else { return }
+        deliver(list, ticks.map { PollCycle(list: list, readings: SensorValues(time: $0, unread: list.count)) })
     }
 
-    /// Stops producing cycles; a poll blocked in the kernel is abandoned, not awaited.
+    /// Stops polling; a poll blocked in the kernel is abandoned, not awaited (whatever it
+    /// delivers later is the consumer's to drop).
     func stop() {
-        state.withLock { $0.stopped = true }
+        let wasPolling = state.withLock { s -> Bool in
+            s.stopped = true
+            return s.polling != nil
+        }
         pacer.wake()
-        continuation.finish()
+        // A thread stuck in a read never reaches its own stop of the watch.
+        if wasPolling { stallWatch?.stop() }
     }
+}
+
+/// The stall watch's way back to its poller without keeping it alive.
+private final class WeakPoller: @unchecked Sendable {
+    // Set once, before the watch's first expiry can run.
+    weak var poller: SourcePoller?
 }

@@ -1,58 +1,61 @@
+import CLinux
 #if canImport(Glibc)
 import Glibc
 #endif
 import Synchronization
 
-/// Looks for polls hanging in the kernel and lets their pollers stand in for the ticks they
-/// miss, so a sensor whose driver hangs still goes stale (SPEC §5).
+/// Notices a poll hanging in the kernel, so its source's sensors still go stale (SPEC §5),
+/// without waking anything while polls keep up.
 ///
-/// It runs on a thread of its own, sleeping on the boot clock: as a task it would wake the
-/// concurrency pool (a timer thread, a worker, a hop to the main actor) several times a
-/// second for a check that almost always finds nothing. Real time only: a test's manual
-/// clock has no hanging drivers.
+/// The poll thread arms a one-shot kernel timer (a `timerfd` on the boot clock) when a poll
+/// starts and disarms it when the poll returns: two system calls, no thread woken. Only a
+/// poll still running when the timer expires wakes the watch's own thread, which stands in
+/// for the ticks the poll misses (``SourcePoller/tickIfStalled()``) and re-arms for the
+/// next one. Real time only: a test's manual clock has no hanging drivers.
 final class StallWatch: Sendable {
-    private struct State {
-        var pollers: [SourcePoller] = []
-        var stopped = false
+    private let fd: Int32
+    private let stopped = Atomic<Bool>(false)
+
+    /// How long a poll may run before it counts as hanging. A hanging read is rare and the
+    /// ticks stood in for carry their own times, so a second only delays a hung sensor's
+    /// `stale` entry; a shorter wait would take a merely slow poll (a thousand files on a
+    /// busy machine) for a hanging one.
+    static var patience: Duration { .seconds(1) }
+
+    /// Starts the watch thread; `onExpiry` runs on it each time the armed timer expires.
+    /// Returns nil when the kernel gives no timer (the source then has no stall watch).
+    init?(onExpiry: @escaping @Sendable () -> Void) {
+        let fd = sw_timer_create()
+        guard fd >= 0 else { return nil }
+        self.fd = fd
+        // A watch without its thread is dropped (deinit closes the timer).
+        guard PollThread.start({ [self] in loop(onExpiry) }) else { return nil }
     }
 
-    private let state = Mutex(State())
-
-    /// The shortest pause between two looks. Every wake-up costs tens of microseconds on a
-    /// virtual machine; a hanging read is rare, and the ticks stood in for carry their own
-    /// times, so looking once a second only delays a hung sensor's `stale` entry, by < 1 s.
-    static var floor: Duration { .seconds(1) }
-
-    /// Starts the watch thread; it looks once per shortest poll interval (at least every
-    /// ``floor``) at the pollers last given to ``watch(_:)``.
-    func start() {
-        PollThread.start { [self] in loop() }
+    /// Expires once, `after` from now (replacing any earlier arming).
+    func arm(after: Duration) {
+        _ = sw_timer_arm(fd, max(after.nanoseconds, 1))
     }
 
-    /// Replaces the pollers to look at (after sources started or stopped).
-    func watch(_ pollers: [SourcePoller]) {
-        state.withLock { $0.pollers = pollers }
-    }
+    /// Cancels the armed expiry, if any.
+    func disarm() { _ = sw_timer_arm(fd, -1) }
 
-    /// Ends the watch; the thread leaves at its next wake-up and forgets the pollers now.
+    // Closed only when nobody can arm it any more (the thread holds the watch while it runs).
+    deinit { Glibc.close(fd) }
+
+    /// Ends the watch thread (at once).
     func stop() {
-        state.withLock {
-            $0.stopped = true
-            $0.pollers = []
-        }
+        stopped.store(true, ordering: .sequentiallyConsistent)
+        _ = sw_timer_arm(fd, 1)
     }
 
-    private func loop() {
+    private func loop(_ onExpiry: @Sendable () -> Void) {
+        var expirations: UInt64 = 0
         while true {
-            let pause: Duration? = state.withLock { s in
-                s.stopped ? nil : max(s.pollers.map(\.interval).min() ?? .seconds(1), Self.floor)
-            }
-            guard let pause else { return }
-            let ns = pause.nanoseconds
-            var ts = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
-            var left = timespec()
-            while clock_nanosleep(CLOCK_BOOTTIME, 0, &ts, &left) == EINTR { ts = left }
-            for poller in state.withLock({ $0.pollers }) { poller.tickIfStalled() }
+            let n = withUnsafeMutableBytes(of: &expirations) { Glibc.read(fd, $0.baseAddress, 8) }
+            if stopped.load(ordering: .sequentiallyConsistent) { break }
+            if n < 0 && errno != EINTR { break }
+            if n == 8 { onExpiry() }
         }
     }
 }

@@ -11,11 +11,13 @@ import Observation
 ///   drains the cycle log, so every sample is evaluated, in order.
 /// - a waiting continuation must be cancellable: cancelling the task resumes the wait and
 ///   the loop returns.
-@MainActor
+@DaemonActor
 public final class TrackingLoop {
     private let data: SensorData
-    private let quantities: [Quantity]
+    private var quantities: [Quantity]
     private let observesHeartbeat: Bool
+    /// The wake-up of the wait in progress, so ``track(_:)`` can re-arm it.
+    private var waking: ChangeSignal?
 
     /// - Parameters:
     ///   - data: the model to follow.
@@ -27,6 +29,14 @@ public final class TrackingLoop {
         self.quantities = Quantity.allCases.filter(quantities.contains)
         self.observesHeartbeat = heartbeat
         data.startLogging(quantities)
+    }
+
+    /// Follows these quantities from now on (a reload's rules may need others); the wait in
+    /// progress is re-armed with them.
+    public func track(_ quantities: Set<Quantity>) {
+        self.quantities = Quantity.allCases.filter(quantities.contains)
+        data.startLogging(quantities)
+        waking?.fire()
     }
 
     /// Runs until the task is cancelled: hands each committed cycle to `handle`, then calls
@@ -61,19 +71,13 @@ public final class TrackingLoop {
     /// Suspends until an observed property changes or the task is cancelled.
     func waitForChange() async {
         let signal = ChangeSignal()
-        await withTaskCancellationHandler {
-            withObservationTracking {
-                for quantity in quantities { _ = data.readings(of: quantity).revision }
-                if observesHeartbeat { _ = data.heartbeat }
-            } onChange: {
-                signal.fire()
-            }
-            // Nothing can commit between the drain and here (both run on the main actor),
-            // but a cycle committed by the handler must not wait for the next commit.
-            if data.hasLogged { signal.fire() }
-            await signal.wait()
-        } onCancel: {
-            signal.fire()
-        }
+        waking = signal
+        defer { waking = nil }
+        // Nothing can commit between the drain and the arming (both run on the main actor),
+        // but a cycle committed by the handler must not wait for the next commit.
+        await nextChange(of: { [data, quantities, observesHeartbeat] in
+            for quantity in quantities { _ = data.revision(of: quantity) }
+            if observesHeartbeat { _ = data.heartbeat }
+        }, alreadyChanged: { data.hasLogged }, signal: signal)
     }
 }

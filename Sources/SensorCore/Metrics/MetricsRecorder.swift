@@ -8,71 +8,57 @@
 public struct MetricsRecorder: Sendable {
     /// The latest successful reads of one source's sensors, aligned with its sensor list.
     private struct SourceState: Sendable {
-        var sensors: [SensorInfo] = []
-        var discovery: UInt64 = 0
-        var position: [SensorID: Int] = [:]
+        var list: SensorList?
         /// NaN where no read of that sensor has succeeded yet.
         var value: [Double] = []
         var time: [Timestamp] = []
         var up: [Bool] = []
         var attempted: [Bool] = []
-        /// The newest cycle, when every read in it succeeded, not folded in yet.
+        /// The newest cycle, when it read every sensor and every read succeeded, not folded in yet.
         var pending: PollCycle?
 
+        var sensors: [SensorInfo] { list?.sensors ?? [] }
+
         /// Adopts a new sensor list, carrying over what is known of sensors still in it.
-        mutating func adopt(_ cycle: PollCycle) {
-            let same = cycle.discovery != 0
-                ? cycle.discovery == discovery && cycle.sensors.count == sensors.count
-                : cycle.sensors == sensors
-            guard !same else { return }
+        mutating func adopt(_ next: SensorList) {
+            guard list !== next else { return }
             let old = self
-            sensors = cycle.sensors
-            discovery = cycle.discovery
-            position = Dictionary(cycle.sensors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            value = Array(repeating: .nan, count: sensors.count)
-            time = Array(repeating: .zero, count: sensors.count)
-            up = Array(repeating: false, count: sensors.count)
+            list = next
+            let count = next.count
+            value = Array(repeating: .nan, count: count)
+            time = Array(repeating: .zero, count: count)
+            up = Array(repeating: false, count: count)
             attempted = up
-            for (i, info) in sensors.enumerated() {
-                guard let j = old.position[info.id] else { continue }
+            guard let previous = old.list else { return }
+            for (i, info) in next.sensors.enumerated() {
+                guard let j = previous.positions[info.id] else { continue }
                 (value[i], time[i], up[i], attempted[i]) = (old.value[j], old.time[j], old.up[j], old.attempted[j])
             }
         }
 
         mutating func fold(_ cycle: PollCycle) {
-            if let values = cycle.values {
-                values.values.withUnsafeBufferPointer { read in
-                    for i in read.indices {
-                        attempted[i] = true
-                        let v = read[i]
-                        if v.isNaN {
-                            up[i] = false
-                        } else {
-                            (value[i], time[i], up[i]) = (v, cycle.time, true)
-                        }
+            let readings = cycle.readings
+            readings.values.withUnsafeBufferPointer { read in
+                for i in read.indices where readings.wasRead(i) {
+                    attempted[i] = true
+                    let v = read[i]
+                    if v.isNaN {
+                        up[i] = false
+                    } else {
+                        (value[i], time[i], up[i]) = (v, cycle.time, true)
                     }
-                }
-                return
-            }
-            for sample in cycle.samples {
-                guard let i = position[sample.sensor] else { continue }
-                attempted[i] = true
-                if let v = sample.value {
-                    (value[i], time[i], up[i]) = (v, sample.time, true)
-                } else {
-                    up[i] = false
                 }
             }
         }
 
         mutating func record(_ cycle: PollCycle) {
-            let sameList = discovery != 0 && discovery == cycle.discovery && sensors.count == cycle.sensors.count
-            if sameList, let values = cycle.values, values.faults.isEmpty {
-                // Every sensor was read now: this cycle supersedes any still pending.
+            let readings = cycle.readings
+            if list === cycle.list, readings.faults.isEmpty, !readings.values.contains(where: \.isNaN) {
+                // Every sensor was read now, successfully: this cycle supersedes any pending.
                 pending = cycle
             } else {
                 foldPending()
-                adopt(cycle)
+                adopt(cycle.list)
                 fold(cycle)
             }
         }
@@ -100,7 +86,7 @@ public struct MetricsRecorder: Sendable {
 
     /// Notes one committed poll cycle.
     public mutating func record(_ cycle: PollCycle) {
-        guard !cycle.sensors.isEmpty else { return }
+        guard cycle.list.count > 0 else { return }
         sources[cycle.source, default: SourceState()].record(cycle)
     }
 

@@ -1,7 +1,7 @@
 /// Keeps the Prometheus textfile of `metrics.textfile` written while the daemon runs (SPEC §12).
 ///
 /// Every `interval` (the first time after at most 1 s, once every source has been read) it
-/// takes a ``MetricsSnapshot`` on the main actor and hands it to a ``MetricsTextfile``,
+/// takes a ``MetricsSnapshot`` on the daemon's actor and hands it to a ``MetricsTextfile``,
 /// which renders it and replaces the file atomically. ``stop()`` removes the file, so a
 /// stopped daemon shows as absent rather than frozen.
 ///
@@ -9,28 +9,29 @@
 /// writes normally happen: the file can only change when a poll comes in, and a write that
 /// rides on a poll's thread wakes no thread of its own (on a virtual machine two wake-ups
 /// cost a fifth of a write). A timer of its own stands in every four intervals at the
-/// latest, for a daemon without polls.
+/// latest, for a daemon without polls: ``MetricsService`` runs it (``timerWait`` says how
+/// long, ``timerFired()`` what then).
 ///
 /// A failing write (a missing directory, a full disk) is logged once per distinct error
 /// and once when writing works again; the daemon keeps running either way.
-@MainActor
+@DaemonActor
 public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration {
     /// Where and how often.
     public var configuration: MetricsConfiguration { file.configuration }
     private let file: MetricsTextfile
     private let clock: C
-    private let snapshot: @MainActor () -> MetricsSnapshot
+    private let snapshot: @DaemonActor () -> MetricsSnapshot
     private let log: @Sendable (_ priority: Int, _ message: String) -> Void
-    private var task: Task<Void, Never>?
     private var lastProblem: String?
     /// When the next write is due; nil before the first.
     private var nextDue: C.Instant?
+    private var stopped = false
 
     /// - Parameters:
-    ///   - snapshot: called on the main actor at each write for the state to show.
+    ///   - snapshot: called on the daemon's actor at each write for the state to show.
     ///   - log: logs a daemon message at a syslog priority.
     public init(
-        configuration: MetricsConfiguration, clock: C, snapshot: @escaping @MainActor () -> MetricsSnapshot,
+        configuration: MetricsConfiguration, clock: C, snapshot: @escaping @DaemonActor () -> MetricsSnapshot,
         log: @escaping @Sendable (_ priority: Int, _ message: String) -> Void
     ) {
         self.file = MetricsTextfile(configuration: configuration)
@@ -39,20 +40,15 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         self.log = log
     }
 
-    /// Starts writing: the first file after `min(interval, 1s)`, then every `interval`.
-    public func start() {
-        guard task == nil else { return }
-        let first = min(configuration.interval, .seconds(1))
-        let backstop = configuration.interval * 4
-        task = Task { @MainActor [weak self, clock] in
-            var wait = first
-            while !Task.isCancelled {
-                do { try await clock.sleep(for: wait) } catch { return }
-                guard let self else { return }
-                if let due = nextDue { writeIfDue(due) } else { writeNow() }
-                wait = backstop
-            }
-        }
+    /// How long the timer waits next: `min(interval, 1s)` before the first write, then four
+    /// intervals (the backstop for a daemon without polls).
+    var timerWait: Duration {
+        nextDue == nil ? min(configuration.interval, .seconds(1)) : configuration.interval * 4
+    }
+
+    /// What the timer does when its wait is over: the first write, or a due one.
+    func timerFired() {
+        if let due = nextDue { writeIfDue(due) } else { writeNow() }
     }
 
     /// Writes the file if `interval` has passed since the last write (the first write is
@@ -67,10 +63,8 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
 
     /// Stops writing and removes the file; ``writeIfDue()`` does nothing afterwards (polls
     /// go on being committed while a reload replaces the writer).
-    public func stop() async {
-        task?.cancel()
-        await task?.value
-        task = nil
+    public func stop() {
+        stopped = true
         nextDue = nil
         file.remove()
     }
@@ -78,6 +72,7 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
     /// Writes the file now; returns whether it worked.
     @discardableResult
     public func writeNow() -> Bool {
+        guard !stopped else { return false }
         nextDue = clock.now.advanced(by: configuration.interval)
         let problem = file.publish(snapshot())
         if problem != lastProblem {

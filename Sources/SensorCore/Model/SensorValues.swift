@@ -1,28 +1,39 @@
-/// One poll's readings in compact form: one per sensor of the cycle's list, in list order,
-/// all taken at the cycle's time.
+/// One instant's readings of a source, aligned with its ``SensorList``: one slot per listed
+/// sensor, in list order, all at `time`.
 ///
-/// This is what a sysfs poll produces. Unlike `[Sample]` it carries no sensor ids: with a
-/// thousand sensors polled every 100 ms, copying and releasing an id string per sample
-/// (each a cache miss) cost more than parsing the values.
+/// A slot holds a value, a fault (the value is NaN and `faults` has the reason), or nothing
+/// (NaN without a reason: the sensor was not read at this instant — a scenario whose
+/// sensors have samples at different times, or a stand-in tick of a hanging poll). A parsed
+/// sysfs value is never NaN, so NaN can mark both. No ids are carried: with a thousand
+/// sensors polled every 100 ms, copying and releasing an id string per sample (each a cache
+/// miss) cost more than parsing the values.
 public struct SensorValues: Sendable, Hashable {
-    /// The values in the quantity's unit; `.nan` where the read failed (see `faults`).
+    /// When the readings were taken.
+    public var time: Timestamp
+    /// The values in the quantity's unit; NaN where there is none (see `faults`).
     public private(set) var values: [Double]
-    /// Why reads failed, by position; empty when all succeeded.
+    /// Why reads failed, by position; empty when none did.
     public private(set) var faults: [Int: String]
 
-    /// Readings of `values.count` sensors. A parsed sysfs value is never NaN, so NaN can
-    /// mark a failed read; every NaN needs a reason in `faults` and vice versa.
-    public init(values: [Double], faults: [Int: String] = [:]) {
+    /// Readings of `values.count` sensors at `time`. Every reason in `faults` must be at a NaN.
+    public init(time: Timestamp, values: [Double], faults: [Int: String] = [:]) {
         precondition(faults.keys.allSatisfy { values.indices.contains($0) && values[$0].isNaN })
+        self.time = time
         self.values = values
         self.faults = faults
     }
 
     /// Empty, with room for `capacity` readings.
-    public init(capacity: Int) {
+    public init(time: Timestamp, capacity: Int) {
+        self.time = time
         values = []
         values.reserveCapacity(capacity)
         faults = [:]
+    }
+
+    /// `count` slots with nothing read (a tick without readings).
+    public init(time: Timestamp, unread count: Int) {
+        self.init(time: time, values: Array(repeating: .nan, count: count))
     }
 
     /// Appends a successful reading; a NaN (raw × scale of two extremes) is not a value
@@ -37,48 +48,58 @@ public struct SensorValues: Sendable, Hashable {
         values.append(.nan)
     }
 
-    /// How many sensors were read.
+    /// Appends a slot with nothing read.
+    public mutating func appendUnread() { values.append(.nan) }
+
+    /// Sets the slot at `index` to a reading: a value, or a fault when `fault` is given.
+    public mutating func set(_ index: Int, value: Double?, fault: String?) {
+        if let value, !value.isNaN {
+            values[index] = value
+            // Hashing only when some slot failed: a scenario sets every sample this way.
+            if !faults.isEmpty { faults[index] = nil }
+        } else {
+            values[index] = .nan
+            faults[index] = fault ?? "not a number: NaN"
+        }
+    }
+
+    /// How many slots there are (the list's length).
     public var count: Int { values.count }
 
-    /// The value read at `index`, nil if that read failed.
+    /// The value read at `index`, nil if that read failed or there was none.
     @inline(__always)
     public func value(at index: Int) -> Double? {
         let v = values[index]
         return v.isNaN ? nil : v
     }
 
-    /// The readings at `indices`, in that order.
-    public func subset(_ indices: [Int]) -> SensorValues {
-        var out = SensorValues(capacity: indices.count)
-        for i in indices {
-            if let reason = faults[i] { out.appendFault(reason) } else { out.values.append(values[i]) }
-        }
-        return out
+    /// Whether the slot at `index` holds a reading (a value or a fault).
+    @inline(__always)
+    public func wasRead(_ index: Int) -> Bool { !values[index].isNaN || (!faults.isEmpty && faults[index] != nil) }
+
+    /// The reading at `index` as a sample of `sensor`, nil if nothing was read.
+    public func sample(at index: Int, of sensor: SensorID) -> Sample? {
+        if let v = value(at: index) { return Sample(sensor: sensor, time: time, value: v) }
+        if let reason = faults[index] { return Sample(sensor: sensor, time: time, fault: reason) }
+        return nil
     }
 
-    /// The readings as samples of `sensors` (the list they are aligned with) at `time`.
-    public func samples(of sensors: [SensorInfo], at time: Timestamp) -> [Sample] {
+    /// The readings as samples of `sensors` (the list they are aligned with), in list order;
+    /// slots with nothing read are left out. For display and tests, not hot paths.
+    public func samples(of sensors: [SensorInfo]) -> [Sample] {
         precondition(sensors.count == values.count, "values must align with their sensors")
-        var out: [Sample] = []
-        out.reserveCapacity(values.count)
-        for i in values.indices {
-            if let reason = faults[i] {
-                out.append(Sample(sensor: sensors[i].id, time: time, fault: reason))
-            } else {
-                out.append(Sample(sensor: sensors[i].id, time: time, value: values[i]))
-            }
-        }
-        return out
+        return values.indices.compactMap { sample(at: $0, of: sensors[$0].id) }
     }
 
-    /// Equal when the same reads succeeded with the same values and the same failed for the
-    /// same reasons (the NaN markers of failed reads compare equal here).
+    /// Equal when the same slots hold the same values and the same faults (the NaN markers
+    /// compare equal here).
     public static func == (a: SensorValues, b: SensorValues) -> Bool {
-        a.faults == b.faults && a.values.count == b.values.count
+        a.time == b.time && a.faults == b.faults && a.values.count == b.values.count
             && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
         hasher.combine(faults)
         for v in values { hasher.combine(v.isNaN ? nil : v) }
     }

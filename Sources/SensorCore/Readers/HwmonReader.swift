@@ -7,7 +7,8 @@
 public final class HwmonReader: SensorReader {
     /// The id prefix of this reader's sensors.
     public let source = SourceKind.hwmon.idPrefix
-    private let core: SysfsReaderCore
+    /// Shared with the other sysfs readers (tests read its last discovery).
+    let core: SysfsReaderCore
 
     /// Reads `configuration.root` through the real system calls.
     public convenience init(configuration: SourceConfiguration) {
@@ -27,9 +28,7 @@ public final class HwmonReader: SensorReader {
     /// under two ids when both sources are configured.
     public func thermalMirrors() -> [SensorID: SensorID] { core.mirrors() }
 
-    /// Reads every sensor once: one sample each, a fault with its reason when the read fails.
-    public func poll(at time: Timestamp) -> [Sample] { core.poll(at: time) }
-
-    /// The same poll as one value per sensor of the last `discover()`, in its order.
-    public func pollValues(at time: Timestamp) -> SensorValues? { core.pollValues() }
+    /// Reads every sensor once: one reading each, in the order of the last `discover()`,
+    /// a fault with its reason where the read fails.
+    public func poll(at time: Timestamp) -> [SensorValues] { [core.poll(at: time)] }
 }

@@ -4,14 +4,12 @@
 /// - `discover()` finds the sensors present now. It is called at start, at least once a
 ///   minute and on reload; it never throws because of one bad sensor (a sensor whose files
 ///   are unreadable is still listed if it can be identified, and faults when polled).
-/// - `poll(at:)` reads every discovered sensor once and returns one sample per read attempt,
-///   faults included (`Sample.fault`), never a made-up value. Samples carry the time they
-///   stand for: `time` for a real reader, the scenario's own times for a simulated one (all
-///   not yet returned with time ≤ `time`), in time order.
-/// - `pollValues(at:)` may do the same poll in compact form: one reading per sensor of the
-///   list the last `discover()` returned, in that order, all at `time`. Readers without such
-///   a form keep the default (nil), and callers then use `poll(at:)`.
-/// - Any of them may block (some drivers sleep in the kernel); callers run each reader on its own
+/// - `poll(at:)` reads every sensor of the list the last `discover()` returned (discovering
+///   first if it never ran) and returns its readings aligned with that list: one
+///   ``SensorValues`` per instant, in time order, faults included, never a made-up value.
+///   A real reader returns one, at `time`; a simulated one returns every instant of its
+///   scenario not yet returned with time ≤ `time` (possibly none).
+/// - Either may block (some drivers sleep in the kernel); callers run each reader on its own
 ///   thread, so a blocked reader stalls only its own source. Implementations are
 ///   thread-safe, but are never called concurrently with themselves.
 public protocol SensorReader: Sendable {
@@ -21,15 +19,7 @@ public protocol SensorReader: Sendable {
     /// Finds the sensors present now (after `include`/`exclude`), in id order.
     func discover() -> [SensorInfo]
 
-    /// Reads every discovered sensor once, for the tick at `time`.
-    func poll(at time: Timestamp) -> [Sample]
-
-    /// Reads every discovered sensor once, aligned with the last `discover()`; nil if this
-    /// reader has no compact form or cannot align its readings now.
-    func pollValues(at time: Timestamp) -> SensorValues?
-}
-
-extension SensorReader {
-    /// No compact form: callers use `poll(at:)`.
-    public func pollValues(at time: Timestamp) -> SensorValues? { nil }
+    /// Reads every discovered sensor, for the tick at `time`, aligned with the last
+    /// `discover()`.
+    func poll(at time: Timestamp) -> [SensorValues]
 }

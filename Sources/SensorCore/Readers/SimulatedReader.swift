@@ -2,13 +2,16 @@ import Synchronization
 
 /// Plays a scenario as a sensor source (SPEC §9).
 ///
-/// Each `poll(at:)` returns every sample not yet returned whose scenario time is ≤ the
-/// given time, in time order (sensor order at equal times), so a poller that falls behind
-/// still gets every sample exactly once. Thread-safe: the play position sits in a mutex.
+/// Each `poll(at:)` returns every instant not yet returned whose scenario time is ≤ the
+/// given time, in time order, each aligned with the sensor list (sensors without a sample
+/// at that instant hold nothing), so a poller that falls behind still gets every sample
+/// exactly once. Thread-safe: the play position sits in a mutex.
 public final class SimulatedReader: SensorReader {
     /// `sim`, the `SOURCE` part of every id this reader produces.
     public let source = SourceKind.simulated.idPrefix
     private let sensors: [SensorInfo]
+    /// The list position of each scenario sensor (the scenario keeps file order, the list id order).
+    private let position: [Int]
     private let playback: Mutex<ScenarioPlayback>
 
     /// - Parameters:
@@ -18,19 +21,34 @@ public final class SimulatedReader: SensorReader {
     ///     `duration`, dropping the sample at exactly `duration` in favour of the next
     ///     round's sample at 0.
     public init(scenario: Scenario, loop: Bool) {
-        sensors = scenario.sensors.map(\.info).sorted { $0.id < $1.id }
+        let infos = scenario.sensors.map(\.info)
+        let order = infos.indices.sorted { infos[$0].id < infos[$1].id }
+        sensors = order.map { infos[$0] }
+        var position = Array(repeating: 0, count: infos.count)
+        for (p, k) in order.enumerated() { position[k] = p }
+        self.position = position
         playback = Mutex(ScenarioPlayback(scenario: scenario, loop: loop && scenario.loop))
     }
 
     /// The scenario's sensors (`sim:<id>`, or the id itself when it holds a `:`), in id order.
     public func discover() -> [SensorInfo] { sensors }
 
-    /// Every sample not yet returned with time ≤ `time`, in time order.
-    public func poll(at time: Timestamp) -> [Sample] {
-        playback.withLock { playback in
-            var samples: [Sample] = []
-            playback.play(through: time, into: &samples)
-            return samples
+    /// Every instant not yet returned with time ≤ `time`, in time order.
+    public func poll(at time: Timestamp) -> [SensorValues] {
+        let count = sensors.count
+        return playback.withLock { playback in
+            var out: [SensorValues] = []
+            var current: SensorValues?
+            playback.play(through: time) { k, t, value, fault in
+                // A new instant; also when a sensor has two samples at one time (both count).
+                if current?.time != t || current!.wasRead(position[k]) {
+                    if let done = current { out.append(done) }
+                    current = SensorValues(time: t, unread: count)
+                }
+                current!.set(position[k], value: value, fault: fault)
+            }
+            if let last = current { out.append(last) }
+            return out
         }
     }
 }

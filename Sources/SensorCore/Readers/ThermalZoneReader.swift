@@ -7,7 +7,8 @@
 public final class ThermalZoneReader: SensorReader {
     /// The id prefix of this reader's sensors.
     public let source = SourceKind.thermal.idPrefix
-    private let core: SysfsReaderCore
+    /// Shared with the other sysfs readers (tests read its last discovery).
+    let core: SysfsReaderCore
 
     /// Reads `configuration.root` through the real system calls.
     public convenience init(configuration: SourceConfiguration) {
@@ -22,9 +23,7 @@ public final class ThermalZoneReader: SensorReader {
     /// Rescans the root (new and vanished sensors); returns the sensors in id order.
     public func discover() -> [SensorInfo] { core.discover() }
 
-    /// Reads every sensor once: one sample each, a fault with its reason when the read fails.
-    public func poll(at time: Timestamp) -> [Sample] { core.poll(at: time) }
-
-    /// The same poll as one value per sensor of the last `discover()`, in its order.
-    public func pollValues(at time: Timestamp) -> SensorValues? { core.pollValues() }
+    /// Reads every sensor once: one reading each, in the order of the last `discover()`,
+    /// a fault with its reason where the read fails.
+    public func poll(at time: Timestamp) -> [SensorValues] { [core.poll(at: time)] }
 }

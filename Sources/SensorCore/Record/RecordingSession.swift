@@ -81,21 +81,12 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
         // time from their own first tick.
         let pollers = sources.enumerated().map { index, source in
             let reader = makeReader(source)
+            // Each poll thread hands its cycles straight to the recorder (no task between).
             return SourcePoller(
                 reader: reader, interval: source.interval, pacer: makePacer(start: start),
-                key: "\(reader.source)#\(index)")
-        }
-        let consumers = pollers.enumerated().map { index, poller in
-            Task { [self] in
-                for await cycle in poller.cycles {
-                    let reached = recorder.withLock { $0.add(cycle) }
-                    let news = state.withLock { s in
-                        let first = s.sourcesStarted.insert(index).inserted
-                        let done = duration.map { reached >= $0 } == true && s.sourcesDone.insert(index).inserted
-                        return first || done
-                    }
-                    if news { wake.yield() }
-                }
+                key: "\(reader.source)#\(index)"
+            ) { [self] _, cycles in
+                for cycle in cycles { take(cycle, from: index) }
             }
         }
         for poller in pollers { poller.start() }
@@ -113,11 +104,21 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
         }
         deadline?.cancel()
         stopDeadline?.cancel()
-        // Stopping finishes each poller's stream: its consumer takes what is still buffered
-        // and ends; a poll blocked in the kernel is abandoned, not awaited.
+        // What was delivered is recorded already; a poll blocked in the kernel is abandoned,
+        // not awaited.
         for poller in pollers { poller.stop() }
-        for consumer in consumers { await consumer.value }
         return recorder.withLock { $0 }
+    }
+
+    /// Records one delivered cycle of source `index` and wakes ``run()`` on news.
+    private func take(_ cycle: PollCycle, from index: Int) {
+        let reached = recorder.withLock { $0.add(cycle) }
+        let news = state.withLock { s in
+            let first = s.sourcesStarted.insert(index).inserted
+            let done = duration.map { reached >= $0 } == true && s.sourcesDone.insert(index).inserted
+            return first || done
+        }
+        if news { wake.yield() }
     }
 
     /// Ends the run at `instant` at the latest.

@@ -1,9 +1,10 @@
 /// Evaluates every rule on every sample of the sensors it selects (SPEC §5).
 ///
 /// A pure state machine over all (rule, sensor) alerts: it is fed poll cycles, returns
-/// events, and does no I/O. Sensors are learnt the first time a cycle mentions them; the
-/// rules that select a sensor are found once, then each sample costs one look-up plus one
-/// `AlertMachine` step per selecting rule.
+/// events, and does no I/O. Sensors are learnt the first time a cycle's list names them; the
+/// rules that select a sensor are found once, and each list's positions are mapped to
+/// sensors once per discovery, so each reading costs one `AlertMachine` step per selecting
+/// rule and nothing else.
 ///
 /// Storage is flat: one slot per (sensor, selecting rule) in two parallel arrays, a sensor's
 /// slots side by side. With a thousand sensors polled every 100 ms the caches are cold at
@@ -39,10 +40,9 @@ public struct RuleEngine: Sendable {
     private var hasStaleRules: Bool
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
-    /// Per sensor list (source and first id: the parts of a cycle split by quantity are
-    /// different lists): the discovery it was seen with and each listed sensor's entry (-1
-    /// if none), so that a sample at the same position as its sensor needs no hashing.
-    private var listEntries: [String: (discovery: UInt64, entries: [Int])] = [:]
+    /// Per running source: its current list (checked by identity) and each listed sensor's
+    /// entry (-1 if none), worked out once per discovery, so a reading costs no id at all.
+    private var listEntries: [String: (list: SensorList, entries: [Int])] = [:]
 
     /// An engine with no sensors known yet.
     public init(rules: [Rule]) {
@@ -54,92 +54,37 @@ public struct RuleEngine: Sendable {
     /// The sensors seen so far.
     public var sensors: [SensorInfo] { infos }
 
-    /// Evaluates one poll cycle: its samples in order, then its stale tick.
+    /// Evaluates one poll cycle: its readings in list order, then its stale tick.
     public mutating func process(_ cycle: PollCycle, into events: inout [AlertEvent]) {
-        if let values = cycle.values {
-            processAligned(cycle, values, into: &events)
-            return
-        }
-        let sensors = cycle.sensors
-        let samples = cycle.samples
-        var cached: [Int] = []
-        var listKey = ""
-        if cycle.discovery != 0, let first = sensors.first {
-            listKey = cycle.source + "\u{0}" + first.id.rawValue
-            if let known = listEntries[listKey], known.discovery == cycle.discovery,
-                known.entries.count == sensors.count
-            {
-                cached = known.entries
-            }
-        }
-        // Indexing, not iterating: a copied Sample retains its id string, and with a
-        // thousand sensors polled every 100 ms those strings are never in cache. The cached
-        // position is only a guess, checked against the entry's own id (the same string
-        // storage as the sample's, so the check is a pointer comparison).
-        for i in samples.indices {
-            let e: Int
-            if i < cached.count, cached[i] >= 0, infos[cached[i]].id == samples[i].sensor {
-                e = cached[i]
-            } else if let found = entry(for: samples[i].sensor, in: cycle, firstSeen: samples[i].time) {
-                e = found
-            } else {
-                continue
-            }
-            step(e, time: samples[i].time, value: samples[i].value, into: &events)
-        }
-        if cached.isEmpty, !listKey.isEmpty {
-            cached = sensors.map { entry(for: $0.id, in: cycle, firstSeen: cycle.time) ?? -1 }
-            listEntries[listKey] = (cycle.discovery, cached)
-        }
-        guard cycle.tick, hasStaleRules else { return }
-        if !listKey.isEmpty {
-            for e in cached where e >= 0 { step(e, time: cycle.time, value: nil, into: &events) }
-            return
-        }
-        for info in sensors {
-            guard let e = entry(for: info.id, in: cycle, firstSeen: cycle.time) else { continue }
-            step(e, time: cycle.time, value: nil, into: &events)
-        }
-    }
-
-    /// A cycle of one value per listed sensor: each position's entry is known from the
-    /// list (worked out once per discovery), so a sample costs no id at all.
-    private mutating func processAligned(_ cycle: PollCycle, _ values: SensorValues, into events: inout [AlertEvent]) {
-        let sensors = cycle.sensors
-        guard let first = sensors.first else { return }
-        var entries: [Int] = []
-        var listKey = ""
-        if cycle.discovery != 0 {
-            listKey = cycle.source + "\u{0}" + first.id.rawValue
-            if let known = listEntries[listKey], known.discovery == cycle.discovery, known.entries.count == sensors.count {
-                entries = known.entries
-            }
-        }
-        if entries.isEmpty {
-            entries = sensors.map { entry(for: $0.id, in: cycle, firstSeen: cycle.time) ?? -1 }
-            if !listKey.isEmpty { listEntries[listKey] = (cycle.discovery, entries) }
-        }
+        let list = cycle.list
+        guard list.count > 0 else { return }
         let time = cycle.time
-        values.values.withUnsafeBufferPointer { read in
-            for i in read.indices where entries[i] >= 0 {
+        let entries: [Int]
+        if let known = listEntries[list.source], known.list === list {
+            entries = known.entries
+        } else {
+            entries = list.sensors.map { info in entryIndex[info.id] ?? add(info, at: min(list.discovered, time)) }
+            listEntries[list.source] = (list, entries)
+        }
+        let readings = cycle.readings
+        let faults = readings.faults
+        readings.values.withUnsafeBufferPointer { read in
+            for i in read.indices {
                 let v = read[i]
-                step(entries[i], time: time, value: v.isNaN ? nil : v, into: &events)
+                if !v.isNaN {
+                    step(entries[i], time: time, value: v, into: &events)
+                } else if !faults.isEmpty, faults[i] != nil {
+                    // A failed read: only `stale` looks at it (the sensor counts as not updated).
+                    step(entries[i], time: time, value: nil, into: &events)
+                }
             }
         }
         guard cycle.tick, hasStaleRules else { return }
-        for e in entries where e >= 0 { step(e, time: time, value: nil, into: &events) }
+        for e in entries { step(e, time: time, value: nil, into: &events) }
     }
 
-    /// Learns a sensor (if new) so that staleness counts from `time`.
-    public mutating func register(_ info: SensorInfo, at time: Timestamp) {
-        if entryIndex[info.id] == nil { add(info, at: time) }
-    }
-
-    private mutating func entry(for id: SensorID, in cycle: PollCycle, firstSeen: Timestamp) -> Int? {
-        if let e = entryIndex[id] { return e }
-        guard let info = cycle.sensors.first(where: { $0.id == id }) else { return nil }
-        return add(info, at: min(firstSeen, cycle.time))
-    }
+    /// Forgets the per-list positions of a source that stopped (its list is not coming back).
+    public mutating func forget(source: String) { listEntries[source] = nil }
 
     @discardableResult
     private mutating func add(_ info: SensorInfo, at time: Timestamp) -> Int {

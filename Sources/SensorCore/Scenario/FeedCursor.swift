@@ -118,27 +118,28 @@ public struct FeedCursor: Sendable {
     /// The next sample, its time shifted by `offset` (a looping playback's round start),
     /// or nil when the feed is exhausted.
     public mutating func next(offset: Int64 = 0) -> Sample? {
+        guard let r = nextReading(offset: offset) else { return nil }
+        if let fault = r.fault { return Sample(sensor: sensor, time: r.time, fault: fault) }
+        return Sample(sensor: sensor, time: r.time, value: r.value!)
+    }
+
+    /// The next reading without the sensor's id (no string copied per sample): its time
+    /// shifted by `offset`, and a value or a fault; nil when the feed is exhausted.
+    public mutating func nextReading(offset: Int64 = 0) -> (time: Timestamp, value: Double?, fault: String?)? {
         let t = nextTime
         guard t != .max else { return nil }
-        let sample: Sample
+        let time = Timestamp(nanoseconds: offset &+ t)
+        let reading: (time: Timestamp, value: Double?, fault: String?)
         switch feed {
         case .explicit(_, let values, _):
-            if let v = values[index] {
-                sample = Sample(sensor: sensor, time: Timestamp(nanoseconds: offset &+ t), value: v)
-            } else {
-                sample = Sample(sensor: sensor, time: Timestamp(nanoseconds: offset &+ t), fault: Self.failedReadFault)
-            }
+            reading = values[index].map { (time, $0, nil) } ?? (time, nil, Self.failedReadFault)
         case .generated(let g):
             let noise = g.noise > 0 ? random.offset(upTo: g.noise) : 0
-            if let v = generatedValue(at: t, g) {
-                sample = Sample(sensor: sensor, time: Timestamp(nanoseconds: offset &+ t), value: v + noise)
-            } else {
-                sample = Sample(sensor: sensor, time: Timestamp(nanoseconds: offset &+ t), fault: Self.dropoutFault)
-            }
+            reading = generatedValue(at: t, g).map { (time, $0 + noise, nil) } ?? (time, nil, Self.dropoutFault)
         }
         index += 1
         updateNextTime()
-        return sample
+        return reading
     }
 
     /// The curve's value at `t` (nil inside a dropout); `t` never decreases between calls.

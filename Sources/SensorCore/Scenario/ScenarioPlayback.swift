@@ -23,6 +23,18 @@ public struct ScenarioPlayback: Sendable {
 
     /// Appends every sample not yet played whose time is ≤ `limit`, in order.
     public mutating func play(through limit: Timestamp, into samples: inout [Sample]) {
+        let ids = initial.map(\.sensor)
+        play(through: limit) { k, time, value, fault in
+            samples.append(fault.map { Sample(sensor: ids[k], time: time, fault: $0) }
+                ?? Sample(sensor: ids[k], time: time, value: value!))
+        }
+    }
+
+    /// Hands every reading not yet played whose time is ≤ `limit` to `emit`, in order, with
+    /// the index of its sensor in the scenario (no id: nothing is copied per sample).
+    public mutating func play(
+        through limit: Timestamp, _ emit: (_ sensor: Int, Timestamp, _ value: Double?, _ fault: String?) -> Void
+    ) {
         let limit = limit.nanoseconds
         if !heapReady { rebuildHeap() }
         while true {
@@ -35,11 +47,11 @@ public struct ScenarioPlayback: Sendable {
             }
             guard offset &+ top.time <= limit else { return }
             let k = top.index
-            guard let sample = cursors[k].next(offset: offset) else {
+            guard let reading = cursors[k].nextReading(offset: offset) else {
                 popTop()
                 continue
             }
-            samples.append(sample)
+            emit(k, reading.time, reading.value, reading.fault)
             let next = cursors[k].nextTime
             if next == .max { popTop() } else { replaceTop(with: Entry(time: next, index: k)) }
         }

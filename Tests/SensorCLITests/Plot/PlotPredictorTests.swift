@@ -2,7 +2,7 @@ import SensorCore
 import Testing
 @testable import SensorCLI
 
-@MainActor
+@DaemonActor
 struct PlotPredictorTests {
     /// A noisy ramp with a dropout, and a predict rule over it.
     static func scenario() -> Scenario {

@@ -2,7 +2,7 @@ import SensorCore
 import Testing
 @testable import SensorCLI
 
-@MainActor
+@DaemonActor
 struct SVGPlotTests {
     static let cpu = SensorInfo(id: SensorID(rawValue: "sim:cpu"), label: "CPU & <GPU>", quantity: .temperature)
     static let room = SensorInfo(id: SensorID(rawValue: "sim:room"), label: "Room", quantity: .humidity)
@@ -10,14 +10,12 @@ struct SVGPlotTests {
     /// A minute of both sensors, the cpu failing to read from 20 s to 25 s.
     static func plot() -> SVGPlot {
         let plot = SVGPlot()
+        let list = SensorList(source: "sim", sensors: [cpu, room])
         for s in 0...60 {
-            let t = Timestamp.seconds(Double(s))
-            let cpuSample = (20...25).contains(s)
-                ? Sample(sensor: cpu.id, time: t, fault: "EIO <5>")
-                : Sample(sensor: cpu.id, time: t, value: 50 + Double(s) / 2)
-            plot.add(PollCycle(
-                source: "sim", time: t, sensors: [cpu, room],
-                samples: [cpuSample, Sample(sensor: room.id, time: t, value: 40 - Double(s) / 3)]))
+            var readings = SensorValues(time: .seconds(Double(s)), capacity: 2)
+            if (20...25).contains(s) { readings.appendFault("EIO <5>") } else { readings.append(50 + Double(s) / 2) }
+            readings.append(40 - Double(s) / 3)
+            plot.add(PollCycle(list: list, readings: readings))
         }
         return plot
     }

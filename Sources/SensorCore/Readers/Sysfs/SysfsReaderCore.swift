@@ -33,12 +33,16 @@ final class SysfsReaderCore: Sendable {
         }
     }
 
-    func poll(at time: Timestamp) -> [Sample] {
+    /// Reads every channel of the last discovery (discovering first if none ran yet).
+    func poll(at time: Timestamp) -> SensorValues {
         state.withLock { set in
             if !set.discovered { rescan(&set) }
             return set.poll(at: time, io: io)
         }
     }
+
+    /// The sensors of the last discovery, in the order polls follow.
+    var listed: [SensorInfo] { state.withLock { $0.channels.map(\.info) } }
 
     /// The thermal zone each sensor of the last discovery mirrors, where it is one
     /// (``SysfsChannel/mirrors``).
@@ -48,11 +52,6 @@ final class SysfsReaderCore: Sendable {
             for channel in set.channels { if let zone = channel.mirrors { out[channel.info.id] = zone } }
             return out
         }
-    }
-
-    /// The poll in compact form, aligned with the last ``discover()``; nil before any.
-    func pollValues() -> SensorValues? {
-        state.withLock { set in set.discovered ? set.pollValues(io: io) : nil }
     }
 
     private func rescan(_ set: inout SysfsSensorSet) {

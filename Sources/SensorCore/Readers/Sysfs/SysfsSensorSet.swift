@@ -76,13 +76,8 @@ struct SysfsSensorSet: Sendable {
         fds = fds.map { _ in -1 }
     }
 
-    /// Reads every channel once; one sample each, faults included.
-    mutating func poll(at time: Timestamp, io: any SysfsIO) -> [Sample] {
-        pollValues(io: io).samples(of: channels.map(\.info), at: time)
-    }
-
     /// Reads every channel once: one reading each, in channel order, faults included.
-    mutating func pollValues(io: any SysfsIO) -> SensorValues {
+    mutating func poll(at time: Timestamp, io: any SysfsIO) -> SensorValues {
         let count = channels.count
         if inputs.count < count * Self.bufferSize { inputs = [UInt8](repeating: 0, count: count * Self.bufferSize) }
         if lengths.count < count { lengths = [Int](repeating: 0, count: count) }
@@ -97,7 +92,7 @@ struct SysfsSensorSet: Sendable {
                 }
             }
         }
-        var values = SensorValues(capacity: count)
+        var values = SensorValues(time: time, capacity: count)
         inputs.withUnsafeMutableBytes { all in
             withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
                 for i in 0..<count {

@@ -10,10 +10,10 @@ import Glibc
 /// come straight back from the page cache on their next use (a minor fault, once). Only
 /// read-only, file-backed mappings are touched, so no data can be lost. Best effort: on an
 /// older kernel the call fails and nothing changes.
-public enum StartupPages {
+enum StartupPages {
     /// Pages out every read-only file mapping of this process. Returns the bytes advised.
     @discardableResult
-    public static func release() -> Int {
+    static func release() -> Int {
         guard let maps = fopen("/proc/self/maps", "r") else { return 0 }
         defer { fclose(maps) }
         var advised = 0

@@ -6,20 +6,20 @@ import Testing
 @testable import SensorCore
 import SensorTestKit
 
-/// The executor behind the daemon's consumer and loop tasks: a task it resumes runs as the
-/// main actor, on the thread that donated itself, or from the main queue otherwise.
-@MainActor
+/// The executor behind ``DaemonActor``: a task it resumes runs as the actor, on the thread
+/// that donated itself, or on the executor's own thread otherwise.
 @Suite(.timeLimit(.minutes(1)))
-struct MainQueueTaskExecutorTests {
-    /// A task that waits once and notes where (and whether on the main actor) it went on.
+struct DaemonExecutorTests {
+    /// A task that waits once and notes where it went on.
     final class Waiter: Sendable {
         private let waiting = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let resumedOn = Mutex<pthread_t?>(nil)
 
         var isWaiting: Bool { waiting.withLock { $0 != nil } }
 
-        @MainActor func wait() async {
+        @DaemonActor func wait() async {
             await withCheckedContinuation { c in waiting.withLock { $0 = c } }
+            DaemonActor.shared.assertIsolated()
             resumedOn.withLock { $0 = pthread_self() }
         }
 
@@ -38,20 +38,17 @@ struct MainQueueTaskExecutorTests {
     }
 
     @Test func aDonorThreadRunsTheWorkItsResumeMadeReady() async {
-        let executor = MainQueueTaskExecutor()
         let waiter = Waiter()
-        let task = Task(executorPreference: executor) { await waiter.wait() }
-        // The drain that started the task must have ended, or it would take the resume.
-        await eventually { waiter.isWaiting && executor.isIdle }
-        let donor = await onThread { executor.donate { waiter.resume() } }
+        let task = Task(executorPreference: DaemonActor.taskExecutor) { await waiter.wait() }
+        await eventually { waiter.isWaiting }
+        let donor = await onThread { DaemonActor.donate { waiter.resume() } }
         #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")
         #expect(waiter.resumedOn.withLock { $0 } == donor)
     }
 
-    @Test func aResumeFromAnyOtherThreadRunsFromTheMainQueue() async {
-        let executor = MainQueueTaskExecutor()
+    @Test func aResumeFromAnyOtherThreadRunsElsewhere() async {
         let waiter = Waiter()
-        let task = Task(executorPreference: executor) { await waiter.wait() }
+        let task = Task(executorPreference: DaemonActor.taskExecutor) { await waiter.wait() }
         await eventually { waiter.isWaiting }
         let other = await onThread { waiter.resume() }
         #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")

@@ -1,0 +1,166 @@
+/// Runs the configured sources: one ``SourcePoller`` each, whose discoveries and cycles it
+/// commits to ``SensorData``, followed by the derived sensors (SPEC §11) it computes from
+/// them. A service: cancelled, it stops every poller.
+///
+/// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
+/// so a `type`, `name` or label file that blocks stalls only its own source — never the
+/// main actor, READY, a reload or SIGTERM.
+@DaemonActor
+final class SourceSupervisor: Service {
+    /// A polled source and its configuration.
+    private struct Running {
+        var configuration: SourceConfiguration
+        var poller: SourcePoller
+    }
+
+    private let data: SensorData
+    private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
+    private let makePacer: @DaemonActor () -> any PollPacer
+    private let watchStalls: Bool
+    /// Called once the first discoveries are in (or the wait for them is over).
+    var onStarted: @DaemonActor () -> Void = {}
+    /// Called with the key of each source that stopped.
+    var onStopped: @DaemonActor (String) -> Void = { _ in }
+    /// Sees every cycle committed (sources' and derived sensors'), then the end of each delivery.
+    var onCommitted: @DaemonActor (PollCycle) -> Void = { _ in }
+    var afterDelivery: @DaemonActor () -> Void = {}
+    private var configurations: [SourceConfiguration]
+    /// Derived sensors, fed from every committed cycle.
+    private var derived: DerivedSensors
+    /// The list each source was last taught to `derived` with.
+    private var derivedLearned: [String: SensorList] = [:]
+    private var running: [Running] = []
+    private var started = 0
+    /// Sources whose first discovery has not come in yet, and who waits for them.
+    private var undiscovered: Set<String> = []
+    private var discovered: ChangeSignal?
+
+    /// How long READY waits for the first discoveries: a source whose discovery blocks (a
+    /// wedged driver behind a label file) joins when it can.
+    static var discoveryWait: Duration { .seconds(1) }
+    private let wait: @Sendable (Duration) async -> Void
+
+    init(
+        sources: [SourceConfiguration], derived: [DerivedSensorConfiguration], data: SensorData,
+        makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
+        makePacer: @escaping @DaemonActor () -> any PollPacer, watchStalls: Bool,
+        wait: @escaping @Sendable (Duration) async -> Void
+    ) {
+        configurations = sources
+        self.derived = DerivedSensors(derived)
+        self.data = data
+        self.makeReader = makeReader
+        self.makePacer = makePacer
+        self.watchStalls = watchStalls
+        self.wait = wait
+    }
+
+    func run() async {
+        apply(configurations)
+        await firstDiscoveries()
+        onStarted()
+        await untilCancelled()
+        for source in running { stop(source) }
+        running = []
+    }
+
+    /// Runs `sources` from now on: unchanged ones keep running (their open files, a
+    /// scenario's position) and rediscover; changed and removed ones stop; new ones start.
+    /// Changed derived sensors start afresh.
+    func apply(_ sources: [SourceConfiguration], derived next: [DerivedSensorConfiguration]) {
+        if next != derived.configurations {
+            for d in derived.configurations.indices { data.remove(source: "derived#\(d)") }
+            derived = DerivedSensors(next)
+            derivedLearned = [:]
+        }
+        apply(sources)
+    }
+
+    private func apply(_ sources: [SourceConfiguration]) {
+        configurations = sources
+        var keep: [Running] = []
+        var spare = running
+        for config in sources {
+            if let i = spare.firstIndex(where: { $0.configuration == config }) {
+                let kept = spare.remove(at: i)
+                kept.poller.requestDiscovery()
+                keep.append(kept)
+            } else {
+                keep.append(Running(configuration: config, poller: start(config)))
+            }
+        }
+        for source in spare { stop(source) }
+        running = keep
+    }
+
+    private func start(_ config: SourceConfiguration) -> SourcePoller {
+        let reader = makeReader(config)
+        started += 1
+        let key = "\(reader.source)#\(started)"
+        // The poll thread commits its own cycles and runs the rule loop's turn they make
+        // ready (DaemonActor.donate): one thread wakes per poll.
+        let poller = SourcePoller(
+            reader: reader, interval: config.interval, pacer: makePacer(), key: key, watchStalls: watchStalls
+        ) { [weak self] list, cycles in
+            DaemonActor.donate { self?.receive(list, cycles) }
+        }
+        undiscovered.insert(key)
+        poller.start()
+        return poller
+    }
+
+    private func stop(_ source: Running) {
+        source.poller.stop()
+        undiscovered.remove(source.poller.key)
+        data.remove(source: source.poller.key)
+        derived.forget(source: source.poller.key)
+        derivedLearned[source.poller.key] = nil
+        onStopped(source.poller.key)
+    }
+
+    /// Commits what a poller delivered, unless its source has stopped meanwhile.
+    private func receive(_ list: SensorList, _ cycles: [PollCycle]) {
+        guard running.contains(where: { $0.poller.key == list.source }) || undiscovered.contains(list.source) else {
+            return
+        }
+        data.adopt(list)
+        for cycle in cycles {
+            data.commit(cycle)
+            onCommitted(cycle)
+            if !derived.isEmpty { commitDerived(after: cycle) }
+        }
+        if !cycles.isEmpty { afterDelivery() }
+        if undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
+    }
+
+    /// Computes the derived sensors from a committed cycle (its inputs share its time) and
+    /// commits their readings and ticks as cycles of their own.
+    private func commitDerived(after cycle: PollCycle) {
+        if derivedLearned[cycle.source] !== cycle.list {
+            derivedLearned[cycle.source] = cycle.list
+            derived.learn(source: cycle.source, sensors: cycle.sensors)
+        }
+        derived.record(cycle)
+        let steps = derived.drain(through: cycle.time)
+        for derivedCycle in derived.cycles(of: steps, sensors: derived.sensors) {
+            data.commit(derivedCycle)
+            onCommitted(derivedCycle)
+        }
+    }
+
+    /// Waits until every source has discovered once, or ``discoveryWait`` has passed.
+    private func firstDiscoveries() async {
+        guard !undiscovered.isEmpty else { return }
+        let signal = ChangeSignal()
+        discovered = signal
+        defer { discovered = nil }
+        let wait = self.wait
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await untilCancelled(signal) }
+            group.addTask { await wait(Self.discoveryWait) }
+            await group.next()
+            group.cancelAll()
+            signal.fire()
+        }
+    }
+}

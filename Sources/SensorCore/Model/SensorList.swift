@@ -1,0 +1,47 @@
+/// The sensors of one source as one discovery found them: made once per discovery, never
+/// changed, shared by every cycle read against it.
+///
+/// Everything that is per-list rather than per-cycle lives here (ids, labels, quantities,
+/// id → position, the positions of each quantity), so a poll cycle carries only values.
+/// Consumers that cache work per list (the rule engine's entries, the model's split) key
+/// the cache by the list's source and check the list's identity (`===`): a new discovery is
+/// a new object, an unchanged one is the same object.
+public final class SensorList: Sendable {
+    /// The running source this list belongs to; unique per running source, so two sources
+    /// of one kind (two thermal roots) never share a cache slot.
+    public let source: String
+    /// The sensors, in the order the cycles' values follow.
+    public let sensors: [SensorInfo]
+    /// Each sensor's position in ``sensors``.
+    public let positions: [SensorID: Int]
+    /// The quantities present, in `Quantity.allCases` order, with their sensors' positions.
+    public let parts: [(quantity: Quantity, positions: [Int])]
+    /// When the discovery ran: a sensor first listed here counts as unread from then on
+    /// (`stale`), even if its first poll hangs.
+    public let discovered: Timestamp
+
+    /// A list of `sensors` (in the order readings will follow) for `source`, discovered at
+    /// `discovered`.
+    public init(source: String, sensors: [SensorInfo], discovered: Timestamp = .zero) {
+        self.source = source
+        self.discovered = discovered
+        self.sensors = sensors
+        var positions: [SensorID: Int] = [:]
+        positions.reserveCapacity(sensors.count)
+        for (i, info) in sensors.enumerated() { positions[info.id] = i }
+        self.positions = positions
+        self.parts = Quantity.allCases.compactMap { q in
+            let at = sensors.indices.filter { sensors[$0].quantity == q }
+            return at.isEmpty ? nil : (q, at)
+        }
+    }
+
+    /// How many sensors the list has.
+    public var count: Int { sensors.count }
+
+    /// The quantities present.
+    public var quantities: Set<Quantity> { Set(parts.map(\.quantity)) }
+
+    /// Whether the list names the same sensors, in the same order, as `sensors`.
+    public func lists(_ sensors: [SensorInfo]) -> Bool { self.sensors == sensors }
+}

@@ -1,0 +1,47 @@
+import Synchronization
+import Testing
+@testable import SensorCore
+
+/// Services run together and stop gracefully, producers before consumers.
+struct ServiceGroupTests {
+    final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    /// Runs until cancelled, then notes its name (its graceful shutdown).
+    struct Recorder: Service {
+        let name: String
+        let log: Log
+        func run() async throws {
+            log.append("start \(name)")
+            await untilCancelled()
+            log.append("stop \(name)")
+        }
+    }
+
+    struct Failing: Service {
+        struct Broken: Error {}
+        func run() async throws { throw Broken() }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func shutdownStopsServicesOneAtATimeInReverseOrder() async throws {
+        let log = Log()
+        let group = ServiceGroup(["writer", "loop", "sources"].map { Recorder(name: $0, log: log) })
+        let run = Task { try await group.run() }
+        while log.all.count < 3 { await Task.yield() }
+        group.shutdown()
+        try await run.value
+        #expect(Array(log.all.suffix(3)) == ["stop sources", "stop loop", "stop writer"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFailingServiceStopsTheOthersAndItsErrorIsRethrown() async {
+        let log = Log()
+        let group = ServiceGroup([Recorder(name: "writer", log: log), Failing()])
+        await #expect(throws: Failing.Broken.self) { try await group.run() }
+        #expect(log.all == ["start writer", "stop writer"])
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Wake-ups (context switches) and CPU a second of `sensorwatch run` on 12 thermal zones
+# polled once a second with one rule — the load of a small machine — next to a bare C poll
+# loop at the same pace (the floor: one wake-up a second).
+#
+# Method: wait4(2) rusage of a SHORT and a LONG run of each (ru_nvcsw + ru_nivcsw, and
+# ru_utime + ru_stime), differenced and divided by LONG - SHORT seconds, so start-up and
+# stop cancel out and threads that exited are counted (summing /proc/PID/task misses them).
+#
+# env: SENSORWATCH (binary), ZONES (12), SHORT (5 s), LONG (35 s). Needs cc.
+set -euo pipefail
+ZONES=${ZONES:-12}
+SHORT=${SHORT:-5}
+LONG=${LONG:-35}
+here=$(cd "$(dirname "$0")" && pwd)
+SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
+command -v cc >/dev/null || { echo "bench: needs a C compiler (cc)" >&2; exit 1; }
+work=$(mktemp -d /tmp/sensorwatch-wakeups.XXXXXX)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+for ((i = 0; i < ZONES; i++)); do
+    mkdir -p "$work/tree/thermal_zone$i"
+    echo "zone" >"$work/tree/thermal_zone$i/type"
+    echo $((40000 + i * 1000)) >"$work/tree/thermal_zone$i/temp"
+done
+cat >"$work/sensorwatch.json5" <<CONF
+{ interval: "1s",
+  sources: [ { type: "thermal", root: "$work/tree" } ],
+  rules: [ { name: "hot", sensor: "thermal:*", above: 80 } ] }
+CONF
+cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
+cc -O2 -o "$work/pread-floor" "$here/pread-floor.c"
+
+# Prints "switches/s CPU-µs/s" of the command from a short and a long run.
+per_second() {
+    local s l
+    s=$("$work/rusage-run" "$SHORT" "$@" 2>/dev/null)
+    l=$("$work/rusage-run" "$LONG" "$@" 2>/dev/null)
+    awk -v s="$s" -v l="$l" -v d=$((LONG - SHORT)) 'BEGIN {
+        split(s, a, " "); split(l, b, " ")
+        printf "%.2f %.1f\n", ((b[1] + b[2]) - (a[1] + a[2])) / d, (b[3] - a[3]) / 1000 / d }'
+}
+
+read -r f_sw f_cpu < <(per_second "$work/pread-floor" "$work/tree" "$ZONES" 0 1000)
+read -r s_sw s_cpu < <(per_second "$SENSORWATCH" run --config "$work/sensorwatch.json5")
+echo "bench: $ZONES thermal zones at 1 s, wait4 rusage of a ${SHORT} s and a ${LONG} s run, differenced"
+printf '%-30s %12s %14s\n' "reader" "wake-ups/s" "CPU µs/s"
+printf '%-30s %12s %14s\n' "pread floor, every 1 s (C)" "$f_sw" "$f_cpu"
+printf '%-30s %12s %14s\n' "sensorwatch run" "$s_sw" "$s_cpu"
+awk -v w="$s_sw" 'BEGIN { printf "sensorwatch wake-ups %.2f/s (target <= 1.5): %s\n", w, (w <= 1.5 ? "met" : "MISSED") }'

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Discovery that blocks (a FIFO, nobody writing, stands in for a wedged I2C/ACPI driver) as a
+# thermal zone's `type`, an hwmon chip's `name`, an hwmon `tempN_label`, and a `temp` that
+# blocks the first poll: each stalls only its own source. The healthy thermal and hwmon
+# sources are read and alert on time, the scenario's alerts come on time, READY comes (with
+# the sensors discovered so far), and SIGTERM stops the daemon within 1 s with exit 0.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/faults.sh"
+setup_fault_test
+listener=
+trap 'if [ -n "$listener" ]; then kill "$listener" 2>/dev/null || true; fi; fault_cleanup' EXIT
+
+zone() { # DIR TYPE TEMP
+    mkdir -p "$1"
+    echo "$2" >"$1/type"
+    echo "$3" >"$1/temp"
+}
+# thermal: a zone whose `type` blocks (its whole source waits in discovery)
+mkdir -p "$WORK/type/thermal_zone0"
+mkfifo "$WORK/type/thermal_zone0/type"
+echo 50000 >"$WORK/type/thermal_zone0/temp"
+# thermal: a zone whose `temp` blocks (discovered, its first poll hangs)
+mkdir -p "$WORK/temp/thermal_zone5"
+echo stuck >"$WORK/temp/thermal_zone5/type"
+mkfifo "$WORK/temp/thermal_zone5/temp"
+# thermal: a healthy source
+zone "$WORK/fast/thermal_zone9" fast 50000
+# hwmon: a chip whose `name` blocks, one whose `temp1_label` blocks, and a healthy one
+mkdir -p "$WORK/name/hwmon0" "$WORK/label/hwmon0" "$WORK/good/hwmon0"
+mkfifo "$WORK/name/hwmon0/name"
+echo 40000 >"$WORK/name/hwmon0/temp1_input"
+echo chip >"$WORK/label/hwmon0/name"
+mkfifo "$WORK/label/hwmon0/temp1_label"
+echo 40000 >"$WORK/label/hwmon0/temp1_input"
+echo good >"$WORK/good/hwmon0/name"
+echo 40000 >"$WORK/good/hwmon0/temp1_input"
+write_scenario "$WORK/scenario.json5" "[[0, 50], [1, 85], [2, 50]]"
+cat >"$WORK/sensorwatch.json5" <<J
+{ interval: "100ms",
+  sources: [
+    { type: "thermal", root: "$WORK/type" },
+    { type: "thermal", root: "$WORK/temp" },
+    { type: "thermal", root: "$WORK/fast" },
+    { type: "hwmon", root: "$WORK/name" },
+    { type: "hwmon", root: "$WORK/label" },
+    { type: "hwmon", root: "$WORK/good" },
+    { type: "simulated", scenario: "scenario.json5", interval: "100ms" },
+  ],
+  rules: [
+    { name: "cpu-hot", sensor: "sim:cpu", above: 80, severity: "critical" },
+    { name: "hot", sensor: "thermal:*", above: 80, severity: "warning" },
+    { name: "chip-hot", sensor: "hwmon:*", above: 80, severity: "warning" },
+  ] }
+J
+# The service manager's side of sd_notify: every datagram, one line each (newlines as |).
+python3 - "$WORK/notify.sock" "$WORK/notify.log" <<'PY' &
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+with open(sys.argv[2], "a", buffering=1) as log:
+    while True:
+        log.write(s.recv(4096).decode().replace("\n", "|") + "\n")
+PY
+listener=$!
+wait_for "the notify socket" 50 test -S "$WORK/notify.sock"
+
+start_journald
+t0=$(now_ms)
+NOTIFY_SOCKET=$WORK/notify.sock start_daemon "$WORK/sensorwatch.json5" "$WORK/stderr"
+ready() { grep -q '^READY=1' "$WORK/notify.log" 2>/dev/null; }
+wait_for "READY" 30 ready
+ready_ms=$(( $(now_ms) - t0 ))
+status=$(grep -m1 '^READY=1' "$WORK/notify.log")
+note "READY after $ready_ms ms: $status"
+[ "$ready_ms" -le 2500 ] || fail "READY took $ready_ms ms"
+# Discovered by then: the stuck-temp zone, the fast zone, the good chip and sim:cpu (the
+# type zone, the name chip and the label chip are still waiting in discovery). READY waits
+# a second for them, so the scenario's alert due at 1 s may already fire.
+[[ "$status" =~ STATUS=4\ sensors,\ 0\ faulty,\ [01]\ firing ]] || fail "READY status: $status"
+
+latency() { # SINCE_MS MATCH...
+    local since=$1 us
+    shift
+    us=$(journal_json "$@" | head -n 1 | jq -r .__REALTIME_TIMESTAMP)
+    echo $(( us / 1000 - since ))
+}
+wait_for "the scenario's resolved" 100 journal_has ALERT_RULE=cpu-hot ALERT_STATE=resolved
+fired=$(latency "$t0" ALERT_RULE=cpu-hot ALERT_STATE=firing)
+resolved=$(latency "$t0" ALERT_RULE=cpu-hot ALERT_STATE=resolved)
+note "scenario alerts after $fired ms and $resolved ms (due at 1000 and 2000)"
+[ "$fired" -ge 900 ] && [ "$fired" -le 2500 ] || fail "firing due at 1 s came after $fired ms"
+[ "$resolved" -ge 1900 ] && [ "$resolved" -le 3500 ] || fail "resolved due at 2 s came after $resolved ms"
+
+# The healthy sources of both kinds are read every 100 ms.
+t1=$(now_ms)
+put "$WORK/fast/thermal_zone9/temp" 90000
+put "$WORK/good/hwmon0/temp1_input" 91000
+wait_for "the fast zone's alert" 100 journal_has ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone9
+wait_for "the good chip's alert" 100 journal_has ALERT_RULE=chip-hot SENSOR_ID=hwmon:good/temp1
+hot=$(latency "$t1" ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone9)
+chip=$(latency "$t1" ALERT_RULE=chip-hot SENSOR_ID=hwmon:good/temp1)
+note "healthy zone alert after $hot ms, healthy chip after $chip ms (interval 100 ms)"
+[ "$hot" -le 1500 ] || fail "the fast zone's alert took $hot ms"
+[ "$chip" -le 1500 ] || fail "the good chip's alert took $chip ms"
+# The chip whose label blocks is not read at all (its discovery waits), nor alerts.
+if journal_has SENSOR_ID=hwmon:chip/temp1; then fail "the blocked chip reported something"; fi
+
+stop_within_1s "$pid" TERM
+pid=
+grep -q '^STOPPING=1' "$WORK/notify.log" || fail "no STOPPING=1: $(cat "$WORK/notify.log")"
+note "blocking discovery and polls stalled only their own sources"
