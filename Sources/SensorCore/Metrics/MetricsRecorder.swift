@@ -13,7 +13,9 @@ public struct MetricsRecorder: Sendable {
         var position: [SensorID: Int] = [:]
         /// NaN where no read of that sensor has succeeded yet.
         var value: [Double] = []
-        var time: [Timestamp] = []
+        /// Unix seconds of `value` (NaN with it), kept as the snapshot shows them, so that a
+        /// snapshot shares this array rather than converting a thousand times.
+        var lastReading: [Double] = []
         var up: [Bool] = []
         var attempted: [Bool] = []
         /// The newest cycle, when every read in it succeeded, not folded in yet.
@@ -30,25 +32,27 @@ public struct MetricsRecorder: Sendable {
             discovery = cycle.discovery
             position = Dictionary(cycle.sensors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             value = Array(repeating: .nan, count: sensors.count)
-            time = Array(repeating: .zero, count: sensors.count)
+            lastReading = Array(repeating: .nan, count: sensors.count)
             up = Array(repeating: false, count: sensors.count)
             attempted = up
             for (i, info) in sensors.enumerated() {
                 guard let j = old.position[info.id] else { continue }
-                (value[i], time[i], up[i], attempted[i]) = (old.value[j], old.time[j], old.up[j], old.attempted[j])
+                (value[i], lastReading[i], up[i], attempted[i]) = (old.value[j], old.lastReading[j], old.up[j], old.attempted[j])
             }
         }
 
-        mutating func fold(_ cycle: PollCycle) {
+        mutating func fold(_ cycle: PollCycle, startTime: Double) {
             if let values = cycle.values {
+                let time = startTime + cycle.time.seconds
                 values.values.withUnsafeBufferPointer { read in
                     for i in read.indices {
-                        attempted[i] = true
+                        // Written only when it changes: the renderer's layout shares the array.
+                        if !attempted[i] { attempted[i] = true }
                         let v = read[i]
                         if v.isNaN {
                             up[i] = false
                         } else {
-                            (value[i], time[i], up[i]) = (v, cycle.time, true)
+                            (value[i], lastReading[i], up[i]) = (v, time, true)
                         }
                     }
                 }
@@ -58,29 +62,29 @@ public struct MetricsRecorder: Sendable {
                 guard let i = position[sample.sensor] else { continue }
                 attempted[i] = true
                 if let v = sample.value {
-                    (value[i], time[i], up[i]) = (v, sample.time, true)
+                    (value[i], lastReading[i], up[i]) = (v, startTime + sample.time.seconds, true)
                 } else {
                     up[i] = false
                 }
             }
         }
 
-        mutating func record(_ cycle: PollCycle) {
+        mutating func record(_ cycle: PollCycle, startTime: Double) {
             let sameList = discovery != 0 && discovery == cycle.discovery && sensors.count == cycle.sensors.count
             if sameList, let values = cycle.values, values.faults.isEmpty {
                 // Every sensor was read now: this cycle supersedes any still pending.
                 pending = cycle
             } else {
-                foldPending()
+                foldPending(startTime: startTime)
                 adopt(cycle)
-                fold(cycle)
+                fold(cycle, startTime: startTime)
             }
         }
 
-        mutating func foldPending() {
+        mutating func foldPending(startTime: Double) {
             if let cycle = pending {
                 pending = nil
-                fold(cycle)
+                fold(cycle, startTime: startTime)
             }
         }
     }
@@ -101,7 +105,7 @@ public struct MetricsRecorder: Sendable {
     /// Notes one committed poll cycle.
     public mutating func record(_ cycle: PollCycle) {
         guard !cycle.sensors.isEmpty else { return }
-        sources[cycle.source, default: SourceState()].record(cycle)
+        sources[cycle.source, default: SourceState()].record(cycle, startTime: startTime)
     }
 
     /// Forgets a source that stopped (its sensors are gone from the file).
@@ -123,12 +127,11 @@ public struct MetricsRecorder: Sendable {
     public mutating func snapshot(engine: RuleEngine, version: String) -> MetricsSnapshot {
         var out = MetricsSnapshot(version: version, startTime: startTime)
         for key in sources.keys.sorted() {
-            sources[key]!.foldPending()
+            sources[key]!.foldPending(startTime: startTime)
             let s = sources[key]!
-            // The arrays are shared with the recorder, not copied; only the times are converted.
-            let lastReading = s.value.indices.map { s.value[$0].isNaN ? .nan : startTime + s.time[$0].seconds }
+            // The arrays are shared with the recorder, not copied.
             out.groups.append(
-                .init(sensors: s.sensors, attempted: s.attempted, up: s.up, value: s.value, lastReading: lastReading))
+                .init(sensors: s.sensors, attempted: s.attempted, up: s.up, value: s.value, lastReading: s.lastReading))
         }
         out.alerts.rules = engine.rules
         out.alerts.sensors = engine.sensors
