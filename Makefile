@@ -22,9 +22,10 @@ deps:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y systemd-journal-remote; \
 	fi
 
-# The shipped binary: release mode, Swift runtime linked statically.
+# The shipped binary: release mode, Swift runtime linked statically; all symbols bound at
+# start-up (-z now, with the default relro: a read-only GOT, as Debian's hardening wants).
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(SWIFTFLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib $(SWIFTFLAGS) -Xlinker -z -Xlinker now
 
 build: release
 
@@ -56,17 +57,20 @@ fuzz-smoke:
 	@fuzz/run.sh --smoke
 
 clean:
-	rm -rf .build
+	rm -rf .build dist
 
 # Where systemd looks for units and message catalogs of packages (not under PREFIX: systemd
 # searches /usr/lib, and `journalctl --update-catalog` reads /usr/lib/systemd/catalog).
 UNITDIR    ?= /usr/lib/systemd/system
 CATALOGDIR ?= /usr/lib/systemd/catalog
 CONFDIR    ?= /etc/sensorwatch
+TMPFILESDIR ?= /usr/lib/tmpfiles.d
+MANDIR     ?= $(PREFIX)/share/man
 # The installed configuration reads the real sensors only (the `make run` one adds a demo feed).
 INSTALL_CONFIG ?= config/sensorwatch.example.json5
 
-# Installs binary, unit (ExecStart pointing at PREFIX), catalog and example configuration.
+# Installs binary, unit (ExecStart pointing at PREFIX), catalog, tmpfiles.d entry (the link
+# node_exporter reads the metrics through), man pages and example configuration.
 # An existing configuration is kept; on a live system (no DESTDIR) the catalog database
 # and systemd are refreshed.
 install: release
@@ -77,6 +81,9 @@ install: release
 		> $(DESTDIR)$(UNITDIR)/sensorwatch.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch.service
 	install -m 0644 systemd/sensorwatch.catalog $(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
+	install -D -m 0644 systemd/sensorwatch.tmpfiles $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf
+	install -D -m 0644 man/sensorwatch.8 $(DESTDIR)$(MANDIR)/man8/sensorwatch.8
+	install -D -m 0644 man/sensorwatch.json5.5 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5
 	@test -e $(DESTDIR)$(CONFDIR)/sensorwatch.json5 \
 		|| install -m 0644 $(INSTALL_CONFIG) $(DESTDIR)$(CONFDIR)/sensorwatch.json5
 	@for f in config/scenarios/*; do \
@@ -85,6 +92,7 @@ install: release
 	done
 	@if [ -z "$(DESTDIR)" ]; then \
 		journalctl --update-catalog || true; \
+		systemd-tmpfiles --create sensorwatch.conf || true; \
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi; \
 	fi
 
@@ -93,5 +101,13 @@ install: release
 # Removes what install put in place, except the configuration and the kept state.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sensorwatch $(DESTDIR)$(UNITDIR)/sensorwatch.service \
-		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
+		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf \
+		$(DESTDIR)$(MANDIR)/man8/sensorwatch.8 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5
 	@if [ -z "$(DESTDIR)" ]; then journalctl --update-catalog || true; fi
+
+.PHONY: deb
+
+# The Debian package dist/sensorwatch_<version>_<arch>.deb, built with dpkg-deb from the
+# release binary and packaging/deb/ (installs dpkg-dev and lintian with apt when missing).
+deb: release
+	@scripts/make-deb.sh

@@ -20,6 +20,7 @@ public enum CLI {
         Command(name: "check", abstract: "validate the configuration and every file it names", run: { await CheckCommand.run($0) }),
         Command(name: "sensors", abstract: "read every configured sensor once and print it", run: SensorsCommand.run),
         Command(name: "simulate", abstract: "run the rules over a scenario in virtual time", run: { await SimulateCommand.run($0) }),
+        Command(name: "record", abstract: "record the real sensors as a scenario to replay", run: { await RecordCommand.run($0) }),
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
     ]
 

@@ -7,7 +7,8 @@ import Glibc
 /// `sensorwatch simulate`: the configured rules over a scenario, in virtual time.
 enum SimulateCommand {
     static let help = """
-        usage: sensorwatch simulate --config PATH [--scenario PATH] [--json] [--plot FILE.svg]
+        usage: sensorwatch simulate --config PATH [--scenario PATH] [--json]
+                                    [--plot FILE.svg [--sensor GLOB]...]
 
         Runs the configuration's rules over its simulated sources (other sources are
         ignored) once, in virtual time, as fast as the CPU allows, and prints every alert
@@ -21,18 +22,30 @@ enum SimulateCommand {
                            {"time":12.0,"event":"firing","rule":…,"sensor":…,
                             "severity":…,"value":81.5,"threshold":80}
                            (predict rules add "predicted": where the trend heads)
-          --plot FILE.svg  also draw every sensor's values, the rules' thresholds and
-                           the events into an SVG file
+          --plot FILE.svg  also draw the run into an SVG file: a panel per sensor with
+                           its values (gaps and red marks where reads failed), each
+                           rule's threshold line (named) and hysteresis band, a
+                           predict rule's predicted value (dashed), shading while an
+                           alert fires, a marker per event, and a legend
+          --sensor GLOB    plot only the sensors whose id matches GLOB (repeatable;
+                           e.g. 'sim:*'); a GLOB that matches no sensor is a usage
+                           error, so a typo does not go unnoticed
           --help           show this help
 
         exit status: 0 done, 78 configuration error, 64 bad usage, 1 no simulated source
+        or the plot cannot be written
         """
 
     @MainActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
-        switch CommandSupport.parse(args, valued: ["config", "scenario", "plot"], flags: ["json"], help: help) {
+        switch CommandSupport.parse(args, valued: ["config", "scenario", "plot", "sensor"], flags: ["json"], help: help) {
         case .success(let o): options = o
+        case .failure(let code): return code
+        }
+        let panels: [Glob]
+        switch panelGlobs(options) {
+        case .success(let globs): panels = globs
         case .failure(let code): return code
         }
         let configuration: Configuration
@@ -61,7 +74,10 @@ enum SimulateCommand {
         let events = await Simulator.run(
             scenarios: scenarios, rules: configuration.rules, derived: configuration.derived, observe: observe)
         if let path = options["plot"], let plot {
-            let svg = plot.render(rules: configuration.rules, events: events)
+            if let code = checkMatches(panels, plot) { return code }
+            var subtitle = configuration.path
+            if let scenario = options["scenario"] { subtitle += " · " + scenario }
+            let svg = plot.render(rules: configuration.rules, events: events, panels: panels, subtitle: subtitle)
             guard TextFileWriter.write(svg, to: path) else {
                 Output.stderr("sensorwatch: \(path): cannot write the plot: \(String(cString: strerror(errno)))")
                 return .failure
@@ -76,5 +92,38 @@ enum SimulateCommand {
         }
         if !out.isEmpty { Output.stdout(out) }
         return .success
+    }
+
+    /// The `--sensor` globs; a bad glob, or `--sensor` without `--plot`, is a usage error.
+    private static func panelGlobs(_ options: Options) -> Result<[Glob], ExitCode> {
+        let patterns = options.all("sensor")
+        guard patterns.isEmpty || options["plot"] != nil else {
+            Output.stderr("sensorwatch: --sensor chooses the panels of --plot; give --plot FILE.svg too\n\n" + help)
+            return .failure(.usage)
+        }
+        var globs: [Glob] = []
+        for pattern in patterns {
+            do {
+                globs.append(try Glob(pattern))
+            } catch {
+                Output.stderr("sensorwatch: --sensor: \(error)")
+                return .failure(.usage)
+            }
+        }
+        return .success(globs)
+    }
+
+    /// A usage error when a `--sensor` glob matches none of the run's sensors (a typo
+    /// should not quietly give an empty or partial plot); nil when each matches one.
+    @MainActor
+    private static func checkMatches(_ globs: [Glob], _ plot: SVGPlot) -> ExitCode? {
+        for glob in globs where plot.sensors(matching: glob).isEmpty {
+            let ids = plot.sensorIDs.map(\.rawValue)
+            let known = ids.isEmpty ? "the run has no sensors"
+                : "the run has " + ids.prefix(8).joined(separator: ", ") + (ids.count > 8 ? ", … (\(ids.count) in all)" : "")
+            Output.stderr("sensorwatch: --sensor \"\(glob.pattern)\" matches no sensor; \(known)")
+            return .usage
+        }
+        return nil
     }
 }

@@ -25,8 +25,8 @@ struct ScenarioCSVTests {
             TimedValue(time: .zero, value: 1), TimedValue(time: .seconds(1), value: nil),
             TimedValue(time: .seconds(2), value: nil), TimedValue(time: .seconds(3), value: 4),
         ]),
-        ("# exported by hand\r\n Time , Value \r\n\r\n5,-2.5e1\r\n5,3\r\n", [
-            TimedValue(time: .seconds(5), value: -25), TimedValue(time: .seconds(5), value: 3),
+        ("# exported by hand\r\n Time , Value \r\n\r\n5,-2.5e1\r\n6,3\r\n", [
+            TimedValue(time: .seconds(5), value: -25), TimedValue(time: .seconds(6), value: 3),
         ]),
         ("", []),
     ])

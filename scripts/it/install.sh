@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `make install DESTDIR=… PREFIX=…` puts the binary, unit, catalog and configuration where
-# systemd and an administrator expect them; the unit verifies; the binary needs no Swift
-# runtime (only libc, libm, libstdc++, libgcc_s and libsystemd).
+# `make install DESTDIR=… PREFIX=…` puts the binary, unit, catalog, tmpfiles.d entry, man pages
+# and configuration where systemd and an administrator expect them, and `make uninstall`
+# takes them away again; the binary needs no Swift runtime (only libc, libm, libstdc++,
+# libgcc_s and libsystemd).
 set -u
 . "$(dirname "$0")/../testlib.sh"
 dest=$(mktemp -d /tmp/sw-it-install.XXXXXX)
@@ -10,7 +11,9 @@ trap 'rm -rf "$dest"' EXIT
 make -s install DESTDIR="$dest" PREFIX=/usr >"$dest.log" 2>&1 || { fail "make install failed"; cat "$dest.log"; }
 rm -f "$dest.log"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service \
-         usr/lib/systemd/catalog/sensorwatch.catalog etc/sensorwatch/sensorwatch.json5; do
+         usr/lib/systemd/catalog/sensorwatch.catalog etc/sensorwatch/sensorwatch.json5 \
+         usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 \
+         usr/share/man/man5/sensorwatch.json5.5; do
     [ -e "$dest/$f" ] || fail "make install did not install /$f"
 done
 grep -q '^ExecStart=/usr/bin/sensorwatch run' "$dest/usr/lib/systemd/system/sensorwatch.service" \
@@ -24,6 +27,21 @@ cmp -s config/sensorwatch.example.json5 "$dest/etc/sensorwatch/sensorwatch.json5
 echo '// edited' >>"$dest/etc/sensorwatch/sensorwatch.json5"
 make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1
 grep -q '// edited' "$dest/etc/sensorwatch/sensorwatch.json5" || fail "install overwrote an edited configuration"
+
+# The tmpfiles.d entry makes the link node_exporter reads the metrics through (SPEC §12).
+systemd-tmpfiles --root="$dest" --create "$dest/usr/lib/tmpfiles.d/sensorwatch.conf" \
+    || fail "systemd-tmpfiles rejects the installed sensorwatch.conf"
+[ "$(readlink "$dest/var/lib/prometheus/node-exporter/sensorwatch.prom")" = /run/sensorwatch/sensorwatch.prom ] \
+    || fail "the tmpfiles.d entry does not link node_exporter's sensorwatch.prom to /run/sensorwatch"
+
+# uninstall removes what install put in place and keeps the configuration.
+make -s uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 || fail "make uninstall failed"
+for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service usr/lib/systemd/catalog/sensorwatch.catalog \
+         usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 usr/share/man/man5/sensorwatch.json5.5; do
+    [ ! -e "$dest/$f" ] || fail "make uninstall left /$f"
+done
+[ -e "$dest/etc/sensorwatch/sensorwatch.json5" ] || fail "make uninstall removed the configuration"
+make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1
 
 # No Swift runtime needed: the only shared libraries are the C/C++ runtime and libsystemd.
 needed=$(readelf -d "$dest/usr/bin/sensorwatch" | awk -F'[][]' '/NEEDED/ {print $2}' | sort | tr '\n' ' ')

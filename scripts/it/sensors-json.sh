@@ -56,20 +56,8 @@ w i/iio:device2/in_temp_raw 2438; w i/iio:device2/in_temp_scale 10
 w i/iio:device2/in_pressure_raw 26145062; w i/iio:device2/in_pressure_scale 0.000003906
 
 # The shared fixture, in place; rebuilt under $work when its symlinks were stored as files.
-fixture="$SHARED/fixtures/sysfs/node_exporter_sys"
-if [ ! -L "$fixture/sys/class/thermal/thermal_zone0" ]; then
-    python3 - "$fixture" "$work/fx" <<'PY'
-import os, sys, shutil
-src, dst = sys.argv[1], sys.argv[2]
-for line in open(os.path.join(src, "MANIFEST.tsv")):
-    f = line.rstrip("\n").split("\t")
-    p = os.path.join(dst, f[1])
-    if f[0] == "dir": os.makedirs(p, exist_ok=True)
-    elif f[0] == "file": shutil.copyfile(os.path.join(src, f[1]), p)
-    elif f[0] == "symlink": os.symlink(f[2][3:], p)
-PY
-    fixture="$work/fx"
-fi
+. "$(dirname "$0")/lib/fixtures.sh"
+fixture=$(node_exporter_fixture "$work/fx")
 
 cat >"$work/sensorwatch.json5" <<CONF
 {

@@ -89,11 +89,11 @@ public enum ConfigLoader {
         }
         if let scenario {
             for sensor in scenario.sensors {
-                if let first = named.simulatedIDs[sensor.id] {
+                if let first = named.simulatedIDs[sensor.sensorID.rawValue] {
                     object["scenario"]?.report(
                         "simulated sensor \"\(sensor.info.id)\" is already defined by \(first)")
                 } else {
-                    named.simulatedIDs[sensor.id] = node.path
+                    named.simulatedIDs[sensor.sensorID.rawValue] = node.path
                 }
             }
         }

@@ -12,14 +12,15 @@ public enum Simulator {
     ///   - scenarios: the simulated sources' scenarios.
     ///   - rules: the rules, in configuration order.
     ///   - derived: derived sensors (SPEC §11), computed from the scenarios' sensors.
-    ///   - observe: sees every cycle as the rules do (for plots); nil costs nothing.
+    ///   - observe: sees every cycle, of every quantity (for plots); nil costs nothing.
     public static func run(
         scenarios: [Scenario], rules: [Rule], derived: [DerivedSensorConfiguration] = [],
         observe: (@MainActor (PollCycle) -> Void)? = nil
     ) async -> [AlertEvent] {
         let data = SensorData()
         var engine = RuleEngine(rules: rules)
-        let loop = TrackingLoop(data: data, quantities: quantities(needed: rules))
+        // A plot shows every sensor, also those of quantities no rule reads.
+        let loop = TrackingLoop(data: data, quantities: observe == nil ? quantities(needed: rules) : Set(Quantity.allCases))
         var events: [AlertEvent] = []
 
         var feeds = scenarios.map { Feed(scenario: $0) }

@@ -22,7 +22,7 @@ public final class SimulatedReader: SensorReader {
         playback = Mutex(ScenarioPlayback(scenario: scenario, loop: loop && scenario.loop))
     }
 
-    /// The scenario's sensors (`sim:<id>`), in id order.
+    /// The scenario's sensors (`sim:<id>`, or the id itself when it holds a `:`), in id order.
     public func discover() -> [SensorInfo] { sensors }
 
     /// Every sample not yet returned with time ≤ `time`, in time order.

@@ -2,13 +2,13 @@
 ///
 /// Format: an optional `time,value` header line; then one row per sample, the time in
 /// seconds (a plain decimal, read exactly) and the value, where an empty value or `null`
-/// is a failed read. Blank lines and lines starting with `#` are skipped; times never
-/// decrease. Problems are reported at `line L, column C` of the CSV file.
+/// is a failed read. Blank lines and lines starting with `#` are skipped; times strictly
+/// increase. Problems are reported at `line L, column C` of the CSV file.
 enum CSVSampleParser {
     static func parse(_ text: String, diagnostics: ConfigDiagnostics) -> [TimedValue] {
         var samples: [TimedValue] = []
         var sawContent = false
-        var previous: Int64 = 0
+        var previous: Timestamp?
         // "\r\n" is one Character in Swift, so it is a separator of its own.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (lineIndex, line) in lines.enumerated() {
@@ -55,13 +55,11 @@ enum CSVSampleParser {
                     diagnostics.report(line: number, column: columns[0], "expected a time in seconds, found \"\(timeText)\"")
                 }
             }
-            if let t = time {
-                if t < previous {
-                    diagnostics.report(
-                        line: number, column: columns[0],
-                        "time \(timeText) is before the previous row's \(Timestamp(nanoseconds: previous).seconds)")
+            if let t = time.map(Timestamp.init(nanoseconds:)) {
+                if let problem = TimedValue.orderProblem(t, shown: String(timeText), after: previous, what: "row") {
+                    diagnostics.report(line: number, column: columns[0], problem)
                 }
-                previous = max(previous, t)
+                previous = max(previous ?? t, t)
             }
             let valueText = fields[1].trimmingSpaces
             var value: Double?

@@ -61,12 +61,13 @@ public enum ScenarioLoader {
                     valid = false
                     continue
                 }
-                if let first = firstByID[sensor.id] {
+                // By the sensor id it becomes, so `cpu` and `sim:cpu` are one sensor.
+                if let first = firstByID[sensor.sensorID.rawValue] {
                     element.diagnostics.report(
                         element.path(of: "id"), "duplicate sensor id \"\(sensor.id)\" (first used by \(first))")
                     valid = false
                 } else {
-                    firstByID[sensor.id] = element.path
+                    firstByID[sensor.sensorID.rawValue] = element.path
                 }
                 sensors.append(sensor)
                 sensorNodes.append(element)

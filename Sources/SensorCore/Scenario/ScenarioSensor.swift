@@ -1,4 +1,5 @@
-/// One sensor of a scenario; its id becomes `sim:<id>`.
+/// One sensor of a scenario; its id becomes `sim:<id>`, unless it already holds a `:` (a
+/// recording's `thermal:thermal_zone0`, SPEC §15): then it is the sensor id as it stands.
 public struct ScenarioSensor: Sendable, Hashable {
     /// Where the sensor's values come from.
     public enum Feed: Sendable, Hashable {
@@ -8,7 +9,7 @@ public struct ScenarioSensor: Sendable, Hashable {
         case generated(start: Double, segments: [Segment], noise: Double)
     }
 
-    /// The id without the `sim:` prefix.
+    /// The id as the scenario gives it (`cpu` for `sim:cpu`, or a whole id with a `:`).
     public var id: String
     public var quantity: Quantity
     public var label: String
@@ -23,7 +24,12 @@ public struct ScenarioSensor: Sendable, Hashable {
 
     /// What the rest of the program knows about this sensor.
     public var info: SensorInfo {
-        SensorInfo(id: SensorID(source: SourceKind.simulated.idPrefix, name: id), label: label, quantity: quantity)
+        SensorInfo(id: sensorID, label: label, quantity: quantity)
+    }
+
+    /// The sensor id: `sim:<id>`, or `id` itself when it holds a `:`.
+    public var sensorID: SensorID {
+        id.contains(":") ? SensorID(id) : SensorID(source: SourceKind.simulated.idPrefix, name: id)
     }
 }
 
@@ -35,5 +41,17 @@ public struct TimedValue: Sendable, Hashable {
     public init(time: Timestamp, value: Double?) {
         self.time = time
         self.value = value
+    }
+
+    /// Why a sample at `time` cannot follow one at `previous` (nil: it can): one sensor's
+    /// sample times strictly increase (SPEC §9), compared in whole nanoseconds.
+    ///
+    /// - Parameters:
+    ///   - shown: the time as the message shows it (the file's own text, or seconds).
+    ///   - what: `sample` or `row`.
+    static func orderProblem(_ time: Timestamp, shown: String, after previous: Timestamp?, what: String) -> String? {
+        guard let previous, time <= previous else { return nil }
+        if time < previous { return "time \(shown) is before the previous \(what)'s \(previous.seconds)" }
+        return "time \(shown) is the same as the previous \(what)'s; one sensor's sample times must strictly increase"
     }
 }

@@ -9,11 +9,8 @@ enum ScenarioSensorDecoder {
         guard let object = node.object(keys: ["id", "quantity", "label"] + feedKeys) else { return nil }
         let idNode = object.required("id")
         var id = idNode?.string()
-        if let text = id, let idNode, !isValidID(text) {
-            idNode.report(
-                text.isEmpty
-                    ? "must not be empty"
-                    : "sensor id \"\(text)\" may use only letters, digits, \"_\", \"-\", \".\" and \"/\"")
+        if let text = id, let idNode, let problem = idProblem(text) {
+            idNode.report(problem)
             id = nil
         }
         let quantity: Quantity? = object.required("quantity")?.choice("quantity")
@@ -40,19 +37,33 @@ enum ScenarioSensorDecoder {
         return ScenarioSensor(id: id, quantity: quantity, label: label, feed: feed)
     }
 
-    private static func isValidID(_ id: String) -> Bool {
-        !id.isEmpty
-            && id.unicodeScalars.allSatisfy {
+    /// Why `id` cannot name a sensor, or nil. An id without `:` becomes `sim:<id>` and keeps
+    /// to a small alphabet; one with `:` (a recording's, SPEC §15) is a sensor id as it
+    /// stands, so it needs a source and a name, and may hold what sysfs names hold (`:`
+    /// included, as in `iio:iio:device0/temp`) except spaces and control characters.
+    private static func idProblem(_ id: String) -> String? {
+        if id.isEmpty { return "must not be empty" }
+        guard let colon = id.firstIndex(of: ":") else {
+            let plain = id.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
                     || $0 == "_" || $0 == "-" || $0 == "." || $0 == "/"
             }
+            return plain ? nil : "sensor id \"\(id)\" may use only letters, digits, \"_\", \"-\", \".\" and \"/\""
+        }
+        if colon == id.startIndex || id.index(after: colon) == id.endIndex {
+            return "sensor id \"\(id)\" needs a source and a name around \":\" (as in \"thermal:thermal_zone0\")"
+        }
+        if id.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+            return "sensor id \"\(id)\" must not hold spaces or control characters"
+        }
+        return nil
     }
 
     private static func samples(_ node: ConfigNode) -> ScenarioSensor.Feed? {
         guard let elements = node.array() else { return nil }
         var samples: [TimedValue] = []
         var valid = true
-        var previous: Double = 0
+        var previous: Timestamp?
         for element in elements {
             guard case .array(let pair) = element.value, pair.count == 2, let parts = element.array() else {
                 element.report("expected [time, value], found \(describe(element.value))")
@@ -60,15 +71,15 @@ enum ScenarioSensorDecoder {
                 continue
             }
             let time = parts[0].number(atLeastZero: false)
-            if let time, time < previous {
-                parts[0].report("time \(time) is before the previous sample's \(previous)")
-                valid = false
-            }
             if let time, time > 9e9 {
                 parts[0].report("time is too large")
                 valid = false
+            } else if let time, let problem = TimedValue.orderProblem(
+                .seconds(time), shown: "\(time)", after: previous, what: "sample") {
+                parts[0].report(problem)
+                valid = false
             }
-            previous = max(previous, time ?? previous)
+            if let time, time <= 9e9 { previous = max(previous ?? .zero, .seconds(time)) }
             var value: Double?
             if parts[1].value != .null {
                 value = parts[1].number()

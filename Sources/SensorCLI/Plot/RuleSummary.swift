@@ -1,0 +1,31 @@
+import SensorCore
+
+/// A rule in a few words for the plot's legend: `above 80, hysteresis 3, for 3s · warning`.
+enum RuleSummary {
+    /// The rule's condition and timing, and its severity.
+    static func text(_ rule: Rule) -> String {
+        var parts: [String] = []
+        switch rule.condition {
+        case .above(let t, let h):
+            parts.append("above \(EventFormatter.display(t))")
+            if h > 0 { parts.append("hysteresis \(EventFormatter.display(h))") }
+        case .below(let t, let h):
+            parts.append("below \(EventFormatter.display(t))")
+            if h > 0 { parts.append("hysteresis \(EventFormatter.display(h))") }
+        case .rise(let by, let within):
+            parts.append("rise by \(EventFormatter.display(by)) within \(EventFormatter.duration(seconds: within.seconds))")
+        case .fall(let by, let within):
+            parts.append("fall by \(EventFormatter.display(by)) within \(EventFormatter.duration(seconds: within.seconds))")
+        case .stale(let d):
+            parts.append("stale \(EventFormatter.duration(seconds: d.seconds))")
+        case .predict(let p):
+            parts.append("predict \(p.direction.rawValue) \(EventFormatter.display(p.threshold)) within "
+                + "\(EventFormatter.duration(seconds: p.within.seconds)) over \(EventFormatter.duration(seconds: p.over.seconds))")
+            if p.hysteresis > 0 { parts.append("hysteresis \(EventFormatter.display(p.hysteresis))") }
+        }
+        if rule.holdFor > .zero { parts.append("for \(EventFormatter.duration(seconds: rule.holdFor.seconds))") }
+        if rule.clearFor > .zero { parts.append("clearFor \(EventFormatter.duration(seconds: rule.clearFor.seconds))") }
+        if let r = rule.repeatEvery { parts.append("repeat \(EventFormatter.duration(seconds: r.seconds))") }
+        return parts.joined(separator: ", ") + " · " + rule.severity.rawValue
+    }
+}

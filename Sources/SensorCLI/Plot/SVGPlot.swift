@@ -1,0 +1,112 @@
+import SensorCore
+
+/// Draws a simulation as SVG, for tuning rules by eye: a title, a legend, and one panel per
+/// sensor (see ``PlotPanel``) on a shared time axis. A plain text file, no dependencies.
+@MainActor
+final class SVGPlot {
+    private var series: [PlotSeries] = []
+    private var index: [SensorID: Int] = [:]
+    /// Per source, its last sensor list and where each one's series is: a source's samples
+    /// mostly come in the order of its sensors, so most find their series without hashing.
+    private var sources: [String: (sensors: [SensorInfo], positions: [Int])] = [:]
+
+    /// An empty plot; feed it every cycle with ``add(_:)``.
+    init() {}
+
+    /// Records the read attempts of a cycle.
+    func add(_ cycle: PollCycle) {
+        let sensors = cycle.sensors
+        var known = sources[cycle.source]
+        if known?.sensors != sensors {
+            let positions = sensors.map { info in
+                if let n = index[info.id] { return n }
+                series.append(PlotSeries(info: info))
+                index[info.id] = series.count - 1
+                return series.count - 1
+            }
+            known = (sensors, positions)
+            sources[cycle.source] = known
+        }
+        let positions = known!.positions
+        for (k, sample) in cycle.samples.enumerated() {
+            let n = k < sensors.count && sensors[k].id == sample.sensor ? positions[k] : index[sample.sensor]
+            if let n { series[n].append(sample) }
+        }
+    }
+
+    /// The ids of every sensor seen, in natural order (`rack2` before `rack10`).
+    var sensorIDs: [SensorID] { index.keys.sorted { NaturalOrder.less($0.rawValue, $1.rawValue) } }
+
+    /// The read attempts of one sensor, nil for a sensor not seen.
+    func series(of id: SensorID) -> PlotSeries? { index[id].map { series[$0] } }
+
+    /// The ids among ``sensorIDs`` that `glob` matches.
+    func sensors(matching glob: Glob) -> [SensorID] {
+        sensorIDs.filter { glob.matches($0.rawValue) }
+    }
+
+    /// The SVG document.
+    ///
+    /// - Parameters:
+    ///   - rules: the configuration's rules, in order (colours follow it).
+    ///   - events: every event of the run, in time order.
+    ///   - panels: globs choosing the sensors to draw; empty draws every sensor.
+    ///   - subtitle: a line under the title (which configuration, which scenario).
+    func render(rules: [Rule], events: [AlertEvent], panels: [Glob] = [], subtitle: String = "") -> String {
+        let shown = series
+            .filter { s in panels.isEmpty || panels.contains { $0.matches(s.info.id.rawValue) } }
+            .sorted { NaturalOrder.less($0.info.id.rawValue, $1.info.id.rawValue) }
+        let span = max(series.map(\.lastTime).max() ?? 0, events.last?.time.seconds ?? 0, 1e-3)
+
+        // Rules that concern a shown sensor, in configuration order, each with its colour.
+        let shownRules = rules.enumerated().filter { n, rule in
+            shown.contains { rule.selector.matches($0.info) }
+                || events.contains { $0.ruleIndex == n && shown.map(\.info.id).contains($0.sensor.id) }
+        }.map(\.element)
+        let styles = shownRules.enumerated().map { PlotRuleStyle(rule: $1, color: PlotPalette.rule($0)) }
+
+        let probe = PlotLayout(count: shown.count, top: 0)
+        let predictions = Dictionary(uniqueKeysWithValues: shown.map { s in
+            (s.info.id, styles.filter { $0.rule.selector.matches(s.info) }.compactMap { PlotPredictor.line($0.rule, color: $0.color, series: s) })
+        })
+        var keys: [LegendItem] = [.value, .failed, .threshold, .firing, .event(.firing), .event(.resolved), .event(.repeat)]
+        if predictions.values.contains(where: { !$0.isEmpty }) { keys.append(.predicted) }
+        let legend = PlotLegend(
+            keys: keys, rules: styles.map { .rule(name: $0.rule.name, summary: RuleSummary.text($0.rule), color: $0.color) },
+            width: probe.width - 2 * PlotLayout.margin, fontSize: probe.fontSize)
+        let legendTop = 50.0
+        let layout = PlotLayout(count: shown.count, top: legendTop + legend.height + 16)
+        let c = SVGWriter.coordinate
+
+        var svg = SVGWriter()
+        let height = max(layout.height, layout.top + 30)
+        svg.open("svg", [
+            "xmlns": "http://www.w3.org/2000/svg", "width": c(layout.width), "height": c(height),
+            "viewBox": "0 0 \(c(layout.width)) \(c(height))",
+            "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": c(layout.fontSize), "fill": PlotPalette.text,
+        ])
+        svg.element("title", [:], text: subtitle.isEmpty ? "sensorwatch simulate" : "sensorwatch simulate: " + subtitle)
+        svg.element("rect", ["width": "100%", "height": "100%", "fill": "#fafafa"])
+        svg.element("text", ["x": c(PlotLayout.margin), "y": "22", "font-size": "15", "font-weight": "bold"], text: "sensorwatch simulate")
+        let counts = "\(shown.count) of \(series.count) sensor\(series.count == 1 ? "" : "s") · \(events.count) event\(events.count == 1 ? "" : "s") · \(EventFormatter.duration(seconds: span)) run"
+        svg.element("text", ["x": c(PlotLayout.margin), "y": "40", "fill": PlotPalette.muted], text: subtitle.isEmpty ? counts : subtitle + " · " + counts)
+        legend.render(x: PlotLayout.margin, y: legendTop, into: &svg)
+        if shown.isEmpty {
+            svg.element("text", ["x": c(PlotLayout.margin), "y": c(layout.top + 16)], text: "no sensor to plot")
+        }
+
+        let eventsBySensor = Dictionary(grouping: events, by: \.sensor.id)
+        for (n, s) in shown.enumerated() {
+            var frame = layout.frame(n)
+            frame.timeSpan = span
+            let ticks = TimeTicks(span: span, maxTicks: Int(frame.width / (layout.isCompact ? 80 : 90)))
+            let panel = PlotPanel(
+                series: s, rules: styles.filter { $0.rule.selector.matches(s.info) },
+                events: eventsBySensor[s.info.id] ?? [], timeTicks: ticks, fontSize: layout.fontSize, number: n,
+                predictions: predictions[s.info.id] ?? [])
+            panel.render(in: frame, into: &svg)
+        }
+        svg.close("svg")
+        return svg.text
+    }
+}

@@ -1,0 +1,145 @@
+import SensorCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `sensorwatch record`: the configured real sources, written as a scenario (SPEC §15).
+enum RecordCommand {
+    static let help = """
+        usage: sensorwatch record [--config PATH] [--duration D] [--interval I] --output FILE
+
+        Reads the configured thermal, hwmon and iio sources at their intervals (simulated
+        sources are left out, rules are not evaluated) and writes what they read as a
+        scenario: explicit samples per sensor under its own id (thermal:thermal_zone0),
+        null for a failed read. Replay it against any rules with
+        sensorwatch simulate --config PATH --scenario FILE.
+
+        Time 0 is the first poll; a sensor found later starts later. The file is written
+        at the end, through a temporary file and a rename (an existing FILE is replaced).
+        SIGINT (Ctrl-C) or SIGTERM ends the recording early with a complete file.
+
+        options:
+          --config PATH    configuration file (default: $SENSORWATCH_CONFIG,
+                           else /etc/sensorwatch/sensorwatch.json5)
+          --duration D     record for D ("90s", "1h"); default: until SIGINT or SIGTERM
+          --interval I     poll every source every I instead of its own interval
+          --output FILE    the scenario file to write (plain JSON, also JSON5)
+          --help           show this help
+
+        Progress is shown on stderr when stderr is a terminal.
+
+        exit status: 0 written, 78 configuration error, 64 bad usage,
+                     1 nothing to record or the file cannot be written
+        """
+
+    @MainActor
+    static func run(_ args: [String]) async -> ExitCode {
+        let options: Options
+        switch CommandSupport.parse(args, valued: ["config", "duration", "interval", "output"], help: help) {
+        case .success(let o): options = o
+        case .failure(let code): return code
+        }
+        let duration: Duration?
+        let interval: Duration?
+        let output: String
+        do {
+            duration = try options["duration"].map { try positiveDuration($0, option: "duration") }
+            interval = try options["interval"].map { try positiveDuration($0, option: "interval") }
+            guard let path = options["output"] else { throw Options.UsageError(description: "--output FILE is required") }
+            output = path
+        } catch {
+            Output.stderr("sensorwatch: \(error)\n\n" + help)
+            return .usage
+        }
+        // Signals are routed before anything slow happens: an early one ends the recording
+        // as a late one does, with a file.
+        let stop = StopRequest()
+        let signals = SignalSource([SIGINT, SIGTERM]) { _ in stop.request() }
+        defer { signals.cancel() }
+
+        let configuration: Configuration
+        switch CommandSupport.loadConfiguration(options.configPath) {
+        case .success(let c): configuration = c
+        case .failure(let code): return code
+        }
+        let sources = RecordingSession<ContinuousClock>.recordable(configuration.sources)
+        guard !sources.isEmpty else {
+            Output.stderr("sensorwatch: \(configuration.path): no thermal, hwmon or iio source to record")
+            return .failure
+        }
+        guard TextFileWriter.canCreate(output) else {
+            Output.stderr("sensorwatch: \(output): cannot write here: \(String(cString: strerror(errno)))")
+            return .failure
+        }
+        let session = RecordingSession(sources: sources, interval: interval, duration: duration, clock: ContinuousClock())
+        stop.session = session
+        let progress = isatty(2) == 1 ? progressTask(session) : nil
+        let recorder = await session.run()
+        if let progress {
+            progress.cancel()
+            await progress.value
+            // What follows (the summary or an error) takes the progress line's place.
+            FileDescriptorWriter.writeAll(2, Array("\r\u{1B}[K".utf8))
+        }
+
+        guard let scenario = recorder.scenario(step: session.step) else {
+            Output.stderr("sensorwatch: no sensor found in the configured sources; nothing written")
+            return .failure
+        }
+        guard TextFileWriter.replace(output, with: ScenarioWriter.json(scenario)) else {
+            Output.stderr("sensorwatch: \(output): cannot write the recording: \(String(cString: strerror(errno)))")
+            return .failure
+        }
+        if progress != nil {
+            Output.stderr(progressLine(recorder.progress, done: true) + " → " + output)
+        }
+        return .success
+    }
+
+    /// `--duration`/`--interval`: a duration longer than 0, else a usage error.
+    private static func positiveDuration(_ text: String, option: String) throws(Options.UsageError) -> Duration {
+        let duration: Duration
+        do {
+            duration = try DurationParser.parse(text)
+        } catch {
+            throw Options.UsageError(description: "--\(option): invalid duration \"\(text)\": \(error.message)")
+        }
+        guard duration > .zero else { throw Options.UsageError(description: "--\(option): must be longer than 0s") }
+        return duration
+    }
+
+    /// Rewrites one status line on the terminal every second until cancelled.
+    @MainActor
+    private static func progressTask(_ session: RecordingSession<ContinuousClock>) -> Task<Void, Never> {
+        Task { @MainActor in
+            while !Task.isCancelled {
+                let line = "\r\u{1B}[K" + progressLine(session.progress, done: false) + " (Ctrl-C to stop)"
+                FileDescriptorWriter.writeAll(2, Array(line.utf8))
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    /// The status line: `recording 9 sensors: 3600 samples, 6m40s` (`recorded` when done).
+    static func progressLine(_ p: Recorder.Progress, done: Bool) -> String {
+        let sensors = p.sensors == 1 ? "1 sensor" : "\(p.sensors) sensors"
+        let samples = p.samples == 1 ? "1 sample" : "\(p.samples) samples"
+        return (done ? "recorded " : "recording ") + "\(sensors): \(samples), \(EventFormatter.duration(seconds: p.elapsed.seconds))"
+    }
+}
+
+/// Where a signal's stop request goes: the session once it exists, else kept for it.
+@MainActor
+private final class StopRequest {
+    private var requested = false
+
+    var session: RecordingSession<ContinuousClock>? {
+        didSet { if requested { session?.stop() } }
+    }
+
+    func request() {
+        requested = true
+        session?.stop()
+    }
+}

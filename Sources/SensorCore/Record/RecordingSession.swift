@@ -1,0 +1,137 @@
+import Synchronization
+
+/// Polls the configured real sources and gathers what they read into a ``Recorder``
+/// (SPEC §15): the one place recording touches the poll machinery.
+///
+/// Each source runs on its own ``SourcePoller`` thread, as in `run`: at its interval (or
+/// the one given for all), rediscovered at least once a minute, and a read hanging in the
+/// kernel stalls only its own source. ``run()`` ends at ``stop()`` (a signal) once every
+/// source has polled at least once, or with a `duration` once every source has polled its
+/// tick at that time; a hanging source holds either up for a second at most. Nothing read
+/// before the end is lost.
+public final class RecordingSession<C: Clock>: Sendable where C.Duration == Duration {
+    /// The scenario's `step`: the smallest interval polled.
+    public let step: Duration
+    private let sources: [SourceConfiguration]
+    private let duration: Duration?
+    private let clock: C
+    private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
+    private let recorder: Mutex<Recorder>
+    private let state = Mutex(State())
+    private let wakeups: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
+
+    private struct State {
+        var stopRequested = false
+        var timedOut = false
+        /// Sources that have delivered their first poll.
+        var sourcesStarted: Set<Int> = []
+        /// Sources that have polled their tick at `duration`.
+        var sourcesDone: Set<Int> = []
+    }
+
+    /// How long a `duration` run waits past its end for a source's last tick.
+    static var grace: Duration { .seconds(1) }
+
+    /// The sources `record` reads: thermal, hwmon and iio (not simulated ones).
+    public static func recordable(_ sources: [SourceConfiguration]) -> [SourceConfiguration] {
+        sources.filter { $0.kind != .simulated }
+    }
+
+    /// - Parameters:
+    ///   - sources: the real sources to read (see ``recordable(_:)``); at least one.
+    ///   - interval: replaces every source's interval when given (`--interval`).
+    ///   - duration: how long to record (nil: until ``stop()``).
+    ///   - clock: the run's clock; real time polls on the boot clock directly.
+    ///   - makeReader: the reader of a source (tests give scripted ones).
+    public init(
+        sources: [SourceConfiguration], interval: Duration?, duration: Duration?, clock: C,
+        makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
+            ReaderFactory.makeReader(for: $0, loop: false)
+        }
+    ) {
+        precondition(!sources.isEmpty, "a recording needs a source")
+        self.sources = sources.map { source in
+            var source = source
+            if let interval { source.interval = interval }
+            return source
+        }
+        step = self.sources.map(\.interval).min()!
+        self.duration = duration
+        self.clock = clock
+        self.makeReader = makeReader
+        recorder = Mutex(Recorder(limit: duration))
+        (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// How far the recording has come; cheap enough to ask every second.
+    public var progress: Recorder.Progress { recorder.withLock { $0.progress } }
+
+    /// Ends ``run()`` soon, keeping everything read so far; safe from any thread, also
+    /// before `run()` has started.
+    public func stop() {
+        state.withLock { $0.stopRequested = true }
+        wake.yield()
+    }
+
+    /// Records until ``stop()`` or the duration, and returns what was recorded.
+    public func run() async -> Recorder {
+        let start = clock.now
+        // Keys unique per source: two sources of one kind (two thermal roots) each count
+        // time from their own first tick.
+        let pollers = sources.enumerated().map { index, source in
+            let reader = makeReader(source)
+            return SourcePoller(
+                reader: reader, interval: source.interval, pacer: makePacer(start: start),
+                key: "\(reader.source)#\(index)")
+        }
+        let consumers = pollers.enumerated().map { index, poller in
+            Task { [self] in
+                for await cycle in poller.cycles {
+                    let reached = recorder.withLock { $0.add(cycle) }
+                    let news = state.withLock { s in
+                        let first = s.sourcesStarted.insert(index).inserted
+                        let done = duration.map { reached >= $0 } == true && s.sourcesDone.insert(index).inserted
+                        return first || done
+                    }
+                    if news { wake.yield() }
+                }
+            }
+        }
+        for poller in pollers { poller.start() }
+        let deadline = duration.map { timeOut(at: start.advanced(by: $0 + Self.grace)) }
+        var stopDeadline: Task<Void, Never>?
+        for await _ in wakeups {
+            let (finished, stopping) = state.withLock { s in
+                // A stop keeps the first poll of every source (an early Ctrl-C still leaves
+                // a recording), waiting for it no longer than the grace.
+                let stopNow = s.stopRequested && s.sourcesStarted.count == pollers.count
+                return (s.timedOut || stopNow || s.sourcesDone.count == pollers.count, s.stopRequested)
+            }
+            if finished { break }
+            if stopping, stopDeadline == nil { stopDeadline = timeOut(at: clock.now.advanced(by: Self.grace)) }
+        }
+        deadline?.cancel()
+        stopDeadline?.cancel()
+        // Stopping finishes each poller's stream: its consumer takes what is still buffered
+        // and ends; a poll blocked in the kernel is abandoned, not awaited.
+        for poller in pollers { poller.stop() }
+        for consumer in consumers { await consumer.value }
+        return recorder.withLock { $0 }
+    }
+
+    /// Ends the run at `instant` at the latest.
+    private func timeOut(at instant: C.Instant) -> Task<Void, Never> {
+        Task { [self] in
+            do { try await clock.sleep(until: instant, tolerance: nil) } catch { return }
+            state.withLock { $0.timedOut = true }
+            wake.yield()
+        }
+    }
+
+    /// Real time sleeps on the boot clock directly; any other clock (a test's) is bridged.
+    private func makePacer(start: C.Instant) -> any PollPacer {
+        if clock is ContinuousClock { return BootClockPacer(runTimeNow: .zero) }
+        return ClockPacer(clock: clock, start: start)
+    }
+}

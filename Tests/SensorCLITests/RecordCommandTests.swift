@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import SensorCLI
+import SensorCore
+import SensorTestKit
+import Testing
+
+@Suite struct RecordCommandTests {
+    @Test(arguments: [
+        [] as [String],
+        ["--duration", "10s"],
+        ["--output", "r.json", "--duration", "soon"],
+        ["--output", "r.json", "--duration", "0s"],
+        ["--output", "r.json", "--interval", "-1s"],
+        ["--output", "r.json", "--json"],
+        ["--output"],
+    ])
+    @MainActor func badCommandLinesAreUsageErrors(args: [String]) async {
+        #expect(await RecordCommand.run(args) == .usage)
+    }
+
+    @Test @MainActor func aBrokenConfigurationIsAConfigurationError() async {
+        #expect(await RecordCommand.run(["--config", "/nonexistent/sensorwatch.json5", "--output", "/tmp/r.json"]) == .config)
+    }
+
+    @Test @MainActor func helpExitsZero() async {
+        #expect(await RecordCommand.run(["--help"]) == .success)
+    }
+
+    @Test func theProgressLineCountsSensorsSamplesAndTime() {
+        #expect(RecordCommand.progressLine(Recorder.Progress(sensors: 9, samples: 3600, elapsed: .seconds(400)), done: false)
+            == "recording 9 sensors: 3600 samples, 6m40s")
+        #expect(RecordCommand.progressLine(Recorder.Progress(sensors: 1, samples: 1, elapsed: .zero), done: true)
+            == "recorded 1 sensor: 1 sample, 0s")
+    }
+
+    @Test func replacingAFileLeavesTheNewOneAndNoTemporaryFile() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.write("r.json", "old, and longer than the new text\n")
+        #expect(TextFileWriter.replace(path, with: "{}\n"))
+        #expect(dir.names() == ["r.json"])
+        #expect(TemporaryDirectory.readFile(path) == "{}\n")
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o644)
+    }
+
+    @Test func replacingInAMissingDirectoryFailsWithItsErrno() {
+        #expect(!TextFileWriter.canCreate("/nonexistent/sensorwatch/r.json"))
+        #expect(!TextFileWriter.replace("/nonexistent/sensorwatch/r.json", with: "{}"))
+        #expect(errno == ENOENT)
+        #expect(TextFileWriter.canCreate("/tmp/r.json"))
+        #expect(!TextFileWriter.canCreate("/tmp"))
+        #expect(errno == EISDIR)
+    }
+}

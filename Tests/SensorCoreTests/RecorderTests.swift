@@ -1,0 +1,113 @@
+import Testing
+@testable import SensorCore
+import SensorTestKit
+
+/// The timeline of a recording (SPEC §15), on cycles made up by hand.
+struct RecorderTests {
+    static let zone = SensorInfo(id: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature)
+    static let rh = SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity)
+    static let late = SensorInfo(id: "hwmon:sht3x/temp1", quantity: .temperature)
+
+    private func t(_ seconds: Double) -> Timestamp { .seconds(seconds) }
+
+    private func cycle(_ source: String, _ time: Double, _ sensors: [SensorInfo], _ values: [Double?]) -> PollCycle {
+        let samples = zip(sensors, values).map { info, value in
+            value.map { Sample(sensor: info.id, time: .seconds(time), value: $0) }
+                ?? Sample(sensor: info.id, time: .seconds(time), fault: "EIO")
+        }
+        return PollCycle(source: source, time: .seconds(time), sensors: sensors, samples: samples)
+    }
+
+    private func samples(_ scenario: Scenario?, _ id: String) -> [TimedValue] {
+        guard case .samples(let s)? = scenario?.sensors.first(where: { $0.id == id })?.feed else { return [] }
+        return s
+    }
+
+    @Test func timesCountFromEachSourcesFirstPollAndFailedReadsAreNull() {
+        var recorder = Recorder()
+        // Run time 100 s when recording starts; the second source's thread started 40 µs later.
+        recorder.add(cycle("thermal#1", 100, [Self.zone], [47]))
+        recorder.add(cycle("hwmon#2", 100.00004, [Self.rh], [40]))
+        recorder.add(cycle("thermal#1", 101, [Self.zone], [nil]))
+        recorder.add(cycle("hwmon#2", 102.00004, [Self.rh], [41.5]))
+        recorder.add(cycle("thermal#1", 102, [Self.zone], [48.25]))
+        let scenario = recorder.scenario(step: .seconds(1))
+        #expect(samples(scenario, "thermal:thermal_zone0") == [
+            TimedValue(time: t(0), value: 47), TimedValue(time: t(1), value: nil), TimedValue(time: t(2), value: 48.25),
+        ])
+        #expect(samples(scenario, "hwmon:sht3x/humidity1") == [
+            TimedValue(time: t(0), value: 40), TimedValue(time: t(2), value: 41.5),
+        ])
+        #expect(recorder.progress == Recorder.Progress(sensors: 2, samples: 5, elapsed: .seconds(2)))
+        #expect(recorder.polls == 5)
+    }
+
+    @Test func scenarioKeepsIdsLabelsQuantitiesInIdOrderWithStepDurationAndNoLoop() {
+        var recorder = Recorder()
+        recorder.add(cycle("thermal#1", 5, [Self.zone], [47]))
+        recorder.add(cycle("hwmon#2", 5, [Self.rh], [40]))
+        recorder.add(cycle("thermal#1", 5.25, [Self.zone], [47.5]))
+        recorder.add(cycle("hwmon#2", 15, [Self.rh], [39]))
+        let scenario = recorder.scenario(step: .milliseconds(250))
+        #expect(scenario?.sensors.map(\.info) == [Self.rh, Self.zone])
+        #expect(scenario?.step == .milliseconds(250))
+        #expect(scenario?.duration == .seconds(10))
+        #expect(scenario?.loop == false)
+    }
+
+    @Test func aSensorFoundLaterStartsLaterAndOneThatGoesAwayStops() {
+        var recorder = Recorder()
+        recorder.add(cycle("hwmon#1", 0, [Self.rh], [40]))
+        recorder.add(cycle("hwmon#1", 60, [Self.rh, Self.late], [41, 22]))
+        recorder.add(cycle("hwmon#1", 61, [Self.late], [23]))
+        let scenario = recorder.scenario(step: .seconds(1))
+        #expect(samples(scenario, "hwmon:sht3x/temp1") == [TimedValue(time: t(60), value: 22), TimedValue(time: t(61), value: 23)])
+        #expect(samples(scenario, "hwmon:sht3x/humidity1") == [TimedValue(time: t(0), value: 40), TimedValue(time: t(60), value: 41)])
+        #expect(scenario?.duration == .seconds(61))
+    }
+
+    @Test func nothingReadIsNoScenarioAndPollsWithoutSamplesCountOnlyAsPolls() {
+        var recorder = Recorder()
+        #expect(recorder.scenario(step: .seconds(1)) == nil)
+        recorder.add(cycle("iio#1", 3, [], []))
+        #expect(recorder.scenario(step: .seconds(1)) == nil)
+        #expect(recorder.polls == 1)
+        // The empty poll fixed the origin: the first sample comes 2 s after the first poll.
+        recorder.add(cycle("iio#1", 5, [Self.zone], [30]))
+        #expect(samples(recorder.scenario(step: .seconds(1)), "thermal:thermal_zone0") == [TimedValue(time: t(2), value: 30)])
+    }
+
+    @Test func timesStrictlyIncreaseAndAnIDBelongsToTheFirstSourceThatReportsIt() {
+        var recorder = Recorder()
+        recorder.add(cycle("thermal#1", 0, [Self.zone], [47]))
+        recorder.add(cycle("thermal#2", 0, [Self.zone], [99]))
+        recorder.add(cycle("thermal#1", 1, [Self.zone], [48]))
+        recorder.add(cycle("thermal#2", 1, [Self.zone], [99]))
+        recorder.add(cycle("thermal#1", 1, [Self.zone], [49]))
+        #expect(samples(recorder.scenario(step: .seconds(1)), "thermal:thermal_zone0") == [
+            TimedValue(time: t(0), value: 47), TimedValue(time: t(1), value: 48),
+        ])
+    }
+
+    @Test func aLimitKeepsSamplesUpToAndIncludingIt() {
+        var recorder = Recorder(limit: .seconds(2))
+        for time in 0...3 {
+            let reached = recorder.add(cycle("thermal#1", 10 + Double(time), [Self.zone], [Double(time)]))
+            #expect(reached == .seconds(time))
+        }
+        let scenario = recorder.scenario(step: .seconds(1))
+        #expect(samples(scenario, "thermal:thermal_zone0").map(\.time) == [t(0), t(1), t(2)])
+        #expect(scenario?.duration == .seconds(2))
+    }
+
+    @Test func compactCyclesOfSysfsReadersAreRecordedLikeSamples() {
+        var recorder = Recorder()
+        var values = SensorValues(capacity: 2)
+        values.append(40)
+        values.appendFault("EIO")
+        recorder.add(PollCycle(source: "hwmon#1", time: .seconds(7), sensors: [Self.rh, Self.late], values: values))
+        let scenario = recorder.scenario(step: .seconds(1))
+        #expect(samples(scenario, "hwmon:sht3x/humidity1") == [TimedValue(time: .zero, value: 40)])
+        #expect(samples(scenario, "hwmon:sht3x/temp1") == [TimedValue(time: .zero, value: nil)])
+    }
+}

@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# The Debian package (SPEC §14): `scripts/make-deb.sh` builds it (dist/, unless up to date); its
+# contents, modes, conffile and Depends are right; lintian finds no error; the man pages
+# render without a warning; and installing, upgrading, removing and purging it in a
+# throwaway root (dpkg --root, scripts run chrootless) calls what Debian's daemons call,
+# logged by stand-ins for systemctl, deb-systemd-helper and deb-systemd-invoke on PATH.
+# systemd-tmpfiles and journalctl run for real, confined by --root. The host's /usr, /etc
+# and /var are not touched; /run is a private tmpfs (a mount namespace), so the test can
+# pretend systemd runs.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+require_binary
+[ "$(id -u)" = 0 ] || skip "needs root (dpkg --root, a mount namespace)"
+
+# The Debian tools, installed when missing (CI counts a skip as a failure).
+need dpkg-shlibdeps dpkg-dev
+need lintian lintian
+need man man-db
+need lexgrog man-db
+need groff groff
+need systemd-analyze systemd
+
+if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
+    export SW_IT_IN_NAMESPACE=1
+    exec unshare -m --propagation private bash "$0" "$@"
+fi
+mount -t tmpfs none /run
+
+tmp=$(mktemp -d /tmp/sw-it-deb.XXXXXX)
+trap 'if [ -n "${lintian_pid:-}" ]; then kill "$lintian_pid" 2>/dev/null || true; fi; rm -rf "$tmp"' EXIT
+
+# --- build ---------------------------------------------------------------------------------
+start=$(date +%s)
+# dist/ as `make deb` leaves it; rebuilt only when older than what it is made of.
+deb=$("$ROOT/scripts/make-deb.sh" 2>"$tmp/build.log") || { cat "$tmp/build.log"; fail "make-deb.sh failed"; }
+version=$("$SENSORWATCH" --version | awk '{print $2}')
+arch=$(dpkg --print-architecture)
+[ "$(basename "$deb")" = "sensorwatch_${version}_${arch}.deb" ] || fail "package is named $(basename "$deb")"
+note "built $(basename "$deb"): $(stat -c %s "$deb") bytes in $(($(date +%s) - start)) s"
+
+# lintian takes the longest: it runs meanwhile, and is judged at the end.
+lintian --pedantic -I -E "$deb" >"$tmp/lintian" 2>&1 &
+lintian_pid=$!
+
+# --- control fields ------------------------------------------------------------------------
+field() { dpkg-deb -f "$deb" "$1"; }
+[ "$(field Package)" = sensorwatch ] || fail "Package is $(field Package)"
+[ "$(field Version)" = "$version" ] || fail "Version $(field Version), binary says $version"
+[ "$(field Architecture)" = "$arch" ] || fail "Architecture $(field Architecture)"
+depends=$(field Depends)
+note "Depends: $depends"
+grep -Eq '(^|, )libc6( |,|$)' <<<"$depends" || fail "Depends lacks libc6: $depends"
+grep -q libsystemd0 <<<"$depends" || fail "Depends lacks libsystemd0: $depends"
+[ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] || fail "Maintainer or Description missing"
+# apt can install it here: every dependency resolves (a simulation; nothing is installed).
+apt-get install -s -o Debug::NoLocking=1 "$deb" 2>&1 | grep -q '^Inst sensorwatch ' \
+    || fail "apt-get install -s cannot resolve the package's dependencies"
+[ "$(dpkg-deb --ctrl-tarfile "$deb" | tar -xOf - ./conffiles)" = /etc/sensorwatch/sensorwatch.json5 ] \
+    || fail "conffiles is not exactly /etc/sensorwatch/sensorwatch.json5"
+for s in postinst prerm postrm; do
+    dpkg-deb --ctrl-tarfile "$deb" | tar -tvf - "./$s" | grep -q '^-rwxr-xr-x root/root' || fail "$s is not 0755 root"
+done
+
+# --- contents: every file with its mode and owner ------------------------------------------
+dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print $1, $2, $6}' | sort -k3 >"$tmp/files"
+cat >"$tmp/want" <<'EOF'
+-rw-r--r-- root/root ./etc/sensorwatch/sensorwatch.json5
+-rwxr-xr-x root/root ./usr/bin/sensorwatch
+-rw-r--r-- root/root ./usr/lib/systemd/catalog/sensorwatch.catalog
+-rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch.service
+-rw-r--r-- root/root ./usr/lib/tmpfiles.d/sensorwatch.conf
+-rw-r--r-- root/root ./usr/share/doc/sensorwatch/changelog.gz
+-rw-r--r-- root/root ./usr/share/doc/sensorwatch/copyright
+-rw-r--r-- root/root ./usr/share/doc/sensorwatch/examples/demo-scenario.json5
+-rw-r--r-- root/root ./usr/share/man/man5/sensorwatch.json5.5.gz
+-rw-r--r-- root/root ./usr/share/man/man8/sensorwatch.8.gz
+EOF
+diff -u "$tmp/want" "$tmp/files" || fail "package contents differ (want, got)"
+dpkg-deb -c "$deb" | awk '$1 ~ /^d/ && $1 != "drwxr-xr-x" {print}' | grep . && fail "a directory is not 0755"
+
+x=$tmp/x
+dpkg-deb -x "$deb" "$x"
+grep -qx 'ExecStart=/usr/bin/sensorwatch run --config /etc/sensorwatch/sensorwatch.json5' \
+    "$x/usr/lib/systemd/system/sensorwatch.service" || fail "packaged unit's ExecStart is not /usr/bin/sensorwatch"
+grep -qx 'RuntimeDirectory=sensorwatch' "$x/usr/lib/systemd/system/sensorwatch.service" || fail "no RuntimeDirectory="
+# The packaged unit verifies (its man: pages found where the package puts them, ExecStart
+# pointed at the extracted binary) and keeps its exposure.
+mkdir -p "$tmp/unit"
+sed "s|^ExecStart=/usr/bin/sensorwatch|ExecStart=$x/usr/bin/sensorwatch|" \
+    "$x/usr/lib/systemd/system/sensorwatch.service" >"$tmp/unit/sensorwatch.service"
+out=$(MANPATH=$x/usr/share/man systemd-analyze verify "$tmp/unit/sensorwatch.service" 2>&1) \
+    || fail "systemd-analyze verify of the packaged unit: $out"
+[ -z "$out" ] || fail "systemd-analyze verify of the packaged unit is not clean: $out"
+exposure=$(systemd-analyze security --offline=yes "$x/usr/lib/systemd/system/sensorwatch.service" 2>&1 \
+    | sed -nE 's/.*Overall exposure level.*: ([0-9]+\.[0-9]+).*/\1/p')
+awk -v s="${exposure:-99}" 'BEGIN { exit !(s <= 1.0) }' || fail "packaged unit's exposure is ${exposure:-unknown}"
+cmp -s "$ROOT/config/sensorwatch.example.json5" "$x/etc/sensorwatch/sensorwatch.json5" \
+    || fail "the conffile is not config/sensorwatch.example.json5"
+grep -q '"simulated"\|type: *"simulated"' "$x/etc/sensorwatch/sensorwatch.json5" && fail "the conffile has a demo feed"
+head -1 "$x/usr/share/doc/sensorwatch/copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
+    || fail "copyright is not machine-readable"
+"$x/usr/bin/sensorwatch" --version | grep -qx "sensorwatch $version" || fail "the packaged (stripped) binary does not run"
+"$x/usr/bin/sensorwatch" check --config "$x/etc/sensorwatch/sensorwatch.json5" >/dev/null \
+    || fail "the conffile does not check"
+
+
+# --- man pages -----------------------------------------------------------------------------
+for page in usr/share/man/man8/sensorwatch.8.gz usr/share/man/man5/sensorwatch.json5.5.gz; do
+    for width in "" 80; do
+        out=$(MANWIDTH=$width LC_ALL=C.UTF-8 man --warnings -E UTF-8 -l "$x/$page" 2>&1 >/dev/null)
+        [ -z "$out" ] || fail "man --warnings${width:+ (MANWIDTH=$width)} on $page: $out"
+    done
+    lexgrog "$x/$page" >/dev/null || fail "lexgrog cannot read the NAME section of $page"
+done
+# The pages name the version they describe (bump them with the version and the changelog).
+for page in man/sensorwatch.8 man/sensorwatch.json5.5; do
+    grep -q "^\.TH .* \"sensorwatch $version\"" "$ROOT/$page" || fail "$page's .TH does not say sensorwatch $version"
+done
+# Every command, and every journal field sensorwatch sends, is in sensorwatch(8).
+man8=$(MANWIDTH=200 man -l "$x/usr/share/man/man8/sensorwatch.8.gz" 2>/dev/null)
+for word in run check sensors simulate history record --directory --host --since --scenario --plot \
+    --duration --interval --output SENSORWATCH_CONFIG STATE_DIRECTORY NOTIFY_SOCKET WATCHDOG_USEC \
+    SIGHUP SIGTERM ALERT_PREDICTED sensorwatch_alert_firing /run/sensorwatch/sensorwatch.prom; do
+    grep -qF -- "$word" <<<"$man8" || fail "sensorwatch(8) does not mention $word"
+done
+# ... and every command and option the sources know (their help texts and parsers).
+for c in $(grep -ho 'Command(name: "[a-z]*"' "$ROOT/Sources/SensorCLI/CLI.swift" | grep -o '"[a-z]*"' | tr -d '"'); do
+    grep -q "^ *$c\b" <<<"$man8" || fail "sensorwatch(8) does not describe the command $c"
+done
+for o in $(grep -ho -- '"--[a-z][a-z-]*\|  --[a-z][a-z-]*' "$ROOT"/Sources/SensorCLI/*.swift | grep -o -- '--[a-z-]*' | sort -u); do
+    grep -qF -- "$o" <<<"$man8" || fail "sensorwatch(8) does not document the option $o"
+done
+for f in $(grep -o '"[A-Z_]*=' "$ROOT/Sources/SensorSystemd/JournalFields.swift" | tr -d '"=' | sort -u); do
+    grep -qw -- "$f" <<<"$man8" || fail "sensorwatch(8) does not document journal field $f"
+done
+# Every key the configuration and scenario decoders accept is in sensorwatch.json5(5).
+man5=$(MANWIDTH=200 man -l "$x/usr/share/man/man5/sensorwatch.json5.5.gz" 2>/dev/null)
+keys=$(grep -rhE '((keys|Keys|Kinds)\b.*|^\s*\+ )\[' "$ROOT/Sources/SensorCore" | grep -o '"[a-zA-Z]*"' | tr -d '"' | sort -u)
+[ -n "$keys" ] || fail "found no configuration keys in the sources"
+for k in $keys; do
+    grep -qw -- "$k" <<<"$man5" || fail "sensorwatch.json5(5) does not document the key $k"
+done
+for id in $(grep -o '"[0-9a-f]\{32\}"' "$ROOT/Sources/SensorSystemd/JournalMessageID.swift" | tr -d '"'); do
+    grep -q "$id" <<<"$man8" || fail "sensorwatch(8) lacks MESSAGE_ID $id"
+done
+
+# --- maintainer scripts in a throwaway root ------------------------------------------------
+R=$tmp/root
+stubs=$tmp/stubs
+calls=$tmp/calls
+mkdir -p "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates" "$R/var/lib/dpkg/triggers" "$stubs"
+touch "$R/var/lib/dpkg/status" "$R/var/lib/dpkg/available"
+# systemd's own catalog, as on every system (a rebuild with no entries at all keeps the old
+# database, so without it removal could not be seen to drop sensorwatch's entries).
+install -D -m 0644 /usr/lib/systemd/catalog/systemd.catalog "$R/usr/lib/systemd/catalog/systemd.catalog"
+# Stand-ins log their arguments; systemd-tmpfiles and journalctl are logged and then run.
+for cmd in systemctl deb-systemd-helper deb-systemd-invoke invoke-rc.d; do
+    printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 0\n' "$cmd" "$calls" >"$stubs/$cmd"
+done
+for cmd in systemd-tmpfiles journalctl; do
+    real=$(command -v "$cmd")
+    printf '#!/bin/sh\necho "%s $*" >>"%s"\nexec %s "$@"\n' "$cmd" "$calls" "$real" >"$stubs/$cmd"
+done
+chmod 0755 "$stubs"/*
+export PATH=$stubs:$PATH
+
+dpkg_root() {
+    : >"$calls"
+    dpkg --root="$R" --log="$tmp/dpkg.log" --force-script-chrootless --force-depends \
+        --force-confold "$@" >"$tmp/dpkg.out" 2>&1 || { cat "$tmp/dpkg.out"; fail "dpkg $* failed"; }
+}
+# Shows what the maintainer scripts called, for the log (and the README).
+show_calls() { note "$1:"; sed "s|$R|\$DPKG_ROOT|g; s/^/#   /" "$calls"; }
+called() { grep -qxF -- "$1" "$calls" || { echo "calls:"; cat "$calls"; fail "expected call: $1"; }; }
+not_called() { ! grep -q -- "$1" "$calls" || { echo "calls:"; cat "$calls"; fail "unexpected call: $1"; }; }
+
+# 1. First install where systemd does not run (an image build): enabled, not started.
+rm -rf /run/systemd
+dpkg_root -i "$deb"
+show_calls "dpkg -i, systemd not running"
+called "systemd-tmpfiles --root=$R --create sensorwatch.conf"
+called "journalctl --root=$R --update-catalog"
+called "deb-systemd-helper unmask sensorwatch.service"
+called "deb-systemd-helper --quiet was-enabled sensorwatch.service"
+called "deb-systemd-helper enable sensorwatch.service"
+not_called "deb-systemd-invoke"
+not_called "systemctl"
+[ -x "$R/usr/bin/sensorwatch" ] || fail "dpkg did not install /usr/bin/sensorwatch"
+[ "$(readlink "$R/var/lib/prometheus/node-exporter/sensorwatch.prom")" = /run/sensorwatch/sensorwatch.prom ] \
+    || fail "systemd-tmpfiles did not make the node_exporter link"
+[ -s "$R/var/lib/systemd/catalog/database" ] || fail "journalctl --update-catalog made no catalog database"
+journalctl --root="$R" --list-catalog 2>/dev/null | grep -q f96e031d73b04032b5e2b8ab87332769 \
+    || fail "the catalog database lacks sensorwatch's firing entry"
+dpkg --root="$R" -s sensorwatch 2>/dev/null | grep -qx 'Status: install ok installed' || fail "not installed"
+
+# 2. Reinstall (an upgrade) where systemd runs: restarted, the edited conffile kept.
+mkdir -p /run/systemd/system
+echo '// edited by the administrator' >>"$R/etc/sensorwatch/sensorwatch.json5"
+dpkg_root -i "$deb"
+show_calls "dpkg -i again (upgrade), systemd running"
+called "systemctl --system daemon-reload"
+called "deb-systemd-invoke restart sensorwatch.service"
+not_called "deb-systemd-invoke stop"
+grep -q 'edited by the administrator' "$R/etc/sensorwatch/sensorwatch.json5" || fail "an upgrade replaced the edited conffile"
+
+# 3. Remove: stopped first, then masked; the link and the catalog entries go, the conffile stays.
+dpkg_root -r sensorwatch
+show_calls "dpkg -r"
+called "deb-systemd-invoke stop sensorwatch.service"
+called "systemctl --system daemon-reload"
+called "deb-systemd-helper mask sensorwatch.service"
+called "journalctl --root=$R --update-catalog"
+[ "$(grep -n 'deb-systemd-invoke stop' "$calls" | cut -d: -f1)" -lt "$(grep -n 'deb-systemd-helper mask' "$calls" | cut -d: -f1)" ] \
+    || fail "the service was masked before it was stopped"
+[ ! -e "$R/usr/bin/sensorwatch" ] || fail "remove left /usr/bin/sensorwatch"
+[ ! -L "$R/var/lib/prometheus/node-exporter/sensorwatch.prom" ] || fail "remove left the node_exporter link"
+[ -e "$R/etc/sensorwatch/sensorwatch.json5" ] || fail "remove deleted the conffile"
+journalctl --root="$R" --list-catalog 2>/dev/null | grep -q f96e031d73b04032b5e2b8ab87332769 \
+    && fail "the catalog database still has sensorwatch's entries after remove"
+
+# 4. Purge: systemd's records and the kept alert state go, and the conffile.
+mkdir -p "$R/var/lib/private/sensorwatch"
+echo '{"version":1,"alerts":[]}' >"$R/var/lib/private/sensorwatch/state.json"
+ln -s private/sensorwatch "$R/var/lib/sensorwatch"
+dpkg_root -P sensorwatch
+show_calls "dpkg -P"
+called "deb-systemd-helper purge sensorwatch.service"
+called "deb-systemd-helper unmask sensorwatch.service"
+[ ! -e "$R/var/lib/private/sensorwatch" ] && [ ! -L "$R/var/lib/sensorwatch" ] || fail "purge left the state directory"
+[ ! -e "$R/etc/sensorwatch/sensorwatch.json5" ] || fail "purge left the conffile"
+dpkg --root="$R" -s sensorwatch >/dev/null 2>&1 && fail "still known to dpkg after purge"
+
+note "package $(stat -c %s "$deb") bytes, installed $(dpkg-deb -f "$deb" Installed-Size) KiB; maintainer scripts ok"
+
+# --- lintian -------------------------------------------------------------------------------
+wait "$lintian_pid" || true
+grep -v '^running with root privileges' "$tmp/lintian" | grep -v '^N:' >"$tmp/lintian.tags" || true
+note "lintian: $(grep -c '^E:' "$tmp/lintian.tags" || true) errors, $(grep -c '^W:' "$tmp/lintian.tags" || true) warnings," \
+    "$(grep -c '^[IP]:' "$tmp/lintian.tags" || true) info/pedantic"
+grep -E '^[EW]:' "$tmp/lintian.tags" || true
+if grep -q '^E:' "$tmp/lintian.tags"; then fail "lintian reports errors"; fi
