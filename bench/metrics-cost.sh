@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Cost of the Prometheus textfile (SPEC §12): `sensorwatch run` on 1000 fake thermal zones
 # every 100 ms (bench/load.sh's set-up) without `metrics`, and with the file written every
-# second. The two variants run in interleaved rounds (ABAB…, the order flipping every
-# round) so that the other load of a shared machine falls on both alike. CPU = on-CPU time
-# of all threads (/proc/PID/task/*/schedstat) over MEASURE seconds after WARMUP; CPU per
-# sample = that / (zones × MEASURE / interval).
+# second. In each round the two variants run at the same time, so that the other load of a
+# shared machine falls on both alike (the one started first alternates): run one after the
+# other, rounds differed by ±15 % on a busy 2-core machine. Each reads its own copy of the
+# zones (a mount namespace of its own): two processes reading the same files at once bounce
+# the page cache's reference counts between the cores, which made rounds differ as much. CPU = the process's CPU clock (clock_gettime of its CLOCK_PROCESS_CPUTIME
+# id, which counts threads that have exited, unlike /proc/PID/task/*/schedstat) over
+# MEASURE seconds after WARMUP; CPU per sample = that / (zones × MEASURE / interval).
 # Requirement: CPU per sample with metrics is at most 5 % above the figure without.
 #
 # env: SENSORWATCH (binary), ZONES (1000), ROUNDS (5), MEASURE (20 s), WARMUP (3 s), LIMIT (1.05)
@@ -39,8 +42,10 @@ trap cleanup_bench EXIT
 textfiles=/run/sensorwatch
 mkdir -p "$work/tree" "$textfiles" "$work/state"
 mount -t tmpfs -o size=64m tmpfs "$work/tree"
-write_thermal_zones "$work/tree" "$ZONES"
-mount --bind "$work/tree" /sys/class/thermal
+mkdir "$work/tree/plain" "$work/tree/metrics"
+write_thermal_zones "$work/tree/plain" "$ZONES"
+write_thermal_zones "$work/tree/metrics" "$ZONES"
+mount --bind "$work/tree/metrics" /sys/class/thermal
 
 config() { # FILE [METRICS-LINE]
     cat >"$1" <<CONF
@@ -55,31 +60,50 @@ CONF
 config "$work/plain.json5" ""
 config "$work/metrics.json5" "metrics: { textfile: \"$textfiles/sensorwatch.prom\", interval: \"${METRICS_INTERVAL:-1s}\" },"
 
-# One run: prints the CPU nanoseconds of MEASURE seconds after WARMUP.
-measure() { # CONFIG
-    STATE_DIRECTORY=$work/state "$SENSORWATCH" run --config "$1" >"$work/out.txt" 2>&1 &
-    local spid=$!
-    pids+=("$spid")
+# One round: both configurations at once; sets p and m to the CPU nanoseconds of MEASURE
+# seconds after WARMUP of the run without and with metrics.
+measure_pair() { # FIRST-CONFIG SECOND-CONFIG
+    local spids=() c
+    for c in "$1" "$2"; do
+        local name=${c##*/}
+        name=${name%.json5}
+        mkdir -p "$work/state-$name"
+        STATE_DIRECTORY=$work/state-$name unshare -m --propagation private -- \
+            bash -c 'mount --bind "$1" /sys/class/thermal && exec "$2" run --config "$3"' _ \
+            "$work/tree/$name" "$SENSORWATCH" "$c" >"$work/out-$name.txt" 2>&1 &
+        spids+=($!)
+        pids+=($!)
+    done
     sleep "$WARMUP"
-    kill -0 "$spid" 2>/dev/null || { echo "metrics-cost: sensorwatch died:" >&2; tail -n 5 "$work/out.txt" >&2; exit 1; }
-    local a b
-    a=$(cpu_ns "$spid")
-    sleep "$MEASURE"
-    b=$(cpu_ns "$spid")
-    kill -TERM "$spid"
-    wait "$spid" || true
-    echo $((b - a))
+    for c in 0 1; do
+        kill -0 "${spids[$c]}" 2>/dev/null || { echo "metrics-cost: sensorwatch died:" >&2; tail -n 5 "$work"/out-*.txt >&2; exit 1; }
+    done
+    local ns
+    ns=$(python3 - "$MEASURE" "${spids[@]}" <<'PY'
+import sys, time
+# A process's CPU clock id: MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED) of the kernel.
+clocks = [((~int(p)) << 3) | 2 for p in sys.argv[2:]]
+a = [time.clock_gettime_ns(c) for c in clocks]
+time.sleep(float(sys.argv[1]))
+b = [time.clock_gettime_ns(c) for c in clocks]
+print(*(y - x for x, y in zip(a, b)))
+PY
+)
+    kill -TERM "${spids[@]}"
+    wait "${spids[@]}" || true
+    read -r first second <<<"$ns"
+    if [ "$1" = "$work/plain.json5" ]; then p=$first m=$second; else m=$first p=$second; fi
 }
 
 samples=$((ZONES * MEASURE * 10))
 plain=() with=()
-echo "metrics-cost: $ZONES zones @ 100ms, $ROUNDS rounds of ${MEASURE} s each way (after ${WARMUP} s warm-up), file every 1 s"
+echo "metrics-cost: $ZONES zones @ 100ms, $ROUNDS rounds of ${MEASURE} s both ways at once (after ${WARMUP} s warm-up), file every ${METRICS_INTERVAL:-1s}"
 printf '%-6s %22s %22s %7s\n' round "without: CPU/sample" "with metrics" ratio
 for ((r = 1; r <= ROUNDS; r++)); do
     if ((r % 2)); then
-        p=$(measure "$work/plain.json5"); m=$(measure "$work/metrics.json5")
+        measure_pair "$work/plain.json5" "$work/metrics.json5"
     else
-        m=$(measure "$work/metrics.json5"); p=$(measure "$work/plain.json5")
+        measure_pair "$work/metrics.json5" "$work/plain.json5"
     fi
     # The file was written, and removed at the stop.
     [ ! -e "$textfiles/sensorwatch.prom" ] || { echo "metrics-cost: file left after stop" >&2; exit 1; }

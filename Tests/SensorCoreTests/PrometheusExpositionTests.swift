@@ -154,6 +154,39 @@ struct PrometheusExpositionTests {
         #expect(!String(decoding: renderer.render(snapshot), as: UTF8.self).contains("sensor_up"))
     }
 
+    /// Values that keep their length are overwritten in place, others lay the text out
+    /// again, and a sensor that gains or loses its reading changes the layout: each must
+    /// come out exactly as a fresh render, also after the renders between.
+    @Test func valuesThatChangeLengthOrAppearMatchAFreshRender() {
+        let renderer = PrometheusRenderer()
+        var snapshot = Self.snapshot
+        func same() -> Bool {
+            String(decoding: renderer.render(snapshot), as: UTF8.self) == PrometheusExposition.render(snapshot)
+        }
+        #expect(same())
+        #expect(same())  // unchanged: nothing to patch
+        snapshot.groups[0].lastReading[0] += 0.125  // same length
+        snapshot.groups[0].value[2] = 48
+        #expect(same())
+        snapshot.groups[0].lastReading[0] = 1_764_583_467  // shorter
+        snapshot.groups[0].lastReading[1] = 1_764_583_467
+        snapshot.groups[0].value[2] = -47.25  // longer
+        #expect(same())
+        snapshot.events[5].count = 10  // longer
+        snapshot.startTime = 1_764_583_200.5
+        #expect(same())
+        snapshot.groups[0].value[3] = 20  // thermal_zone1 gains a value and a reading
+        snapshot.groups[0].lastReading[3] = 1_764_583_468
+        #expect(same())
+        snapshot.groups[0].value[1] = .nan  // and another one loses them
+        snapshot.groups[0].lastReading[1] = .nan
+        #expect(same())
+        snapshot.groups[0].value[0] = .infinity
+        #expect(same())
+        snapshot.version = "0.2.0"
+        #expect(same())
+    }
+
     /// Ratios are divided: 41.3 × 0.01 would print 0.41300000000000003.
     @Test func humidityIsDividedNotMultiplied() {
         let snapshot = MetricsSnapshot(

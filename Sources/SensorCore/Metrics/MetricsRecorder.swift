@@ -11,7 +11,9 @@ public struct MetricsRecorder: Sendable {
         var list: SensorList?
         /// NaN where no read of that sensor has succeeded yet.
         var value: [Double] = []
-        var time: [Timestamp] = []
+        /// Unix seconds of `value` (NaN with it), kept as the snapshot shows them, so that a
+        /// snapshot shares this array rather than converting a thousand times.
+        var lastReading: [Double] = []
         var up: [Bool] = []
         var attempted: [Bool] = []
         /// The newest cycle, when it read every sensor and every read succeeded, not folded in yet.
@@ -26,47 +28,49 @@ public struct MetricsRecorder: Sendable {
             list = next
             let count = next.count
             value = Array(repeating: .nan, count: count)
-            time = Array(repeating: .zero, count: count)
+            lastReading = Array(repeating: .nan, count: count)
             up = Array(repeating: false, count: count)
             attempted = up
             guard let previous = old.list else { return }
             for (i, info) in next.sensors.enumerated() {
                 guard let j = previous.positions[info.id] else { continue }
-                (value[i], time[i], up[i], attempted[i]) = (old.value[j], old.time[j], old.up[j], old.attempted[j])
+                (value[i], lastReading[i], up[i], attempted[i]) = (old.value[j], old.lastReading[j], old.up[j], old.attempted[j])
             }
         }
 
-        mutating func fold(_ cycle: PollCycle) {
+        mutating func fold(_ cycle: PollCycle, startTime: Double) {
             let readings = cycle.readings
+            let time = startTime + cycle.time.seconds
             readings.values.withUnsafeBufferPointer { read in
                 for i in read.indices where readings.wasRead(i) {
-                    attempted[i] = true
+                    // Written only when it changes: the renderer's layout shares the array.
+                    if !attempted[i] { attempted[i] = true }
                     let v = read[i]
                     if v.isNaN {
                         up[i] = false
                     } else {
-                        (value[i], time[i], up[i]) = (v, cycle.time, true)
+                        (value[i], lastReading[i], up[i]) = (v, time, true)
                     }
                 }
             }
         }
 
-        mutating func record(_ cycle: PollCycle) {
+        mutating func record(_ cycle: PollCycle, startTime: Double) {
             let readings = cycle.readings
             if list === cycle.list, readings.faults.isEmpty, !readings.values.contains(where: \.isNaN) {
                 // Every sensor was read now, successfully: this cycle supersedes any pending.
                 pending = cycle
             } else {
-                foldPending()
+                foldPending(startTime: startTime)
                 adopt(cycle.list)
-                fold(cycle)
+                fold(cycle, startTime: startTime)
             }
         }
 
-        mutating func foldPending() {
+        mutating func foldPending(startTime: Double) {
             if let cycle = pending {
                 pending = nil
-                fold(cycle)
+                fold(cycle, startTime: startTime)
             }
         }
     }
@@ -87,7 +91,7 @@ public struct MetricsRecorder: Sendable {
     /// Notes one committed poll cycle.
     public mutating func record(_ cycle: PollCycle) {
         guard cycle.list.count > 0 else { return }
-        sources[cycle.source, default: SourceState()].record(cycle)
+        sources[cycle.source, default: SourceState()].record(cycle, startTime: startTime)
     }
 
     /// Forgets a source that stopped (its sensors are gone from the file).
@@ -109,12 +113,11 @@ public struct MetricsRecorder: Sendable {
     public mutating func snapshot(engine: RuleEngine, version: String) -> MetricsSnapshot {
         var out = MetricsSnapshot(version: version, startTime: startTime)
         for key in sources.keys.sorted() {
-            sources[key]!.foldPending()
+            sources[key]!.foldPending(startTime: startTime)
             let s = sources[key]!
-            // The arrays are shared with the recorder, not copied; only the times are converted.
-            let lastReading = s.value.indices.map { s.value[$0].isNaN ? .nan : startTime + s.time[$0].seconds }
+            // The arrays are shared with the recorder, not copied.
             out.groups.append(
-                .init(sensors: s.sensors, attempted: s.attempted, up: s.up, value: s.value, lastReading: lastReading))
+                .init(sensors: s.sensors, attempted: s.attempted, up: s.up, value: s.value, lastReading: s.lastReading))
         }
         out.alerts.rules = engine.rules
         out.alerts.sensors = engine.sensors

@@ -1,49 +1,108 @@
 /// Renders ``MetricsSnapshot``s into the Prometheus text format as bytes, reusing from one
-/// call to the next what depends only on the lists of sensors and alerts.
+/// call to the next everything but the values that changed.
 ///
 /// The daemon writes its file every few seconds, with a thousand sensors or more, and the
-/// lists seldom change: sorting them, escaping ids and labels and spelling each series'
-/// name and labels once per list leaves a render little more than copying bytes and
-/// spelling numbers. Not thread-safe: one renderer per writer. The output is exactly
+/// lists seldom change. So the renderer keeps a *layout* — the file's text with every
+/// sample value left out (a template), where each value goes, and how it is spelled —
+/// built once per list of sensors and alerts, and the text it rendered last. A render then
+/// only spells the values that differ from last time and, when a value keeps its length
+/// (nearly always: a `1` stays one byte, a timestamp thirteen), overwrites it where it
+/// stands; only when a length changes is the text laid out again from the template. Copying
+/// the ~350 KB of names and labels on every write, cold in the cache a second later, cost
+/// as much as all of the rest together.
+///
+/// Not thread-safe: one renderer per writer. The output is exactly
 /// ``PrometheusExposition/render(_:)``'s.
 public final class PrometheusRenderer {
-    /// Spans of one flat text: each series' name and labels, up to the value.
-    private struct Prefixes {
-        var text: [UInt8] = []
-        var spans: [Range<Int>] = []
+    /// How a field's value (kept as 64 bits) is spelled.
+    private enum Kind: UInt8 {
+        /// A `Double`'s bits, as a Unix time to the millisecond.
+        case timestamp
+        /// A `Double`'s bits, as ``PrometheusRenderer/appendNumber(_:_:)`` spells it.
+        case number
+        /// 0 or 1.
+        case bit
+        /// A counter.
+        case count
+    }
 
-        mutating func add(_ s: String) {
-            let start = text.count
-            text.append(contentsOf: s.utf8)
-            spans.append(start..<text.count)
+    /// What the sensor lists, alert table and event list fix; rebuilt when one changes.
+    private struct Layout {
+        // The keys: a layout fits a snapshot whose lists equal these.
+        var version = ""
+        var lists: [[SensorInfo]] = []
+        var attempted: [[Bool]] = []
+        var alertRules: [Rule] = []
+        var alertSensors: [SensorInfo] = []
+        var alertPairs: [Int] = []
+        var eventKeys: [(String, EventKind)] = []
+
+        /// The tried sensors, sorted by id, as positions in the groups laid end to end.
+        var order: [Int] = []
+        /// For each position in `order`: whether the sensor has a last reading and a value
+        /// line (a change of either is a change of layout).
+        var timed: [Bool] = []
+        var valued: [Bool] = []
+        /// The positions in `order` of the value lines, in file order (grouped by quantity).
+        var valueOrder: [Int] = []
+        var valueQuantity: [Quantity] = []
+        /// Indices into the alert table's entries and the event list, in file order.
+        var alertOrder: [Int] = []
+        var eventOrder: [Int] = []
+
+        /// The file without its values; field `f` goes at `template[at[f]]`.
+        var template: [UInt8] = []
+        var at: [Int] = []
+        var kinds: [Kind] = []
+
+        mutating func text(_ s: String) { template.append(contentsOf: s.utf8) }
+
+        mutating func field(_ kind: Kind) {
+            at.append(template.count)
+            kinds.append(kind)
+        }
+
+        mutating func family(_ name: String, _ type: String, _ help: String) {
+            text("# HELP \(name) \(help)\n# TYPE \(name) \(type)\n")
+        }
+
+        /// Whether the snapshot's lists (not its values) are the ones this layout is for.
+        /// Equal arrays that share storage compare in O(1), and the keeper's lists do.
+        func fits(_ s: MetricsSnapshot) -> Bool {
+            guard s.version == version, s.groups.count == lists.count,
+                s.alerts.rules == alertRules, s.alerts.sensors == alertSensors,
+                s.alerts.entries.count * 2 == alertPairs.count, s.events.count == eventKeys.count
+            else { return false }
+            for g in s.groups.indices where s.groups[g].sensors != lists[g] || s.groups[g].attempted != attempted[g] {
+                return false
+            }
+            for (k, e) in s.alerts.entries.enumerated() where e.rule != alertPairs[2 * k] || e.sensor != alertPairs[2 * k + 1] {
+                return false
+            }
+            for (k, e) in s.events.enumerated() where e.event != eventKeys[k].1 || e.rule != eventKeys[k].0 {
+                return false
+            }
+            return true
         }
     }
 
-    /// What the sensor lists fix: the sorted order of the tried sensors (as positions in the
-    /// groups laid end to end) and the text of every series before its value.
-    private struct SensorCache {
-        var lists: [[SensorInfo]] = []
-        var attempted: [[Bool]] = []
-        var order: [Int] = []
-        var quantity: [Quantity] = []
-        var up = Prefixes()
-        var timestamp = Prefixes()
-        var value = Prefixes()
-    }
-
-    /// What the alert table's rules, sensors and pairs fix.
-    private struct AlertCache {
-        var rules: [Rule] = []
-        var sensors: [SensorInfo] = []
-        var pairs: [Int] = []
-        var order: [Int] = []
-        var prefix = Prefixes()
-    }
-
-    private var sensors = SensorCache()
-    private var alerts = AlertCache()
+    private var layout = Layout()
+    /// Whether `out` holds the text of `layout` with the values `last`.
+    private var rendered = false
+    /// The values of the last render and of this one, by field.
+    private var last: [UInt64] = []
+    private var next: [UInt64] = []
+    /// Where each field's text stands in `out`, and its length.
+    private var start: [Int32] = []
+    private var length: [UInt8] = []
+    /// The groups' arrays laid end to end, refilled at each render (memory kept).
+    private var up: [Bool] = []
+    private var value: [Double] = []
+    private var time: [Double] = []
     /// The output, its memory kept from one render to the next.
     private let out = RenderBuffer()
+    /// One value spelled before it is put in place.
+    private let scratch = RenderBuffer(capacity: 64)
 
     public init() {}
 
@@ -54,107 +113,180 @@ public final class PrometheusRenderer {
 
     /// Calls `body` with the text of `snapshot` (valid only inside `body`): no copy.
     public func withRendered<R>(_ snapshot: MetricsSnapshot, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        out.removeAll()
-        Self.family(out, "sensorwatch_build_info", "gauge", "Always 1; the version label is sensorwatch's version.")
-        out.append("sensorwatch_build_info{version=\"" + PrometheusExposition.escape(snapshot.version) + "\"} 1\n")
-        Self.family(out, "sensorwatch_start_time_seconds", "gauge", "Unix time the sensorwatch daemon started.")
-        out.append("sensorwatch_start_time_seconds ")
-        Self.appendTimestamp(out, snapshot.startTime)
-        renderSensors(snapshot.groups, into: out)
-        renderAlerts(snapshot.alerts, into: out)
-        renderEvents(snapshot.events, into: out)
+        gather(snapshot.groups)
+        if !layout.fits(snapshot) || !collect(snapshot) {
+            layout = Self.layout(snapshot, value: value, time: time)
+            rendered = false
+            let fits = collect(snapshot)
+            assert(fits, "a fresh layout fits its snapshot")
+        }
+        if !rendered || !patch() { renderAll() }
+        swap(&last, &next)
+        rendered = true
         return try body(out.bytes)
     }
 
-    // MARK: - Sensors
+    // MARK: - Values
 
-    private func renderSensors(_ groups: [MetricsSnapshot.SensorGroup], into out: RenderBuffer) {
-        if groups.count != sensors.lists.count
-            || !groups.indices.allSatisfy({ groups[$0].sensors == sensors.lists[$0] && groups[$0].attempted == sensors.attempted[$0] })
-        {
-            sensors = Self.sensorCache(groups)
-        }
-        let c = sensors
-        guard !c.order.isEmpty else { return }
-        // The groups laid end to end, so the loops below index plain arrays.
-        var up: [Bool] = []
-        var value: [Double] = []
-        var time: [Double] = []
+    private func gather(_ groups: [MetricsSnapshot.SensorGroup]) {
+        up.removeAll(keepingCapacity: true)
+        value.removeAll(keepingCapacity: true)
+        time.removeAll(keepingCapacity: true)
         for g in groups {
             up += g.up
             value += g.value
             time += g.lastReading
         }
-        Self.family(out, "sensorwatch_sensor_up", "gauge", "1 if the latest read of the sensor succeeded, else 0.")
-        c.up.text.withUnsafeBufferPointer { text in
-            for (k, j) in c.order.enumerated() {
-                out.append(UnsafeBufferPointer(rebasing: text[c.up.spans[k]]))
-                out.append(up[j] ? UInt8(ascii: "1") : UInt8(ascii: "0"))
-                out.append(UInt8(ascii: "\n"))
+    }
+
+    /// Fills `next` with the snapshot's values in field order; false if a sensor gained or
+    /// lost its reading (the layout no longer fits).
+    private func collect(_ s: MetricsSnapshot) -> Bool {
+        let l = layout
+        next.removeAll(keepingCapacity: true)
+        next.reserveCapacity(l.kinds.count)
+        next.append(s.startTime.bitPattern)
+        for j in l.order { next.append(up[j] ? 1 : 0) }
+        for (p, j) in l.order.enumerated() {
+            let t = time[j]
+            guard t.isNaN != l.timed[p], value[j].isNaN != l.valued[p] else { return false }
+            if !t.isNaN { next.append(t.bitPattern) }
+        }
+        for (k, p) in l.valueOrder.enumerated() {
+            let v = value[l.order[p]]
+            switch l.valueQuantity[k] {
+            case .temperature: next.append(v.bitPattern)
+            // Divided, not multiplied by 0.01: 41.5 / 100 is 0.415, 41.5 * 0.01 is 0.41500000000000004.
+            case .humidity: next.append((v / 100).bitPattern)
+            case .pressure: next.append((v * 100).bitPattern)
             }
         }
-        if c.order.contains(where: { !time[$0].isNaN }) {
-            Self.family(
-                out, "sensorwatch_sensor_last_reading_timestamp_seconds", "gauge",
-                "Unix time of the latest successful read of the sensor.")
-            // A poll reads all its sensors at one time: spell each distinct time once.
-            var lastTime = Double.nan
-            var lastText = 0..<0
-            c.timestamp.text.withUnsafeBufferPointer { text in
-                for (k, j) in c.order.enumerated() where !time[j].isNaN {
-                    out.append(UnsafeBufferPointer(rebasing: text[c.timestamp.spans[k]]))
-                    if time[j] == lastTime {
-                        out.appendCopy(of: lastText)
-                    } else {
-                        let start = out.count
-                        Self.appendTimestamp(out, time[j])
-                        lastTime = time[j]
-                        lastText = start..<out.count
+        let entries = s.alerts.entries
+        for i in l.alertOrder { next.append(entries[i].firing ? 1 : 0) }
+        for i in l.eventOrder { next.append(s.events[i].count) }
+        return true
+    }
+
+    /// Overwrites the values that changed where they stand in `out`; false if one changed
+    /// its length (then nothing is promised of `out`).
+    private func patch() -> Bool {
+        var spelled: UInt64 = 0
+        var spelledKind = Kind.bit
+        var hasSpelled = false
+        let n = next.count
+        return next.withUnsafeBufferPointer { next in
+            last.withUnsafeBufferPointer { last in
+                for f in 0..<n where next[f] != last[f] {
+                    let kind = layout.kinds[f]
+                    // A poll reads all its sensors at one time: spell each distinct time once.
+                    if !hasSpelled || spelled != next[f] || spelledKind != kind {
+                        scratch.removeAll()
+                        Self.spell(kind, next[f], into: scratch)
+                        (spelled, spelledKind, hasSpelled) = (next[f], kind, true)
                     }
+                    guard scratch.count == Int(length[f]) else { return false }
+                    out.overwrite(at: Int(start[f]), with: scratch.bytes)
                 }
-            }
-        }
-        c.value.text.withUnsafeBufferPointer { text in
-            for quantity in Quantity.allCases {
-                var started = false
-                for (k, j) in c.order.enumerated() where c.quantity[k] == quantity && !value[j].isNaN {
-                    if !started {
-                        let (name, help) = Self.valueFamily(quantity)
-                        Self.family(out, name, "gauge", help)
-                        started = true
-                    }
-                    out.append(UnsafeBufferPointer(rebasing: text[c.value.spans[k]]))
-                    switch quantity {
-                    case .temperature: Self.appendNumber(out, value[j])
-                    // Divided, not multiplied by 0.01: 41.5 / 100 is 0.415, 41.5 * 0.01 is 0.41500000000000004.
-                    case .humidity: Self.appendNumber(out, value[j] / 100)
-                    case .pressure: Self.appendNumber(out, value[j] * 100)
-                    }
-                    out.append(UInt8(ascii: "\n"))
-                }
+                return true
             }
         }
     }
 
-    private static func sensorCache(_ groups: [MetricsSnapshot.SensorGroup]) -> SensorCache {
-        var c = SensorCache()
-        c.lists = groups.map(\.sensors)
-        c.attempted = groups.map(\.attempted)
+    /// Lays the text out afresh from the template.
+    private func renderAll() {
+        let l = layout
+        out.removeAll()
+        start.removeAll(keepingCapacity: true)
+        length.removeAll(keepingCapacity: true)
+        var spelled: UInt64 = 0
+        var spelledKind = Kind.bit
+        var spelledText = 0..<0
+        l.template.withUnsafeBufferPointer { template in
+            var from = 0
+            for f in l.at.indices {
+                out.append(UnsafeBufferPointer(rebasing: template[from..<l.at[f]]))
+                from = l.at[f]
+                let begin = out.count
+                if !spelledText.isEmpty, spelled == next[f], spelledKind == l.kinds[f] {
+                    out.appendCopy(of: spelledText)
+                } else {
+                    Self.spell(l.kinds[f], next[f], into: out)
+                    (spelled, spelledKind, spelledText) = (next[f], l.kinds[f], begin..<out.count)
+                }
+                start.append(Int32(begin))
+                length.append(UInt8(out.count - begin))
+            }
+            out.append(UnsafeBufferPointer(rebasing: template[from...]))
+        }
+    }
+
+    private static func spell(_ kind: Kind, _ bits: UInt64, into out: RenderBuffer) {
+        switch kind {
+        case .timestamp: appendTimestamp(out, Double(bitPattern: bits))
+        case .number: appendNumber(out, Double(bitPattern: bits))
+        case .bit: out.append(bits == 0 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+        case .count:
+            if bits <= UInt64(Int64.max) { out.appendFixed(Int64(bits), decimals: 0) } else { out.append("\(bits)") }
+        }
+    }
+
+    // MARK: - Layout
+
+    private static func layout(_ s: MetricsSnapshot, value: [Double], time: [Double]) -> Layout {
+        var l = Layout()
+        l.version = s.version
+        l.family("sensorwatch_build_info", "gauge", "Always 1; the version label is sensorwatch's version.")
+        l.text("sensorwatch_build_info{version=\"" + PrometheusExposition.escape(s.version) + "\"} 1\n")
+        l.family("sensorwatch_start_time_seconds", "gauge", "Unix time the sensorwatch daemon started.")
+        l.text("sensorwatch_start_time_seconds ")
+        l.field(.timestamp)
+        l.text("\n")
+        layoutSensors(s.groups, value: value, time: time, into: &l)
+        layoutAlerts(s.alerts, into: &l)
+        layoutEvents(s.events, into: &l)
+        return l
+    }
+
+    private static func layoutSensors(_ groups: [MetricsSnapshot.SensorGroup], value: [Double], time: [Double], into l: inout Layout) {
+        l.lists = groups.map(\.sensors)
+        l.attempted = groups.map(\.attempted)
         let infos = Array(groups.map(\.sensors).joined())
         let attempted = Array(groups.map(\.attempted).joined())
-        c.order = infos.indices.filter { attempted[$0] }.sorted { infos[$0].id < infos[$1].id }
-        guard !c.order.isEmpty else { return c }
-        for j in c.order {
-            let sensor = infos[j]
-            let id = PrometheusExposition.escape(sensor.id.rawValue)
-            let label = PrometheusExposition.escape(sensor.label)
-            let q = sensor.quantity.rawValue
-            c.quantity.append(sensor.quantity)
-            c.up.add("sensorwatch_sensor_up{sensor=\"\(id)\",quantity=\"\(q)\"} ")
-            c.timestamp.add("sensorwatch_sensor_last_reading_timestamp_seconds{sensor=\"\(id)\"} ")
-            c.value.add("\(valueFamily(sensor.quantity).name){sensor=\"\(id)\",label=\"\(label)\"} ")
+        l.order = infos.indices.filter { attempted[$0] }.sorted { infos[$0].id < infos[$1].id }
+        guard !l.order.isEmpty else { return }
+        l.timed = l.order.map { !time[$0].isNaN }
+        l.valued = l.order.map { !value[$0].isNaN }
+        let ids = l.order.map { PrometheusExposition.escape(infos[$0].id.rawValue) }
+        l.family("sensorwatch_sensor_up", "gauge", "1 if the latest read of the sensor succeeded, else 0.")
+        for (p, j) in l.order.enumerated() {
+            l.text("sensorwatch_sensor_up{sensor=\"\(ids[p])\",quantity=\"\(infos[j].quantity.rawValue)\"} ")
+            l.field(.bit)
+            l.text("\n")
         }
-        return c
+        if l.timed.contains(true) {
+            l.family(
+                "sensorwatch_sensor_last_reading_timestamp_seconds", "gauge",
+                "Unix time of the latest successful read of the sensor.")
+            for p in l.order.indices where l.timed[p] {
+                l.text("sensorwatch_sensor_last_reading_timestamp_seconds{sensor=\"\(ids[p])\"} ")
+                l.field(.timestamp)
+                l.text("\n")
+            }
+        }
+        for quantity in Quantity.allCases {
+            let positions = l.order.indices.filter { infos[l.order[$0]].quantity == quantity && l.valued[$0] }
+            guard !positions.isEmpty else { continue }
+            let (name, help) = valueFamily(quantity)
+            l.family(name, "gauge", help)
+            for p in positions {
+                let label = PrometheusExposition.escape(infos[l.order[p]].label)
+                l.text("\(name){sensor=\"\(ids[p])\",label=\"\(label)\"} ")
+                l.field(.number)
+                l.text("\n")
+                l.valueOrder.append(p)
+                l.valueQuantity.append(quantity)
+            }
+        }
     }
 
     /// Name and help of a quantity's value family, in the base unit.
@@ -169,67 +301,46 @@ public final class PrometheusRenderer {
         }
     }
 
-    // MARK: - Alerts and events
-
-    private func renderAlerts(_ table: MetricsSnapshot.AlertTable, into out: RenderBuffer) {
+    private static func layoutAlerts(_ table: MetricsSnapshot.AlertTable, into l: inout Layout) {
+        l.alertRules = table.rules
+        l.alertSensors = table.sensors
         let entries = table.entries
+        l.alertPairs = entries.flatMap { [$0.rule, $0.sensor] }
         guard !entries.isEmpty else { return }
-        let pairs = entries.count == alerts.pairs.count / 2 ? alerts.pairs : []
-        if pairs.isEmpty || table.rules != alerts.rules || table.sensors != alerts.sensors
-            || !entries.indices.allSatisfy({ entries[$0].rule == pairs[2 * $0] && entries[$0].sensor == pairs[2 * $0 + 1] })
-        {
-            alerts = Self.alertCache(table)
-        }
-        let c = alerts
-        Self.family(
-            out, "sensorwatch_alert_firing", "gauge",
-            "1 while the alert of the rule for the sensor is firing, else 0 (pending counts as 0).")
-        c.prefix.text.withUnsafeBufferPointer { text in
-            for (k, i) in c.order.enumerated() {
-                out.append(UnsafeBufferPointer(rebasing: text[c.prefix.spans[k]]))
-                out.append(entries[i].firing ? UInt8(ascii: "1") : UInt8(ascii: "0"))
-                out.append(UInt8(ascii: "\n"))
-            }
-        }
-    }
-
-    private static func alertCache(_ table: MetricsSnapshot.AlertTable) -> AlertCache {
-        var c = AlertCache()
-        c.rules = table.rules
-        c.sensors = table.sensors
-        let entries = table.entries
-        c.pairs = entries.flatMap { [$0.rule, $0.sensor] }
         func key(_ i: Int) -> (String, SensorID) { (table.rules[entries[i].rule].name, table.sensors[entries[i].sensor].id) }
-        c.order = entries.indices.sorted { key($0) < key($1) }
-        for i in c.order {
+        l.alertOrder = entries.indices.sorted { key($0) < key($1) }
+        l.family(
+            "sensorwatch_alert_firing", "gauge",
+            "1 while the alert of the rule for the sensor is firing, else 0 (pending counts as 0).")
+        for i in l.alertOrder {
             let rule = table.rules[entries[i].rule]
             let sensor = table.sensors[entries[i].sensor].id.rawValue
-            c.prefix.add(
+            l.text(
                 "sensorwatch_alert_firing{rule=\"\(PrometheusExposition.escape(rule.name))\",sensor=\"\(PrometheusExposition.escape(sensor))\",severity=\"\(rule.severity.rawValue)\"} "
             )
+            l.field(.bit)
+            l.text("\n")
         }
-        return c
     }
 
-    private func renderEvents(_ list: [MetricsSnapshot.EventCount], into out: RenderBuffer) {
+    private static func layoutEvents(_ list: [MetricsSnapshot.EventCount], into l: inout Layout) {
+        l.eventKeys = list.map { ($0.rule, $0.event) }
         guard !list.isEmpty else { return }
-        Self.family(
-            out, "sensorwatch_alert_events_total", "counter",
+        l.family(
+            "sensorwatch_alert_events_total", "counter",
             "Alert events (firing, resolved, repeat) the rule has sent since the daemon started.")
         func rank(_ e: EventKind) -> Int { e == .firing ? 0 : e == .resolved ? 1 : 2 }
-        for e in list.sorted(by: { ($0.rule, rank($0.event)) < ($1.rule, rank($1.event)) }) {
-            out.append(
-                "sensorwatch_alert_events_total{rule=\"\(PrometheusExposition.escape(e.rule))\",event=\"\(e.event.rawValue)\"} \(e.count)\n")
+        l.eventOrder = list.indices.sorted { (list[$0].rule, rank(list[$0].event)) < (list[$1].rule, rank(list[$1].event)) }
+        for i in l.eventOrder {
+            l.text("sensorwatch_alert_events_total{rule=\"\(PrometheusExposition.escape(list[i].rule))\",event=\"\(list[i].event.rawValue)\"} ")
+            l.field(.count)
+            l.text("\n")
         }
     }
 
     // MARK: - Text
 
-    private static func family(_ out: RenderBuffer, _ name: String, _ type: String, _ help: String) {
-        out.append("# HELP \(name) \(help)\n# TYPE \(name) \(type)\n")
-    }
-
-    /// A Unix time to the millisecond, and a newline.
+    /// A Unix time to the millisecond.
     private static func appendTimestamp(_ out: RenderBuffer, _ t: Double) {
         let ms = (t * 1000).rounded()
         if t.isFinite, abs(ms) < 9e15 {
@@ -237,7 +348,6 @@ public final class PrometheusRenderer {
         } else {
             out.append(PrometheusExposition.number(t))
         }
-        out.append(UInt8(ascii: "\n"))
     }
 
     /// A sample value, spelled exactly: in fixed point when six decimals hold it (every

@@ -66,6 +66,14 @@ final class RenderBuffer {
         s.withUTF8 { append($0) }
     }
 
+    /// Replaces the bytes written at `offset` with `bytes` (as many, all within the text).
+    @inline(__always)
+    func overwrite(at offset: Int, with bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(offset >= 0 && offset + bytes.count <= count, "an overwrite stays within the text")
+        guard let src = bytes.baseAddress else { return }
+        (base + offset).update(from: src, count: bytes.count)
+    }
+
     /// Appends a copy of bytes already written (at `range`).
     func appendCopy(of range: Range<Int>) {
         reserve(range.count)
