@@ -43,6 +43,24 @@ expect_prefix() { # EXPECTED DELIVERED
 
 # Milliseconds since the epoch.
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+# Milliseconds from SINCE_MS to the first journal entry matching MATCH...
+latency() { # SINCE_MS MATCH...
+    local since=$1 us
+    shift
+    us=$(journal_json "$@" | head -n 1 | jq -r .__REALTIME_TIMESTAMP)
+    echo $(( us / 1000 - since ))
+}
+# The fault scenarios' cpu-hot alerts, due 1 s and 2 s after T0_MS, come on time whatever
+# else stalls.
+expect_scenario_alerts_on_time() { # T0_MS
+    local fired resolved
+    wait_for "the scenario's resolved" 100 journal_has ALERT_RULE=cpu-hot ALERT_STATE=resolved
+    fired=$(latency "$1" ALERT_RULE=cpu-hot ALERT_STATE=firing)
+    resolved=$(latency "$1" ALERT_RULE=cpu-hot ALERT_STATE=resolved)
+    note "scenario alerts after $fired ms and $resolved ms (due at 1000 and 2000)"
+    [ "$fired" -ge 900 ] && [ "$fired" -le 2500 ] || fail "firing due at 1 s came after $fired ms"
+    [ "$resolved" -ge 1900 ] && [ "$resolved" -le 3500 ] || fail "resolved due at 2 s came after $resolved ms"
+}
 
 # Sends signal $2 to PID $1 and fails unless it exits 0 within 1 s; prints the time taken.
 stop_within_1s() { # PID SIGNAL
