@@ -142,6 +142,8 @@ final class SourceSupervisor: Service {
         }
         derived.record(cycle)
         let steps = derived.drain(through: cycle.time)
+        // Most cycles of a source without inputs change nothing here: build no sensor list.
+        guard !steps.isEmpty else { return }
         for derivedCycle in derived.cycles(of: steps, sensors: derived.sensors) {
             data.commit(derivedCycle)
             onCommitted(derivedCycle)
