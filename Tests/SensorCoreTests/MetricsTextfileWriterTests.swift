@@ -53,38 +53,83 @@ struct MetricsTextfileWriterTests {
         ])
     }
 
+    static let list = SensorList(source: "sim#1", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
+
+    /// A service on a manual clock with a model of its own, no rules.
+    static func service(_ config: MetricsConfiguration?) -> (MetricsService<ManualClock>, SensorData, ManualClock) {
+        let clock = ManualClock()
+        let data = SensorData()
+        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
+        let service = MetricsService(
+            configuration: config, data: data, ledger: ledger, clock: clock, startTime: 0, version: "t",
+            sleep: { try await clock.sleep(for: $0) }, log: { _, _ in }, engine: { RuleEngine(rules: []) })
+        return (service, data, clock)
+    }
+
     /// The first file comes within a second (every source has been read once by then); the
-    /// next ones when the daemon reports a poll and an interval has passed, or from the
-    /// service's own timer after four intervals without polls; stop removes the file.
-    @Test func writesWhenDueOnPollsOrItsOwnTimerAndRemovesTheFileAtStop() async {
+    /// next ones at the first commit to `SensorData` after an interval has passed, or from
+    /// the service's own timer after four intervals without commits; stop removes the file.
+    @Test func writesWhenDueOnCommitsOrItsOwnTimerAndRemovesTheFileAtStop() async {
         let dir = TemporaryDirectory()
         let config = MetricsConfiguration(textfile: dir.path("m.prom"), interval: .seconds(15))
-        let clock = ManualClock()
-        let service = MetricsService(
-            configuration: config, clock: clock, startTime: 0, version: "t",
-            sleep: { try await clock.sleep(for: $0) }, log: { _, _ in }, engine: { RuleEngine(rules: []) })
+        let (service, data, clock) = Self.service(config)
+        let list = Self.list
+        var commits = 0
+        func commit() async {
+            var v = SensorValues(time: .seconds(Double(commits)), capacity: 1)
+            v.append(40 + Double(commits))
+            data.commit(PollCycle(list: list, readings: v))
+            commits += 1
+            await eventually { service.modelWakeCount == commits }
+        }
         func written() -> Bool { TemporaryDirectory.readFile(config.textfile) != nil }
         let run = Task { await service.run() }
         await eventually { clock.sleeperCount == 1 }
-        service.afterPoll()
+        await commit()
         #expect(!written(), "the first write is the timer's")
         clock.advance(by: .seconds(1))
         await eventually { written() && clock.sleeperCount == 1 }
         unlink(config.textfile)
         clock.advance(by: .seconds(14))
-        service.afterPoll()
+        await commit()
         #expect(!written(), "not due before an interval")
         clock.advance(by: .seconds(1))
-        service.afterPoll()
-        #expect(written(), "due after an interval, written on the poll")
+        await commit()
+        #expect(await eventually { written() }, "due after an interval, written at the commit")
+        #expect(TemporaryDirectory.readFile(config.textfile)?.contains("sensorwatch_temperature_celsius{sensor=\"sim:cpu\",label=\"CPU\"} 42\n") == true)
         unlink(config.textfile)
         clock.advance(by: .seconds(45))
-        #expect(await eventually { written() }, "the backstop after four intervals without polls")
+        #expect(await eventually { written() }, "the backstop after four intervals without commits")
         run.cancel()
         #expect(await run.value(within: .seconds(10)) != nil, "the service did not stop")
         #expect(dir.names().isEmpty)
         clock.advance(by: .seconds(15))
-        service.afterPoll()
+        var v = SensorValues(time: .seconds(99), capacity: 1)
+        v.append(1)
+        data.commit(PollCycle(list: list, readings: v))
         #expect(dir.names().isEmpty)
+    }
+
+    /// Without a file the service observes nothing (no work per poll); a reload that adds
+    /// one starts writing, and one that removes it removes the file.
+    @Test func reloadAddsAndRemovesTheFile() async {
+        let dir = TemporaryDirectory()
+        let config = MetricsConfiguration(textfile: dir.path("m.prom"), interval: .seconds(1))
+        let (service, data, clock) = Self.service(nil)
+        let list = Self.list
+        let run = Task { await service.run() }
+        var v = SensorValues(time: .seconds(0), capacity: 1)
+        v.append(40)
+        data.commit(PollCycle(list: list, readings: v))
+        #expect(clock.sleeperCount == 0)
+        #expect(service.modelWakeCount == 0)
+        service.reconfigure(config)
+        await eventually { clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(1))
+        #expect(await eventually { TemporaryDirectory.readFile(config.textfile)?.contains("} 40\n") == true })
+        service.reconfigure(nil)
+        #expect(dir.names().isEmpty)
+        run.cancel()
+        #expect(await run.value(within: .seconds(10)) != nil, "the service did not stop")
     }
 }

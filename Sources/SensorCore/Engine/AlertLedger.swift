@@ -11,6 +11,9 @@ final class AlertLedger: Service {
     @ObservationIgnored private var kept: [AlertKey: PersistedAlert] = [:]
     @ObservationIgnored private let writer: LatestValueWriter<[AlertKey: PersistedAlert]>
     @ObservationIgnored private let wallClock: @Sendable () -> Double
+    /// Events sent since start, per rule name: firing, resolved, repeat (the metrics
+    /// file's counters; they survive a reload, as counters must).
+    @ObservationIgnored private var counts: [String: [UInt64]] = [:]
 
     /// - Parameters:
     ///   - restored: the alerts firing at the last stop; those of rules not in `rules` are
@@ -27,6 +30,19 @@ final class AlertLedger: Service {
         firingCount = kept.count
     }
 
+    /// How many events of `kind` the rule named `rule` has sent since the daemon started.
+    func eventCount(rule: String, kind: EventKind) -> UInt64 {
+        counts[rule]?[Self.slot(kind)] ?? 0
+    }
+
+    private static func slot(_ kind: EventKind) -> Int {
+        switch kind {
+        case .firing: return 0
+        case .resolved: return 1
+        case .repeat: return 2
+        }
+    }
+
     /// The alerts kept as firing.
     var keys: Dictionary<AlertKey, PersistedAlert>.Keys { kept.keys }
 
@@ -40,6 +56,7 @@ final class AlertLedger: Service {
     func record(_ events: [AlertEvent]) {
         var changed = false
         for event in events {
+            counts[event.rule, default: [0, 0, 0]][Self.slot(event.kind)] += 1
             let key = AlertKey(rule: event.rule, sensor: event.sensor.id)
             switch event.kind {
             case .firing:

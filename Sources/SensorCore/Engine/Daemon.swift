@@ -3,7 +3,7 @@
 /// - ``AlertLedger``: which alerts fire, kept in the state file (stops last: flushes);
 /// - ``SensorHealthReporter``: sensor-fault and recovery entries, from ``SensorData``;
 /// - ``ServiceStatus``: READY/RELOADING/STOPPING and `STATUS=`, from ``SensorData``;
-/// - ``MetricsService``: the Prometheus file, from every committed cycle and event;
+/// - ``MetricsService``: the Prometheus file, from ``SensorData``, the engine and the ledger;
 /// - ``RuleLoop``: every committed cycle through the ``RuleEngine``; feeds the watchdog;
 /// - ``SourceSupervisor``: one poll thread per source, committing to ``SensorData``;
 /// - the reloads (SIGHUP) and the signals, as asynchronous sequences.
@@ -116,8 +116,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             watchStalls: real, wait: { try? await sleep($0) })
         let loop = ruleLoop
         metrics = MetricsService(
-            configuration: configuration.metrics, clock: clock, startTime: env.wallClock(), version: env.version,
-            sleep: sleep, log: env.log, engine: { loop.rules })
+            configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: env.wallClock(),
+            version: env.version, sleep: sleep, log: env.log, engine: { loop.rules })
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let reloader = Reloader(reloads)
         let signalWatch = SignalWatch()
@@ -126,13 +126,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             reloader, signalWatch,
         ])
         supervisor.onStarted = { [unowned self] in ready() }
-        supervisor.onStopped = { [ruleLoop, metrics] in
-            ruleLoop.forget(source: $0)
-            metrics.forget(source: $0)
-        }
-        supervisor.onCommitted = { [metrics] in metrics.record($0) }
-        supervisor.afterDelivery = { [metrics] in metrics.afterPoll() }
-        ruleLoop.onEvents = { [metrics] in metrics.count($0) }
+        supervisor.onStopped = { [ruleLoop] in ruleLoop.forget(source: $0) }
         reloader.daemon = { [unowned self] in await reloadOnce() }
         signalWatch.handle = { [unowned self] in handle($0) }
         signalWatch.signals = { [unowned self] in signals }

@@ -13,8 +13,6 @@ final class RuleLoop: Service {
     private let trimMemory: @Sendable () -> Void
     private var engine: RuleEngine
     private let loop: TrackingLoop
-    /// Sees the events of every evaluation that had some (the metrics counts).
-    var onEvents: @DaemonActor ([AlertEvent]) -> Void = { _ in }
     private var lastPing: Timestamp
     private var lastTrim: Timestamp
 
@@ -77,7 +75,6 @@ final class RuleLoop: Service {
         guard !events.isEmpty else { return }
         for event in events { sink.emit(event) }
         ledger.record(events)
-        onEvents(events)
     }
 
     private func iteration() {

@@ -17,24 +17,13 @@ import Observation
 @DaemonActor
 @Observable
 public final class SensorData {
-    /// The latest readings of one source.
-    struct SourceNow {
-        var list: SensorList
-        /// The newest reading of each listed sensor (value, fault or none yet).
-        var latest: SensorValues
-        /// Each slot's time when not all are at `latest.time` (a scenario's sparse instants).
-        var times: [Timestamp]?
-        /// How many of the list's sensors are in ``SensorData/faulty``.
-        var faultyCount = 0
-    }
-
     /// Every sensor failing now, with the reason and the time it started failing.
     public private(set) var faulty: [SensorID: SensorFault] = [:]
     /// How many sensors the sources listed at their last discovery.
     public private(set) var sensorCount = 0
     /// Bumped by ``beat()``: lets a loop wake up when no sensor changes (watchdog).
     public private(set) var heartbeat: UInt64 = 0
-    private var sources: [String: SourceNow] = [:]
+    private var sources: [String: SourceReadings] = [:]
     private var temperatureRevision: UInt64 = 0
     private var humidityRevision: UInt64 = 0
     private var pressureRevision: UInt64 = 0
@@ -59,10 +48,17 @@ public final class SensorData {
         for source in sources.values {
             guard let i = source.list.positions[id] else { continue }
             var sample = source.latest.sample(at: i, of: id)
-            if let times = source.times { sample?.time = times[i] }
+            sample?.time = source.time(at: i)
             return sample
         }
         return nil
+    }
+
+    /// What is known now of every source's sensors, sorted by source: their latest reads and
+    /// latest successful reads (the metrics file's values). Read under
+    /// `withObservationTracking`, it observes every commit, discovery and removal.
+    public var readings: [SourceReadings] {
+        sources.keys.sorted().map { sources[$0]! }
     }
 
     /// The sensor with this id, if a source lists it.
@@ -83,7 +79,7 @@ public final class SensorData {
         guard list.count > 0 else { return }
         // Health first (rare: only when something fails now or failed before), then the values.
         if !readings.faults.isEmpty || sources[key]!.faultyCount > 0 { noteHealth(cycle) }
-        merge(readings, into: key)
+        sources[key]!.merge(readings)
         for part in list.parts {
             switch part.quantity {
             case .temperature: temperatureRevision &+= 1
@@ -101,7 +97,7 @@ public final class SensorData {
         let key = list.source
         guard sources[key]?.list !== list else { return }
         forgetFaults(of: sources[key], keeping: list)
-        var now = SourceNow(list: list, latest: SensorValues(time: list.discovered, unread: list.count))
+        var now = SourceReadings(list: list, previous: sources[key])
         now.faultyCount = list.sensors.reduce(0) { $0 + (faulty[$1.id] == nil ? 0 : 1) }
         sources[key] = now
         recount()
@@ -140,7 +136,7 @@ public final class SensorData {
     }
 
     /// Removes from ``faulty`` the sensors of `source` that `list` no longer names.
-    private func forgetFaults(of source: SourceNow?, keeping list: SensorList?) {
+    private func forgetFaults(of source: SourceReadings?, keeping list: SensorList?) {
         guard let source, source.faultyCount > 0 else { return }
         for info in source.list.sensors where faulty[info.id] != nil && list?.positions[info.id] == nil {
             faulty[info.id] = nil
@@ -165,26 +161,5 @@ public final class SensorData {
         sources[list.source]!.faultyCount = count
         guard !changes.isEmpty else { return }
         for (id, fault) in changes { faulty[id] = fault }
-    }
-
-    /// Stores the cycle's readings as the latest: whole when every slot was read (a sysfs
-    /// poll: O(1), the array is shared, not copied), slot by slot otherwise.
-    private func merge(_ readings: SensorValues, into key: String) {
-        // Every slot read: each NaN is a fault.
-        let unread = readings.values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) } - readings.faults.count
-        if unread == 0 {
-            sources[key]!.latest = readings
-            sources[key]!.times = nil
-            return
-        }
-        var now = sources[key]!
-        var times = now.times ?? Array(repeating: now.latest.time, count: readings.count)
-        for i in readings.values.indices where readings.wasRead(i) {
-            now.latest.set(i, value: readings.value(at: i), fault: readings.faults[i])
-            times[i] = readings.time
-        }
-        now.latest.time = max(now.latest.time, readings.time)
-        now.times = times
-        sources[key] = now
     }
 }

@@ -21,9 +21,6 @@ final class SourceSupervisor: Service {
     var onStarted: @DaemonActor () -> Void = {}
     /// Called with the key of each source that stopped.
     var onStopped: @DaemonActor (String) -> Void = { _ in }
-    /// Sees every cycle committed (sources' and derived sensors'), then the end of each delivery.
-    var onCommitted: @DaemonActor (PollCycle) -> Void = { _ in }
-    var afterDelivery: @DaemonActor () -> Void = {}
     private var configurations: [SourceConfiguration]
     /// Derived sensors, fed from every committed cycle.
     private var derived: DerivedSensors
@@ -126,10 +123,8 @@ final class SourceSupervisor: Service {
         data.adopt(list)
         for cycle in cycles {
             data.commit(cycle)
-            onCommitted(cycle)
             if !derived.isEmpty { commitDerived(after: cycle) }
         }
-        if !cycles.isEmpty { afterDelivery() }
         if undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
     }
 
@@ -146,7 +141,6 @@ final class SourceSupervisor: Service {
         guard !steps.isEmpty else { return }
         for derivedCycle in derived.cycles(of: steps, sensors: derived.sensors) {
             data.commit(derivedCycle)
-            onCommitted(derivedCycle)
         }
     }
 

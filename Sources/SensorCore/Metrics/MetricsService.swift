@@ -1,28 +1,43 @@
-/// The metrics file as a service (SPEC §12): records every committed cycle and every event
-/// (``MetricsRecorder``), writes after polls when a write is due, and runs the writer's
-/// backstop timer. Without `metrics` in the configuration it only waits. Cancelled, it
-/// removes the file.
+/// The metrics file as a service (SPEC §12): one more observer of ``SensorData``.
+///
+/// It follows the model's commits with re-armed one-shot `withObservationTracking` and,
+/// at the first commit after a write falls due, writes what the model, the rule engine and
+/// the alert ledger hold now. Coalesced wake-ups lose nothing here: the file shows the
+/// present, not every sample. The writer's timer (the first write, and a backstop for a
+/// daemon whose sources stopped delivering) runs beside it. Without `metrics` in the
+/// configuration it observes nothing, so it costs a daemon without a file nothing per
+/// poll. Cancelled, it removes the file.
 @DaemonActor
 final class MetricsService<C: Clock>: Service where C.Duration == Duration {
-    private var recorder: MetricsRecorder
     private var writer: MetricsTextfileWriter<C>?
+    private let data: SensorData
+    private let ledger: AlertLedger
     private let clock: C
+    private let startTime: Double
     private let sleep: @Sendable (Duration) async throws -> Void
     private let log: @Sendable (_ priority: Int, _ message: String) -> Void
     private let version: String
     /// The engine's alerts, for each snapshot.
     private let engine: @DaemonActor () -> RuleEngine
-    /// Ends the timer's current wait (a new configuration).
-    private var rearm: ChangeSignal?
+    /// The waits in progress, ended early by a new configuration.
+    private var modelWaking: ChangeSignal?
+    private var timerWaking: ChangeSignal?
+    /// How many times the model woke the service (tests wait for it).
+    private(set) var modelWakeCount = 0
 
+    /// - Parameters:
+    ///   - startTime: Unix time (seconds) of the run's time zero.
+    ///   - engine: the rule loop's engine as it is now.
     init(
-        configuration: MetricsConfiguration?, clock: C, startTime: Double, version: String,
-        sleep: @escaping @Sendable (Duration) async throws -> Void,
+        configuration: MetricsConfiguration?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
+        version: String, sleep: @escaping @Sendable (Duration) async throws -> Void,
         log: @escaping @Sendable (_ priority: Int, _ message: String) -> Void,
         engine: @escaping @DaemonActor () -> RuleEngine
     ) {
-        recorder = MetricsRecorder(startTime: startTime)
+        self.data = data
+        self.ledger = ledger
         self.clock = clock
+        self.startTime = startTime
         self.sleep = sleep
         self.log = log
         self.version = version
@@ -31,56 +46,69 @@ final class MetricsService<C: Clock>: Service where C.Duration == Duration {
     }
 
     func run() async {
-        while !Task.isCancelled {
-            let signal = ChangeSignal()
-            rearm = signal
-            let wait = writer?.timerWait
-            let sleep = self.sleep
-            let timedOut = await withTaskGroup(of: Bool.self) { group -> Bool in
-                group.addTask {
-                    await untilCancelled(signal)
-                    return false
-                }
-                if let wait {
-                    group.addTask { (try? await sleep(wait)) != nil }
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
-            if timedOut { writer?.timerFired() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.followModel() }
+            group.addTask { await self.runTimer() }
+            await group.waitForAll()
         }
         writer?.stop()
     }
-
-    /// Notes a committed cycle (of a source or a derived sensor); nothing without a file to
-    /// write (a reload that adds one shows each sensor from its next poll on).
-    func record(_ cycle: PollCycle) {
-        if writer != nil { recorder.record(cycle) }
-    }
-
-    /// Counts events its rules sent.
-    func count(_ events: [AlertEvent]) {
-        for event in events { recorder.count(event) }
-    }
-
-    /// Forgets a source that stopped.
-    func forget(source: String) { recorder.forget(source: source) }
-
-    /// Writes if a write is due (after a poll's cycles are committed: no wake-up of its own).
-    func afterPoll() { writer?.writeIfDue() }
 
     /// Switches to a new `metrics` configuration (a reload); the same one changes nothing.
     func reconfigure(_ configuration: MetricsConfiguration?) {
         guard configuration != writer?.configuration else { return }
         writer?.stop()
         writer = configuration.map(makeWriter)
-        rearm?.fire()
+        modelWaking?.fire()
+        timerWaking?.fire()
+    }
+
+    /// Writes at the first commit after a write falls due: a write rides on the poll that
+    /// brought the change, so it wakes no thread of its own.
+    private func followModel() async {
+        while !Task.isCancelled {
+            let signal = ChangeSignal()
+            modelWaking = signal
+            if let writer {
+                // A reload's new writer does nothing here: its first write is the timer's.
+                writer.writeIfDue()
+                await nextChange(of: { [data] in _ = data.readings }, signal: signal)
+                modelWakeCount += 1
+            } else {
+                await untilCancelled(signal)
+            }
+        }
+    }
+
+    /// The first write (within a second) and the backstop for a daemon without polls.
+    private func runTimer() async {
+        while !Task.isCancelled {
+            let signal = ChangeSignal()
+            timerWaking = signal
+            guard let wait = writer?.timerWait else {
+                await untilCancelled(signal)
+                continue
+            }
+            let sleep = self.sleep
+            let timedOut = await withTaskGroup(of: Bool.self) { group -> Bool in
+                group.addTask {
+                    await untilCancelled(signal)
+                    return false
+                }
+                group.addTask { (try? await sleep(wait)) != nil }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            if timedOut { writer?.timerFired() }
+        }
     }
 
     private func makeWriter(_ configuration: MetricsConfiguration) -> MetricsTextfileWriter<C> {
         MetricsTextfileWriter(configuration: configuration, clock: clock, snapshot: { [unowned self] in
-            recorder.snapshot(engine: engine(), version: version)
+            MetricsSnapshot(
+                version: version, startTime: startTime, readings: data.readings, engine: engine(),
+                eventCount: { [ledger] in ledger.eventCount(rule: $0, kind: $1) })
         }, log: log)
     }
 }

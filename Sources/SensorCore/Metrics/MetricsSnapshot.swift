@@ -1,13 +1,14 @@
 /// What the daemon knows at one moment, as the Prometheus textfile shows it (SPEC §12).
 ///
-/// The seam between the daemon's state and the metrics file: whatever keeps the state
-/// (today ``MetricsRecorder`` and the ``RuleEngine``) fills one in, and
+/// The seam between the daemon's state and the metrics file: the model (``SensorData``, the
+/// ``RuleEngine``, the alert ledger's counters) fills one in, and
 /// ``PrometheusRenderer`` renders it. A plain value, so it can be built in a test and
 /// rendered anywhere. Order does not matter: the rendering sorts.
 ///
-/// Sensors and alerts are kept as parallel arrays that share the keeper's storage: taking a
-/// snapshot of a thousand sensors copies no string and touches no reference count per
-/// sensor, which at one file a second is a visible share of the daemon's CPU.
+/// Sensors and alerts are kept as parallel arrays that share the keeper's storage where
+/// they can (sensor lists, values): taking a snapshot of a thousand sensors copies no
+/// string and touches no reference count per sensor, which at one file a second is a
+/// visible share of the daemon's CPU.
 public struct MetricsSnapshot: Sendable, Equatable {
     /// Sensors, one group per source, as parallel arrays.
     public struct SensorGroup: Sendable, Equatable {

@@ -5,10 +5,10 @@
 /// which renders it and replaces the file atomically. ``stop()`` removes the file, so a
 /// stopped daemon shows as absent rather than frozen.
 ///
-/// The daemon calls ``writeIfDue()`` after every poll it commits, and that is where the
-/// writes normally happen: the file can only change when a poll comes in, and a write that
-/// rides on a poll's thread wakes no thread of its own (on a virtual machine two wake-ups
-/// cost a fifth of a write). A timer of its own stands in every four intervals at the
+/// ``MetricsService`` calls ``writeIfDue()`` at every commit it observes in ``SensorData``,
+/// and that is where the writes normally happen: the file can only change when a poll
+/// comes in, and a write that rides on a poll's thread wakes no thread of its own (on a
+/// virtual machine two wake-ups cost a fifth of a write). A timer of its own stands in every four intervals at the
 /// latest, for a daemon without polls: ``MetricsService`` runs it (``timerWait`` says how
 /// long, ``timerFired()`` what then).
 ///
