@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
+#include <signal.h>
+#include <stdio.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -42,4 +45,17 @@ int sw_timer_arm(int fd, long long nanoseconds) {
 
 int sw_is_main_thread(void) {
     return syscall(SYS_gettid) == getpid();
+}
+
+int sw_rename_exchange(const char *a, const char *b) {
+    return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) == 0 ? 0 : -errno;
+}
+
+int sw_is_sole_opener(int fd) {
+    // A break of the lease (an open between the two calls) is signalled with SIGURG, which
+    // is ignored by default; the default SIGIO would end the process.
+    if (fcntl(fd, F_SETSIG, SIGURG) != 0) return -errno;
+    if (fcntl(fd, F_SETLEASE, F_WRLCK) != 0) return errno == EAGAIN ? 0 : -errno;
+    fcntl(fd, F_SETLEASE, F_UNLCK);
+    return 1;
 }

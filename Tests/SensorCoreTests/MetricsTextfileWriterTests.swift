@@ -67,7 +67,7 @@ struct MetricsTextfileWriterTests {
     }
 
     /// The first file comes within a second (every source has been read once by then); the
-    /// next ones at the first commit to `SensorData` after an interval has passed, or from
+    /// next ones at the first second of `SensorData` after an interval has passed, or from
     /// the service's own timer after four intervals without commits; stop removes the file.
     @Test func writesWhenDueOnCommitsOrItsOwnTimerAndRemovesTheFileAtStop() async {
         let dir = TemporaryDirectory()
@@ -76,7 +76,8 @@ struct MetricsTextfileWriterTests {
         let list = Self.list
         var commits = 0
         func commit() async {
-            var v = SensorValues(time: .seconds(Double(commits)), capacity: 1)
+            // One commit a second: the service follows the model's seconds.
+            var v = SensorValues(time: .seconds(Double(commits + 1)), capacity: 1)
             v.append(40 + Double(commits))
             data.commit(PollCycle(list: list, readings: v))
             commits += 1
@@ -131,5 +132,30 @@ struct MetricsTextfileWriterTests {
         #expect(dir.names().isEmpty)
         run.cancel()
         #expect(await run.value(within: .seconds(10)) != nil, "the service did not stop")
+    }
+
+    /// With an interval of a second or more, ten commits within one second wake the
+    /// service once (the model's second changes once); under a second, every commit does.
+    @Test func wakesOncePerSecondOfTheModelNotAtEveryCommit() async {
+        let dir = TemporaryDirectory()
+        for subSecond in [false, true] {
+            let interval: Duration = subSecond ? .milliseconds(50) : .seconds(1)
+            let (service, data, clock) = Self.service(MetricsConfiguration(textfile: dir.path("m.prom"), interval: interval))
+            let run = Task { await service.run() }
+            // Running: the timer waits, and the model is observed.
+            await eventually { clock.sleeperCount == 1 }
+            for _ in 0..<10 { await Task.yield() }
+            for i in 1...20 {
+                var v = SensorValues(time: .seconds(Double(i) / 10), capacity: 1)
+                v.append(40)
+                data.commit(PollCycle(list: Self.list, readings: v))
+                let wakes = subSecond ? i : i / 10
+                #expect(await eventually { service.modelWakeCount == wakes }, "\(interval), commit \(i): \(service.modelWakeCount) wake-ups")
+            }
+            for _ in 0..<10 { await Task.yield() }
+            #expect(service.modelWakeCount == (subSecond ? 20 : 2))
+            run.cancel()
+            #expect(await run.value(within: .seconds(10)) != nil, "the service did not stop")
+        }
     }
 }

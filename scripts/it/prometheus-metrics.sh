@@ -136,7 +136,15 @@ wait_for "ten scrapes" 200 ten_scrapes
 
 # The file itself, as node_exporter reads it.
 [ "$(stat -c %a "$PROM")" = 644 ] || fail "mode $(stat -c %a "$PROM") under umask 0077, expected 644"
-[ "$(ls -A "$TEXTFILES")" = sensorwatch.prom ] || fail "files beside ours: $(ls -A "$TEXTFILES" | paste -sd' ')"
+# Beside it only the temporary name, which keeps the file replaced last (to be overwritten
+# next time); node_exporter reads only *.prom.
+[ "$(ls -A "$TEXTFILES" | paste -sd' ')" = ".sensorwatch.prom.tmp sensorwatch.prom" ] \
+    || fail "files beside ours: $(ls -A "$TEXTFILES" | paste -sd' ')"
+# Reused, not made anew: the file written next has the temporary file's inode.
+spare=$(stat -c %i "$TEXTFILES/.sensorwatch.prom.tmp")
+current=$(stat -c %i "$PROM")
+for ((i = 0; i < 60; i++)); do [ "$(stat -c %i "$PROM")" != "$current" ] && break; sleep 0.1; done
+[ "$(stat -c %i "$PROM")" = "$spare" ] || fail "the next file is a new inode $(stat -c %i "$PROM"), not the spare $spare"
 cp "$PROM" "$WORK/last.prom"
 lint=$(promtool check metrics <"$WORK/last.prom" 2>&1) || fail "promtool check metrics: $lint"
 [ -z "$lint" ] || fail "promtool check metrics: $lint"

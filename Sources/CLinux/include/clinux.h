@@ -25,4 +25,17 @@ int sw_timer_arm(int fd, long long nanoseconds);
 /// Whether the calling thread is the process's main thread (its thread id is the pid).
 int sw_is_main_thread(void);
 
+/// renameat2(2) with RENAME_EXCHANGE: swaps the files named `a` and `b` atomically, both
+/// names staying. Returns 0 or -errno (-ENOENT if either is missing, -EINVAL where the
+/// file system cannot exchange).
+int sw_rename_exchange(const char *a, const char *b);
+
+/// Whether `fd` (open for writing) is the only open file description of its file: 1 yes,
+/// 0 another is open (someone is still reading it), -errno when the check cannot be made
+/// (no leases on this file system, a file the caller does not own, a system call filter).
+///
+/// Takes a write lease and drops it at once: the kernel grants one only when no other
+/// descriptor has the file open.
+int sw_is_sole_opener(int fd);
+
 #endif

@@ -21,6 +21,10 @@ public final class SensorData {
     public private(set) var faulty: [SensorID: SensorFault] = [:]
     /// How many sensors the sources listed at their last discovery.
     public private(set) var sensorCount = 0
+    /// The whole second (of run time) of the newest cycle committed: changes at most once
+    /// a second, so an observer that needs the present only every few seconds (the metrics
+    /// file) is woken once a second rather than at every commit.
+    public private(set) var latestSecond: Int64 = 0
     /// Bumped by ``beat()``: lets a loop wake up when no sensor changes (watchdog).
     public private(set) var heartbeat: UInt64 = 0
     private var sources: [String: SourceReadings] = [:]
@@ -88,6 +92,8 @@ public final class SensorData {
             }
         }
         if !logged.isDisjoint(with: list.quantities) { log.append(cycle) }
+        let second = cycle.time.nanoseconds / 1_000_000_000
+        if second > latestSecond { latestSecond = second }
     }
 
     /// Takes a source's newly discovered list (nothing happens if it is the current one):

@@ -1,8 +1,8 @@
 /// The metrics file as a service (SPEC §12): one more observer of ``SensorData``.
 ///
-/// It follows the model's commits with re-armed one-shot `withObservationTracking` and,
-/// at the first commit after a write falls due, writes what the model, the rule engine and
-/// the alert ledger hold now. Coalesced wake-ups lose nothing here: the file shows the
+/// It follows the model with re-armed one-shot `withObservationTracking` (its seconds, or
+/// every commit for an interval under a second) and, at the first change after a write
+/// falls due, writes what the model, the rule engine and the alert ledger hold now. Coalesced wake-ups lose nothing here: the file shows the
 /// present, not every sample. The writer's timer (the first write, and a backstop for a
 /// daemon whose sources stopped delivering) runs beside it. Without `metrics` in the
 /// configuration it observes nothing, so it costs a daemon without a file nothing per
@@ -70,9 +70,18 @@ final class MetricsService<C: Clock>: Service where C.Duration == Duration {
             let signal = ChangeSignal()
             modelWaking = signal
             if let writer {
-                // A reload's new writer does nothing here: its first write is the timer's.
-                writer.writeIfDue()
-                await nextChange(of: { [data] in _ = data.readings }, signal: signal)
+                // An interval of a second or more is followed on the model's seconds (one
+                // wake-up a second, not one per commit); a write falls due up to half a
+                // second early there, so that the tick of the due second takes it whatever
+                // the polls' phase. A reload's new writer does nothing here: its first write
+                // is the timer's.
+                if writer.configuration.interval >= .seconds(1) {
+                    writer.writeIfDue(early: .milliseconds(500))
+                    await nextChange(of: { [data] in _ = data.latestSecond }, signal: signal)
+                } else {
+                    writer.writeIfDue()
+                    await nextChange(of: { [data] in _ = data.readings }, signal: signal)
+                }
                 modelWakeCount += 1
             } else {
                 await untilCancelled(signal)

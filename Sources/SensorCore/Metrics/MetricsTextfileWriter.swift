@@ -51,10 +51,10 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         if let due = nextDue { writeIfDue(due) } else { writeNow() }
     }
 
-    /// Writes the file if `interval` has passed since the last write (the first write is
-    /// the timer's).
-    public func writeIfDue() {
-        if let due = nextDue { writeIfDue(due) }
+    /// Writes the file if `interval` has passed since the last write, or will within
+    /// `early` (the first write is the timer's).
+    public func writeIfDue(early: Duration = .zero) {
+        if let due = nextDue { writeIfDue(due.advanced(by: .zero - early)) }
     }
 
     private func writeIfDue(_ due: C.Instant) {
