@@ -13,12 +13,20 @@ enum SysfsTree {
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = name(of: e)
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The name in a directory entry that `readdir` returned.
+    ///
+    /// Read up to its NUL where it stands: copying `d_name` (a 256-byte array) reads past
+    /// a short entry's end, and the last entry of glibc's buffer can end at an unmapped
+    /// page (a thermal class of a thousand zones crashed at its first rediscovery).
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// Whether `path` is a directory, following symlinks (class entries are links).
