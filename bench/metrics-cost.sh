@@ -2,12 +2,13 @@
 # Cost of the Prometheus textfile (SPEC §12): `sensorwatch run` on 1000 fake thermal zones
 # every 100 ms (bench/load.sh's set-up) without `metrics`, with the file written every
 # second (the requirement), and with it written at every poll (FAST_INTERVAL, 50ms: ten
-# writes a second). In each round the three run at the same time, so that the other load of
-# a shared machine falls on all alike (the order they start in rotates): run one after the
-# other, rounds differed by ±15 % on a busy 2-core machine. Each reads its own copy of the
-# zones (a mount namespace of its own): processes reading the same files at once bounce the
-# page cache's reference counts between the cores. A driver rewrites every zone's value in
-# place once a second, so the file's values change as real sensors' do.
+# writes a second). In each round the three run one after the other, in an order that
+# rotates, or with TOGETHER=1 at the same time, so that the other load of a shared machine
+# falls on all alike (then they compete for the two cores, and each sample costs more).
+# Each reads its own copy of the zones (a mount namespace of its own): processes reading
+# the same files at once bounce the page cache's reference counts between the cores. A
+# driver rewrites every zone's value in place once a second, so the file's values change
+# as real sensors' do (and the renderer cannot just keep its last text).
 #
 # Why three: one write a second is a few per cent of the daemon's CPU, less than the spread
 # between rounds (two identical daemons side by side differ by up to ±5 %). Ten writes a
@@ -21,7 +22,8 @@
 # Requirement: CPU per sample with the file every second is at most 5 % above without.
 #
 # env: SENSORWATCH (binary), ZONES (1000), ROUNDS (5), MEASURE (20 s), WARMUP (3 s),
-#      LIMIT (1.05), FAST_INTERVAL (50ms), CHANGE (1: values change every second; 0: fixed)
+#      LIMIT (1.05), FAST_INTERVAL (50ms), CHANGE (1: values change every second; 0: fixed),
+#      TOGETHER (0: one daemon at a time; 1: the three at once)
 # exit: 0 requirement met, 1 missed or the daemon died, 2 set-up problem.
 set -euo pipefail
 ZONES=${ZONES:-1000}
