@@ -7,6 +7,10 @@ source "$(dirname "$0")/lib/common.sh"
 setup_unit_test
 write_scenario "$WORK/scenario.json5" "[[0, 50], [1, 85], [2, 86], [30, 86]]"
 write_config "$WORK/sensorwatch.json5" "scenario.json5"
+# The metrics file where the unit's RuntimeDirectory= puts it (in user mode under
+# $XDG_RUNTIME_DIR), written under the unit's UMask=0077 and system call filter.
+PROM=$XDG_RUNTIME_DIR/sensorwatch/sensorwatch.prom
+sed -i "s|^}|  metrics: { textfile: \"$PROM\", interval: \"1s\" },\n}|" "$WORK/sensorwatch.json5"
 test_dropin </dev/null
 
 [ "$(unit_prop Type)" = notify ] || fail "Type is $(unit_prop Type)"
@@ -19,6 +23,16 @@ note "STATUS=$status"
 grep -q 'sensor' <<<"$status" || fail "STATUS does not mention sensors: '$status'"
 wait_for "the firing entry" 100 has_state firing
 wait_for "STATUS to show the firing alert" 50 status_has '1 firing'
+
+# The metrics file: 0644 in the 0755 runtime directory, the alert in it; the temporary
+# name keeps the file replaced last, and the next file is that one (reused: exchange and
+# lease allowed by the filter).
+wait_for "the metrics file" 50 grep -q 'sensorwatch_alert_firing{rule="cpu-hot",sensor="sim:cpu",severity="critical"} 1' "$PROM"
+[ "$(stat -c %a "$PROM")" = 644 ] || fail "metrics file mode $(stat -c %a "$PROM")"
+[ "$(stat -c %a "${PROM%/*}")" = 755 ] || fail "runtime directory mode $(stat -c %a "${PROM%/*}")"
+wait_for "the temporary name" 50 test -e "${PROM%/*}/.sensorwatch.prom.tmp"
+spare=$(stat -c %i "${PROM%/*}/.sensorwatch.prom.tmp")
+wait_for "the next metrics file" 30 eval '[ "$(stat -c %i "$PROM")" = "$spare" ]'
 
 # A good reload: same process, still active.
 systemctl --user reload sensorwatch.service || fail "reload failed"
@@ -49,4 +63,5 @@ note "stop took $ms ms"
 [ "$ms" -lt 1000 ] || fail "stop took $ms ms"
 [ "$(unit_prop Result)" = success ] || fail "Result=$(unit_prop Result)"
 [ "$(unit_prop ExecMainStatus)" = 0 ] || fail "exit status $(unit_prop ExecMainStatus)"
-note "ready, status, reload, bad reload and stop behave"
+[ ! -e "${PROM%/*}" ] || fail "the runtime directory (and metrics file) outlived the stop: $(ls -A "${PROM%/*}")"
+note "ready, status, metrics file, reload, bad reload and stop behave"
