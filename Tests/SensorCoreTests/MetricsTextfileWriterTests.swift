@@ -68,7 +68,8 @@ struct MetricsTextfileWriterTests {
 
     /// The first file comes within a second (every source has been read once by then); the
     /// next ones at the first second of `SensorData` after an interval has passed, or from
-    /// the service's own timer after four intervals without commits; stop removes the file.
+    /// the service's own timer after four intervals (a minute at least) without commits; stop
+    /// removes the file.
     @Test func writesWhenDueOnCommitsOrItsOwnTimerAndRemovesTheFileAtStop() async {
         let dir = TemporaryDirectory()
         let config = MetricsConfiguration(textfile: dir.path("m.prom"), interval: .seconds(15))

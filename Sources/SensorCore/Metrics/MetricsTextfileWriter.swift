@@ -5,12 +5,14 @@
 /// which renders it and replaces the file atomically. ``stop()`` removes the file, so a
 /// stopped daemon shows as absent rather than frozen.
 ///
-/// ``MetricsService`` calls ``writeIfDue()`` at every commit it observes in ``SensorData``,
+/// ``MetricsService`` calls ``writeIfDue()`` when it observes a change in ``SensorData``,
 /// and that is where the writes normally happen: the file can only change when a poll
 /// comes in, and a write that rides on a poll's thread wakes no thread of its own (on a
-/// virtual machine two wake-ups cost a fifth of a write). A timer of its own stands in every four intervals at the
-/// latest, for a daemon without polls: ``MetricsService`` runs it (``timerWait`` says how
-/// long, ``timerFired()`` what then).
+/// virtual machine two wake-ups cost a fifth of a write). A timer of its own stands in,
+/// after four intervals but no less than a minute, for a daemon without polls (its file's
+/// modification time keeps moving); ``MetricsService`` runs it (``timerWait`` says how
+/// long, ``timerFired()`` what then). Not sooner: each firing wakes two threads, which at
+/// `interval: "1s"` was half as many wake-ups again as the polls themselves.
 ///
 /// A failing write (a missing directory, a full disk) is logged once per distinct error
 /// and once when writing works again; the daemon keeps running either way.
@@ -41,9 +43,9 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
     }
 
     /// How long the timer waits next: `min(interval, 1s)` before the first write, then four
-    /// intervals (the backstop for a daemon without polls).
+    /// intervals and at least a minute (the backstop for a daemon without polls).
     var timerWait: Duration {
-        nextDue == nil ? min(configuration.interval, .seconds(1)) : configuration.interval * 4
+        nextDue == nil ? min(configuration.interval, .seconds(1)) : max(configuration.interval * 4, .seconds(60))
     }
 
     /// What the timer does when its wait is over: the first write, or a due one.
