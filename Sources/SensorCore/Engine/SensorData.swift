@@ -65,6 +65,11 @@ public final class SensorData {
         sources.keys.sorted().map { sources[$0]! }
     }
 
+    /// Reads what ``readings`` reads without building it: under `withObservationTracking`,
+    /// an observer that only needs to hear of a commit, discovery or removal (not to sort
+    /// and copy every source at every poll).
+    func touchReadings() { _ = sources.isEmpty }
+
     /// The sensor with this id, if a source lists it.
     public func sensor(_ id: SensorID) -> SensorInfo? {
         for source in sources.values {

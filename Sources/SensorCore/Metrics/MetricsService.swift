@@ -80,7 +80,7 @@ final class MetricsService<C: Clock>: Service where C.Duration == Duration {
                     await nextChange(of: { [data] in _ = data.latestSecond }, signal: signal)
                 } else {
                     writer.writeIfDue()
-                    await nextChange(of: { [data] in _ = data.readings }, signal: signal)
+                    await nextChange(of: { [data] in data.touchReadings() }, signal: signal)
                 }
                 modelWakeCount += 1
             } else {
