@@ -19,10 +19,7 @@ enum TextFileWriter {
     /// the whole new one, never part of it. Returns false with `errno` set on failure,
     /// leaving no temporary file behind.
     static func replace(_ path: String, with text: String) -> Bool {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((directory + "." + name + ".tmp-XXXXXX").utf8CString)
+        var template = Array(ConfigPath.hiddenSibling(of: path, suffix: ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return false }
         let temp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -51,7 +48,6 @@ enum TextFileWriter {
             errno = EISDIR
             return false
         }
-        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        return access(directory, W_OK) == 0
+        return access(ConfigPath.directory(of: path), W_OK) == 0
     }
 }

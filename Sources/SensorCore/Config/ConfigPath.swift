@@ -2,12 +2,22 @@
 import Glibc
 #endif
 
-/// Path arithmetic for files named inside configuration files (lexical, no symlinks).
-enum ConfigPath {
+/// Path arithmetic for files named inside configuration files and on the command line
+/// (lexical, no symlinks).
+public enum ConfigPath {
     /// The directory part of `path` (`"."` for a bare file name).
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A hidden name beside `path` for a temporary file that replaces it: in the same
+    /// directory (a rename never crosses file systems), `.` + its name + `suffix`.
+    public static func hiddenSibling(of path: String, suffix: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return directory + "." + name + suffix
     }
 
     /// `path` as written in a file whose directory is `directory`: absolute paths stay,

@@ -16,10 +16,5 @@ public struct MetricsConfiguration: Sendable, Hashable {
     /// The temporary file each write goes to before the rename: in the same directory (a
     /// rename never crosses file systems), hidden, and not ending in `.prom`, since
     /// node_exporter reads every `*.prom` in its directory, a half-written one included.
-    public var temporaryFile: String {
-        let slash = textfile.lastIndex(of: "/")
-        let directory = slash.map { String(textfile[...$0]) } ?? ""
-        let name = slash.map { String(textfile[textfile.index(after: $0)...]) } ?? textfile
-        return directory + "." + name + ".tmp"
-    }
+    public var temporaryFile: String { ConfigPath.hiddenSibling(of: textfile, suffix: ".tmp") }
 }
