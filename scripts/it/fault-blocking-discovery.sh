@@ -8,8 +8,6 @@ set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
 setup_fault_test
-listener=
-trap 'if [ -n "$listener" ]; then kill "$listener" 2>/dev/null || true; fi; fault_cleanup' EXIT
 
 zone() { # DIR TYPE TEMP
     mkdir -p "$1"
@@ -62,7 +60,7 @@ with open(sys.argv[2], "a", buffering=1) as log:
     while True:
         log.write(s.recv(4096).decode().replace("\n", "|") + "\n")
 PY
-listener=$!
+helpers+=($!)
 wait_for "the notify socket" 50 test -S "$WORK/notify.sock"
 
 start_journald

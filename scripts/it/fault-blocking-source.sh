@@ -8,8 +8,6 @@ set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
 setup_fault_test
-writer=
-trap 'if [ -n "$writer" ]; then kill "$writer" 2>/dev/null || true; fi; fault_cleanup' EXIT
 
 zone() { # DIR TYPE
     mkdir -p "$1"
@@ -41,9 +39,8 @@ t0=$(now_ms)
 start_daemon "$WORK/sensorwatch.json5" "$WORK/stderr"
 # The slow zone's "driver" answers after 3 s: its open(2) returns, then pread(2) fails.
 ( sleep 3; exec 3>"$WORK/slow/thermal_zone5/temp"; exec sleep 30 ) &
-writer=$!
+helpers+=($!)
 
-# Milliseconds from $1 to the journal entry matching the rest of the arguments.
 # The scenario's alerts come 1 s and 2 s after start, whatever the stuck sources do.
 expect_scenario_alerts_on_time "$t0"
 

@@ -59,7 +59,7 @@ if [ "${1:-}" = host ]; then
 fi
 
 require_namespaces
-require_run
+require_binary
 if [ ! -x "$REMOTE" ] || [ ! -x "$UPLOAD" ]; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
         apt-get -o DPkg::Lock::Timeout=600 install -y -qq systemd-journal-remote; } >/dev/null 2>&1 || true

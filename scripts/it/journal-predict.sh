@@ -5,7 +5,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 require_namespaces
-require_run
+require_binary
 enter_namespace
 trap 'stop_journald' EXIT
 

@@ -32,6 +32,14 @@ for i in range(1000):
 for i in range(500):
     open(f"{root}/x{i}" + "y" * (i % 240), "w").close()
 PY
+# Fails with memcheck's first errors when a run under it (exit status $2, log $1) had any.
+memcheck_verdict() { # LOG STATUS WHAT
+    [ "$2" = 99 ] || return 0
+    grep -E '==[0-9]+== (Invalid|Conditional|Use of|   (at|by) )' "$1" >"$work/errors" || true
+    head -n 20 "$work/errors" >&2
+    fail "memcheck found $(grep -c '== Invalid' "$1") invalid accesses in $3"
+}
+
 mkdir -p "$work/i/iio:device0"
 printf '2438\n' >"$work/i/iio:device0/in_temp_raw"
 printf '10\n' >"$work/i/iio:device0/in_temp_scale"
@@ -57,11 +65,7 @@ valgrind -q --leak-check=no --error-exitcode=99 --log-file="$work/valgrind.log" 
     "$BIN" sensors --config "$work/sensorwatch.json5" >"$work/out" 2>"$work/err"
 rc=$?
 set -e
-if [ "$rc" = 99 ]; then
-    grep -E '==[0-9]+== (Invalid|Conditional|Use of|   (at|by) )' "$work/valgrind.log" >"$work/errors" || true
-    head -n 20 "$work/errors" >&2
-    fail "memcheck found $(grep -c '== Invalid' "$work/valgrind.log") invalid accesses"
-fi
+memcheck_verdict "$work/valgrind.log" "$rc" sensors
 [ "$rc" = 0 ] || fail "sensors exited $rc: $(head -n 3 "$work/err")"
 zones=$(grep -c '^thermal:thermal_zone[0-9]* ' "$work/out" || true)
 [ "$zones" -ge 1000 ] || fail "sensors listed $zones thermal zones, expected 1000 and the fixture's"
@@ -90,11 +94,7 @@ set +e
 wait "$vg"
 rc=$?
 set -e
-if [ "$rc" = 99 ]; then
-    grep -E '==[0-9]+== (Invalid|Conditional|Use of|   (at|by) )' "$work/run.log" >"$work/errors" || true
-    head -n 20 "$work/errors" >&2
-    fail "memcheck found invalid accesses in run"
-fi
+memcheck_verdict "$work/run.log" "$rc" run
 [ "$rc" = 0 ] || fail "run under valgrind exited $rc: $(tail -n 3 "$work/run.out")"
 [ ! -e "$work/metrics/sensorwatch.prom" ] || fail "the metrics file outlived the stop"
 note "memcheck: no invalid access in run (1000 alerts, predict, metrics file), exit 0 at SIGTERM"

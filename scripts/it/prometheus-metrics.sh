@@ -18,7 +18,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 require_namespaces
-require_run
+require_binary
 PROM_PORT=19090
 NE_PORT=19100
 

@@ -48,8 +48,7 @@ while True:
         os.pwrite(fd, b"%d\n" % v, 0)
     time.sleep(1)
 PY
-driver=$!
-trap 'kill "$driver" 2>/dev/null || true; fault_cleanup' EXIT
+helpers+=($!)
 
 start_journald
 start_daemon "$WORK/sensorwatch.json5" "$WORK/stderr"

@@ -47,9 +47,6 @@ require_binary() {
     [ -x "$SENSORWATCH" ] || skip "no release binary at $SENSORWATCH (make release)"
 }
 
-# The daemon is the binary (`sensorwatch run` exists); kept for the scripts that say so.
-require_run() { require_binary; }
-
 # Re-executes the calling script in private mount and PID namespaces, once.
 enter_namespace() {
     if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then

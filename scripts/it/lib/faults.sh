@@ -89,12 +89,15 @@ setup_fault_test() {
     require_binary
     enter_namespace
     mounted=()
+    helpers=()
     pid=
     trap fault_cleanup EXIT
     mkdir -p "$WORK/state"
 }
 fault_cleanup() {
     if [ -n "${pid:-}" ]; then kill -9 "$pid" 2>/dev/null || true; fi
+    local h
+    for h in "${helpers[@]}"; do kill "$h" 2>/dev/null || true; done
     stop_journald
     local m
     for m in "${mounted[@]}"; do umount "$m" 2>/dev/null || true; done
