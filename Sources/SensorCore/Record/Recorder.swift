@@ -72,18 +72,22 @@ public struct Recorder: Sendable {
         origins[source] = origin
         polls += 1
         guard !samples.isEmpty else { return tick - origin }
-        let infos = Dictionary(sensors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Built only when a sensor is seen for the first time.
+        var infos: [SensorID: SensorInfo]?
         for sample in samples {
             let time = Timestamp(nanoseconds: sample.time.nanoseconds - origin.nanoseconds)
             if time < .zero { continue }
             if let limit, time.nanoseconds > limit.nanoseconds { continue }
             let value = TimedValue(time: time, value: sample.value)
-            if var track = tracks[sample.sensor] {
-                guard track.source == source, time > track.samples[track.samples.count - 1].time else { continue }
-                track.samples.append(value)
-                tracks[sample.sensor] = track
+            if let slot = tracks.index(forKey: sample.sensor) {
+                // Appended where it stands: a copy of the track taken out and stored back
+                // shares the buffer with the dictionary, so every append copied the whole
+                // history (a recording slowed down quadratically).
+                guard tracks.values[slot].source == source, time > tracks.values[slot].samples.last!.time else { continue }
+                tracks.values[slot].samples.append(value)
             } else {
-                guard let info = infos[sample.sensor] else { continue }
+                if infos == nil { infos = Dictionary(sensors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+                guard let info = infos?[sample.sensor] else { continue }
                 tracks[sample.sensor] = Track(info: info, source: source, samples: [value])
             }
             sampleCount += 1
