@@ -43,9 +43,6 @@ int sw_timer_arm(int fd, long long nanoseconds) {
     return timerfd_settime(fd, 0, &spec, NULL) < 0 ? -errno : 0;
 }
 
-int sw_is_main_thread(void) {
-    return syscall(SYS_gettid) == getpid();
-}
 
 int sw_rename_exchange(const char *a, const char *b) {
     return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) == 0 ? 0 : -errno;

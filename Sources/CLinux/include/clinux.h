@@ -22,9 +22,6 @@ int sw_timer_create(void);
 /// `nanoseconds` is negative. Returns 0 or -errno. Never blocks.
 int sw_timer_arm(int fd, long long nanoseconds);
 
-/// Whether the calling thread is the process's main thread (its thread id is the pid).
-int sw_is_main_thread(void);
-
 /// renameat2(2) with RENAME_EXCHANGE: swaps the files named `a` and `b` atomically, both
 /// names staying. Returns 0 or -errno (-ENOENT if either is missing, -EINVAL where the
 /// file system cannot exchange).

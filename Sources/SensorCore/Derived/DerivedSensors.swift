@@ -68,9 +68,6 @@ public struct DerivedSensors: Sendable {
     /// Whether there is nothing to compute.
     public var isEmpty: Bool { configurations.isEmpty }
 
-    /// Whether `id` is an input of some derived sensor.
-    public func isInput(_ id: SensorID) -> Bool { consumers[id] != nil }
-
     /// Learns what `source` holds now (a discovery): its inputs' quantities, and which
     /// derived sensors its ticks stand for. A later call for the same source replaces it.
     public mutating func learn(source: String, sensors: [SensorInfo]) {

@@ -67,17 +67,13 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         }
     }
 
-    private let clock: C
     private let env: Environment
-    private let start: C.Instant
-    private let data = SensorData()
     private let ledger: AlertLedger
     private let status: ServiceStatus
     private let ruleLoop: RuleLoop
     private let metrics: MetricsService<C>
     private let supervisor: SourceSupervisor
     private let group: ServiceGroup
-    private let reloads: AsyncStream<Void>
     private let reloadRequests: AsyncStream<Void>.Continuation
     private var signals: AsyncStream<DaemonSignal>?
     /// Fired at READY (a reload asked for earlier waits for it).
@@ -89,11 +85,9 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
 
     /// Sets the daemon up; nothing runs until ``run(signals:)``.
     public init(configuration: Configuration, environment env: Environment, clock: C) {
-        self.clock = clock
         self.env = env
         let start = clock.now
-        self.start = start
-        let data = self.data
+        let data = SensorData()
         ledger = AlertLedger(
             restored: env.restored, rules: configuration.rules, persist: env.persist, wallClock: env.wallClock)
         status = ServiceStatus(data: data, ledger: ledger, notifier: env.notifier)
@@ -118,6 +112,7 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         metrics = MetricsService(
             configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: env.wallClock(),
             version: env.version, sleep: sleep, log: env.log, engine: { loop.rules })
+        let reloads: AsyncStream<Void>
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let reloader = Reloader(reloads)
         let signalWatch = SignalWatch()
@@ -131,9 +126,6 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         signalWatch.handle = { [unowned self] in handle($0) }
         signalWatch.signals = { [unowned self] in signals }
     }
-
-    /// Time since start, as the run's timestamps.
-    public var now: Timestamp { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
 
     /// Starts the sources, says READY once they are discovered (or after a second), and
     /// runs until ``requestStop()`` or a stop signal; returns when everything has stopped

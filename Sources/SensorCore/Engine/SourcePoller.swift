@@ -63,25 +63,20 @@ final class SourcePoller: Sendable {
         }
     }
 
-    /// Discovers (on the calling thread) and returns the list: the same object as before
-    /// when the sensors did not change; a new one is also delivered.
-    @discardableResult
-    func discoverNow(at time: Timestamp) -> SensorList {
+    /// Discovers (on the calling thread): the list stays the same object when the sensors
+    /// did not change; a new one, and the first, is delivered.
+    func discoverNow(at time: Timestamp) {
         let sensors = reader.discover()
-        let (list, changed) = state.withLock { s -> (SensorList, Bool) in
+        let (list, announce) = state.withLock { s -> (SensorList, Bool) in
             let first = s.lastDiscovery == nil
             s.lastDiscovery = time
             s.rediscover = false
-            guard first || !s.list.lists(sensors) else { return (s.list, false) }
-            if !s.list.lists(sensors) { s.list = SensorList(source: key, sensors: sensors, discovered: time) }
-            return (s.list, true)
+            let same = s.list.sensors == sensors
+            if !same { s.list = SensorList(source: key, sensors: sensors, discovered: time) }
+            return (s.list, first || !same)
         }
-        if changed { deliver(list, []) }
-        return list
+        if announce { deliver(list, []) }
     }
-
-    /// The list last discovered.
-    var list: SensorList { state.withLock { $0.list } }
 
     /// Asks for a rediscovery before the next poll.
     func requestDiscovery() { state.withLock { $0.rediscover = true } }

@@ -16,6 +16,8 @@ public final class SensorList: Sendable {
     public let positions: [SensorID: Int]
     /// The quantities present, in `Quantity.allCases` order, with their sensors' positions.
     public let parts: [(quantity: Quantity, positions: [Int])]
+    /// The quantities present (kept: every commit asks).
+    public let quantities: Set<Quantity>
     /// When the discovery ran: a sensor first listed here counts as unread from then on
     /// (`stale`), even if its first poll hangs.
     public let discovered: Timestamp
@@ -34,14 +36,9 @@ public final class SensorList: Sendable {
             let at = sensors.indices.filter { sensors[$0].quantity == q }
             return at.isEmpty ? nil : (q, at)
         }
+        self.quantities = Set(parts.map(\.quantity))
     }
 
     /// How many sensors the list has.
     public var count: Int { sensors.count }
-
-    /// The quantities present.
-    public var quantities: Set<Quantity> { Set(parts.map(\.quantity)) }
-
-    /// Whether the list names the same sensors, in the same order, as `sensors`.
-    public func lists(_ sensors: [SensorInfo]) -> Bool { self.sensors == sensors }
 }

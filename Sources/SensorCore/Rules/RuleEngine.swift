@@ -41,7 +41,7 @@ public struct RuleEngine: Sendable {
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
     /// Per running source: its current list (checked by identity) and each listed sensor's
-    /// entry (-1 if none), worked out once per discovery, so a reading costs no id at all.
+    /// entry (every listed sensor gets one), worked out once per discovery, so a reading costs no id at all.
     private var listEntries: [String: (list: SensorList, entries: [Int])] = [:]
 
     /// An engine with no sensors known yet.

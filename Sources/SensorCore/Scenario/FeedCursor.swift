@@ -115,10 +115,9 @@ public struct FeedCursor: Sendable {
         }
     }
 
-    /// The next sample, its time shifted by `offset` (a looping playback's round start),
-    /// or nil when the feed is exhausted.
-    public mutating func next(offset: Int64 = 0) -> Sample? {
-        guard let r = nextReading(offset: offset) else { return nil }
+    /// The next sample, or nil when the feed is exhausted.
+    public mutating func next() -> Sample? {
+        guard let r = nextReading() else { return nil }
         if let fault = r.fault { return Sample(sensor: sensor, time: r.time, fault: fault) }
         return Sample(sensor: sensor, time: r.time, value: r.value!)
     }
