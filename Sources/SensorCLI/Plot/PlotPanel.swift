@@ -20,9 +20,9 @@ struct PlotPanel {
     /// The value range shown: the readings and every threshold and band edge, and the
     /// predictions as far as half the readings' range beyond them (a prediction from a
     /// window of two noisy samples can be far off; past that it is clipped), with a margin,
-    /// widened to whole ticks.
-    func valueTicks(plotHeight: Double) -> ValueTicks {
-        var values: [Double] = series.valueRange.map { [$0.low, $0.high] } ?? []
+    /// widened to whole ticks. `readings` is the series' value range.
+    func valueTicks(plotHeight: Double, readings: (low: Double, high: Double)?) -> ValueTicks {
+        var values: [Double] = readings.map { [$0.low, $0.high] } ?? []
         for style in rules {
             if let g = ThresholdGuide(style.rule.condition) { values += [g.threshold, g.clearsAt] }
         }
@@ -41,14 +41,17 @@ struct PlotPanel {
 
     /// Draws the panel with its data area at `area` (the time span already set).
     func render(in area: PlotFrame, into svg: inout SVGWriter) {
-        let ticks = valueTicks(plotHeight: area.height)
+        // Each a scan of every reading: worked out once for the panel.
+        let range = series.valueRange
+        let failedRuns = series.failedRuns
+        let ticks = valueTicks(plotHeight: area.height, readings: range)
         var frame = area
         frame.low = ticks.low
         frame.high = ticks.high
         let c = SVGWriter.coordinate
         let small = fontSize - 1
 
-        drawTitle(frame, into: &svg)
+        drawTitle(frame, hasReadings: range != nil, into: &svg)
         svg.element("rect", ["x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height), "fill": "white"])
         // Value axis: grid line and label per tick, the unit above the labels.
         for v in ticks.values {
@@ -71,7 +74,7 @@ struct PlotPanel {
         svg.element("rect", ["x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height)])
         svg.close("clipPath")
         drawFiringSpans(frame, into: &svg)
-        drawFailedRuns(frame, into: &svg)
+        drawFailedRuns(failedRuns, frame, into: &svg)
         drawGuides(frame, into: &svg)
         let values = pixels(series.connectedRuns, frame)
         let predicted = predictions.map { pixels($0.connectedRuns, frame) }
@@ -81,7 +84,7 @@ struct PlotPanel {
         }
         svg.close("g")
         svg.element("rect", ["x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height), "fill": "none", "stroke": PlotPalette.frame])
-        drawFailedMarks(frame, into: &svg)
+        drawFailedMarks(failedRuns, frame, into: &svg)
         drawEvents(frame, into: &svg)
         drawGuideLabels(frame, avoiding: values + predicted.flatMap { $0 }, into: &svg)
     }
@@ -92,7 +95,7 @@ struct PlotPanel {
 
     /// The sensor's id (bold), label and unit on the left; on the right, in grey, how many
     /// alerts fired and reads failed. A label too long for the room left is shortened.
-    private func drawTitle(_ frame: PlotFrame, into svg: inout SVGWriter) {
+    private func drawTitle(_ frame: PlotFrame, hasReadings: Bool, into svg: inout SVGWriter) {
         let c = SVGWriter.coordinate
         let baseline = frame.y - 6
         var notes: [String] = []
@@ -100,7 +103,7 @@ struct PlotPanel {
         if fired > 0 { notes.append("\(fired) alert\(fired == 1 ? "" : "s") fired") }
         let failed = series.failedCount
         if failed > 0 { notes.append("\(failed) failed read\(failed == 1 ? "" : "s")") }
-        if series.valueRange == nil { notes.append("no readings") }
+        if !hasReadings { notes.append("no readings") }
         let note = notes.joined(separator: " · ")
         let id = series.info.id.rawValue, unit = series.info.unit
         let room = frame.width - TextMetrics.width(note, fontSize: fontSize - 1) - 16
@@ -140,17 +143,17 @@ struct PlotPanel {
         }
     }
 
-    private func drawFailedRuns(_ frame: PlotFrame, into svg: inout SVGWriter) {
+    private func drawFailedRuns(_ runs: [FailedRun], _ frame: PlotFrame, into svg: inout SVGWriter) {
         let c = SVGWriter.coordinate
-        for run in series.failedRuns {
+        for run in runs {
             let x0 = frame.x(run.start), x1 = max(frame.x(run.recovered ?? run.last), x0 + 2)
             svg.element("rect", ["x": c(x0), "y": c(frame.y), "width": c(x1 - x0), "height": c(frame.height), "fill": "#000", "fill-opacity": "0.06"])
         }
     }
 
-    private func drawFailedMarks(_ frame: PlotFrame, into svg: inout SVGWriter) {
+    private func drawFailedMarks(_ runs: [FailedRun], _ frame: PlotFrame, into svg: inout SVGWriter) {
         let c = SVGWriter.coordinate
-        for run in series.failedRuns {
+        for run in runs {
             let x0 = frame.x(run.start) - 1, x1 = max(frame.x(run.last) + 1, x0 + 3)
             let what = run.count == 1 ? "failed read at \(timeTicks.label(run.start))" : "\(run.count) failed reads \(timeTicks.label(run.start)) – \(timeTicks.label(run.last))"
             svg.element("rect", ["x": c(x0), "y": c(frame.bottom - 4), "width": c(x1 - x0), "height": "4", "fill": PlotPalette.failed], tooltip: "\(what): \(run.reason)")
@@ -202,8 +205,8 @@ struct PlotPanel {
             put(g.label(rule: style.rule.name, unit: series.info.unit), color: style.color, first: outside, second: inside, ownLine: style.rule.name)
         }
         for line in predictions {
-            guard let last = line.connectedRuns.last?.last else { continue }
-            let y = frame.clampedY(last.value)
+            guard let value = line.points.last(where: { $0.value != nil })?.value else { continue }
+            let y = frame.clampedY(value)
             put(line.label, color: line.color, first: y - 4, second: y + size + 2, ownLine: nil)
         }
     }

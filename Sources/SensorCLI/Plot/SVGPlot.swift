@@ -59,15 +59,18 @@ final class SVGPlot {
         let span = max(series.map(\.lastTime).max() ?? 0, events.last?.time.seconds ?? 0, 1e-3)
 
         // Rules that concern a shown sensor, in configuration order, each with its colour.
+        let shownIDs = Set(shown.map(\.info.id))
         let shownRules = rules.enumerated().filter { n, rule in
             shown.contains { rule.selector.matches($0.info) }
-                || events.contains { $0.ruleIndex == n && shown.map(\.info.id).contains($0.sensor.id) }
+                || events.contains { $0.ruleIndex == n && shownIDs.contains($0.sensor.id) }
         }.map(\.element)
         let styles = shownRules.enumerated().map { PlotRuleStyle(rule: $1, color: PlotPalette.rule($0)) }
 
         let probe = PlotLayout(count: shown.count, top: 0)
+        // Each shown sensor's rules, worked out once for its predictions and its panel.
+        let stylesOf = Dictionary(uniqueKeysWithValues: shown.map { s in (s.info.id, styles.filter { $0.rule.selector.matches(s.info) }) })
         let predictions = Dictionary(uniqueKeysWithValues: shown.map { s in
-            (s.info.id, styles.filter { $0.rule.selector.matches(s.info) }.compactMap { PlotPredictor.line($0.rule, color: $0.color, series: s) })
+            (s.info.id, stylesOf[s.info.id]!.compactMap { PlotPredictor.line($0.rule, color: $0.color, series: s) })
         })
         var keys: [LegendItem] = [.value, .failed, .threshold, .firing, .event(.firing), .event(.resolved), .event(.repeat)]
         if predictions.values.contains(where: { !$0.isEmpty }) { keys.append(.predicted) }
@@ -101,7 +104,7 @@ final class SVGPlot {
             frame.timeSpan = span
             let ticks = TimeTicks(span: span, maxTicks: Int(frame.width / (layout.isCompact ? 80 : 90)))
             let panel = PlotPanel(
-                series: s, rules: styles.filter { $0.rule.selector.matches(s.info) },
+                series: s, rules: stylesOf[s.info.id]!,
                 events: eventsBySensor[s.info.id] ?? [], timeTicks: ticks, fontSize: layout.fontSize, number: n,
                 predictions: predictions[s.info.id] ?? [])
             panel.render(in: frame, into: &svg)
