@@ -105,12 +105,12 @@ public struct JournalHistoryReader: Sendable {
     /// twice (an upload repeated after its state file was lost, two directories holding one
     /// copy each), not a second event.
     static func oldestFirst(_ records: [JournalAlertRecord]) -> [JournalAlertRecord] {
-        let sorted = records.enumerated()
-            .sorted { ($0.element.realtimeMicroseconds, $0.offset) < ($1.element.realtimeMicroseconds, $1.offset) }
+        // The standard library's sort is stable: ties keep their read order.
+        let sorted = records.sorted { $0.realtimeMicroseconds < $1.realtimeMicroseconds }
         var out: [JournalAlertRecord] = []
         out.reserveCapacity(sorted.count)
         var sameInstant: Set<JournalAlertRecord> = []
-        for (_, r) in sorted {
+        for r in sorted {
             if r.realtimeMicroseconds != out.last?.realtimeMicroseconds { sameInstant.removeAll(keepingCapacity: true) }
             if sameInstant.insert(r).inserted { out.append(r) }
         }
