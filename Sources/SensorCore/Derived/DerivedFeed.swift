@@ -7,7 +7,6 @@
 /// later than its latest poll, and the oldest of those polls is the watermark.
 struct DerivedFeed {
     private var derived: DerivedSensors
-    private let sensors: [SensorInfo]
     /// Each scenario's latest poll time (−1 ns before its first).
     private var lastPoll: [Timestamp]
 
@@ -15,12 +14,11 @@ struct DerivedFeed {
     init?(_ configurations: [DerivedSensorConfiguration], feeds: [some SimulatedFeed]) {
         guard !configurations.isEmpty else { return nil }
         derived = DerivedSensors(configurations)
-        for (i, feed) in feeds.enumerated() { derived.learn(source: Self.source(i), sensors: feed.sensors) }
-        sensors = derived.sensors
+        // All up front: a scenario that has not polled yet still holds its inputs (a tick of
+        // another does not stand for its derived sensors).
+        for feed in feeds { derived.learn(source: feed.list.source, sensors: feed.list.sensors) }
         lastPoll = Array(repeating: Timestamp(nanoseconds: -1), count: feeds.count)
     }
-
-    private static func source(_ feed: Int) -> String { "sim#\(feed)" }
 
     /// Notes the poll of scenario `feed` at `time` (its cycles, in order), and returns the
     /// derived cycles that are complete now, in time order.
@@ -32,14 +30,14 @@ struct DerivedFeed {
         var watermark = Timestamp(nanoseconds: .max)
         for i in feeds.indices where !feeds[i].finished { watermark = min(watermark, lastPoll[i]) }
         let steps = derived.drain(through: watermark)
-        return derived.cycles(of: steps, sensors: sensors)
+        return derived.cycles(of: steps)
     }
 }
 
 /// What ``DerivedFeed`` needs to know of a scenario being played.
 protocol SimulatedFeed {
-    /// The scenario's sensors.
-    var sensors: [SensorInfo] { get }
+    /// The scenario's sensors, under the source key its cycles carry.
+    var list: SensorList { get }
     /// Whether the scenario has played its last poll.
     var finished: Bool { get }
 }

@@ -63,6 +63,8 @@ public struct DerivedSensors: Sendable {
         self.consumers = consumers
         self.orphans = Array(configurations.indices)
         self.lists = Array(repeating: nil, count: configurations.count)
+        self.sensors = []
+        sensors = describe()
     }
 
     /// Whether there is nothing to compute.
@@ -80,6 +82,7 @@ public struct DerivedSensors: Sendable {
         ticking[source] = mine.sorted()
         let held = Set(ticking.values.joined())
         orphans = configurations.indices.filter { !held.contains($0) }
+        self.sensors = describe()
     }
 
     /// Forgets a source that is gone: its inputs have no readings from now on.
@@ -92,8 +95,10 @@ public struct DerivedSensors: Sendable {
 
     /// The derived sensors as the model and the rules see them. A `difference` takes its
     /// inputs' quantity once one of them is known (temperature until then); a `dewpoint`
-    /// is a temperature.
-    public var sensors: [SensorInfo] {
+    /// is a temperature. Changes only when ``learn(source:sensors:)`` learns a quantity.
+    public private(set) var sensors: [SensorInfo]
+
+    private func describe() -> [SensorInfo] {
         configurations.map { c in
             let quantity: Quantity
             switch c.formula {
@@ -119,7 +124,8 @@ public struct DerivedSensors: Sendable {
         }
     }
 
-    /// Buffers what one poll cycle read (the slots that hold a reading), then its tick.
+    /// Buffers what one poll cycle read (the slots that hold a reading), then its tick. A
+    /// list not seen before for its source is learned first (``learn(source:sensors:)``).
     public mutating func record(_ cycle: PollCycle) {
         let list = cycle.list
         let readings = cycle.readings
@@ -127,6 +133,7 @@ public struct DerivedSensors: Sendable {
         if let known = inputPositions[list.source], known.list === list {
             positions = known.positions
         } else {
+            learn(source: list.source, sensors: list.sensors)
             positions = list.sensors.indices.filter { consumers[list.sensors[$0].id] != nil }
             inputPositions[list.source] = (list, positions)
         }
@@ -173,9 +180,7 @@ public struct DerivedSensors: Sendable {
 
     /// The poll cycles that carry `steps` to the model: one per derived sensor and step, so
     /// each derived sensor is a source of its own (its ticks are its inputs' sources').
-    ///
-    /// - Parameter sensors: ``sensors`` as it was when the steps were drained.
-    public mutating func cycles(of steps: [Step], sensors: [SensorInfo]) -> [PollCycle] {
+    public mutating func cycles(of steps: [Step]) -> [PollCycle] {
         steps.map { step in
             switch step {
             case .reading(let d, let t, let result):
@@ -184,15 +189,15 @@ public struct DerivedSensors: Sendable {
                 case .success(let v): readings.append(v)
                 case .failure(let f): readings.appendFault(f.reason)
                 }
-                return PollCycle(list: list(of: d, sensors), readings: readings, tick: false)
+                return PollCycle(list: list(of: d), readings: readings, tick: false)
             case .tick(let d, let t):
-                return PollCycle(list: list(of: d, sensors), readings: SensorValues(time: t, unread: 1), tick: true)
+                return PollCycle(list: list(of: d), readings: SensorValues(time: t, unread: 1), tick: true)
             }
         }
     }
 
     /// Derived sensor `d`'s list: the same object while its info stays the same.
-    private mutating func list(of d: Int, _ sensors: [SensorInfo]) -> SensorList {
+    private mutating func list(of d: Int) -> SensorList {
         if let known = lists[d], known.sensors[0] == sensors[d] { return known }
         let made = SensorList(source: "derived#\(d)", sensors: [sensors[d]])
         lists[d] = made

@@ -72,8 +72,6 @@ public enum Simulator {
     private struct Feed: SimulatedFeed {
         let reader: SimulatedReader
         let list: SensorList
-
-        var sensors: [SensorInfo] { list.sensors }
         let step: Int64
         let end: Int64
         var next: Timestamp?

@@ -24,8 +24,6 @@ final class SourceSupervisor: Service {
     private var configurations: [SourceConfiguration]
     /// Derived sensors, fed from every committed cycle.
     private var derived: DerivedSensors
-    /// The list each source was last taught to `derived` with.
-    private var derivedLearned: [String: SensorList] = [:]
     private var running: [Running] = []
     private var started = 0
     /// Sources whose first discovery has not come in yet, and who waits for them.
@@ -68,7 +66,6 @@ final class SourceSupervisor: Service {
         if next != derived.configurations {
             for d in derived.configurations.indices { data.remove(source: "derived#\(d)") }
             derived = DerivedSensors(next)
-            derivedLearned = [:]
         }
         apply(sources)
     }
@@ -111,7 +108,6 @@ final class SourceSupervisor: Service {
         undiscovered.remove(source.poller.key)
         data.remove(source: source.poller.key)
         derived.forget(source: source.poller.key)
-        derivedLearned[source.poller.key] = nil
         onStopped(source.poller.key)
     }
 
@@ -131,15 +127,11 @@ final class SourceSupervisor: Service {
     /// Computes the derived sensors from a committed cycle (its inputs share its time) and
     /// commits their readings and ticks as cycles of their own.
     private func commitDerived(after cycle: PollCycle) {
-        if derivedLearned[cycle.source] !== cycle.list {
-            derivedLearned[cycle.source] = cycle.list
-            derived.learn(source: cycle.source, sensors: cycle.sensors)
-        }
         derived.record(cycle)
         let steps = derived.drain(through: cycle.time)
         // Most cycles of a source without inputs change nothing here: build no sensor list.
         guard !steps.isEmpty else { return }
-        for derivedCycle in derived.cycles(of: steps, sensors: derived.sensors) {
+        for derivedCycle in derived.cycles(of: steps) {
             data.commit(derivedCycle)
         }
     }
