@@ -11,11 +11,7 @@ import Observation
 func nextChange(
     of read: () -> Void, alreadyChanged: () -> Bool = { false }, signal: ChangeSignal = ChangeSignal()
 ) async {
-    await withTaskCancellationHandler {
-        withObservationTracking(read) { signal.fire() }
-        if alreadyChanged() { signal.fire() }
-        await signal.wait()
-    } onCancel: {
-        signal.fire()
-    }
+    withObservationTracking(read) { signal.fire() }
+    if alreadyChanged() { signal.fire() }
+    await untilCancelled(signal)
 }

@@ -143,12 +143,10 @@ final class SourceSupervisor: Service {
         discovered = signal
         defer { discovered = nil }
         let wait = self.wait
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await untilCancelled(signal) }
-            group.addTask { await wait(Self.discoveryWait) }
-            await group.next()
-            group.cancelAll()
-            signal.fire()
-        }
+        _ = await untilSignalled(signal, or: {
+            await wait(Self.discoveryWait)
+            return true
+        })
+        signal.fire()
     }
 }

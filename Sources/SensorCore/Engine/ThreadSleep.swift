@@ -12,17 +12,13 @@ import Glibc
 func sleepOnThread(for duration: Duration) async throws {
     let done = ChangeSignal()
     let ns = max(0, duration.nanoseconds)
-    await withTaskCancellationHandler {
-        let started = PollThread.start {
-            var ts = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
-            var left = timespec()
-            while clock_nanosleep(CLOCK_BOOTTIME, 0, &ts, &left) == EINTR { ts = left }
-            done.fire()
-        }
-        if !started { done.fire() }
-        await done.wait()
-    } onCancel: {
+    let started = PollThread.start {
+        var ts = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+        var left = timespec()
+        while clock_nanosleep(CLOCK_BOOTTIME, 0, &ts, &left) == EINTR { ts = left }
         done.fire()
     }
+    if !started { done.fire() }
+    await untilCancelled(done)
     try Task.checkCancellation()
 }

@@ -99,17 +99,7 @@ final class MetricsService<C: Clock>: Service where C.Duration == Duration {
                 continue
             }
             let sleep = self.sleep
-            let timedOut = await withTaskGroup(of: Bool.self) { group -> Bool in
-                group.addTask {
-                    await untilCancelled(signal)
-                    return false
-                }
-                group.addTask { (try? await sleep(wait)) != nil }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
-            if timedOut { writer?.timerFired() }
+            if await untilSignalled(signal, or: { (try? await sleep(wait)) != nil }) { writer?.timerFired() }
         }
     }
 

@@ -72,6 +72,21 @@ func untilCancelled(_ signal: ChangeSignal, isolation: isolated (any Actor)? = #
     }
 }
 
+/// Waits until `signal` fires, `timer` returns, or the task is cancelled; true if `timer`
+/// returned first with true (a sleep that ran out, not one cut short).
+func untilSignalled(_ signal: ChangeSignal, or timer: @escaping @Sendable () async -> Bool) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            await untilCancelled(signal)
+            return false
+        }
+        group.addTask { await timer() }
+        let first = await group.next() ?? false
+        group.cancelAll()
+        return first
+    }
+}
+
 /// Waits until the task is cancelled.
 func untilCancelled(isolation: isolated (any Actor)? = #isolation) async {
     await untilCancelled(ChangeSignal())
