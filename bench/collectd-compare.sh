@@ -35,6 +35,7 @@ if [ "${1:-}" != "--inside" ]; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends collectd-core >&2
     fi
     command -v cc >/dev/null || { echo "bench: needs a C compiler (cc)" >&2; exit 1; }
+    command -v python3 >/dev/null || { echo "bench: needs python3 (the zone tree)" >&2; exit 1; }
     exec unshare -m --propagation private -- bash "$0" --inside
 fi
 
@@ -47,11 +48,7 @@ trap cleanup_bench EXIT
 
 mkdir -p "$work/tree"
 mount -t tmpfs -o size=64m tmpfs "$work/tree"
-for ((i = 0; i < ZONES; i++)); do
-    mkdir "$work/tree/thermal_zone$i"
-    echo "bench_zone" >"$work/tree/thermal_zone$i/type"
-    echo $((40000 + (i % 30) * 1000)) >"$work/tree/thermal_zone$i/temp"
-done
+write_thermal_zones "$work/tree" "$ZONES"
 mount --bind "$work/tree" /sys/class/thermal
 
 cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
@@ -144,12 +141,10 @@ done
 # Median of column $1 of the rounds ("?" when any round lacks it).
 median() {
     if awk -v col="$1" '$col == "?" { bad = 1 } END { exit !bad }' "$work/rounds"; then echo "?"; return; fi
-    awk -v col="$1" '{ print $col }' "$work/rounds" | sort -g | awk '{ v[NR] = $1 } END {
-        if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+    awk -v col="$1" '{ print $col }' "$work/rounds" | median_of
 }
 p_us=$(median 1); p_rss=$(median 2); c_us=$(median 3); c_rss=$(median 4); s_us=$(median 5); s_rss=$(median 6)
-ratio=$(awk '$5 != "?" && $3 != "?" { print $5 / $3 }' "$work/rounds" | sort -g |
-    awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
+ratio=$(awk '$5 != "?" && $3 != "?" { print $5 / $3 }' "$work/rounds" | median_of)
 
 echo "bench: $ZONES thermal zones (tmpfs bind-mounted over /sys/class/thermal), interval 100 ms," \
     "median of $ROUNDS rounds, wait4 rusage of ${SHORT} s and ${LONG} s runs differenced"

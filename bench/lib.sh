@@ -11,6 +11,11 @@ cpu_ns() {
     echo "$total"
 }
 
+# The median of the numbers on standard input, one a line (nothing for none).
+median_of() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+
 # Resident set size (VmRSS) of process $1 in KiB.
 rss_kib() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }
 

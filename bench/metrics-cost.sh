@@ -169,7 +169,7 @@ kill -TERM "$spid"; wait "$spid" || true
 printf '%s\n' "${plain[@]}" >"$work/plain.txt"
 printf '%s\n' "${with[@]}" >"$work/with.txt"
 printf '%s\n' "${fast[@]}" >"$work/fast.txt"
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { median_of <"$1"; }
 total() { awk '{ s += $1 } END { print s }' "$1"; }
 fast_ns=$(DurationNs=$FAST_INTERVAL python3 -c 'import os,re; m=re.fullmatch(r"(\d+)(ms|s)", os.environ["DurationNs"]); print(int(m[1]) * (10**6 if m[2] == "ms" else 10**9))')
 awk -v tp="$(total "$work/plain.txt")" -v tm="$(total "$work/with.txt")" -v tf="$(total "$work/fast.txt")" \

@@ -17,11 +17,10 @@ SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
 command -v cc >/dev/null || { echo "bench: needs a C compiler (cc)" >&2; exit 1; }
 work=$(mktemp -d /tmp/sensorwatch-wakeups.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-for ((i = 0; i < ZONES; i++)); do
-    mkdir -p "$work/tree/thermal_zone$i"
-    echo "zone" >"$work/tree/thermal_zone$i/type"
-    echo $((40000 + i * 1000)) >"$work/tree/thermal_zone$i/temp"
-done
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
+mkdir -p "$work/tree"
+write_thermal_zones "$work/tree" "$ZONES"
 cat >"$work/sensorwatch.json5" <<CONF
 { interval: "1s",
   sources: [ { type: "thermal", root: "$work/tree" } ],
