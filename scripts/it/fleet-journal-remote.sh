@@ -60,11 +60,8 @@ fi
 
 require_namespaces
 require_binary
-if [ ! -x "$REMOTE" ] || [ ! -x "$UPLOAD" ]; then
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-        apt-get -o DPkg::Lock::Timeout=600 install -y -qq systemd-journal-remote; } >/dev/null 2>&1 || true
-    [ -x "$REMOTE" ] && [ -x "$UPLOAD" ] || skip "needs systemd-journal-remote (apt-get install failed)"
-fi
+need "$REMOTE" systemd-journal-remote
+need "$UPLOAD" systemd-journal-remote
 enter_namespace
 
 stop_all() {

@@ -5,9 +5,11 @@
 # Also the open-ended recordings ended by SIGINT and by SIGTERM, a recording of the real
 # fixture tree, and the usage errors.
 set -u
+# common.sh for require_binary and `need`; testlib.sh's counting `fail` wins.
+. "$(dirname "$0")/lib/common.sh"
 . "$(dirname "$0")/../testlib.sh"
-[ -x "$SENSORWATCH" ] || { echo "no binary at $SENSORWATCH" >&2; exit 77; }
-command -v python3 >/dev/null || { echo "python3 missing" >&2; exit 77; }
+require_binary
+need python3 python3
 
 work=$(mktemp -d /tmp/sensorwatch-it-record.XXXXXX)
 trap 'rm -rf "$work"' EXIT

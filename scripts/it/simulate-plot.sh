@@ -4,18 +4,14 @@
 # sensor, a bad glob, or --sensor without --plot is a usage error (64) and writes nothing;
 # names with XML's special characters stay well-formed; events print as without --plot.
 set -u
+# common.sh for `need` (install with apt, else skip); testlib.sh's counting `fail` wins.
+. "$(dirname "$0")/lib/common.sh"
 . "$(dirname "$0")/../testlib.sh"
 cd "$(dirname "$0")/../.."
 
-# The two checkers; installed here so that CI does not skip (apt waits for another holder).
-if ! command -v xmllint >/dev/null || ! command -v rsvg-convert >/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        { apt-get -o DPkg::Lock::Timeout=600 update -qq \
-            && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq libxml2-utils librsvg2-bin; } >/dev/null 2>&1
-    fi
-    command -v xmllint >/dev/null && command -v rsvg-convert >/dev/null \
-        || { echo "needs xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin)" >&2; exit 77; }
-fi
+# The two checkers; installed here so that CI does not skip.
+need xmllint libxml2-utils
+need rsvg-convert librsvg2-bin
 
 work=$(mktemp -d /tmp/sensorwatch-it-plot.XXXXXX)
 trap 'rm -rf "$work"' EXIT
