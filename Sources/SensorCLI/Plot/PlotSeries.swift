@@ -18,15 +18,16 @@ struct PlotSeries: Sendable {
 
     init(info: SensorInfo) { self.info = info }
 
-    /// Adds a read attempt (callers add them in time order).
-    mutating func append(_ sample: Sample) {
-        if let v = sample.value {
-            readings.append(v)
+    /// Adds a read attempt at `time`: a value, or a failed read (with its reason). Callers
+    /// add them in time order.
+    mutating func append(time: Timestamp, value: Double?, fault: String?) {
+        if let value {
+            readings.append(value)
         } else {
-            faults[readings.count] = sample.fault ?? "failed read"
+            faults[readings.count] = fault ?? "failed read"
             readings.append(.nan)
         }
-        stamps.append(sample.time.nanoseconds)
+        stamps.append(time.nanoseconds)
     }
 
     /// The time of read attempt `i`, in seconds.

@@ -6,31 +6,31 @@ import SensorCore
 final class SVGPlot {
     private var series: [PlotSeries] = []
     private var index: [SensorID: Int] = [:]
-    /// Per source, its last sensor list and where each one's series is: a source's samples
-    /// mostly come in the order of its sensors, so most find their series without hashing.
-    private var sources: [String: (sensors: [SensorInfo], positions: [Int])] = [:]
+    /// Per source, its current list (checked by identity, as ``SensorList`` asks) and where
+    /// each listed sensor's series is, so a reading finds its series without an id.
+    private var sources: [String: (list: SensorList, positions: [Int])] = [:]
 
     /// An empty plot; feed it every cycle with ``add(_:)`` (on the actor `simulate` runs on).
     nonisolated init() {}
 
     /// Records the read attempts of a cycle.
     func add(_ cycle: PollCycle) {
-        let sensors = cycle.sensors
-        var known = sources[cycle.source]
-        if known?.sensors != sensors {
-            let positions = sensors.map { info in
+        let list = cycle.list
+        let positions: [Int]
+        if let known = sources[list.source], known.list === list {
+            positions = known.positions
+        } else {
+            positions = list.sensors.map { info in
                 if let n = index[info.id] { return n }
                 series.append(PlotSeries(info: info))
                 index[info.id] = series.count - 1
                 return series.count - 1
             }
-            known = (sensors, positions)
-            sources[cycle.source] = known
+            sources[list.source] = (list, positions)
         }
-        let positions = known!.positions
-        for (k, sample) in cycle.samples.enumerated() {
-            let n = k < sensors.count && sensors[k].id == sample.sensor ? positions[k] : index[sample.sensor]
-            if let n { series[n].append(sample) }
+        let readings = cycle.readings
+        for k in 0..<list.count where readings.wasRead(k) {
+            series[positions[k]].append(time: readings.time, value: readings.value(at: k), fault: readings.faults[k])
         }
     }
 

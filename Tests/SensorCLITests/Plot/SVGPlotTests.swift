@@ -104,7 +104,7 @@ struct SVGPlotTests {
 
     @Test func predictedLinesAreDashedNamedAndBrokenWhereThereIsNoLine() {
         var series = PlotSeries(info: Self.room)
-        for s in 0...10 { series.append(Sample(sensor: Self.room.id, time: .seconds(Double(s)), value: Double(s))) }
+        for s in 0...10 { series.append(time: .seconds(Double(s)), value: Double(s), fault: nil) }
         var points: [(time: Double, value: Double?)] = []
         for s in 0...10 {
             let t = Double(s)
