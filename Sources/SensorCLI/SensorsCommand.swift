@@ -98,15 +98,14 @@ public enum SensorsCommand {
             let listed = reader.discover()
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]
-            var samples: [Sample] = []
-            for readings in reader.poll(at: .zero) where readings.count == listed.count {
-                samples += readings.samples(of: listed)
-            }
+            let list = SensorList(source: "\(n)", sensors: listed)
+            // Learned even when the poll reads nothing: a difference takes its inputs' quantity.
+            deriving.learn(source: list.source, sensors: listed)
             var latest: [SensorID: Sample] = [:]
-            for sample in samples { latest[sample.sensor] = sample }
-            deriving.learn(source: "\(n)", sensors: sensors)
-            deriving.record(
-                source: "\(n)", time: .zero, tick: false, readings: samples.lazy.map { ($0.sensor, $0.time, $0.value) })
+            for cycle in PollCycle.cycles(of: list, reader.poll(at: .zero), tick: nil) {
+                deriving.record(cycle)
+                for sample in cycle.samples { latest[sample.sensor] = sample }
+            }
             for sensor in sensors {
                 let sample = latest[sensor.id]
                 let error = sample == nil ? "no reading" : sample?.fault
