@@ -112,10 +112,18 @@ public enum DurationParser {
             if rest % 1_000 == 0 { return text + "\(rest / 1_000)us" }
             if rest < 1_000 { return text + "\(rest)ns" }
         }
-        var fraction = String(rest % 1_000_000_000)
+        return text + decimalSeconds(rest) + "s"
+    }
+
+    /// `nanoseconds` (not negative) as seconds in decimal, exact, without trailing zeros
+    /// (`12`, `0.25`, `3.000000001`).
+    static func decimalSeconds(_ nanoseconds: Int64) -> String {
+        var fraction = String(nanoseconds % 1_000_000_000)
+        let whole = String(nanoseconds / 1_000_000_000)
+        guard fraction != "0" else { return whole }
         fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
         while fraction.last == "0" { fraction.removeLast() }
-        return text + "\(rest / 1_000_000_000)" + (fraction.isEmpty ? "" : "." + fraction) + "s"
+        return whole + "." + fraction
     }
 }
 

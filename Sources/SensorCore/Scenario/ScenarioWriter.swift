@@ -58,11 +58,6 @@ public enum ScenarioWriter {
 
     /// A sample time in seconds, exact to the nanosecond (`12`, `0.25`, `3.000000001`).
     private static func seconds(_ time: Timestamp) -> String {
-        let whole = time.nanoseconds / 1_000_000_000
-        var fraction = String(time.nanoseconds % 1_000_000_000)
-        guard fraction != "0" else { return String(whole) }
-        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-        while fraction.last == "0" { fraction.removeLast() }
-        return "\(whole).\(fraction)"
+        DurationParser.decimalSeconds(time.nanoseconds)
     }
 }
