@@ -3,10 +3,7 @@
 # the SPEC §7 fields and priorities, `journalctl ALERT_RULE=` finds them, `history` prints them.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
-require_namespaces
-require_binary
-enter_namespace
-trap 'stop_journald' EXIT
+setup_journal_test
 
 start_journald
 write_scenario "$WORK/scenario.json5" "[[0, 50], [1, 85], [2, 86], [3, 50]]"

@@ -3,10 +3,7 @@
 # and once journald is back they go to the journal again.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
-require_namespaces
-require_binary
-enter_namespace
-trap 'stop_journald' EXIT
+setup_journal_test
 
 # firing at 1 s with no journald; journald starts at about 2.5 s; resolved at 5 s.
 write_scenario "$WORK/scenario.json5" "[[0, 50], [1, 85], [2, 86], [3, 87], [4, 86], [5, 50]]"

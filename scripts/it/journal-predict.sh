@@ -4,10 +4,7 @@
 # heading, and `history` shows the prediction.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
-require_namespaces
-require_binary
-enter_namespace
-trap 'stop_journald' EXIT
+setup_journal_test
 
 start_journald
 # over 2s, within 3s: at 3 the line through (1, 72) (2, 74) (3, 76) reads 82 at 6 (> 80:

@@ -43,6 +43,15 @@ require_namespaces() {
     [ -x "$JOURNALD" ] || skip "no systemd-journald at $JOURNALD"
 }
 
+# The start of a test against a private journald: skips without root or the binary,
+# re-runs in its namespaces, stops journald at exit (start it with start_journald).
+setup_journal_test() {
+    require_namespaces
+    require_binary
+    enter_namespace
+    trap 'stop_journald' EXIT
+}
+
 require_binary() {
     [ -x "$SENSORWATCH" ] || skip "no release binary at $SENSORWATCH (make release)"
 }
