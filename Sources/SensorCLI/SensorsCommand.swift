@@ -95,14 +95,16 @@ public enum SensorsCommand {
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
-            let listed = reader.discover()
+            // On a poll thread with a stall watch: a file that blocks costs its sensor only.
+            let (polled, cycles) = reader.readOnce()
+            let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]
             let list = SensorList(source: "\(n)", sensors: listed)
             // Learned even when the poll reads nothing: a difference takes its inputs' quantity.
             deriving.learn(source: list.source, sensors: listed)
             var latest: [SensorID: Sample] = [:]
-            for cycle in PollCycle.cycles(of: list, reader.poll(at: .zero), tick: nil) {
+            for cycle in cycles.map({ PollCycle(list: list, readings: $0.readings, tick: false) }) {
                 deriving.record(cycle)
                 for sample in cycle.samples { latest[sample.sensor] = sample }
             }

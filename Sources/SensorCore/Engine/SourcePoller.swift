@@ -1,12 +1,16 @@
+import Dispatch
 import Synchronization
 
 /// Polls one source on its own thread at its interval and hands each poll's cycles over.
 ///
 /// Everything that touches the source's files happens on that thread: the first discovery,
 /// rediscovery (at least once a minute and when asked) and the polls. A reader may block in
-/// the kernel (a stuck driver, a FIFO in a test tree): that stalls only this poller. Ticks
-/// that pass while a poll is still running are skipped, so a slow source never queues up
-/// work; with a ``StallWatch`` the missed ticks are stood in for (their `stale` checks run).
+/// the kernel (a stuck driver, a FIFO in a test tree). Ticks that pass while a poll is
+/// still running are skipped, so a slow source never queues up work; with a ``StallWatch``
+/// the missed ticks are stood in for (their `stale` checks run), and a call stuck in one
+/// file is given up (``SensorReader/isolateBlockedRead(now:)``): the thread stays behind in
+/// it, a new poll thread carries on at the next tick, and only that file's sensor faults
+/// (SPEC §8). Each hung file holds one thread, and only until its read returns.
 final class SourcePoller: Sendable {
     /// What the poll thread hands over: the list a discovery found (with no cycles when it
     /// comes from a discovery), and the cycles of a poll of that list, in order.
@@ -20,6 +24,9 @@ final class SourcePoller: Sendable {
     private let pacer: any PollPacer
     private let deliver: Delivery
     private let stallWatch: StallWatch?
+    /// Discover and poll once, then stop (``readOnce(_:)``): a thread taking over polls at
+    /// once, and no ticks are stood in for.
+    private let once: Bool
     private let state: Mutex<State>
 
     private struct State {
@@ -34,7 +41,18 @@ final class SourcePoller: Sendable {
         var nextStallTick = Timestamp(nanoseconds: 0)
         /// Whether it stood in for any tick of the poll in progress.
         var stallTicked = false
+        /// The number of the poll thread that is this source's now. A thread left behind in
+        /// a blocked read has an older number: it delivers nothing and ends when it returns.
+        var thread = 0
+        /// A poll thread that could not be started (no thread to be had): tried again at each
+        /// look of the watch, which stands in for its ticks meanwhile.
+        var unstarted: Int?
     }
+
+    /// How often the stall watch looks at a poll that runs long. Polls that keep up end
+    /// long before it and never wake the watch; a reader gives a call up after it has
+    /// stayed in one file through looks a second apart, so within 1.5 s (SPEC §8: 2 s).
+    static let look: Duration = .milliseconds(500)
 
     /// How often a source is rediscovered at the least.
     static let discoveryInterval: Duration = .seconds(60)
@@ -45,8 +63,9 @@ final class SourcePoller: Sendable {
     ///     new list and each poll's cycles; never while a lock of this poller is held.
     init(
         reader: any SensorReader, interval: Duration, pacer: any PollPacer, key: String? = nil,
-        watchStalls: Bool = false, deliver: @escaping Delivery
+        watchStalls: Bool = false, once: Bool = false, deliver: @escaping Delivery
     ) {
+        self.once = once
         self.reader = reader
         let key = key ?? reader.source
         self.key = key
@@ -56,7 +75,7 @@ final class SourcePoller: Sendable {
         state = Mutex(State(list: SensorList(source: key, sensors: [])))
         if watchStalls {
             let ticker = WeakPoller()
-            stallWatch = StallWatch { ticker.poller?.tickIfStalled() }
+            stallWatch = StallWatch { ticker.poller?.watchExpired() }
             ticker.poller = self
         } else {
             stallWatch = nil
@@ -65,9 +84,14 @@ final class SourcePoller: Sendable {
 
     /// Discovers (on the calling thread): the list stays the same object when the sensors
     /// did not change; a new one, and the first, is delivered.
-    func discoverNow(at time: Timestamp) {
+    func discoverNow(at time: Timestamp) { _ = discover(at: time, thread: state.withLock { $0.thread }) }
+
+    /// ``discoverNow(at:)`` for poll thread `number`; false (nothing delivered) when that
+    /// thread was left behind meanwhile.
+    private func discover(at time: Timestamp, thread number: Int) -> Bool {
         let sensors = reader.discover()
-        let (list, announce) = state.withLock { s -> (SensorList, Bool) in
+        let found = state.withLock { s -> (SensorList, Bool)? in
+            guard s.thread == number else { return nil }
             let first = s.lastDiscovery == nil
             s.lastDiscovery = time
             s.rediscover = false
@@ -75,7 +99,9 @@ final class SourcePoller: Sendable {
             if !same { s.list = SensorList(source: key, sensors: sensors, discovered: time) }
             return (s.list, first || !same)
         }
+        guard let (list, announce) = found else { return false }
         if announce { deliver(list, []) }
+        return true
     }
 
     /// Asks for a rediscovery before the next poll.
@@ -83,14 +109,16 @@ final class SourcePoller: Sendable {
 
     /// Starts the poll thread: a discovery and a tick now, then a tick every `interval`.
     func start() {
-        PollThread.start { [self] in loop() }
+        PollThread.start { [self] in loop(thread: 0, from: nil) }
     }
 
-    private func loop() {
+    /// Poll thread `number`'s loop; a thread that takes over from one left behind starts
+    /// at the tick `first`.
+    private func loop(thread number: Int, from first: Timestamp?) {
         let step = max(1, interval.nanoseconds)
-        let patience = max(step, StallWatch.patience.nanoseconds)
-        var next = pacer.now
-        while !state.withLock({ $0.stopped }) {
+        var next = first ?? pacer.now
+        if first != nil { pacer.sleep(until: next) }
+        while state.withLock({ !$0.stopped && $0.thread == number }) {
             let time = next
             let due = state.withLock { s in
                 s.polling = time
@@ -98,20 +126,24 @@ final class SourcePoller: Sendable {
                 s.stallTicked = false
                 return s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
             }
-            stallWatch?.arm(after: .nanoseconds(patience))
-            if due { discoverNow(at: time) }
+            stallWatch?.arm(after: Self.look)
+            if due, !discover(at: time, thread: number) { return leftBehind() }
             let read = reader.poll(at: time)
-            stallWatch?.disarm()
-            let (list, stopped, ticked) = state.withLock { s in
+            let polled = state.withLock { s -> (list: SensorList, stopped: Bool, ticked: Bool)? in
+                // Left behind: the watch's and the list's are the new thread's now.
+                guard s.thread == number else { return nil }
                 s.polling = nil
+                stallWatch?.disarm()
                 // Readings that do not line up with the list (a reader breaking its
                 // contract) are dropped, and the list is read again before the next poll.
                 if read.contains(where: { $0.count != s.list.count }) { s.rediscover = true }
                 return (s.list, s.stopped, s.stallTicked)
             }
+            guard let (list, stopped, ticked) = polled else { return leftBehind() }
             if stopped { break }
             // When stand-in ticks ran meanwhile, this poll's tick is older than theirs.
             deliver(list, PollCycle.cycles(of: list, read, tick: ticked ? nil : time))
+            if once { break }
             next = Timestamp(nanoseconds: next.nanoseconds + step)
             // A poll that overran its interval (a slow or stuck driver) skips the ticks it
             // missed instead of bursting to catch up.
@@ -122,7 +154,68 @@ final class SourcePoller: Sendable {
             }
             pacer.sleep(until: next)
         }
-        stallWatch?.stop()
+        if state.withLock({ $0.thread == number }) { stallWatch?.stop() }
+    }
+
+    /// A thread left behind returns here once its blocked read has: the file answers again,
+    /// so the source rediscovers at its next tick and the sensor rejoins.
+    private func leftBehind() { requestDiscovery() }
+
+    /// The stall watch's expiry: stands in for missed ticks, then gives up a call stuck in
+    /// one file.
+    func watchExpired() {
+        if !once { tickIfStalled() } else { stallWatch?.arm(after: Self.look) }
+        if let (number, from) = state.withLock({ s in s.unstarted.map { ($0, s.nextStallTick) } }) {
+            startThread(number, from: from)
+        } else {
+            isolateIfBlocked()
+        }
+    }
+
+    /// Gives up the discovery or poll in progress when the reader finds it blocked in one
+    /// file, and starts a new poll thread at the next tick not stood in for.
+    func isolateIfBlocked() {
+        let now = pacer.now
+        let takeOver = state.withLock { s -> (Int, Timestamp)? in
+            // Under the lock, so the stuck thread cannot return and deliver in between.
+            guard s.polling != nil, !s.stopped, reader.isolateBlockedRead(now: now) else { return nil }
+            s.thread += 1
+            s.polling = nil
+            s.rediscover = true
+            return (s.thread, once ? now : s.nextStallTick)
+        }
+        guard let (number, from) = takeOver else { return }
+        startThread(number, from: from)
+    }
+
+    private func startThread(_ number: Int, from: Timestamp) {
+        let started = PollThread.start { [self] in loop(thread: number, from: from) }
+        state.withLock { s in
+            s.unstarted = started ? nil : number
+            // Until a thread can be made, the watch stands in for the source's ticks.
+            if !started { s.polling = from }
+        }
+        if !started { stallWatch?.arm(after: Self.look) }
+    }
+
+    /// Discovers and polls `reader` once on a poll thread, as a running source would, with
+    /// its stall watch: a call stuck in one file is given up and done again without it, so
+    /// the caller gets every other sensor and the stuck one as a fault (`sensors`, SPEC §8).
+    /// Blocks the calling thread until the poll is in: the list and the poll's cycles.
+    public static func readOnce(_ reader: any SensorReader) -> (list: SensorList, cycles: [PollCycle]) {
+        let result = Mutex<(list: SensorList, cycles: [PollCycle])?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: BootClockPacer(runTimeNow: .zero), watchStalls: true, once: true
+        ) { list, cycles in
+            // The first delivery with cycles is the poll's; before it come discoveries.
+            guard !cycles.isEmpty else { return }
+            result.withLock { $0 = (list, cycles) }
+            done.signal()
+        }
+        poller.start()
+        done.wait()
+        return result.withLock { $0! }
     }
 
     /// Stands in for the ticks a hanging poll has missed: one cycle with nothing read per
@@ -144,7 +237,7 @@ final class SourcePoller: Sendable {
             }
             return (s.list, ticks, .nanoseconds(s.nextStallTick.nanoseconds - now.nanoseconds))
         }
-        if let again { stallWatch?.arm(after: again) }
+        if let again { stallWatch?.arm(after: min(again, Self.look)) }
         guard !ticks.isEmpty else { return }
         deliver(list, ticks.map { PollCycle(list: list, readings: SensorValues(time: $0, unread: list.count)) })
     }
@@ -166,4 +259,10 @@ final class SourcePoller: Sendable {
 private final class WeakPoller: @unchecked Sendable {
     // Set once, before the watch's first expiry can run.
     weak var poller: SourcePoller?
+}
+
+extension SensorReader {
+    /// Discovers and polls this reader once, isolating a file that blocks, as a running
+    /// source does (``SourcePoller/readOnce(_:)``): for one-shot commands (`sensors`).
+    public func readOnce() -> (list: SensorList, cycles: [PollCycle]) { SourcePoller.readOnce(self) }
 }

@@ -16,12 +16,6 @@ final class StallWatch: Sendable {
     private let fd: Int32
     private let stopped = Atomic<Bool>(false)
 
-    /// How long a poll may run before it counts as hanging. A hanging read is rare and the
-    /// ticks stood in for carry their own times, so a second only delays a hung sensor's
-    /// `stale` entry; a shorter wait would take a merely slow poll (a thousand files on a
-    /// busy machine) for a hanging one.
-    static var patience: Duration { .seconds(1) }
-
     /// Starts the watch thread; `onExpiry` runs on it each time the armed timer expires.
     /// Returns nil when the kernel gives no timer (the source then has no stall watch).
     init?(onExpiry: @escaping @Sendable () -> Void) {
