@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import SensorCore
 import SensorTestKit
@@ -58,5 +60,79 @@ struct SourcePollerTests {
         poller.stop()
         #expect(first?.tick == true && first?.time.seconds == 0)
         #expect(second?.tick == true && second?.samples.count == 1)
+    }
+
+    /// A poll stuck in one file is given up: a new thread polls at the next tick, the stuck
+    /// one delivers nothing when its read returns, and the source rediscovers then (SPEC §8).
+    @Test func aPollStuckInAFileIsTakenOverAtTheNextTickAndTheStuckThreadDeliversNothing() async {
+        let reader = FirstPollHangsReader()
+        let pacer = SteppedPacer()
+        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer) { _, cycles in
+            for cycle in cycles { delivered.yield(cycle) }
+        }
+        poller.start()
+        await eventually { reader.polls == 1 }
+        pacer.set(seconds: 1.5)
+        poller.watchExpired()
+        #expect(reader.givenUp)
+        pacer.set(seconds: 2)
+        pacer.wake()
+        var seen: [String] = []
+        var iterator = cycles.makeAsyncIterator()
+        for _ in 0..<2 {
+            if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
+        }
+        reader.release()
+        await eventually { reader.returned }
+        pacer.set(seconds: 3)
+        pacer.wake()
+        if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
+        poller.stop()
+        pacer.wake()
+        #expect(seen == ["t=1.0 tick=true values=[]", "t=2.0 tick=true values=[60.0]", "t=3.0 tick=true values=[60.0]"])
+        // The first discovery, the new thread's, and the one after the stuck read returned.
+        #expect(reader.discoveries == 3)
+    }
+}
+
+/// A reader whose first poll hangs until released and can be given up; later polls read 60.
+private final class FirstPollHangsReader: SensorReader {
+    let source = "thermal"
+    private let info = SensorInfo(id: "thermal:thermal_zone0", label: "", quantity: .temperature)
+    private let gate = DispatchSemaphore(value: 0)
+    private let state = Mutex((polls: 0, discoveries: 0, blocked: false, givenUp: false, returned: false))
+
+    var polls: Int { state.withLock { $0.polls } }
+    var discoveries: Int { state.withLock { $0.discoveries } }
+    var givenUp: Bool { state.withLock { $0.givenUp } }
+    var returned: Bool { state.withLock { $0.returned } }
+    func release() { gate.signal() }
+
+    func discover() -> [SensorInfo] {
+        state.withLock { $0.discoveries += 1 }
+        return [info]
+    }
+
+    func poll(at time: Timestamp) -> [SensorValues] {
+        let first = state.withLock { s -> Bool in
+            s.polls += 1
+            s.blocked = s.polls == 1
+            return s.blocked
+        }
+        if first {
+            gate.wait()
+            state.withLock { $0.blocked = false; $0.returned = true }
+            return [SensorValues(time: time, values: [50])]
+        }
+        return [SensorValues(time: time, values: [60])]
+    }
+
+    func isolateBlockedRead(now: Timestamp) -> Bool {
+        state.withLock { s in
+            guard s.blocked, !s.givenUp else { return false }
+            s.givenUp = true
+            return true
+        }
     }
 }
