@@ -50,9 +50,10 @@ final class SourcePoller: Sendable {
     }
 
     /// How often the stall watch looks at a poll that runs long. Polls that keep up end
-    /// long before it and never wake the watch; a reader gives a call up after it has
-    /// stayed in one file through looks a second apart, so within 1.5 s (SPEC §8: 2 s).
-    static let look: Duration = .milliseconds(500)
+    /// long before it and never wake the watch; a reader gives a call up once it has stayed
+    /// in one file through looks a second apart, so 1 to 1.25 s after that file blocked
+    /// (SPEC §8: a fault within 2 s).
+    static let look: Duration = .milliseconds(250)
 
     /// How often a source is rediscovered at the least.
     static let discoveryInterval: Duration = .seconds(60)

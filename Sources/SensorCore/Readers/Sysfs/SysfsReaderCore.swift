@@ -23,7 +23,8 @@ final class SysfsReaderCore: Sendable {
 
     /// How long a call must stay in one file to count as blocked. A slow poll moves from file
     /// to file; only one that stops for a whole second is taken for a hang (SPEC §8: a hung
-    /// sensor is a fault within 2 s; the watch looks every half second).
+    /// sensor is a fault within 2 s; the watch looks every quarter second). Not shorter: a
+    /// DS18B20 on 1-Wire takes 750 ms for one reading, and is not hung.
     static let patience: Duration = .seconds(1)
 
     /// The system calls, as injected (tests fail chosen reads there).
