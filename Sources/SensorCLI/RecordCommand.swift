@@ -52,10 +52,9 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(error)\n\n" + help)
             return .usage
         }
-        // Signals are routed before anything slow happens: an early one ends the recording
-        // as a late one does, with a file.
-        let stop = StopRequest()
-        let signals = SignalSource([SIGINT, SIGTERM]) { _ in stop.request() }
+        // Signals are routed before anything slow happens (and kept in a pipe since `main`,
+        // see SignalSource): an early one ends the recording as a late one does, with a file.
+        let signals = SignalSource(CLI.recordSignals) { _ in () }
         defer { signals.cancel() }
 
         let configuration: Configuration
@@ -73,9 +72,15 @@ enum RecordCommand {
             return .failure
         }
         let session = RecordingSession(sources: sources, interval: interval, duration: duration, clock: ContinuousClock())
-        stop.session = session
         let progress = isatty(2) == 1 ? progressTask(session) : nil
-        let recorder = await session.run()
+        let stops = signals.stream
+        let recorder = await withTaskGroup(of: Void.self) { group in
+            // A signal buffered before the session existed stops it as soon as it runs.
+            group.addTask { for await _ in stops { session.stop() } }
+            let recorder = await session.run()
+            group.cancelAll()
+            return recorder
+        }
         if let progress {
             progress.cancel()
             await progress.value
@@ -126,20 +131,5 @@ enum RecordCommand {
         let sensors = p.sensors == 1 ? "1 sensor" : "\(p.sensors) sensors"
         let samples = p.samples == 1 ? "1 sample" : "\(p.samples) samples"
         return (done ? "recorded " : "recording ") + "\(sensors): \(samples), \(EventFormatter.duration(seconds: p.elapsed.seconds))"
-    }
-}
-
-/// Where a signal's stop request goes: the session once it exists, else kept for it.
-@MainActor
-private final class StopRequest {
-    private var requested = false
-
-    var session: RecordingSession<ContinuousClock>? {
-        didSet { if requested { session?.stop() } }
-    }
-
-    func request() {
-        requested = true
-        session?.stop()
     }
 }

@@ -35,12 +35,10 @@ enum RunCommand {
         case .failure(let code): return code
         }
         let path = options.configPath
-        // Signals are routed before anything slow happens, so an early SIGTERM or SIGHUP is
-        // kept (the stream buffers it) until the daemon reads it, not fatal.
-        let (signals, delivered) = AsyncStream.makeStream(of: DaemonSignal.self)
-        let source = SignalSource([SIGTERM, SIGINT, SIGHUP]) { sig in
-            delivered.yield(sig == SIGHUP ? .reload : .stop)
-        }
+        // The signals go into a pipe since `main` (see SignalSource) and are read before
+        // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
+        // in the stream) until the daemon reads it, never lost and never fatal.
+        let source = SignalSource(CLI.runSignals) { sig -> DaemonSignal in sig == SIGHUP ? .reload : .stop }
         defer { source.cancel() }
 
         let configuration: Configuration
@@ -77,7 +75,7 @@ enum RunCommand {
             version: CLI.version
         )
         let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
-        await daemon.run(signals: signals)
+        await daemon.run(signals: source.stream)
         return .success
     }
 }
