@@ -4,6 +4,7 @@
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -55,6 +56,14 @@ int sw_is_sole_opener(int fd) {
     if (fcntl(fd, F_SETLEASE, F_WRLCK) != 0) return errno == EAGAIN ? 0 : -errno;
     fcntl(fd, F_SETLEASE, F_UNLCK);
     return 1;
+}
+
+const char *sw_errno_words(int code) {
+    return strerrordesc_np(code);
+}
+
+const char *sw_errno_name(int code) {
+    return strerrorname_np(code);
 }
 
 static int sw_signal_pipe_fds[2] = {-1, -1};

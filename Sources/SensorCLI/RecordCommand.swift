@@ -68,7 +68,7 @@ enum RecordCommand {
             return .failure
         }
         guard TextFileWriter.canCreate(output) else {
-            Output.stderr("sensorwatch: \(output): cannot write here: \(String(cString: strerror(errno)))")
+            Output.stderr("sensorwatch: \(output): cannot write here: \(ErrnoText.words(errno))")
             return .failure
         }
         let session = RecordingSession(sources: sources, interval: interval, duration: duration, clock: ContinuousClock())
@@ -93,7 +93,7 @@ enum RecordCommand {
             return .failure
         }
         guard TextFileWriter.replace(output, with: ScenarioWriter.json(scenario)) else {
-            Output.stderr("sensorwatch: \(output): cannot write the recording: \(String(cString: strerror(errno)))")
+            Output.stderr("sensorwatch: \(output): cannot write the recording: \(ErrnoText.words(errno))")
             return .failure
         }
         if progress != nil {

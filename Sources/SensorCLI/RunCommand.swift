@@ -47,18 +47,17 @@ enum RunCommand {
         case .failure(let code): return code
         }
         let sink = JournalAlertSink(fallback: StreamAlertSink())
+        let log = JournalLog(sink: sink)
         let store = StateStore(directory: StateStore.directoryFromEnvironment())
         let loaded = store.load()
         if let problem = loaded.problem {
-            sink.log(priority: 4, message: problem, id: .stateFile)
+            log.log(.warning, problem, kind: .stateFile)
         }
-        let saveProblems = SaveProblemLog(sink: sink)
+        let saveProblems = SaveProblemLog(log: log)
         let environment = Daemon<ContinuousClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
-            log: { priority, message in
-                sink.log(priority: priority, message: message, id: priority <= 3 ? .configReloadFailed : nil)
-            },
+            log: log,
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },
             restored: loaded.alerts,
             persist: { alerts in
@@ -83,10 +82,10 @@ enum RunCommand {
 /// Logs a failing state save once per distinct error, and once when saving works again,
 /// so a read-only or full state directory cannot flood the journal.
 private final class SaveProblemLog: Sendable {
-    private let sink: JournalAlertSink
+    private let log: any DaemonLog
     private let last = Mutex<String?>(nil)
 
-    init(sink: JournalAlertSink) { self.sink = sink }
+    init(log: any DaemonLog) { self.log = log }
 
     func failed(_ error: any Error) {
         let text = "\(error)"
@@ -95,7 +94,7 @@ private final class SaveProblemLog: Sendable {
             return last != text
         }
         if isNew {
-            sink.log(priority: 4, message: "cannot keep alert state: \(text); alerts keep working, a restart may log them again", id: .stateFile)
+            log.log(.warning, "cannot keep alert state: \(text); alerts keep working, a restart may log them again", kind: .stateFile)
         }
     }
 
@@ -104,6 +103,6 @@ private final class SaveProblemLog: Sendable {
             defer { last = nil }
             return last != nil
         }
-        if hadProblem { sink.log(priority: 5, message: "alert state is kept again", id: .stateFile) }
+        if hadProblem { log.log(.notice, "alert state is kept again", kind: .stateFile) }
     }
 }

@@ -79,7 +79,7 @@ enum SimulateCommand {
             if let scenario = options["scenario"] { subtitle += " · " + scenario }
             let svg = await plot.render(rules: configuration.rules, events: events, panels: panels, subtitle: subtitle)
             guard TextFileWriter.write(svg, to: path) else {
-                Output.stderr("sensorwatch: \(path): cannot write the plot: \(String(cString: strerror(errno)))")
+                Output.stderr("sensorwatch: \(path): cannot write the plot: \(ErrnoText.words(errno))")
                 return .failure
             }
         }

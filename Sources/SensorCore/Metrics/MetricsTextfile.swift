@@ -48,7 +48,7 @@ final class MetricsTextfile: Sendable {
     /// always a whole file.
     static func replace(_ path: String, via temporary: String, with text: UnsafeBufferPointer<UInt8>) -> String? {
         func failure(_ step: String, _ file: String) -> String {
-            "\(step) \(file): \(String(cString: strerror(errno)))"
+            "\(step) \(file): \(ErrnoText.words(errno))"
         }
         var fd = open(temporary, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         if fd >= 0, sw_is_sole_opener(fd) != 1 {

@@ -24,7 +24,7 @@ extension StateStore {
         }
 
         public var description: String {
-            let reason = step == .encode ? "cannot encode state" : String(cString: strerror(errno))
+            let reason = step == .encode ? "cannot encode state" : ErrnoText.words(errno)
             return "\(path): \(step.rawValue): \(reason)"
         }
     }

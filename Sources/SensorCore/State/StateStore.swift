@@ -52,7 +52,7 @@ public struct StateStore: Sendable {
     public func load(now: Double = StateStore.wallClock()) -> LoadResult {
         let (bytes, err) = readAll(path)
         if err == ENOENT { return LoadResult(alerts: []) }
-        if err != 0 { return setAside(reason: "cannot read: " + String(cString: strerror(err)), now: now) }
+        if err != 0 { return setAside(reason: "cannot read: " + ErrnoText.words(err), now: now) }
         let file: StateFile
         do {
             file = try JSONDecoder().decode(StateFile.self, from: Data(bytes))
@@ -119,7 +119,7 @@ public struct StateStore: Sendable {
             target = path + ".corrupt-" + Self.utcStamp(now) + "-\(n)"
         }
         if rename(path, target) != 0 {
-            let why = String(cString: strerror(errno))
+            let why = ErrnoText.words(errno)
             return LoadResult(
                 alerts: [], problem: "\(path): \(reason); starting without kept alert state; "
                     + "could not set it aside: \(why)")
