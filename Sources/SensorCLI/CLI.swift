@@ -32,10 +32,18 @@ public enum CLI {
     /// anything starts a thread: routes the signals the command will read into a pipe (see
     /// ``SignalSource``), so one sent right after start is kept instead of killing the
     /// process. Other commands keep the default dispositions (Ctrl-C ends `sensors`).
+    ///
+    /// The commands that read sensors raise their open-file limit (see ``OpenFileLimit``).
     public static func prepare(_ args: [String]) {
         switch args.first {
-        case "run": SignalSource<Int32>.route(runSignals)
-        case "record": SignalSource<Int32>.route(recordSignals)
+        case "run":
+            SignalSource<Int32>.route(runSignals)
+            OpenFileLimit.raise()
+        case "record":
+            SignalSource<Int32>.route(recordSignals)
+            OpenFileLimit.raise()
+        case "sensors":
+            OpenFileLimit.raise()
         default: break
         }
     }

@@ -71,7 +71,10 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(output): cannot write here: \(ErrnoText.words(errno))")
             return .failure
         }
-        let session = RecordingSession(sources: sources, interval: interval, duration: duration, clock: ContinuousClock())
+        let shortage = FileShortageTally(log: StreamLog())
+        let session = RecordingSession(
+            sources: sources, interval: interval, duration: duration, clock: ContinuousClock(),
+            makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) })
         let progress = isatty(2) == 1 ? progressTask(session) : nil
         let stops = signals.stream
         let recorder = await withTaskGroup(of: Void.self) { group in

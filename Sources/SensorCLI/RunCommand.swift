@@ -48,6 +48,13 @@ enum RunCommand {
         }
         let sink = JournalAlertSink(fallback: StreamAlertSink())
         let log = JournalLog(sink: sink)
+        // Sent before any sensor is opened, this first entry also opens the journal's socket,
+        // which libsystemd then keeps: on a tree with more sensors than the open-file limit,
+        // the sensors would otherwise take every descriptor and the entries go to stderr.
+        log.log(
+            .info,
+            "starting: \(configuration.sources.count) sources, \(configuration.rules.count) rules; "
+                + "open-file limit \(OpenFileLimit.current().description)")
         let store = StateStore(directory: StateStore.directoryFromEnvironment())
         let loaded = store.load()
         if let problem = loaded.problem {
@@ -67,6 +74,9 @@ enum RunCommand {
                 } catch {
                     saveProblems.failed(error)
                 }
+            },
+            makeReader: { [shortage = FileShortageTally(log: log)] in
+                FileShortageReader(ReaderFactory.makeReader(for: $0, loop: true), tally: shortage)
             },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
