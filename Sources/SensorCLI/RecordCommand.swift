@@ -67,7 +67,7 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(configuration.path): no thermal, hwmon or iio source to record")
             return .failure
         }
-        guard TextFileWriter.canCreate(output) else {
+        guard AtomicFileWriter.canCreate(output) else {
             Output.stderr("sensorwatch: \(output): cannot write here: \(ErrnoText.words(errno))")
             return .failure
         }
@@ -95,8 +95,10 @@ enum RecordCommand {
             Output.stderr("sensorwatch: no sensor found in the configured sources; nothing written")
             return .failure
         }
-        guard TextFileWriter.replace(output, with: ScenarioWriter.json(scenario)) else {
-            Output.stderr("sensorwatch: \(output): cannot write the recording: \(ErrnoText.words(errno))")
+        do {
+            try AtomicFileWriter(path: output, options: .durable).write(ScenarioWriter.json(scenario))
+        } catch {
+            Output.stderr("sensorwatch: \(output): cannot write the recording: \(error.reason)")
             return .failure
         }
         if progress != nil {
