@@ -42,8 +42,9 @@ struct JUnitReport {
                     out += "/>\n"
                     continue
                 }
-                let first = result.differences.first.map { String($0.prefix { $0 != "\n" }) } ?? ""
-                let message = result.differences.count == 1 ? first : first + " (and \(result.differences.count - 1) more)"
+                // The heading of each difference (`event 2`, `firing at 40s`): what the CI page lists.
+                let places = result.differences.map { String($0.prefix { $0 != "\n" }.dropLast()) }
+                let message = "differs at " + places.joined(separator: ", ")
                 out += ">\n      <failure message=\"\(Self.escape(message))\" type=\"difference\">"
                 out += Self.escape(result.differences.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
             }
