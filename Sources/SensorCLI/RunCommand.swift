@@ -74,7 +74,8 @@ enum RunCommand {
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() },
-            version: CLI.version
+            version: CLI.version,
+            defaultStatusFile: StatusCommand.runtimeStatusFile()
         )
         let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
         await daemon.run(signals: signals)
