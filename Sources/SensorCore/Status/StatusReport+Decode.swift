@@ -2,6 +2,7 @@ extension StatusReport {
     /// Why a status file cannot be read as a report.
     public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
         public var message: String
+        public init(message: String) { self.message = message }
         public var description: String { message }
     }
 
