@@ -49,11 +49,14 @@ enum StatusCommand {
         switch CommandSupport.parse(args, valued: ["config", "file"], flags: ["json", "check"], help: help) {
         case .success(let o): options = o
         // A check's every problem is UNKNOWN (the monitoring-plugins guidelines), a bad command line too.
-        case .failure(let code): return checking && code != .success ? ExitCode(rawValue: 3) : code
+        case .failure(let code):
+            guard checking, code != .success else { return code }
+            Output.stdout(StatusFormatter.unknown("bad command line (see sensorwatch status --help)"))
+            return ExitCode(rawValue: 3)
         }
         if options.has("json") && checking {
-            Output.stderr("sensorwatch: --json and --check print different things; give one\n\n" + help)
-            return checking ? ExitCode(rawValue: 3) : .usage
+            Output.stdout(StatusFormatter.unknown("--json and --check print different things; give one"))
+            return ExitCode(rawValue: 3)
         }
         let path: String
         switch statusPath(options) {
