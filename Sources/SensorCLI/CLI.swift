@@ -54,6 +54,8 @@ public enum CLI {
             s += "  " + c.name.padding(8) + "  " + c.abstract + "\n"
         }
         s += "\noptions:\n  --help     show help (also after a command)\n  --version  print the version"
+        s += "\n\nexamples:\n  sensorwatch sensors\n  sensorwatch simulate --config config/sensorwatch.json5 --plot run.svg"
+        s += "\n  sensorwatch status"
         return s
     }
 }

@@ -6,11 +6,17 @@ set -u
 expect_exit 0 "$SENSORWATCH" --version
 expect_out_contains "sensorwatch " "$SENSORWATCH" --version
 expect_exit 0 "$SENSORWATCH" --help
-for cmd in run check sensors simulate history; do
+for cmd in run check sensors simulate history record test status; do
     expect_out_contains "$cmd" "$SENSORWATCH" --help
     expect_exit 0 "$SENSORWATCH" "$cmd" --help
     expect_out_contains "usage: sensorwatch $cmd" "$SENSORWATCH" "$cmd" --help
     expect_exit 64 "$SENSORWATCH" "$cmd" --no-such-option
+done
+# Every --help ends with two or three examples.
+for cmd in "" run check sensors simulate history record test status; do
+    examples=$("$SENSORWATCH" $cmd --help | sed -n '/^examples:$/,$p' | tail -n +2)
+    n=$(printf '%s\n' "$examples" | grep -c '^  [a-z]')
+    [ "$n" -ge 2 ] && [ "$n" -le 3 ] || fail "'sensorwatch $cmd --help' ends with $n examples, not 2 or 3"
 done
 expect_exit 64 "$SENSORWATCH"
 expect_exit 64 "$SENSORWATCH" frobnicate
