@@ -40,6 +40,15 @@ check_in_repo() { "$SENSORWATCH" check --config "$1" 2>&1 | sed "s|$PWD/|ROOT/|g
 expect_golden "$g/check-missing-files.txt" check_in_repo "$g/missing-files.json5"
 expect_exit 78 "$SENSORWATCH" check --config "$g/missing-files.json5"
 
+# The man pages render without a warning (they cover every command, test and status too).
+for page in man/sensorwatch.8 man/sensorwatch.json5.5; do
+    warnings=$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -E UTF-8 -l "$page" 2>&1 >/dev/null)
+    [ -z "$warnings" ] || fail "man --warnings on $page: $warnings"
+done
+for cmd in run check sensors simulate history record test status; do
+    grep -q "^\.SY \"sensorwatch $cmd\"" man/sensorwatch.8 || fail "sensorwatch(8) has no synopsis of $cmd"
+done
+
 # The shipped configurations are valid.
 for c in config/sensorwatch.json5 config/sensorwatch.example.json5; do
     expect_exit 0 "$SENSORWATCH" check --config "$c"
