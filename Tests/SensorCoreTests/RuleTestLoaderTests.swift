@@ -69,7 +69,7 @@ struct RuleTestLoaderTests {
         ("{ config: \"c.json5\", tests: [ { name: \"a\", scenario: { sensors: [{ id: \"cpu\", quantity: \"temperature\", start: 1 }] }, events: [] } ] }",
          ["t.json5: tests[0].scenario.duration: required key is missing (a sensor is generated from start and segments)"]),
         ("{ config: \"c.json5\", tests: [ { name: \"a\", scenario: { duration: \"2s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1x5\" }] }, events: [] } ] }",
-         ["t.json5: tests[0].scenario.sensors[0].series: gives more samples than the scenario's duration holds (3 at every 1s from 0 to 2s); its last sample would come after the duration"]),
+         ["t.json5: tests[0].scenario.sensors[0].series: gives 6 samples, but 0 to 2s at every 1s holds 3 (a term axn is n + 1 samples); its last sample would come after the duration"]),
     ])
     func reportsEveryProblemOfTheTestFileAtItsKey(_ text: String, _ lines: [String]) {
         #expect(errors(text) == lines)

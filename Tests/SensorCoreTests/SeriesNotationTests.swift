@@ -50,6 +50,12 @@ struct SeriesNotationTests {
         }
     }
 
+    @Test func countsWithoutExpanding() {
+        #expect(SeriesNotation.count("50x3 95 50x7 _ _x2") == 16)
+        #expect(SeriesNotation.count("1x1000000000000") == 1_000_000_000_001)
+        #expect(SeriesNotation.count("1x") == nil)
+    }
+
     @Test func aScenarioSeriesIsSampledAtEveryStepFromZero() throws {
         let files = TemporaryDirectory()
         files.write("s.json5", "{ duration: \"40s\", step: \"10s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"50 60 _ 70x1\" }] }")
@@ -69,7 +75,7 @@ struct SeriesNotationTests {
 
     @Test(arguments: [
         ("{ duration: \"20s\", step: \"10s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1x3\" }] }",
-         "s.json5: sensors[0].series: gives more samples than the scenario's duration holds (3 at every 10s from 0 to 20s); its last sample would come after the duration"),
+         "s.json5: sensors[0].series: gives 4 samples, but 0 to 20s at every 10s holds 3 (a term axn is n + 1 samples); its last sample would come after the duration"),
         ("{ sensors: [{ id: \"cpu\", quantity: \"temperature\", series: 5 }] }",
          "s.json5: sensors[0].series: expected a string, found a number"),
         ("{ sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1 2x\" }] }",

@@ -25,6 +25,9 @@ expect_exit 64 "$SENSORWATCH" test
 expect_exit 64 "$SENSORWATCH" test --junit
 expect_exit 64 "$SENSORWATCH" test --no-such-option x.json5
 
+# simulate takes the series notation in a scenario file as it does the rest.
+expect_golden "$g/series-simulate.txt" "$SENSORWATCH" simulate --config config/sensorwatch.json5 --scenario "$g/series-scenario.json5"
+
 # JUnit: valid, one testsuite per file, a failure per failing test; times vary, so they are
 # blanked for the golden comparison.
 "$SENSORWATCH" test "$g/failing.json5" config/tests/demo.json5 --junit "$tmp/junit.xml" >/dev/null

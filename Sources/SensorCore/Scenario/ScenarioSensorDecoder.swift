@@ -121,9 +121,11 @@ enum ScenarioSensorDecoder {
             })
         } catch {
             if error.pastLimit, let duration, let step, limit < seriesCap {
+                // `axn` is n + 1 samples: the count is what shows a miscount.
+                let gives = SeriesNotation.count(text).map { "gives \($0) samples" } ?? "gives more samples"
                 node.report(
-                    "gives more samples than the scenario's duration holds (\(limit) at every \(DurationParser.format(step)) "
-                        + "from 0 to \(DurationParser.format(duration))); its last sample would come after the duration")
+                    "\(gives), but 0 to \(DurationParser.format(duration)) at every \(DurationParser.format(step)) holds "
+                        + "\(limit) (a term axn is n + 1 samples); its last sample would come after the duration")
             } else {
                 node.report(error.message)
             }

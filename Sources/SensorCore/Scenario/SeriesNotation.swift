@@ -52,6 +52,20 @@ public enum SeriesNotation {
         return values
     }
 
+    /// How many samples a well-formed series gives, without expanding it (nil: malformed,
+    /// or more than `Int.max`); what an error about its length reports.
+    public static func count(_ text: String) -> Int? {
+        var total = 0
+        for term in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            guard let (head, n) = try? split(term, fail: { SyntaxError(message: $0) }) else { return nil }
+            let added = n.map { head == "_" ? $0 : $0 &+ 1 } ?? 1
+            let (sum, overflow) = total.addingReportingOverflow(added)
+            guard !overflow, added >= 0 else { return nil }
+            total = sum
+        }
+        return total
+    }
+
     /// The term without its `xN` and N, if it has one.
     private static func split(
         _ term: Substring, fail: (String) -> SyntaxError
