@@ -31,6 +31,11 @@ enum RecordCommand {
 
         exit status: 0 written, 78 configuration error, 64 bad usage,
                      1 nothing to record or the file cannot be written
+
+        examples:
+          sensorwatch record --duration 1h --output day.json5
+          sensorwatch record --interval 10s --output long.json5   # until Ctrl-C
+          sensorwatch simulate --config new-rules.json5 --scenario day.json5
         """
 
     @MainActor

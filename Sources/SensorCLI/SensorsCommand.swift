@@ -21,6 +21,11 @@ public enum SensorsCommand {
           --json         print one JSON array of {id, label, quantity, unit, value[, error]
                          [, mirrors]} (mirrors: the thermal zone an hwmon sensor is)
           --help         show this help
+
+        examples:
+          sensorwatch sensors
+          sensorwatch sensors --config config/sensorwatch.json5
+          sensorwatch sensors --json | jq -r '.[] | select(.error) | .id'
         """
 
     /// Runs the command with its arguments (after `sensors`) and returns the exit status.

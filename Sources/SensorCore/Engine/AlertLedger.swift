@@ -43,6 +43,9 @@ final class AlertLedger: Service {
         }
     }
 
+    /// When the alert fired, wall-clock seconds (also across a restart); nil if it does not fire.
+    func firingSince(_ key: AlertKey) -> Double? { kept[key]?.since }
+
     /// The alerts kept as firing.
     var keys: Dictionary<AlertKey, PersistedAlert>.Keys { kept.keys }
 

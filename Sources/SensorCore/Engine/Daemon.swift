@@ -4,6 +4,7 @@
 /// - ``SensorHealthReporter``: sensor-fault and recovery entries, from ``SensorData``;
 /// - ``ServiceStatus``: READY/RELOADING/STOPPING and `STATUS=`, from ``SensorData``;
 /// - ``MetricsService``: the Prometheus file, from ``SensorData``, the engine and the ledger;
+/// - ``StatusService``: the status file (SPEC §19), from the same three;
 /// - ``RuleLoop``: every committed cycle through the ``RuleEngine``; feeds the watchdog;
 /// - ``SourceSupervisor``: one poll thread per source, committing to ``SensorData``;
 /// - the reloads (SIGHUP) and the signals, as asynchronous sequences.
@@ -38,6 +39,8 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         public var settled: @Sendable () -> Void
         /// The binary's version, shown by the metrics file's `sensorwatch_build_info`.
         public var version: String
+        /// The status file when the configuration names none (`$RUNTIME_DIRECTORY/status.json`); nil: none.
+        public var defaultStatusFile: String?
 
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
@@ -51,9 +54,11 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             },
             trimMemory: @escaping @Sendable () -> Void = {},
             settled: @escaping @Sendable () -> Void = {},
-            version: String = "unknown"
+            version: String = "unknown",
+            defaultStatusFile: String? = nil
         ) {
             self.version = version
+            self.defaultStatusFile = defaultStatusFile
             self.sink = sink
             self.notifier = notifier
             self.log = log
@@ -112,13 +117,17 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
         metrics = MetricsService(
             configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: env.wallClock(),
             version: env.version, sleep: sleep, log: env.log, engine: { loop.rules })
+        let statusFile = StatusService(
+            path: configuration.statusFile ?? env.defaultStatusFile, data: data, ledger: ledger, clock: clock,
+            startTime: env.wallClock(), wallClock: env.wallClock, version: env.version, sleep: sleep, log: env.log,
+            engine: { loop.rules })
         let reloads: AsyncStream<Void>
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let reloader = Reloader(reloads)
         let signalWatch = SignalWatch()
         group = ServiceGroup([
-            ledger, SensorHealthReporter(data: data, sink: env.sink), status, metrics, ruleLoop, supervisor,
-            reloader, signalWatch,
+            ledger, SensorHealthReporter(data: data, sink: env.sink), status, metrics, statusFile, ruleLoop,
+            supervisor, reloader, signalWatch,
         ])
         supervisor.onStarted = { [unowned self] in ready() }
         supervisor.onStopped = { [ruleLoop] in ruleLoop.forget(source: $0) }
