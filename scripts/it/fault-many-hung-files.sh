@@ -8,11 +8,13 @@ source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
 setup_fault_test
 
-for src in a b; do
-    for i in $(seq 0 25); do
-        mkdir -p "$WORK/$src/thermal_zone$i"
-        echo "$src$i" >"$WORK/$src/thermal_zone$i/type"
-        if [ "$i" -eq 25 ]; then echo 45000 >"$WORK/$src/thermal_zone$i/temp"; else mkfifo "$WORK/$src/thermal_zone$i/temp"; fi
+# Zones a/thermal_zone0…25 and b/thermal_zone100…125; the last of each is healthy.
+for src in a:0 b:100; do
+    dir=$WORK/${src%%:*}
+    for i in $(seq "${src#*:}" $(( ${src#*:} + 25 ))); do
+        mkdir -p "$dir/thermal_zone$i"
+        echo "zone$i" >"$dir/thermal_zone$i/type"
+        if [ "$i" -eq $(( ${src#*:} + 25 )) ]; then echo 45000 >"$dir/thermal_zone$i/temp"; else mkfifo "$dir/thermal_zone$i/temp"; fi
     done
 done
 cat >"$WORK/sensorwatch.json5" <<J
@@ -51,6 +53,8 @@ wait_for "the healthy zone's alert" 50 journal_has ALERT_RULE=hot SENSOR_ID=ther
 ms=$(latency "$t1" ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone25)
 note "healthy zone alert $ms ms after its value changed"
 [ "$ms" -le 500 ] || fail "the healthy zone's alert took $ms ms"
-if journal_has SENSOR_ID=thermal:thermal_zone25 SENSOR_STATE=failing; then fail "a healthy zone faulted"; fi
+for id in thermal:thermal_zone25 thermal:thermal_zone125; do
+    if journal_has SENSOR_ID=$id SENSOR_STATE=failing; then fail "healthy $id faulted"; fi
+done
 stop_within_1s "$pid" TERM
 pid=
