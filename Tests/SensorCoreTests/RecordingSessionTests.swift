@@ -148,6 +148,8 @@ extension RecordingSessionTests {
             return sensors
         }
 
+        func isolateBlockedRead(now: Timestamp) -> Bool { false }
+
         func poll(at time: Timestamp) -> [SensorValues] {
             let count = listed.withLock { $0.count }
             return [SensorValues(time: time, values: Array(repeating: time.seconds, count: count))]
