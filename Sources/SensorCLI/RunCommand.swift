@@ -55,7 +55,7 @@ enum RunCommand {
             sink.log(priority: 4, message: problem, id: .stateFile)
         }
         let saveProblems = SaveProblemLog(sink: sink)
-        let environment = Daemon<ContinuousClock>.Environment(
+        let environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
             log: { priority, message in
@@ -76,7 +76,7 @@ enum RunCommand {
             settled: { StartupPages.release() },
             version: CLI.version
         )
-        let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
+        let daemon = await Daemon(configuration: configuration, environment: environment, clock: BootClock())
         await daemon.run(signals: signals)
         return .success
     }

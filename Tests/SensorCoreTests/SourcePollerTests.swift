@@ -10,16 +10,16 @@ struct SourcePollerTests {
     /// A poll hanging in the kernel must not stop the source's stale checks (SPEC §5, §8).
     @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async {
         let reader = HangingReader()
-        let pacer = SteppedPacer()
+        let clock = ManualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer) { _, cycles in
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
         poller.start()
         await eventually { reader.pollsStarted == 1 }
-        pacer.set(seconds: 0.5)
+        clock.advance(by: .milliseconds(500))
         poller.tickIfStalled()
-        pacer.set(seconds: 2.5)
+        clock.advance(by: .seconds(2))
         poller.tickIfStalled()
         poller.tickIfStalled()
         reader.releaseOne()
@@ -39,9 +39,9 @@ struct SourcePollerTests {
 
     @Test func pollsThatKeepUpGetNoStandInTicks() async {
         let reader = HangingReader()
-        let pacer = SteppedPacer()
+        let clock = ManualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer) { _, cycles in
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
         poller.start()
@@ -49,14 +49,42 @@ struct SourcePollerTests {
         reader.releaseOne()
         var iterator = cycles.makeAsyncIterator()
         let first = await iterator.next()
-        pacer.set(seconds: 5)
+        await eventually { clock.sleeperCount == 1 }
+        clock.advance(by: .milliseconds(900))
         poller.tickIfStalled()
-        pacer.wake()
+        clock.advance(by: .milliseconds(100))
         await eventually { reader.pollsStarted == 2 }
         reader.releaseOne()
         let second = await iterator.next()
         poller.stop()
         #expect(first?.tick == true && first?.time.seconds == 0)
         #expect(second?.tick == true && second?.samples.count == 1)
+    }
+
+    /// The shipped stall watch on a manual clock: a poll still running when its alarm
+    /// expires counts as stalled, and its missed ticks are stood in for on the watch's thread.
+    @Test func theStallWatchStandsInForTheTicksOfAPollThatHangsPastItsPatience() async {
+        let reader = HangingReader()
+        let clock = ManualClock()
+        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
+        ) { _, cycles in
+            for cycle in cycles { delivered.yield(cycle) }
+        }
+        poller.start()
+        await eventually { reader.pollsStarted == 1 }
+        var iterator = cycles.makeAsyncIterator()
+        clock.advance(by: .milliseconds(999))
+        clock.advance(by: .milliseconds(1))
+        let first = await iterator.next()
+        clock.advance(by: .seconds(1))
+        let second = await iterator.next()
+        reader.releaseOne()
+        let own = await iterator.next()
+        poller.stop()
+        #expect(first.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=1.0 tick=true samples=0")
+        #expect(second.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=2.0 tick=true samples=0")
+        #expect(own.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=0.0 tick=false samples=1")
     }
 }

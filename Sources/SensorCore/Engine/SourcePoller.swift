@@ -17,7 +17,7 @@ final class SourcePoller: Sendable {
     /// The source key of this poller's lists: unique per running source, since consumers
     /// cache per source and two sources may share a kind (two thermal roots).
     let key: String
-    private let pacer: any PollPacer
+    private let pacer: PollPacer
     private let deliver: Delivery
     private let stallWatch: StallWatch?
     private let state: Mutex<State>
@@ -40,11 +40,11 @@ final class SourcePoller: Sendable {
     static let discoveryInterval: Duration = .seconds(60)
 
     /// - Parameters:
-    ///   - watchStalls: arm a ``StallWatch`` around each poll (real time only).
+    ///   - watchStalls: arm a ``StallWatch`` (on the pacer's clock) around each poll.
     ///   - deliver: called on the poll thread (or the stall watch's) with each discovery's
     ///     new list and each poll's cycles; never while a lock of this poller is held.
     init(
-        reader: any SensorReader, interval: Duration, pacer: any PollPacer, key: String? = nil,
+        reader: any SensorReader, interval: Duration, pacer: PollPacer, key: String? = nil,
         watchStalls: Bool = false, deliver: @escaping Delivery
     ) {
         self.reader = reader
@@ -56,7 +56,7 @@ final class SourcePoller: Sendable {
         state = Mutex(State(list: SensorList(source: key, sensors: [])))
         if watchStalls {
             let ticker = WeakPoller()
-            stallWatch = StallWatch { ticker.poller?.tickIfStalled() }
+            stallWatch = StallWatch(alarm: pacer.makeAlarm()) { ticker.poller?.tickIfStalled() }
             ticker.poller = self
         } else {
             stallWatch = nil

@@ -15,7 +15,7 @@ final class SourceSupervisor: Service {
 
     private let data: SensorData
     private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
-    private let makePacer: @DaemonActor () -> any PollPacer
+    private let makePacer: @DaemonActor () -> PollPacer
     private let watchStalls: Bool
     /// Called once the first discoveries are in (or the wait for them is over).
     var onStarted: @DaemonActor () -> Void = {}
@@ -38,7 +38,7 @@ final class SourceSupervisor: Service {
     init(
         sources: [SourceConfiguration], derived: [DerivedSensorConfiguration], data: SensorData,
         makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
-        makePacer: @escaping @DaemonActor () -> any PollPacer, watchStalls: Bool,
+        makePacer: @escaping @DaemonActor () -> PollPacer, watchStalls: Bool,
         wait: @escaping @Sendable (Duration) async -> Void
     ) {
         configurations = sources

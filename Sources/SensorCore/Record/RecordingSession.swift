@@ -9,7 +9,7 @@ import Synchronization
 /// source has polled at least once, or with a `duration` once every source has polled its
 /// tick at that time; a hanging source holds either up for a second at most. Nothing read
 /// before the end is lost.
-public final class RecordingSession<C: Clock>: Sendable where C.Duration == Duration {
+public final class RecordingSession<C: RunClock>: Sendable {
     /// The scenario's `step`: the smallest interval polled.
     public let step: Duration
     private let sources: [SourceConfiguration]
@@ -42,7 +42,8 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
     ///   - sources: the real sources to read (see ``recordable(_:)``); at least one.
     ///   - interval: replaces every source's interval when given (`--interval`).
     ///   - duration: how long to record (nil: until ``stop()``).
-    ///   - clock: the run's clock; real time polls on the boot clock directly.
+    ///   - clock: the run's clock (``BootClock``; a manual one in tests): its alarms pace the
+    ///     poll threads, and the run's end waits on it.
     ///   - makeReader: the reader of a source (tests give scripted ones).
     public init(
         sources: [SourceConfiguration], interval: Duration?, duration: Duration?, clock: C,
@@ -83,27 +84,32 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
             let reader = makeReader(source)
             // Each poll thread hands its cycles straight to the recorder (no task between).
             return SourcePoller(
-                reader: reader, interval: source.interval, pacer: makePacer(start: start),
+                reader: reader, interval: source.interval, pacer: PollPacer(clock: clock, start: start),
                 key: "\(reader.source)#\(index)"
             ) { [self] _, cycles in
                 for cycle in cycles { take(cycle, from: index) }
             }
         }
         for poller in pollers { poller.start() }
-        let deadline = duration.map { timeOut(at: start.advanced(by: $0 + Self.grace)) }
-        var stopDeadline: Task<Void, Never>?
-        for await _ in wakeups {
-            let (finished, stopping) = state.withLock { s in
-                // A stop keeps the first poll of every source (an early Ctrl-C still leaves
-                // a recording), waiting for it no longer than the grace.
-                let stopNow = s.stopRequested && s.sourcesStarted.count == pollers.count
-                return (s.timedOut || stopNow || s.sourcesDone.count == pollers.count, s.stopRequested)
+        await withTaskGroup(of: Void.self) { timers in
+            if let duration { timers.addTask { await self.timeOut(at: start.advanced(by: duration + Self.grace)) } }
+            var stopTimer = false
+            for await _ in wakeups {
+                let (finished, stopping) = state.withLock { s in
+                    // A stop keeps the first poll of every source (an early Ctrl-C still leaves
+                    // a recording), waiting for it no longer than the grace.
+                    let stopNow = s.stopRequested && s.sourcesStarted.count == pollers.count
+                    return (s.timedOut || stopNow || s.sourcesDone.count == pollers.count, s.stopRequested)
+                }
+                if finished { break }
+                if stopping, !stopTimer {
+                    stopTimer = true
+                    let end = clock.now.advanced(by: Self.grace)
+                    timers.addTask { await self.timeOut(at: end) }
+                }
             }
-            if finished { break }
-            if stopping, stopDeadline == nil { stopDeadline = timeOut(at: clock.now.advanced(by: Self.grace)) }
+            timers.cancelAll()
         }
-        deadline?.cancel()
-        stopDeadline?.cancel()
         // What was delivered is recorded already; a poll blocked in the kernel is abandoned,
         // not awaited.
         for poller in pollers { poller.stop() }
@@ -121,18 +127,10 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
         if news { wake.yield() }
     }
 
-    /// Ends the run at `instant` at the latest.
-    private func timeOut(at instant: C.Instant) -> Task<Void, Never> {
-        Task { [self] in
-            do { try await clock.sleep(until: instant, tolerance: nil) } catch { return }
-            state.withLock { $0.timedOut = true }
-            wake.yield()
-        }
-    }
-
-    /// Real time sleeps on the boot clock directly; any other clock (a test's) is bridged.
-    private func makePacer(start: C.Instant) -> any PollPacer {
-        if clock is ContinuousClock { return BootClockPacer(runTimeNow: .zero) }
-        return ClockPacer(clock: clock, start: start)
+    /// Ends the run at `instant` at the latest (unless cancelled first).
+    private func timeOut(at instant: C.Instant) async {
+        do { try await clock.sleep(until: instant, tolerance: nil) } catch { return }
+        state.withLock { $0.timedOut = true }
+        wake.yield()
     }
 }
