@@ -1,6 +1,7 @@
 /// Runs the configured sources: one ``SourcePoller`` each, whose discoveries and cycles it
 /// commits to ``SensorData``, followed by the derived sensors (SPEC §11) it computes from
-/// them. A service: cancelled, it stops every poller.
+/// them. A service: cancelled, it stops every poller. `run` (``Daemon``) and `record`
+/// (``RecordingSession``) drive their sources through it.
 ///
 /// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
 /// so a `type`, `name` or label file that blocks stalls only its own source — never the
