@@ -32,6 +32,9 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
 
     deinit { alarm.ring() }
 
+    /// How many tasks sleep now.
+    var count: Int { state.withLock { $0.sleepers.count } }
+
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: C.Instant) async throws {
         let id = state.withLock { s -> Int in
