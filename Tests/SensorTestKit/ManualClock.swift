@@ -53,6 +53,7 @@ public final class ManualClock: RunClock {
         state.withLock { s in s.sleepers.count + s.alarms.values.count { $0.waiting && $0.sleeping } }
     }
 
+    /// A new alarm that expires when the test advances the clock past its deadline.
     public func makeAlarm() -> any ClockAlarm {
         let id = state.withLock { s -> Int in
             s.nextID += 1

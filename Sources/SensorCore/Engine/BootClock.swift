@@ -11,8 +11,11 @@ public final class BootClock: RunClock {
     public struct Instant: InstantProtocol {
         /// Nanoseconds since boot.
         var nanoseconds: Int64
+        /// This instant moved by `d`.
         public func advanced(by d: Duration) -> Instant { Instant(nanoseconds: nanoseconds + d.nanoseconds) }
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration { .nanoseconds(other.nanoseconds - nanoseconds) }
+        /// Earlier than.
         public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
     }
 
@@ -23,12 +26,16 @@ public final class BootClock: RunClock {
         sleepers = AlarmSleepers(now: { Instant(nanoseconds: BootClockAlarm.bootNanoseconds()) }, alarm: BootClockAlarm())
     }
 
+    /// The boot clock now.
     public var now: Instant { Instant(nanoseconds: BootClockAlarm.bootNanoseconds()) }
+    /// Nanoseconds, as the kernel counts.
     public var minimumResolution: Duration { .nanoseconds(1) }
 
+    /// Suspends the task until `deadline` (cancellable: throws `CancellationError`).
     public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         try await sleepers.sleep(until: deadline)
     }
 
+    /// A new kernel-timer alarm for one thread.
     public func makeAlarm() -> any ClockAlarm { BootClockAlarm() }
 }
