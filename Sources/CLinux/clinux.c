@@ -4,6 +4,7 @@
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -55,4 +56,32 @@ int sw_is_sole_opener(int fd) {
     if (fcntl(fd, F_SETLEASE, F_WRLCK) != 0) return errno == EAGAIN ? 0 : -errno;
     fcntl(fd, F_SETLEASE, F_UNLCK);
     return 1;
+}
+
+const char *sw_errno_words(int code) {
+    return strerrordesc_np(code);
+}
+
+const char *sw_errno_name(int code) {
+    return strerrorname_np(code);
+}
+
+static int sw_signal_pipe_fds[2] = {-1, -1};
+
+static void sw_signal_pipe_handler(int signal) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signal;
+    ssize_t ignored = write(sw_signal_pipe_fds[1], &byte, 1);
+    (void)ignored;
+    errno = saved;
+}
+
+int sw_signal_pipe(int signal) {
+    if (sw_signal_pipe_fds[0] < 0 && pipe2(sw_signal_pipe_fds, O_NONBLOCK | O_CLOEXEC) != 0) return -errno;
+    struct sigaction action = {0};
+    action.sa_handler = sw_signal_pipe_handler;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(signal, &action, NULL) != 0) return -errno;
+    return sw_signal_pipe_fds[0];
 }

@@ -24,6 +24,30 @@ public enum CLI {
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
     ]
 
+    /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).
+    static let runSignals = [SIGTERM, SIGINT, SIGHUP]
+    static let recordSignals = [SIGINT, SIGTERM]
+
+    /// Process-wide set-up for the command line `args`, which `main` calls first, before
+    /// anything starts a thread: routes the signals the command will read into a pipe (see
+    /// ``SignalSource``), so one sent right after start is kept instead of killing the
+    /// process. Other commands keep the default dispositions (Ctrl-C ends `sensors`).
+    ///
+    /// The commands that read sensors raise their open-file limit (see ``OpenFileLimit``).
+    public static func prepare(_ args: [String]) {
+        switch args.first {
+        case "run":
+            SignalSource<Int32>.route(runSignals)
+            OpenFileLimit.raise()
+        case "record":
+            SignalSource<Int32>.route(recordSignals)
+            OpenFileLimit.raise()
+        case "sensors":
+            OpenFileLimit.raise()
+        default: break
+        }
+    }
+
     /// Runs the command line (without the program name) and returns the exit status.
     public static func main(_ args: [String]) async -> ExitCode {
         guard let first = args.first else {

@@ -52,10 +52,9 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(error)\n\n" + help)
             return .usage
         }
-        // Signals are routed before anything slow happens: an early one ends the recording
-        // as a late one does, with a file.
-        let stop = StopRequest()
-        let signals = SignalSource([SIGINT, SIGTERM]) { _ in stop.request() }
+        // Signals are routed before anything slow happens (and kept in a pipe since `main`,
+        // see SignalSource): an early one ends the recording as a late one does, with a file.
+        let signals = SignalSource(CLI.recordSignals) { _ in () }
         defer { signals.cancel() }
 
         let configuration: Configuration
@@ -68,15 +67,20 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(configuration.path): no thermal, hwmon or iio source to record")
             return .failure
         }
-        guard TextFileWriter.canCreate(output) else {
-            Output.stderr("sensorwatch: \(output): cannot write here: \(String(cString: strerror(errno)))")
+        guard AtomicFileWriter.canCreate(output) else {
+            Output.stderr("sensorwatch: \(output): cannot write here: \(ErrnoText.words(errno))")
             return .failure
         }
+        let shortage = FileShortageTally(log: StreamLog())
         let clock = BootClock()
-        let session = RecordingSession(sources: sources, interval: interval, duration: duration, clock: clock)
-        stop.session = session
+        let session = RecordingSession(
+            sources: sources, interval: interval, duration: duration, clock: clock,
+            makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) })
         let showProgress = isatty(2) == 1
+        let stops = signals.stream
         let recorder = await withTaskGroup(of: Void.self) { group in
+            // A signal buffered before the session existed stops it as soon as it runs.
+            group.addTask { for await _ in stops { session.stop() } }
             if showProgress { group.addTask { await showProgressLines(session, clock: clock) } }
             let recorder = await session.run()
             group.cancelAll()
@@ -92,8 +96,10 @@ enum RecordCommand {
             Output.stderr("sensorwatch: no sensor found in the configured sources; nothing written")
             return .failure
         }
-        guard TextFileWriter.replace(output, with: ScenarioWriter.json(scenario)) else {
-            Output.stderr("sensorwatch: \(output): cannot write the recording: \(String(cString: strerror(errno)))")
+        do {
+            try AtomicFileWriter(path: output, options: .durable).write(ScenarioWriter.json(scenario))
+        } catch {
+            Output.stderr("sensorwatch: \(output): cannot write the recording: \(error.reason)")
             return .failure
         }
         if showProgress {
@@ -127,20 +133,5 @@ enum RecordCommand {
         let sensors = p.sensors == 1 ? "1 sensor" : "\(p.sensors) sensors"
         let samples = p.samples == 1 ? "1 sample" : "\(p.samples) samples"
         return (done ? "recorded " : "recording ") + "\(sensors): \(samples), \(EventFormatter.duration(seconds: p.elapsed.seconds))"
-    }
-}
-
-/// Where a signal's stop request goes: the session once it exists, else kept for it.
-@MainActor
-private final class StopRequest {
-    private var requested = false
-
-    var session: RecordingSession<BootClock>? {
-        didSet { if requested { session?.stop() } }
-    }
-
-    func request() {
-        requested = true
-        session?.stop()
     }
 }

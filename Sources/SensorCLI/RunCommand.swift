@@ -35,12 +35,10 @@ enum RunCommand {
         case .failure(let code): return code
         }
         let path = options.configPath
-        // Signals are routed before anything slow happens, so an early SIGTERM or SIGHUP is
-        // kept (the stream buffers it) until the daemon reads it, not fatal.
-        let (signals, delivered) = AsyncStream.makeStream(of: DaemonSignal.self)
-        let source = SignalSource([SIGTERM, SIGINT, SIGHUP]) { sig in
-            delivered.yield(sig == SIGHUP ? .reload : .stop)
-        }
+        // The signals go into a pipe since `main` (see SignalSource) and are read before
+        // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
+        // in the stream) until the daemon reads it, never lost and never fatal.
+        let source = SignalSource(CLI.runSignals) { sig -> DaemonSignal in sig == SIGHUP ? .reload : .stop }
         defer { source.cancel() }
 
         let configuration: Configuration
@@ -49,18 +47,24 @@ enum RunCommand {
         case .failure(let code): return code
         }
         let sink = JournalAlertSink(fallback: StreamAlertSink())
+        let log = JournalLog(sink: sink)
+        // Sent before any sensor is opened, this first entry also opens the journal's socket,
+        // which libsystemd then keeps: on a tree with more sensors than the open-file limit,
+        // the sensors would otherwise take every descriptor and the entries go to stderr.
+        log.log(
+            .info,
+            "starting: \(configuration.sources.count) sources, \(configuration.rules.count) rules; "
+                + "open-file limit \(OpenFileLimit.current().description)")
         let store = StateStore(directory: StateStore.directoryFromEnvironment())
         let loaded = store.load()
         if let problem = loaded.problem {
-            sink.log(priority: 4, message: problem, id: .stateFile)
+            log.log(.warning, problem, kind: .stateFile)
         }
-        let saveProblems = SaveProblemLog(sink: sink)
+        let saveProblems = SaveProblemLog(log: log)
         let environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
-            log: { priority, message in
-                sink.log(priority: priority, message: message, id: priority <= 3 ? .configReloadFailed : nil)
-            },
+            log: log,
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },
             restored: loaded.alerts,
             persist: { alerts in
@@ -71,13 +75,16 @@ enum RunCommand {
                     saveProblems.failed(error)
                 }
             },
+            makeReader: { [shortage = FileShortageTally(log: log)] in
+                FileShortageReader(ReaderFactory.makeReader(for: $0, loop: true), tally: shortage)
+            },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() },
             version: CLI.version
         )
         let daemon = await Daemon(configuration: configuration, environment: environment, clock: BootClock())
-        await daemon.run(signals: signals)
+        await daemon.run(signals: source.stream)
         return .success
     }
 }
@@ -85,10 +92,10 @@ enum RunCommand {
 /// Logs a failing state save once per distinct error, and once when saving works again,
 /// so a read-only or full state directory cannot flood the journal.
 private final class SaveProblemLog: Sendable {
-    private let sink: JournalAlertSink
+    private let log: any DaemonLog
     private let last = Mutex<String?>(nil)
 
-    init(sink: JournalAlertSink) { self.sink = sink }
+    init(log: any DaemonLog) { self.log = log }
 
     func failed(_ error: any Error) {
         let text = "\(error)"
@@ -97,7 +104,7 @@ private final class SaveProblemLog: Sendable {
             return last != text
         }
         if isNew {
-            sink.log(priority: 4, message: "cannot keep alert state: \(text); alerts keep working, a restart may log them again", id: .stateFile)
+            log.log(.warning, "cannot keep alert state: \(text); alerts keep working, a restart may log them again", kind: .stateFile)
         }
     }
 
@@ -106,6 +113,6 @@ private final class SaveProblemLog: Sendable {
             defer { last = nil }
             return last != nil
         }
-        if hadProblem { sink.log(priority: 5, message: "alert state is kept again", id: .stateFile) }
+        if hadProblem { log.log(.notice, "alert state is kept again", kind: .stateFile) }
     }
 }

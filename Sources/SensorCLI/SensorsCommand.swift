@@ -63,6 +63,12 @@ public enum SensorsCommand {
         }
         let readings = read(configuration.sources, derived: configuration.derived)
         Output.stdout(json ? Self.json(readings) : table(readings))
+        let unread = readings.count { $0.error.map(OpenFileLimit.isShortage) ?? false }
+        if unread > 0 {
+            Output.stderr(
+                "sensorwatch: \(unread) of \(readings.count) sensors are left unread: \(ErrnoText.words(EMFILE)); "
+                    + "the open-file limit is \(OpenFileLimit.current().description)")
+        }
         return .success
     }
 

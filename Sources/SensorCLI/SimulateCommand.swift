@@ -78,8 +78,11 @@ enum SimulateCommand {
             var subtitle = configuration.path
             if let scenario = options["scenario"] { subtitle += " · " + scenario }
             let svg = await plot.render(rules: configuration.rules, events: events, panels: panels, subtitle: subtitle)
-            guard TextFileWriter.write(svg, to: path) else {
-                Output.stderr("sensorwatch: \(path): cannot write the plot: \(String(cString: strerror(errno)))")
+            do {
+                // Atomic, not durable: a viewer that reloads never shows half a plot.
+                try AtomicFileWriter(path: path).write(svg)
+            } catch {
+                Output.stderr("sensorwatch: \(path): cannot write the plot: \(error.reason)")
                 return .failure
             }
         }

@@ -42,32 +42,28 @@ public final class JournalAlertSink: AlertSink {
 
     public func emit(_ event: AlertEvent) {
         deliver(
-            JournalFields.fields(for: event, at: JournalCodeLocation()),
+            JournalFields.fields(for: event),
             line: "<\(event.priority)>" + EventFormatter.message(event))
     }
 
     public func emit(_ fault: SensorFault) {
         deliver(
-            JournalFields.fields(for: fault, at: JournalCodeLocation()),
+            JournalFields.fields(for: fault),
             line: "<\(JournalFields.priority(of: fault))>" + EventFormatter.message(fault))
     }
 
-    /// Logs a plain daemon message, e.g. a rejected reload (priority 3, `.configReloadFailed`)
-    /// or a state-file problem (priority 4, `.stateFile`), with the same fallback as events.
+    /// Logs a plain daemon message (``JournalLog`` is the way the daemon does it), with the
+    /// same fallback as events.
     ///
     /// - Parameters:
-    ///   - priority: syslog priority 0 (emerg) … 7 (debug).
-    ///   - id: the entry's `MESSAGE_ID`, so `journalctl -x` can explain it.
+    ///   - entry: its level gives `PRIORITY`, its kind `MESSAGE_ID`, its location `CODE_*`.
     ///   - extra: further `(NAME, value)` fields; names must be `[A-Z0-9_]+`.
-    public func log(
-        priority: Int, message: String, id: JournalMessageID? = nil, extra: [(String, String)] = [],
-        file: String = #fileID, line: Int = #line, function: String = #function
-    ) {
-        let location = JournalCodeLocation(file: file, line: line, function: function)
+    public func log(_ entry: LogEntry, extra: [(String, String)] = []) {
         deliver(
-            JournalFields.fields(message: message, priority: priority, id: id, extra: extra, at: location),
-            line: message.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "<\(priority)>" + $0 }.joined(separator: "\n"))
+            JournalFields.fields(
+                message: entry.message, priority: entry.level.priority, id: entry.kind.map(JournalMessageID.init),
+                extra: extra, at: entry.location),
+            line: StreamLog.lines(entry))
     }
 
     /// What the sink has done so far.
@@ -85,7 +81,7 @@ public final class JournalAlertSink: AlertSink {
                         s.down = false
                         let note = "journal reachable again; \(s.statistics.fallbackWrites) entries went to stderr, "
                             + "\(s.statistics.sendFailures) sends failed so far"
-                        _ = send(JournalFields.fields(message: note, priority: 5, id: nil, at: JournalCodeLocation()))
+                        _ = send(JournalFields.fields(message: note, priority: LogLevel.notice.priority, id: nil, at: CodeLocation()))
                     }
                     return
                 }
@@ -95,7 +91,7 @@ public final class JournalAlertSink: AlertSink {
             if !s.down {
                 s.down = true
                 let why = present
-                    ? "sending to the journal failed: \(String(cString: strerror(-result)))"
+                    ? "sending to the journal failed: \(ErrnoText.words(-result))"
                     : "no journal socket at \(socketPath)"
                 fallback.write(line: "<4>sensorwatch: \(why); writing events to stderr")
             }

@@ -10,12 +10,15 @@ public enum JournalFields {
     public static let identifier = "sensorwatch"
 
     /// The fields of one alert event: `MESSAGE`, `PRIORITY`, `SYSLOG_IDENTIFIER`, `MESSAGE_ID`,
-    /// `ALERT_*`, `SENSOR_*` and `CODE_*`.
+    /// `ALERT_*` and `SENSOR_*`.
+    ///
+    /// No `CODE_*` fields: every event leaves through the sink's one line, so they would name
+    /// the sink, not what made the event (`ALERT_RULE` says that).
     ///
     /// `SENSOR_LABEL` is left out when the sensor has no label, `SENSOR_VALUE` when the
     /// event has no value (a stale alert that fires), and `ALERT_PREDICTED` (a predict rule's
     /// prediction, SPEC §10) when there is none: other rules, or a window without a line.
-    public static func fields(for event: AlertEvent, at location: JournalCodeLocation) -> [String] {
+    public static func fields(for event: AlertEvent) -> [String] {
         var f = header(
             message: EventFormatter.message(event), priority: event.priority,
             id: JournalMessageID(event.kind))
@@ -31,13 +34,12 @@ public enum JournalFields {
         if let value = event.value {
             f.append("SENSOR_VALUE=" + EventFormatter.number(value))
         }
-        f += codeFields(location)
         return f
     }
 
     /// The fields of a sensor fault (priority 4, warning) or recovery (priority 5, notice):
     /// `SENSOR_STATE` is `failing` or `reading`, `SENSOR_FAULT` the reason of a failure.
-    public static func fields(for fault: SensorFault, at location: JournalCodeLocation) -> [String] {
+    public static func fields(for fault: SensorFault) -> [String] {
         var f = header(
             message: EventFormatter.message(fault), priority: priority(of: fault), id: .sensorFault)
         f += sensorFields(fault.sensor)
@@ -45,17 +47,17 @@ public enum JournalFields {
         if let reason = fault.reason {
             f.append("SENSOR_FAULT=" + reason)
         }
-        f += codeFields(location)
         return f
     }
 
-    /// The fields of a plain daemon message (reload errors, state-file problems).
+    /// The fields of a plain daemon message (reload errors, state-file problems), with the
+    /// `CODE_*` fields of the code that logged it.
     ///
     /// - Parameter extra: further `(NAME, value)` pairs; names must be journal field names
     ///   (`[A-Z0-9_]`, not starting with `_`), which the caller's constants are.
     public static func fields(
         message: String, priority: Int, id: JournalMessageID?, extra: [(String, String)] = [],
-        at location: JournalCodeLocation
+        at location: CodeLocation
     ) -> [String] {
         var f = header(message: message, priority: priority, id: id)
         for (name, value) in extra { f.append(name + "=" + value) }
@@ -80,7 +82,7 @@ public enum JournalFields {
         return f
     }
 
-    private static func codeFields(_ l: JournalCodeLocation) -> [String] {
+    private static func codeFields(_ l: CodeLocation) -> [String] {
         ["CODE_FILE=" + l.file, "CODE_LINE=\(l.line)", "CODE_FUNC=" + l.function]
     }
 }

@@ -76,7 +76,7 @@ public struct JournalHistoryReader: Sendable {
         }
 
         public var description: String {
-            (path.map { "\($0): " } ?? "") + "\(call): \(String(cString: strerror(errno)))"
+            (path.map { "\($0): " } ?? "") + "\(call): \(ErrnoText.words(errno))"
         }
     }
 

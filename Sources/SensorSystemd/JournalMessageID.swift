@@ -18,6 +18,8 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
     case configReloadFailed = "3fce295f7da14aec83c51a0fba31a6be"
     /// The kept alert state could not be read or written.
     case stateFile = "274a6862aed047c088b8defc36102ea6"
+    /// Sensors are left unread: the process may not open more files.
+    case openFileLimit = "5ceae26f25ee44e1a107894b4222b4f4"
 
     /// The id of the entry an alert event of `kind` makes.
     public init(_ kind: EventKind) {
@@ -28,13 +30,22 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
         }
     }
 
+    /// The id of a daemon log entry of `kind`.
+    public init(_ kind: LogEntryKind) {
+        switch kind {
+        case .configReloadFailed: self = .configReloadFailed
+        case .stateFile: self = .stateFile
+        case .openFileLimit: self = .openFileLimit
+        }
+    }
+
     /// The alert event kind this id stands for, nil for ids that are not alert events.
     public var eventKind: EventKind? {
         switch self {
         case .firing: return .firing
         case .resolved: return .resolved
         case .repeat: return .repeat
-        case .sensorFault, .configReloadFailed, .stateFile: return nil
+        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit: return nil
         }
     }
 }

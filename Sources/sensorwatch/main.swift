@@ -10,5 +10,7 @@ import Glibc
 setenv("LIBDISPATCH_LOG", "NO", 0)
 
 let args = Array(CommandLine.arguments.dropFirst())
+// First, before anything slow: a SIGTERM from now on is kept for the daemon (SignalSource).
+CLI.prepare(args)
 let status = await withTaskExecutorPreference(CLI.executor) { await CLI.main(args) }
 exit(status.rawValue)

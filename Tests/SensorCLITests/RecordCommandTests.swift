@@ -35,23 +35,14 @@ import Testing
             == "recorded 1 sensor: 1 sample, 0s")
     }
 
-    @Test func replacingAFileLeavesTheNewOneAndNoTemporaryFile() throws {
+    @Test func aRecordingReplacesTheFileDurablyAndLeavesNoTemporaryFile() throws {
         let dir = TemporaryDirectory()
         let path = dir.write("r.json", "old, and longer than the new text\n")
-        #expect(TextFileWriter.replace(path, with: "{}\n"))
+        try AtomicFileWriter(path: path, options: .durable).write("{}\n")
         #expect(dir.names() == ["r.json"])
         #expect(TemporaryDirectory.readFile(path) == "{}\n")
         var info = stat()
         stat(path, &info)
         #expect(info.st_mode & 0o777 == 0o644)
-    }
-
-    @Test func replacingInAMissingDirectoryFailsWithItsErrno() {
-        #expect(!TextFileWriter.canCreate("/nonexistent/sensorwatch/r.json"))
-        #expect(!TextFileWriter.replace("/nonexistent/sensorwatch/r.json", with: "{}"))
-        #expect(errno == ENOENT)
-        #expect(TextFileWriter.canCreate("/tmp/r.json"))
-        #expect(!TextFileWriter.canCreate("/tmp"))
-        #expect(errno == EISDIR)
     }
 }

@@ -34,6 +34,40 @@ struct DaemonTests {
         return (Daemon(configuration: configuration, environment: env, clock: clock), clock, sink, reader)
     }
 
+    /// A rejected reload is an error about the reload (its own MESSAGE_ID), said where the
+    /// daemon reloads; an accepted one is information of no particular kind.
+    @Test func reloadEntriesNameTheirKindAndLevel() async {
+        let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
+        let configuration = Configuration(path: "test.json5", sources: [source], rules: [])
+        let bad = ConfigErrors([ConfigError(file: "test.json5", location: .file, message: "not JSON5")])
+        let attempts = Mutex(0)
+        let log = MemoryLog()
+        let env = Daemon<ManualClock>.Environment(
+            sink: MemoryAlertSink(), log: log,
+            reload: { () throws(ConfigErrors) -> Configuration in
+                let n = attempts.withLock { n in
+                    n += 1
+                    return n
+                }
+                if n == 1 { throw bad }
+                return configuration
+            },
+            makeReader: { [reader = ScriptedReader(Self.cpu, [50, 50, 50])] _ in reader })
+        let daemon = Daemon(configuration: configuration, environment: env, clock: ManualClock())
+        let run = Task { @DaemonActor in await daemon.run() }
+        await eventually { daemon.phase == .running }
+        daemon.requestReload()
+        await eventually { log.entries.count == 1 }
+        daemon.requestReload()
+        await eventually { log.entries.count == 2 }
+        daemon.requestStop()
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
+        #expect(log.entries.map(\.level) == [.error, .info])
+        #expect(log.entries.map(\.kind) == [.configReloadFailed, nil])
+        #expect(log.entries[0].message == "reload failed, keeping the running configuration: \(bad.errors[0])")
+        #expect(log.entries.allSatisfy { $0.location.file == "SensorCore/Daemon.swift" })
+    }
+
     @Test func pollsAtTheIntervalAndLogsFiringAndResolved() async {
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
         let notifier = RecordingNotifier()

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 import Testing
 @testable import SensorCore
 import SensorTestKit
@@ -10,12 +9,6 @@ import SensorTestKit
 @DaemonActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct MetricsTextfileWriterTests {
-    final class Log: Sendable {
-        let lines = Mutex<[String]>([])
-        func log(_ priority: Int, _ message: String) { lines.withLock { $0.append("<\(priority)>\(message)") } }
-        var all: [String] { lines.withLock { $0 } }
-    }
-
     func mode(_ path: String) -> mode_t {
         var st = stat()
         return stat(path, &st) == 0 ? st.st_mode & 0o7777 : 0
@@ -26,7 +19,7 @@ struct MetricsTextfileWriterTests {
         let config = MetricsConfiguration(textfile: dir.path("sensorwatch.prom"), interval: .seconds(1))
         let writer = MetricsTextfileWriter(
             configuration: config, clock: ManualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
-            log: { _, _ in })
+            log: MemoryLog())
         let old = umask(0o077)
         defer { umask(old) }
         #expect(writer.writeNow())
@@ -38,16 +31,16 @@ struct MetricsTextfileWriterTests {
     @Test func aFailingWriteIsLoggedOnceAndItsRecoveryOnce() async {
         let dir = TemporaryDirectory()
         let config = MetricsConfiguration(textfile: dir.path("sub/m.prom"), interval: .seconds(1))
-        let log = Log()
+        let log = MemoryLog()
         let writer = MetricsTextfileWriter(
             configuration: config, clock: ManualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
-            log: log.log)
+            log: log)
         #expect(!writer.writeNow())
         #expect(!writer.writeNow())
         dir.mkdir("sub")
         #expect(writer.writeNow())
         #expect(writer.writeNow())
-        #expect(log.all == [
+        #expect(log.lines == [
             "<4>cannot write the metrics file: open \(dir.path("sub"))/.m.prom.tmp: No such file or directory; retrying every 1s",
             "<5>the metrics file \(config.textfile) is written again",
         ])
@@ -62,7 +55,7 @@ struct MetricsTextfileWriterTests {
         let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
         let service = MetricsService(
             configuration: config, data: data, ledger: ledger, clock: clock, startTime: 0, version: "t",
-            sleep: { try await clock.sleep(for: $0) }, log: { _, _ in }, engine: { RuleEngine(rules: []) })
+            sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })
         return (service, data, clock)
     }
 

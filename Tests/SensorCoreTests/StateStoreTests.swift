@@ -73,7 +73,7 @@ struct StateStoreTests {
     @Test func saveIntoAReadOnlyDirectoryThrowsWithPathAndErrno() {
         // sysfs refuses new files even to root, unlike a chmod-ed directory.
         let store = StateStore(directory: "/sys")
-        #expect(throws: StateStore.SaveError(step: .open, path: "/sys/state.json.tmp", errno: EACCES)) {
+        #expect(throws: StateStore.SaveError.write(AtomicFileWriter.Failure(step: .open, path: "/sys/state.json.tmp", errno: EACCES))) {
             try store.save(Self.alerts)
         }
     }

@@ -44,6 +44,7 @@ import Testing
         (ENODEV, "ENODEV (No such device)"),
         (EINVAL, "EINVAL (Invalid argument)"),
         (EREMOTEIO, "EREMOTEIO (Remote I/O error)"),
+        (EMFILE, "EMFILE (Too many open files)"),
     ]
 
     @Test(arguments: errnos)

@@ -63,8 +63,34 @@ struct JournalAlertSinkTests {
     @Test func daemonMessageKeepsItsPriorityOnEveryFallbackLine() {
         let journal = FakeJournal()
         let sink = journal.sink()
-        sink.log(priority: 3, message: "bad config:\nrules[0].above: not a number", id: .configReloadFailed)
+        JournalLog(sink: sink).log(.error, "bad config:\nrules[0].above: not a number", kind: .configReloadFailed)
         // Every line carries the prefix, or systemd would log the second one at the default priority.
         #expect(journal.fallbackLines().suffix(2) == ["<3>bad config:", "<3>rules[0].above: not a number"])
+    }
+
+    @Test func daemonMessageIdComesFromItsKindNotFromItsLevel() {
+        let journal = FakeJournal()
+        journal.createSocket()
+        let log = JournalLog(sink: journal.sink())
+        log.log(.error, "metrics file cannot be written")
+        log.log(.info, "state kept again", kind: .stateFile)
+        log.log(.critical, "3 sensors are left unread", kind: .openFileLimit)
+        let ids = journal.sends.map { $0.first { $0.hasPrefix("MESSAGE_ID=") } }
+        #expect(ids == [nil, "MESSAGE_ID=274a6862aed047c088b8defc36102ea6", "MESSAGE_ID=5ceae26f25ee44e1a107894b4222b4f4"])
+        #expect(journal.sends.map { $0.first { $0.hasPrefix("PRIORITY=") } } == ["PRIORITY=3", "PRIORITY=6", "PRIORITY=2"])
+    }
+
+    @Test func daemonMessageNamesTheCodeThatLoggedItAndEventsNameNone() {
+        let journal = FakeJournal()
+        journal.createSocket()
+        let sink = journal.sink()
+        let line = #line + 1
+        JournalLog(sink: sink).log(.warning, "cannot keep alert state")
+        sink.emit(Self.event)
+        #expect(journal.sends[0].suffix(3) == [
+            "CODE_FILE=SensorSystemdTests/JournalAlertSinkTests.swift", "CODE_LINE=\(line)",
+            "CODE_FUNC=daemonMessageNamesTheCodeThatLoggedItAndEventsNameNone()",
+        ])
+        #expect(!journal.sends[1].contains { $0.hasPrefix("CODE_") })
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import SensorSystemd
 
 struct JournalFieldsTests {
-    static let location = JournalCodeLocation(file: "SensorSystemd/JournalAlertSink.swift", line: 42, function: "emit(_:)")
+    static let location = CodeLocation(file: "SensorCore/Daemon.swift", line: 42, function: "reloadOnce()")
     static let cpu = SensorInfo(id: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature)
     static let baro = SensorInfo(id: "sim:baro", quantity: .pressure)
 
@@ -14,7 +14,7 @@ struct JournalFieldsTests {
     }
 
     @Test func firingEventHasEverySpecField() {
-        #expect(JournalFields.fields(for: Self.event(.firing, .warning, value: 81.5), at: Self.location) == [
+        #expect(JournalFields.fields(for: Self.event(.firing, .warning, value: 81.5)) == [
             "MESSAGE=cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C",
             "PRIORITY=4",
             "SYSLOG_IDENTIFIER=sensorwatch",
@@ -29,14 +29,11 @@ struct JournalFieldsTests {
             "SENSOR_QUANTITY=temperature",
             "SENSOR_UNIT=°C",
             "SENSOR_VALUE=81.5",
-            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
-            "CODE_LINE=42",
-            "CODE_FUNC=emit(_:)",
         ])
     }
 
     @Test func resolvedEventIsNoticeWithItsOwnId() {
-        let f = JournalFields.fields(for: Self.event(.resolved, .critical, value: 74), at: Self.location)
+        let f = JournalFields.fields(for: Self.event(.resolved, .critical, value: 74))
         #expect(f[0] == "MESSAGE=cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) 74 °C, no longer above 80 °C")
         #expect(f[1] == "PRIORITY=5")
         #expect(f[3] == "MESSAGE_ID=e4eda26d66284e999fe0af5ec5782b44")
@@ -55,12 +52,12 @@ struct JournalFieldsTests {
         (.resolved, .info, "PRIORITY=5"),
     ])
     func priorityFollowsSeverityExceptResolved(kind: EventKind, severity: Severity, expected: String) {
-        #expect(JournalFields.fields(for: Self.event(kind, severity, value: 90), at: Self.location)[1] == expected)
+        #expect(JournalFields.fields(for: Self.event(kind, severity, value: 90))[1] == expected)
     }
 
     @Test func staleFiringWithoutValueLeavesOutValueAndEmptyLabel() {
         let e = Self.event(.firing, .warning, value: nil, sensor: Self.baro, threshold: 30, condition: .stale)
-        #expect(JournalFields.fields(for: e, at: Self.location) == [
+        #expect(JournalFields.fields(for: e) == [
             "MESSAGE=cpu-hot firing: sim:baro no reading for 30s",
             "PRIORITY=4",
             "SYSLOG_IDENTIFIER=sensorwatch",
@@ -73,9 +70,6 @@ struct JournalFieldsTests {
             "SENSOR_ID=sim:baro",
             "SENSOR_QUANTITY=pressure",
             "SENSOR_UNIT=hPa",
-            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
-            "CODE_LINE=42",
-            "CODE_FUNC=emit(_:)",
         ])
     }
 
@@ -86,7 +80,7 @@ struct JournalFieldsTests {
                        severity: .warning, value: value, threshold: 90, condition: .predict, predict: trend,
                        predicted: predicted)
         }
-        #expect(JournalFields.fields(for: event(.firing, 78, 93.21234), at: Self.location) == [
+        #expect(JournalFields.fields(for: event(.firing, 78, 93.21234)) == [
             "MESSAGE=cpu-trend firing: thermal:thermal_zone0 (x86_pkg_temp) 78 °C, heading above 90 °C within 10m (93.212 °C)",
             "PRIORITY=4",
             "SYSLOG_IDENTIFIER=sensorwatch",
@@ -102,25 +96,22 @@ struct JournalFieldsTests {
             "SENSOR_QUANTITY=temperature",
             "SENSOR_UNIT=°C",
             "SENSOR_VALUE=78",
-            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
-            "CODE_LINE=42",
-            "CODE_FUNC=emit(_:)",
         ])
-        let resolved = JournalFields.fields(for: event(.resolved, 70, nil), at: Self.location)
+        let resolved = JournalFields.fields(for: event(.resolved, 70, nil))
         #expect(resolved[0] == "MESSAGE=cpu-trend resolved: thermal:thermal_zone0 (x86_pkg_temp) 70 °C, no longer heading above 90 °C within 10m")
         #expect(!resolved.contains { $0.hasPrefix("ALERT_PREDICTED=") })
-        #expect(!JournalFields.fields(for: Self.event(.firing, .warning, value: 81.5), at: Self.location)
+        #expect(!JournalFields.fields(for: Self.event(.firing, .warning, value: 81.5))
             .contains { $0.hasPrefix("ALERT_PREDICTED=") })
     }
 
     @Test func repeatEventHasTheRepeatId() {
-        let f = JournalFields.fields(for: Self.event(.repeat, .warning, value: 85), at: Self.location)
+        let f = JournalFields.fields(for: Self.event(.repeat, .warning, value: 85))
         #expect(f[3] == "MESSAGE_ID=0787280739f14696816e8cf0a24bcd6c")
     }
 
     @Test func sensorFaultIsWarningAndRecoveryNotice() {
         let failing = SensorFault(time: .seconds(3), sensor: Self.cpu, reason: "EIO")
-        #expect(JournalFields.fields(for: failing, at: Self.location) == [
+        #expect(JournalFields.fields(for: failing) == [
             "MESSAGE=sensor thermal:thermal_zone0 (x86_pkg_temp) read failed: EIO",
             "PRIORITY=4",
             "SYSLOG_IDENTIFIER=sensorwatch",
@@ -131,12 +122,9 @@ struct JournalFieldsTests {
             "SENSOR_UNIT=°C",
             "SENSOR_STATE=failing",
             "SENSOR_FAULT=EIO",
-            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
-            "CODE_LINE=42",
-            "CODE_FUNC=emit(_:)",
         ])
         let back = SensorFault(time: .seconds(4), sensor: Self.baro, reason: nil)
-        #expect(JournalFields.fields(for: back, at: Self.location) == [
+        #expect(JournalFields.fields(for: back) == [
             "MESSAGE=sensor sim:baro reads again",
             "PRIORITY=5",
             "SYSLOG_IDENTIFIER=sensorwatch",
@@ -145,9 +133,6 @@ struct JournalFieldsTests {
             "SENSOR_QUANTITY=pressure",
             "SENSOR_UNIT=hPa",
             "SENSOR_STATE=reading",
-            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
-            "CODE_LINE=42",
-            "CODE_FUNC=emit(_:)",
         ])
     }
 
@@ -162,9 +147,9 @@ struct JournalFieldsTests {
             "SYSLOG_IDENTIFIER=sensorwatch",
             "MESSAGE_ID=3fce295f7da14aec83c51a0fba31a6be",
             "CONFIG_FILE=/etc/sensorwatch/sensorwatch.json5",
-            "CODE_FILE=SensorSystemd/JournalAlertSink.swift",
+            "CODE_FILE=SensorCore/Daemon.swift",
             "CODE_LINE=42",
-            "CODE_FUNC=emit(_:)",
+            "CODE_FUNC=reloadOnce()",
         ])
         #expect(!JournalFields.fields(message: "x", priority: 6, id: nil, at: Self.location)
             .contains { $0.hasPrefix("MESSAGE_ID=") })

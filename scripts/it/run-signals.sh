@@ -65,15 +65,77 @@ sleep 0.5
 kill -0 "$pid" 2>/dev/null || fail "daemon died after a burst of SIGHUP"
 stop_within_1s "$pid" TERM
 
-# Signals right after start: as soon as the handlers are in place (SIGHUP ignored by the
-# default disposition), before the config is read or any source discovered.
+# Signals right after start. `run` routes the signals it reads into a pipe as main's first
+# step, so one sent from then on waits there until the daemon reads it: never ignored (the
+# old SIG_IGN window lost a SIGTERM and the daemon ran on), never fatal.
+sigmask() {  # sigmask PID FIELD: that mask of /proc/PID/status (hex), empty once it is gone
+    local k v
+    while read -r k v; do [ "$k" = "$2:" ] && { echo "$v"; return; }; done <"/proc/$1/status" 2>/dev/null
+}
+wait_exec() {  # wait_exec PID: until PID runs sensorwatch itself (not the shell before it)
+    local deadline=$(( $(date +%s) + 5 ))
+    while [ "$(date +%s)" -le "$deadline" ]; do
+        [ "$(readlink "/proc/$1/exe" 2>/dev/null)" = "$(readlink -f "$SENSORWATCH")" ] && return 0
+        kill -0 "$1" 2>/dev/null || return 1
+    done
+    return 1
+}
+wait_caught() {  # wait_caught PID BIT: until main has a handler for that signal bit, up to 5 s
+    # sensorwatch's own handler: the shell forked before exec catches SIGTERM too (for this
+    # script's EXIT trap), and a signal sent to it would run that trap.
+    wait_exec "$1" || return 1
+    local deadline=$(( $(date +%s) + 5 )) m
+    while [ "$(date +%s)" -le "$deadline" ]; do
+        m=$(sigmask "$1" SigCgt)
+        [ -z "$m" ] && return 1
+        (( 0x$m & $2 )) && return 0
+    done
+    return 1
+}
+term_bit=$(( 1 << (15 - 1) )) hup_bit=$(( 1 << (1 - 1) ))
 echo "$good" >"$dir/config.json5"
-start early
-for _ in $(seq 500); do
-    ign=$(awk '/^SigIgn/ {print $2}' "/proc/$pid/status" 2>/dev/null)
-    [ -n "$ign" ] && (( 0x$ign & 1 )) && break
-    sleep 0.01
+
+# Never ignored, at any time: a running daemon has no signal of its own set to SIG_IGN.
+start ign
+wait_for "$dir/err.ign" "<4>cpu-hot firing"
+m=$(sigmask "$pid" SigIgn)
+(( 0x${m:-0} & (term_bit | hup_bit) )) && fail "SIGTERM or SIGHUP ignored (SigIgn $m)"
+stop_within_1s "$pid" TERM
+
+# SIGTERM the moment the handler is in place, before the config is read: exit 0 within 1 s.
+runs=${EARLY_RUNS:-40}
+for i in $(seq "$runs"); do
+    start "early$i"
+    if ! wait_caught "$pid" "$term_bit"; then
+        kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
+        wait "$pid"; rc=$?
+        fail "run $i: SIGTERM never caught (exit $rc)"; cat "$dir/err.early$i"; break
+    fi
+    stop_within_1s "$pid" TERM >/dev/null
 done
+echo "SIGTERM right after the handler: $runs starts, each exit 0 within 1 s"
+
+# SIGTERM at once after exec, with no wait for the handler: it lands before `main` (the
+# default action ends the process: 143, which systemd counts as a clean stop too) or after
+# (exit 0); never ignored, never a hang.
+zero=0 killed=0
+for i in $(seq "$runs"); do
+    start "exec$i"
+    wait_exec "$pid" || { fail "run $i: sensorwatch never started"; continue; }
+    kill -TERM "$pid"
+    t0=$(date +%s%N)
+    for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
+    if kill -0 "$pid" 2>/dev/null; then
+        fail "run $i: still running 2 s after SIGTERM"; kill -9 "$pid"; wait "$pid"; continue
+    fi
+    wait "$pid"; rc=$?
+    case $rc in 0) zero=$((zero + 1)) ;; 143) killed=$((killed + 1)) ;; *) fail "run $i: exit $rc after an early SIGTERM" ;; esac
+done
+echo "SIGTERM at once after exec: $runs starts, $zero exit 0 (handled), $killed exit 143 (before main)"
+
+# An early SIGHUP is kept and handled as a reload, not fatal.
+start early
+wait_caught "$pid" "$hup_bit" || fail "SIGHUP never caught"
 kill -HUP "$pid" 2>/dev/null
 sleep 0.3
 kill -0 "$pid" 2>/dev/null || fail "daemon died on an early SIGHUP"

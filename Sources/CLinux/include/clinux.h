@@ -35,4 +35,24 @@ int sw_rename_exchange(const char *a, const char *b);
 /// descriptor has the file open.
 int sw_is_sole_opener(int fd);
 
+/// The English words for `code` (`Too many open files` for EMFILE), or NULL for a code glibc
+/// does not know. strerrordesc_np(3): thread-safe and the same in every locale, unlike
+/// strerror(3).
+const char *sw_errno_words(int code);
+
+/// The symbolic name of `code` (`EMFILE`), or NULL for a code glibc does not know.
+const char *sw_errno_name(int code);
+
+/// Routes `signal` to a pipe (the self-pipe trick): from now on each delivery of it writes
+/// its number as one byte to the pipe whose read end this returns (non-blocking,
+/// close-on-exec), or -errno. The handler runs with SA_RESTART, keeps errno, and drops a
+/// byte only when the pipe is full (64 KiB of signals nobody read). One pipe per process:
+/// every call returns the same read end. A handler is reset to the default by exec(2), so
+/// children start with the usual dispositions.
+///
+/// A handler, not a blocked mask read through signalfd: libdispatch parks the main thread
+/// in sigsuspend(2) with an empty mask, so a blocked signal would still reach it and take
+/// the default action (termination) before any signalfd was registered.
+int sw_signal_pipe(int signal);
+
 #endif

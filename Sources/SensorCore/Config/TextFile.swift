@@ -4,7 +4,7 @@ import Glibc
 
 /// Reads a whole small file (configuration, scenario, CSV) as UTF-8 text.
 enum TextFile {
-    /// Why a file could not be read, as `strerror` words it.
+    /// Why a file could not be read, in words (``ErrnoText``).
     struct ReadError: Error, Hashable {
         var message: String
     }
@@ -25,16 +25,16 @@ enum TextFile {
             let err = errno
             // `ls` shows a dangling link as present; say where it points.
             if err == ENOENT, let target = linkTarget(path) {
-                throw ReadError(message: "\(String(cString: strerror(err))) (a symbolic link to \(target))")
+                throw ReadError(message: "\(ErrnoText.words(err)) (a symbolic link to \(target))")
             }
-            throw ReadError(message: String(cString: strerror(err)))
+            throw ReadError(message: ErrnoText.words(err))
         }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw ReadError(message: errnoText()) }
         switch st.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw ReadError(message: String(cString: strerror(EISDIR)))
+        case S_IFDIR: throw ReadError(message: ErrnoText.words(EISDIR))
         case S_IFIFO: throw ReadError(message: "not a regular file (a FIFO)")
         case S_IFSOCK: throw ReadError(message: "not a regular file (a socket)")
         default: throw ReadError(message: "not a regular file (a device)")
@@ -61,7 +61,7 @@ enum TextFile {
         return text
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
+    private static func errnoText() -> String { ErrnoText.words(errno) }
 
     /// Where the symbolic link at `path` points, or nil when `path` is not a link.
     private static func linkTarget(_ path: String) -> String? {

@@ -18,8 +18,8 @@ public final class Daemon<C: RunClock> {
         public var sink: any AlertSink
         /// The service manager (sd_notify) or a no-op.
         public var notifier: any ServiceNotifier
-        /// Logs a daemon message (not an alert) at a syslog priority.
-        public var log: @Sendable (_ priority: Int, _ message: String) -> Void
+        /// Where daemon messages (not alerts) go.
+        public var log: any DaemonLog
         /// Re-reads the configuration on reload.
         public var reload: @Sendable () throws(ConfigErrors) -> Configuration
         /// Alerts that were firing when the daemon last stopped (from the state file).
@@ -41,7 +41,7 @@ public final class Daemon<C: RunClock> {
 
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
-            log: @escaping @Sendable (Int, String) -> Void = { _, _ in },
+            log: any DaemonLog = MemoryLog(),
             reload: @escaping @Sendable () throws(ConfigErrors) -> Configuration,
             restored: [PersistedAlert] = [],
             persist: @escaping @Sendable ([PersistedAlert]) -> Void = { _ in },
@@ -166,7 +166,7 @@ public final class Daemon<C: RunClock> {
         do {
             next = try env.reload()
         } catch {
-            for e in error.errors { env.log(3, "reload failed, keeping the running configuration: \(e)") }
+            for e in error.errors { env.log.log(.error, "reload failed, keeping the running configuration: \(e)", kind: .configReloadFailed) }
             phase = .running
             return
         }
@@ -175,7 +175,7 @@ public final class Daemon<C: RunClock> {
         ledger.keepOnly(next.rules)
         supervisor.apply(next.sources, derived: next.derived)
         metrics.reconfigure(next.metrics)
-        env.log(6, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
+        env.log.log(.info, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
         phase = .running
         env.settled()
     }

@@ -22,7 +22,7 @@ enum PollThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         // Reading needs little stack, but the commit and the rule loop of the thread's own
-        // cycles run on it too (`DaemonExecutor.donate`). Untouched stack pages are
+        // cycles run on it too (`DaemonActor.donate`, see DaemonExecutor). Untouched stack pages are
         // not resident, so 1 MiB costs no memory until used.
         pthread_attr_setstacksize(&attributes, 1024 * 1024)
         let result = pthread_create(&thread, &attributes, { context in

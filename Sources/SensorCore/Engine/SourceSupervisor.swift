@@ -5,7 +5,7 @@
 ///
 /// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
 /// so a `type`, `name` or label file that blocks stalls only its own source — never the
-/// main actor, READY, a reload or SIGTERM.
+/// ``DaemonActor``, READY, a reload or SIGTERM.
 @DaemonActor
 final class SourceSupervisor: Service {
     /// A polled source and its configuration.

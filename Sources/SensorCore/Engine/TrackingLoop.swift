@@ -73,7 +73,7 @@ public final class TrackingLoop {
         let signal = ChangeSignal()
         waking = signal
         defer { waking = nil }
-        // Nothing can commit between the drain and the arming (both run on the main actor),
+        // Nothing can commit between the drain and the arming (both run on the DaemonActor),
         // but a cycle committed by the handler must not wait for the next commit.
         await nextChange(of: { [data, quantities, observesHeartbeat] in
             for quantity in quantities { _ = data.revision(of: quantity) }

@@ -15,7 +15,7 @@ final class MetricsService<C: Clock>: Service where C.Duration == Duration {
     private let clock: C
     private let startTime: Double
     private let sleep: @Sendable (Duration) async throws -> Void
-    private let log: @Sendable (_ priority: Int, _ message: String) -> Void
+    private let log: any DaemonLog
     private let version: String
     /// The engine's alerts, for each snapshot.
     private let engine: @DaemonActor () -> RuleEngine
@@ -31,7 +31,7 @@ final class MetricsService<C: Clock>: Service where C.Duration == Duration {
     init(
         configuration: MetricsConfiguration?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
         version: String, sleep: @escaping @Sendable (Duration) async throws -> Void,
-        log: @escaping @Sendable (_ priority: Int, _ message: String) -> Void,
+        log: any DaemonLog,
         engine: @escaping @DaemonActor () -> RuleEngine
     ) {
         self.data = data

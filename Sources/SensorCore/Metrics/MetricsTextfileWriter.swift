@@ -23,7 +23,7 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
     private let file: MetricsTextfile
     private let clock: C
     private let snapshot: @DaemonActor () -> MetricsSnapshot
-    private let log: @Sendable (_ priority: Int, _ message: String) -> Void
+    private let log: any DaemonLog
     private var lastProblem: String?
     /// When the next write is due; nil before the first.
     private var nextDue: C.Instant?
@@ -31,10 +31,10 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
 
     /// - Parameters:
     ///   - snapshot: called on the daemon's actor at each write for the state to show.
-    ///   - log: logs a daemon message at a syslog priority.
+    ///   - log: where a failing write and its recovery are logged.
     public init(
         configuration: MetricsConfiguration, clock: C, snapshot: @escaping @DaemonActor () -> MetricsSnapshot,
-        log: @escaping @Sendable (_ priority: Int, _ message: String) -> Void
+        log: any DaemonLog
     ) {
         self.file = MetricsTextfile(configuration: configuration)
         self.clock = clock
@@ -79,9 +79,9 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         let problem = file.publish(snapshot())
         if problem != lastProblem {
             if let problem {
-                log(4, "cannot write the metrics file: \(problem); retrying every \(DurationParser.format(configuration.interval))")
+                log.log(.warning, "cannot write the metrics file: \(problem); retrying every \(DurationParser.format(configuration.interval))")
             } else {
-                log(5, "the metrics file \(configuration.textfile) is written again")
+                log.log(.notice, "the metrics file \(configuration.textfile) is written again")
             }
             lastProblem = problem
         }

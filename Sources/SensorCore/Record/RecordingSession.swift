@@ -87,7 +87,8 @@ public final class RecordingSession<C: RunClock>: Sendable {
         let supervisor = SourceSupervisor(
             sources: sources, derived: [], data: data, makeReader: makeReader,
             makePacer: { PollPacer(clock: clock, start: start) }, watchStalls: false,
-            wait: { try? await clock.sleep(for: $0) })
+            // No READY to hold back for the first discoveries: a source joins when it can.
+            wait: { _ in })
         let count = sources.count
         await withTaskGroup(of: Void.self) { recording in
             // Stops after the sources (the outer group ends last): it takes what they committed.

@@ -1,31 +1,18 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 extension StateStore {
-    /// A failed save: the step, the path it worked on and the errno.
-    public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The step of the atomic write that failed.
-        public enum Step: String, Hashable, Sendable {
-            case encode, createDirectory, open, write, fsync, rename, fsyncDirectory
-        }
+    /// A failed save: the state could not be encoded, or the atomic write failed (its step,
+    /// file and errno).
+    public enum SaveError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The alerts could not be encoded as JSON (the state file's path).
+        case encode(path: String)
+        /// A step of the atomic write failed.
+        case write(AtomicFileWriter.Failure)
 
-        /// Which step failed.
-        public var step: Step
-        /// The file or directory it failed on.
-        public var path: String
-        /// The errno (0 for `encode`).
-        public var errno: Int32
-
-        public init(step: Step, path: String, errno: Int32) {
-            self.step = step
-            self.path = path
-            self.errno = errno
-        }
-
+        /// `/var/lib/sensorwatch/state.json.tmp: write: No space left on device`.
         public var description: String {
-            let reason = step == .encode ? "cannot encode state" : String(cString: strerror(errno))
-            return "\(path): \(step.rawValue): \(reason)"
+            switch self {
+            case .encode(let path): "\(path): cannot encode state"
+            case .write(let f): "\(f.path): \(f.step.rawValue): \(f.reason)"
+            }
         }
     }
 }

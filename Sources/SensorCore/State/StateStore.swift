@@ -7,8 +7,9 @@ import Glibc
 /// Keeps the firing alerts in `state.json` so a restart neither repeats a `firing` nor
 /// forgets a `resolved` (SPEC §8).
 ///
-/// Saves are atomic: a temp file is written, fsynced and renamed over `state.json`, then the
-/// directory is fsynced, so a crash leaves the old or the new file, never half of one. A file
+/// Saves are atomic (``AtomicFileWriter``): a temp file is written, fsynced and renamed over
+/// `state.json`, then the directory is fsynced, so a crash leaves the old or the new file,
+/// never half of one. A file
 /// that cannot be read or decoded is renamed aside (`state.json.corrupt-<UTC time>`) and
 /// reported in the load result: losing kept state must never stop the daemon. One process
 /// writes the file; the store is not safe for several writers.
@@ -52,7 +53,7 @@ public struct StateStore: Sendable {
     public func load(now: Double = StateStore.wallClock()) -> LoadResult {
         let (bytes, err) = readAll(path)
         if err == ENOENT { return LoadResult(alerts: []) }
-        if err != 0 { return setAside(reason: "cannot read: " + String(cString: strerror(err)), now: now) }
+        if err != 0 { return setAside(reason: "cannot read: " + ErrnoText.words(err), now: now) }
         let file: StateFile
         do {
             file = try JSONDecoder().decode(StateFile.self, from: Data(bytes))
@@ -75,33 +76,22 @@ public struct StateStore: Sendable {
         do {
             data = try encoder.encode(StateFile(version: StateFile.currentVersion, alerts: sorted))
         } catch {
-            throw SaveError(step: .encode, path: path, errno: 0)
+            throw SaveError.encode(path: path)
         }
-        if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw SaveError(step: .createDirectory, path: directory, errno: errno)
+        do {
+            try writer.write(Array(data) + [0x0A])
+        } catch {
+            throw SaveError.write(error)
         }
-        let temp = path + ".tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw SaveError(step: .open, path: temp, errno: errno) }
-        var failure: SaveError?
-        if let err = writeAll(fd, Array(data) + [0x0A]) {
-            failure = SaveError(step: .write, path: temp, errno: err)
-        } else if fsync(fd) != 0 {
-            failure = SaveError(step: .fsync, path: temp, errno: errno)
-        }
-        close(fd)
-        if failure == nil, rename(temp, path) != 0 {
-            failure = SaveError(step: .rename, path: path, errno: errno)
-        }
-        if let failure {
-            unlink(temp)
-            throw failure
-        }
-        // Without this the rename itself may not survive a power cut.
-        let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dfd >= 0 else { throw SaveError(step: .fsyncDirectory, path: directory, errno: errno) }
-        defer { close(dfd) }
-        if fsync(dfd) != 0 { throw SaveError(step: .fsyncDirectory, path: directory, errno: errno) }
+    }
+
+    /// The state file's options: durable, a visible `.tmp` temporary, the umask's mode (the
+    /// daemon's own file), the directory created on first save.
+    private var writer: AtomicFileWriter {
+        AtomicFileWriter(
+            path: path,
+            options: AtomicFileWriter.Options(
+                mode: .umasked(0o644), temporary: .named(path + ".tmp"), durable: true, createsDirectory: true))
     }
 
     /// The current wall-clock time, seconds since the epoch.
@@ -119,7 +109,7 @@ public struct StateStore: Sendable {
             target = path + ".corrupt-" + Self.utcStamp(now) + "-\(n)"
         }
         if rename(path, target) != 0 {
-            let why = String(cString: strerror(errno))
+            let why = ErrnoText.words(errno)
             return LoadResult(
                 alerts: [], problem: "\(path): \(reason); starting without kept alert state; "
                     + "could not set it aside: \(why)")
@@ -166,21 +156,6 @@ public struct StateStore: Sendable {
             }
             if n == 0 { return (out, 0) }
             out += chunk[..<n]
-        }
-    }
-
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        bytes.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                off += n
-            }
-            return nil
         }
     }
 }

@@ -207,7 +207,7 @@ struct SysfsSensorSet: Sendable {
     private static func parseNumber(
         _ n: Int, _ buffer: UnsafeMutableRawBufferPointer, exponent: Int
     ) -> Result<Double, SysfsReadFault> {
-        if n < 0 { return .failure(SysfsReadFault(SysfsErrno.describe(Int32(-n)))) }
+        if n < 0 { return .failure(SysfsReadFault(ErrnoText.named(Int32(-n)))) }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
         if n == buffer.count { return .failure(SysfsReadFault("not a number: " + quoted(bytes))) }
         switch SysfsValueParser.parse(bytes, decimalExponent: exponent) {

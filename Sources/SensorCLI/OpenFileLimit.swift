@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SensorCore
+
+/// The process's limit on open files (`RLIMIT_NOFILE`), which bounds how many sensors it
+/// can read: each keeps its file open between polls.
+///
+/// systemd starts every service with a soft limit of 1024 (kept low only for programs that
+/// still use `select(2)`) and a much higher hard limit, and asks programs that need many
+/// files to raise the soft limit to the hard one themselves, which ``raise()`` does. The
+/// daemon never uses `select(2)`.
+struct OpenFileLimit: Sendable, Hashable {
+    /// The limit in force.
+    var soft: UInt64
+    /// How far an unprivileged process may raise it.
+    var hard: UInt64
+
+    /// The limits now.
+    static func current() -> OpenFileLimit {
+        var limit = rlimit()
+        guard getrlimit(Self.resource, &limit) == 0 else { return OpenFileLimit(soft: 0, hard: 0) }
+        return OpenFileLimit(soft: UInt64(limit.rlim_cur), hard: UInt64(limit.rlim_max))
+    }
+
+    /// Raises the soft limit to the hard one; returns the limits in force afterwards (the
+    /// old ones if the kernel refused, which it does not for an unprivileged raise to hard).
+    @discardableResult
+    static func raise() -> OpenFileLimit {
+        var limit = rlimit()
+        guard getrlimit(Self.resource, &limit) == 0 else { return current() }
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Self.resource, &limit)
+        }
+        return current()
+    }
+
+    /// The soft limit in words, for a log entry: `256 (also the hard limit)`.
+    var description: String {
+        soft >= hard ? "\(soft) (also the hard limit)" : "\(soft) (hard limit \(hard))"
+    }
+
+    /// Whether a fault reason says the read failed for want of a file descriptor (this
+    /// process's, `EMFILE`, or the whole system's, `ENFILE`).
+    static func isShortage(_ reason: String) -> Bool {
+        reason == shortageReasons.0 || reason == shortageReasons.1
+    }
+
+    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    private static let shortageReasons = (ErrnoText.named(EMFILE), ErrnoText.named(ENFILE))
+}

@@ -1,0 +1,16 @@
+import Synchronization
+
+/// Keeps every entry, for tests to read back.
+public final class MemoryLog: DaemonLog {
+    private let kept = Mutex<[LogEntry]>([])
+
+    public init() {}
+
+    public func write(_ entry: LogEntry) { kept.withLock { $0.append(entry) } }
+
+    /// Every entry so far, in order.
+    public var entries: [LogEntry] { kept.withLock { $0 } }
+
+    /// Every entry so far as its `<N>message` text (see ``StreamLog``).
+    public var lines: [String] { entries.map(StreamLog.lines) }
+}

@@ -1,0 +1,18 @@
+/// Writes each entry as `<N>message` lines to a file descriptor (stderr by default), every
+/// line of a multi-line message with the prefix, as sd-daemon's stderr convention reads it.
+public struct StreamLog: DaemonLog {
+    private let stream: StreamAlertSink
+
+    /// - Parameter stream: the writer that also carries the alert events there.
+    public init(stream: StreamAlertSink = StreamAlertSink()) { self.stream = stream }
+
+    public func write(_ entry: LogEntry) {
+        stream.write(line: Self.lines(entry))
+    }
+
+    /// The text written for `entry`: each line of its message with the `<N>` prefix.
+    public static func lines(_ entry: LogEntry) -> String {
+        entry.message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "<\(entry.level.priority)>" + $0 }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SensorCore
+import Testing
+@testable import SensorCLI
+
+/// Sensors left unread for want of open files: one entry when the number changes, across
+/// every source, none per sensor.
+struct FileShortageTallyTests {
+    static let shortage = "EMFILE (Too many open files)"
+
+    @Test func oneEntryPerChangeOfTheNumberAcrossSources() {
+        let log = MemoryLog()
+        let tally = FileShortageTally(log: log)
+        let a = tally.register(), b = tally.register()
+        tally.update(a, unread: 3, total: 10)
+        tally.update(a, unread: 3, total: 10)
+        tally.update(b, unread: 0, total: 5)
+        tally.update(b, unread: 2, total: 5)
+        tally.update(a, unread: 0, total: 10)
+        tally.update(b, unread: 0, total: 5)
+        let messages = log.entries.map(\.message)
+        #expect(messages.count == 4)
+        #expect(messages[0].hasPrefix("3 of 10 sensors are left unread: Too many open files; the open-file limit is "))
+        #expect(messages[1].hasPrefix("5 of 15 sensors are left unread: "))
+        #expect(messages[2].hasPrefix("2 of 15 sensors are left unread: "))
+        #expect(messages[3] == "all sensors are read again: enough open files")
+        #expect(log.entries.map(\.level) == [.error, .error, .error, .notice])
+        #expect(log.entries.allSatisfy { $0.kind == .openFileLimit })
+    }
+
+    @Test func aReaderThatIsGoneNoLongerCounts() {
+        let log = MemoryLog()
+        let tally = FileShortageTally(log: log)
+        do {
+            let reader = FileShortageReader(FakeReader(faults: [0: Self.shortage, 1: "EIO (Input/output error)"]), tally: tally)
+            _ = reader.poll(at: .zero)
+        }
+        let fresh = FileShortageReader(FakeReader(faults: [:]), tally: tally)
+        _ = fresh.poll(at: .zero)
+        #expect(log.entries.map(\.message).first?.hasPrefix("1 of 3 sensors are left unread") == true)
+        #expect(log.entries.map(\.message).dropFirst() == ["all sensors are read again: enough open files"])
+    }
+
+    @Test func onlyTheShortageOfDescriptorsCounts() {
+        #expect(OpenFileLimit.isShortage(ErrnoText.named(EMFILE)))
+        #expect(OpenFileLimit.isShortage(ErrnoText.named(ENFILE)))
+        #expect(!OpenFileLimit.isShortage(ErrnoText.named(EIO)))
+        #expect(!OpenFileLimit.isShortage("not a number: \"x\""))
+    }
+
+    @Test func theLimitIsSaidAsAPersonReadsIt() {
+        #expect(OpenFileLimit(soft: 256, hard: 256).description == "256 (also the hard limit)")
+        #expect(OpenFileLimit(soft: 1024, hard: 524288).description == "1024 (hard limit 524288)")
+    }
+
+    /// Three sensors, read with the given faults.
+    struct FakeReader: SensorReader {
+        var faults: [Int: String]
+        var source: String { "thermal" }
+        func discover() -> [SensorInfo] { [] }
+        func poll(at time: Timestamp) -> [SensorValues] {
+            var values = SensorValues(time: time, capacity: 3)
+            for i in 0..<3 {
+                if let reason = faults[i] { values.appendFault(reason) } else { values.append(40) }
+            }
+            return [values]
+        }
+    }
+}
