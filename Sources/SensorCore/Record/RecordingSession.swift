@@ -7,10 +7,13 @@ import Synchronization
 /// ``SensorData`` of the recording's own: each on its own poll thread at its interval (or
 /// the one given for all), rediscovered at least once a minute, a read hanging in the
 /// kernel stalling only its own source. A ``TrackingLoop`` hands every committed cycle to
-/// the recorder (exactly once, in order), as the rule loop does to the rules. ``run()`` ends at ``stop()`` (a signal) once every
-/// source has polled at least once, or with a `duration` once every source has polled its
-/// tick at that time; a hanging source holds either up for a second at most. Nothing read
-/// before the end is lost.
+/// the recorder (exactly once, in order), as the rule loop does to the rules.
+///
+/// ``run()`` ends at ``stop()`` (a signal) once every source has polled at least once, or
+/// with a `duration` once every source has polled its tick at that time; a hanging source
+/// holds either up for a second at most. Every cycle committed before the end is kept; a
+/// poll still in flight at the end (blocked in the kernel, or not yet committed) is
+/// abandoned.
 public final class RecordingSession<C: RunClock>: Sendable {
     /// The scenario's `step`: the smallest interval polled.
     public let step: Duration
