@@ -69,7 +69,7 @@ enum RunCommand {
             log.log(.warning, problem, kind: .stateFile)
         }
         let saveProblems = SaveProblemLog(log: log)
-        let environment = Daemon<ContinuousClock>.Environment(
+        let environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
             log: log,
@@ -92,7 +92,7 @@ enum RunCommand {
             version: CLI.version,
             defaultStatusFile: StatusCommand.runtimeStatusFile()
         )
-        let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
+        let daemon = await Daemon(configuration: configuration, environment: environment, clock: BootClock())
         await daemon.run(signals: source.stream)
         return .success
     }

@@ -101,13 +101,15 @@ public enum SensorsCommand {
     /// Discovers and reads every source once: sources in configuration order, sensors by
     /// id within a source, then the derived sensors (SPEC §11) computed from those readings,
     /// which count as one poll at t = 0. Simulated sources report their value at t = 0.
-    public static func read(_ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = []) -> [Reading] {
+    public static func read(
+        _ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = [], clock: some RunClock = BootClock()
+    ) -> [Reading] {
         var out: [Reading] = []
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
             // On a poll thread with a stall watch: a file that blocks costs its sensor only.
-            let (polled, cycles) = reader.readOnce()
+            let (polled, cycles) = reader.readOnce(clock: clock)
             let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]

@@ -10,9 +10,9 @@
 /// - the reloads (SIGHUP) and the signals, as asynchronous sequences.
 ///
 /// ``SensorData`` is the one place that knows the present; everything that reports it
-/// observes it. Time comes from an injected clock.
+/// observes it. Time comes from an injected clock (``RunClock``), and so does every wait.
 @DaemonActor
-public final class Daemon<C: Clock> where C.Duration == Duration {
+public final class Daemon<C: RunClock> {
     /// What the daemon needs from outside, injected so tests can replace each part.
     public struct Environment: Sendable {
         /// Where alert events and sensor faults go.
@@ -97,22 +97,15 @@ public final class Daemon<C: Clock> where C.Duration == Duration {
             restored: env.restored, rules: configuration.rules, persist: env.persist, wallClock: env.wallClock)
         status = ServiceStatus(data: data, ledger: ledger, notifier: env.notifier)
         let now: @DaemonActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
-        // Real time sleeps on a thread of its own (see sleepOnThread); a test's clock is asked.
-        let real = clock is ContinuousClock
-        let sleep: @Sendable (Duration) async throws -> Void = {
-            if real { try await sleepOnThread(for: $0) } else { try await clock.sleep(for: $0) }
-        }
+        // Every timed wait goes through the clock: the tasks' sleeps, the poll threads' pacing
+        // and the stall watches' alarms. A test's manual clock runs this very path.
+        let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
         ruleLoop = RuleLoop(
             rules: configuration.rules, data: data, sink: env.sink, ledger: ledger, notifier: env.notifier,
             now: now, sleep: sleep, trimMemory: env.trimMemory)
-        // Real time polls on the boot clock directly and watches for hanging reads; any
-        // other clock (a test's) is bridged, and has no hanging drivers.
         supervisor = SourceSupervisor(
             sources: configuration.sources, derived: configuration.derived, data: data, makeReader: env.makeReader,
-            makePacer: { () -> any PollPacer in
-                real ? BootClockPacer(runTimeNow: now()) : ClockPacer(clock: clock, start: start)
-            },
-            watchStalls: real, wait: { try? await sleep($0) })
+            makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await sleep($0) })
         let loop = ruleLoop
         metrics = MetricsService(
             configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: env.wallClock(),

@@ -23,6 +23,12 @@ public actor DaemonActor {
     /// observation `onChange`, which runs synchronously inside a mutation.
     public static func assumeIsolated<T>(_ body: @DaemonActor () throws -> T) rethrows -> T {
         executor.checkIsolated()
+        // Safe once checked: this thread owns the actor's executor. Swift offers a
+        // synchronous `assumeIsolated` for a global actor's closure only on `MainActor`,
+        // whose standard-library body does exactly this cast (a global-actor function
+        // type has the plain function's layout); the instance method
+        // `DaemonActor.shared.assumeIsolated` takes `(isolated DaemonActor)` closures, from
+        // which the compiler does not let `@DaemonActor` code be called.
         return try withoutActuallyEscaping(body) { body in
             try unsafeBitCast(body, to: (() throws -> T).self)()
         }

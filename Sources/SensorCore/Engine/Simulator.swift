@@ -18,20 +18,43 @@ public enum Simulator {
         observe: (@DaemonActor (PollCycle) -> Void)? = nil
     ) async -> [AlertEvent] {
         let data = SensorData()
-        var engine = RuleEngine(rules: rules)
         // A plot shows every sensor, also those of quantities no rule reads.
         let loop = TrackingLoop(data: data, quantities: observe == nil ? quantities(needed: rules) : Set(Quantity.allCases))
-        var events: [AlertEvent] = []
 
-        var feeds = scenarios.enumerated().map { Feed(scenario: $1, source: "sim#\($0)") }
-        var deriving = DerivedFeed(derived, feeds: feeds)
-        let loopTask = Task { @DaemonActor in
-            await loop.run { cycle in
-                observe?(cycle)
-                engine.process(cycle, into: &events)
-            }
+        let feeds = scenarios.enumerated().map { Feed(scenario: $1, source: "sim#\($0)") }
+        let events = await withTaskGroup(of: [AlertEvent].self) { group in
+            group.addTask { await evaluate(loop, rules: rules, observe: observe) }
+            await play(feeds, derived: derived, into: data)
+            group.cancelAll()
+            return await group.next() ?? []
         }
-        // Merge the sources' ticks in time order; at equal times, in source order.
+
+        // Swift's sort is not stable; the arrival index keeps same-key events in order.
+        return events.enumerated().sorted { a, b in
+            if AlertEvent.inOrder(a.element, b.element) { return true }
+            if AlertEvent.inOrder(b.element, a.element) { return false }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Runs the rules over every cycle the loop hands over, until cancelled.
+    private static func evaluate(
+        _ loop: TrackingLoop, rules: [Rule], observe: (@DaemonActor (PollCycle) -> Void)?
+    ) async -> [AlertEvent] {
+        var engine = RuleEngine(rules: rules)
+        var events: [AlertEvent] = []
+        await loop.run { cycle in
+            observe?(cycle)
+            engine.process(cycle, into: &events)
+        }
+        return events
+    }
+
+    /// Commits the feeds' polls (and the derived sensors computed from them) in time order;
+    /// at equal times, in source order.
+    private static func play(_ feeds: [Feed], derived: [DerivedSensorConfiguration], into data: SensorData) async {
+        var feeds = feeds
+        var deriving = DerivedFeed(derived, feeds: feeds)
         var commits = 0
         while let next = feeds.indices.filter({ feeds[$0].next != nil }).min(by: { feeds[$0].next! < feeds[$1].next! }) {
             let (time, tick) = feeds[next].advance()
@@ -47,15 +70,6 @@ public enum Simulator {
             commits += 1
             if commits % 64 == 0 { await Task.yield() }
         }
-        loopTask.cancel()
-        await loopTask.value
-
-        // Swift's sort is not stable; the arrival index keeps same-key events in order.
-        return events.enumerated().sorted { a, b in
-            if AlertEvent.inOrder(a.element, b.element) { return true }
-            if AlertEvent.inOrder(b.element, a.element) { return false }
-            return a.offset < b.offset
-        }.map(\.element)
     }
 
     /// The quantities the rules can select (every quantity when a rule names none).

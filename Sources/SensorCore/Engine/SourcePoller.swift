@@ -21,7 +21,7 @@ final class SourcePoller: Sendable {
     /// The source key of this poller's lists: unique per running source, since consumers
     /// cache per source and two sources may share a kind (two thermal roots).
     let key: String
-    private let pacer: any PollPacer
+    private let pacer: PollPacer
     private let deliver: Delivery
     private let stallWatch: StallWatch?
     /// Discover and poll once, then stop (``readOnce(_:)``): a thread taking over polls at
@@ -59,11 +59,11 @@ final class SourcePoller: Sendable {
     static let discoveryInterval: Duration = .seconds(60)
 
     /// - Parameters:
-    ///   - watchStalls: arm a ``StallWatch`` around each poll (real time only).
+    ///   - watchStalls: arm a ``StallWatch`` (on the pacer's clock) around each poll.
     ///   - deliver: called on the poll thread (or the stall watch's) with each discovery's
     ///     new list and each poll's cycles; never while a lock of this poller is held.
     init(
-        reader: any SensorReader, interval: Duration, pacer: any PollPacer, key: String? = nil,
+        reader: any SensorReader, interval: Duration, pacer: PollPacer, key: String? = nil,
         watchStalls: Bool = false, once: Bool = false, deliver: @escaping Delivery
     ) {
         self.once = once
@@ -76,7 +76,7 @@ final class SourcePoller: Sendable {
         state = Mutex(State(list: SensorList(source: key, sensors: [])))
         if watchStalls {
             let ticker = WeakPoller()
-            stallWatch = StallWatch { ticker.poller?.watchExpired() }
+            stallWatch = StallWatch(alarm: pacer.makeAlarm()) { ticker.poller?.watchExpired() }
             ticker.poller = self
         } else {
             stallWatch = nil
@@ -203,11 +203,11 @@ final class SourcePoller: Sendable {
     /// its stall watch: a call stuck in one file is given up and done again without it, so
     /// the caller gets every other sensor and the stuck one as a fault (`sensors`, SPEC §8).
     /// Blocks the calling thread until the poll is in: the list and the poll's cycles.
-    public static func readOnce(_ reader: any SensorReader) -> (list: SensorList, cycles: [PollCycle]) {
+    public static func readOnce(_ reader: any SensorReader, clock: some RunClock) -> (list: SensorList, cycles: [PollCycle]) {
         let result = Mutex<(list: SensorList, cycles: [PollCycle])?>(nil)
         let done = DispatchSemaphore(value: 0)
         let poller = SourcePoller(
-            reader: reader, interval: .seconds(1), pacer: BootClockPacer(runTimeNow: .zero), watchStalls: true, once: true
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true, once: true
         ) { list, cycles in
             // The first delivery with cycles is the poll's; before it come discoveries.
             guard !cycles.isEmpty else { return }
@@ -264,6 +264,8 @@ private final class WeakPoller: @unchecked Sendable {
 
 extension SensorReader {
     /// Discovers and polls this reader once, isolating a file that blocks, as a running
-    /// source does (``SourcePoller/readOnce(_:)``): for one-shot commands (`sensors`).
-    public func readOnce() -> (list: SensorList, cycles: [PollCycle]) { SourcePoller.readOnce(self) }
+    /// source does (``SourcePoller/readOnce(_:clock:)``): for one-shot commands (`sensors`).
+    public func readOnce(clock: some RunClock) -> (list: SensorList, cycles: [PollCycle]) {
+        SourcePoller.readOnce(self, clock: clock)
+    }
 }

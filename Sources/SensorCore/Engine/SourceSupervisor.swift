@@ -1,6 +1,7 @@
 /// Runs the configured sources: one ``SourcePoller`` each, whose discoveries and cycles it
 /// commits to ``SensorData``, followed by the derived sensors (SPEC §11) it computes from
-/// them. A service: cancelled, it stops every poller.
+/// them. A service: cancelled, it stops every poller. `run` (``Daemon``) and `record`
+/// (``RecordingSession``) drive their sources through it.
 ///
 /// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
 /// so a `type`, `name` or label file that blocks stalls only its own source — never the
@@ -15,8 +16,7 @@ final class SourceSupervisor: Service {
 
     private let data: SensorData
     private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
-    private let makePacer: @DaemonActor () -> any PollPacer
-    private let watchStalls: Bool
+    private let makePacer: @DaemonActor () -> PollPacer
     /// Called once the first discoveries are in (or the wait for them is over).
     var onStarted: @DaemonActor () -> Void = {}
     /// Called with the key of each source that stopped.
@@ -38,7 +38,7 @@ final class SourceSupervisor: Service {
     init(
         sources: [SourceConfiguration], derived: [DerivedSensorConfiguration], data: SensorData,
         makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
-        makePacer: @escaping @DaemonActor () -> any PollPacer, watchStalls: Bool,
+        makePacer: @escaping @DaemonActor () -> PollPacer,
         wait: @escaping @Sendable (Duration) async -> Void
     ) {
         configurations = sources
@@ -46,7 +46,6 @@ final class SourceSupervisor: Service {
         self.data = data
         self.makeReader = makeReader
         self.makePacer = makePacer
-        self.watchStalls = watchStalls
         self.wait = wait
     }
 
@@ -94,7 +93,9 @@ final class SourceSupervisor: Service {
         // The poll thread commits its own cycles and runs the rule loop's turn they make
         // ready (DaemonActor.donate): one thread wakes per poll.
         let poller = SourcePoller(
-            reader: reader, interval: config.interval, pacer: makePacer(), key: key, watchStalls: watchStalls
+            reader: reader, interval: config.interval, pacer: makePacer(), key: key,
+            // Every source has a stall watch: a file that blocks costs its own sensor (SPEC §8).
+            watchStalls: true
         ) { [weak self] list, cycles in
             DaemonActor.donate { self?.receive(list, cycles) }
         }
