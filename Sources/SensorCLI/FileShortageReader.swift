@@ -21,6 +21,8 @@ final class FileShortageReader: SensorReader {
 
     func isolateBlockedRead(now: Timestamp) -> Bool { reader.isolateBlockedRead(now: now) }
 
+    var leftOut: [String] { reader.leftOut }
+
     func poll(at time: Timestamp) -> [SensorValues] {
         let polled = reader.poll(at: time)
         // The latest instant speaks for the source now.

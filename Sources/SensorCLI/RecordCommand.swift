@@ -80,7 +80,8 @@ enum RecordCommand {
         let clock = BootClock()
         let session = RecordingSession(
             sources: sources, interval: interval, duration: duration, clock: clock,
-            makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) })
+            makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) },
+            log: StreamLog())
         let showProgress = isatty(2) == 1
         let stops = signals.stream
         let recorder = await withTaskGroup(of: Void.self) { group in

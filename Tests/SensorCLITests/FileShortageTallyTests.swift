@@ -70,6 +70,7 @@ struct FileShortageTallyTests {
         func discover() -> [SensorInfo] { [] }
         var blocked = false
         func isolateBlockedRead(now: Timestamp) -> Bool { blocked }
+        var leftOut: [String] { [] }
 
         func poll(at time: Timestamp) -> [SensorValues] {
             var values = SensorValues(time: time, capacity: 3)

@@ -68,6 +68,8 @@ struct DaemonExecutorTests {
 
         func isolateBlockedRead(now: Timestamp) -> Bool { false }
 
+        var leftOut: [String] { [] }
+
         func poll(at time: Timestamp) -> [SensorValues] {
             pollThreads.withLock { $0.append(pthread_self()) }
             guard let value = script.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return [] }

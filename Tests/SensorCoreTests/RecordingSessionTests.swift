@@ -152,6 +152,8 @@ extension RecordingSessionTests {
 
         func isolateBlockedRead(now: Timestamp) -> Bool { false }
 
+        var leftOut: [String] { [] }
+
         func poll(at time: Timestamp) -> [SensorValues] {
             let count = listed.withLock { $0.count }
             return [SensorValues(time: time, values: Array(repeating: time.seconds, count: count))]

@@ -153,6 +153,8 @@ private final class FirstPollHangsReader: SensorReader {
         return [SensorValues(time: time, values: [60])]
     }
 
+    var leftOut: [String] { [] }
+
     func isolateBlockedRead(now: Timestamp) -> Bool {
         state.withLock { s in
             guard s.blocked, !s.givenUp else { return false }

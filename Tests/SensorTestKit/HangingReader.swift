@@ -24,6 +24,9 @@ public final class HangingReader: SensorReader {
     /// It hangs as a whole reader would without isolation: nothing is given up.
     public func isolateBlockedRead(now: Timestamp) -> Bool { false }
 
+    /// It lists every sensor it has.
+    public var leftOut: [String] { [] }
+
     public func poll(at time: Timestamp) -> [SensorValues] {
         entered.withLock { $0 += 1 }
         release.wait()

@@ -23,6 +23,9 @@ public final class ScriptedReader: SensorReader {
     /// Scripted readings never block.
     public func isolateBlockedRead(now: Timestamp) -> Bool { false }
 
+    /// It lists every sensor it has.
+    public var leftOut: [String] { [] }
+
     public func poll(at time: Timestamp) -> [SensorValues] {
         polls.withLock { $0 += 1 }
         var values = SensorValues(time: time, capacity: 1)

@@ -35,4 +35,9 @@ public protocol SensorReader: Sendable {
     /// (`read blocked for 1s`) until its read returns. `now` is the run time. No default:
     /// a reader that wraps another must pass this on, or the wrapped one's isolation is lost.
     func isolateBlockedRead(now: Timestamp) -> Bool
+
+    /// What the last `discover()` had to leave out and why, one line each (`PATH: read
+    /// blocked for 1s; …`); empty when it listed everything it found. Asked on the thread
+    /// that discovered, right after it.
+    var leftOut: [String] { get }
 }

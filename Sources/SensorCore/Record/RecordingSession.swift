@@ -21,6 +21,7 @@ public final class RecordingSession<C: RunClock>: Sendable {
     private let duration: Duration?
     private let clock: C
     private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
+    private let log: any DaemonLog
     private let recorder: Mutex<Recorder>
     private let state = Mutex(State())
     private let wakeups: AsyncStream<Void>
@@ -54,8 +55,10 @@ public final class RecordingSession<C: RunClock>: Sendable {
         sources: [SourceConfiguration], interval: Duration?, duration: Duration?, clock: C,
         makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
             ReaderFactory.makeReader(for: $0, loop: false)
-        }
+        },
+        log: any DaemonLog = MemoryLog()
     ) {
+        self.log = log
         precondition(!sources.isEmpty, "a recording needs a source")
         self.sources = sources.map { source in
             var source = source
@@ -91,7 +94,7 @@ public final class RecordingSession<C: RunClock>: Sendable {
             sources: sources, derived: [], data: data, makeReader: makeReader,
             makePacer: { PollPacer(clock: clock, start: start) },
             // No READY to hold back for the first discoveries: a source joins when it can.
-            wait: { _ in })
+            wait: { _ in }, log: log)
         let count = sources.count
         await withTaskGroup(of: Void.self) { recording in
             // Stops after the sources (the outer group ends last): it takes what they committed.

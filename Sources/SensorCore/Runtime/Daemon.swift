@@ -105,7 +105,7 @@ public final class Daemon<C: RunClock> {
             now: now, sleep: sleep, trimMemory: env.trimMemory)
         supervisor = SourceSupervisor(
             sources: configuration.sources, derived: configuration.derived, data: data, makeReader: env.makeReader,
-            makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await sleep($0) })
+            makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await sleep($0) }, log: env.log)
         let loop = ruleLoop
         metrics = MetricsService(
             configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: env.wallClock(),

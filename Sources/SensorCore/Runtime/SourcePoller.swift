@@ -91,13 +91,14 @@ final class SourcePoller: Sendable {
     /// thread was left behind meanwhile.
     private func discover(at time: Timestamp, thread number: Int) -> Bool {
         let sensors = reader.discover()
+        let leftOut = reader.leftOut
         let found = state.withLock { s -> (SensorList, Bool)? in
             guard s.thread == number else { return nil }
             let first = s.lastDiscovery == nil
             s.lastDiscovery = time
             s.rediscover = false
-            let same = s.list.sensors == sensors
-            if !same { s.list = SensorList(source: key, sensors: sensors, discovered: time) }
+            let same = s.list.sensors == sensors && s.list.leftOut == leftOut
+            if !same { s.list = SensorList(source: key, sensors: sensors, discovered: time, leftOut: leftOut) }
             return (s.list, first || !same)
         }
         guard let (list, announce) = found else { return false }

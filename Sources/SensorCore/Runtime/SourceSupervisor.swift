@@ -34,13 +34,18 @@ final class SourceSupervisor: Service {
     /// wedged driver behind a label file) joins when it can.
     static var discoveryWait: Duration { .seconds(1) }
     private let wait: @Sendable (Duration) async -> Void
+    /// Where a discovery that leaves sensors out says so.
+    private let log: any DaemonLog
+    /// What each source's last discovery left out, to say each change once.
+    private var leftOut: [String: [String]] = [:]
 
     init(
         sources: [SourceConfiguration], derived: [DerivedSensorConfiguration], data: SensorData,
         makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
         makePacer: @escaping @DaemonActor () -> PollPacer,
-        wait: @escaping @Sendable (Duration) async -> Void
+        wait: @escaping @Sendable (Duration) async -> Void, log: any DaemonLog
     ) {
+        self.log = log
         configurations = sources
         self.derived = DerivedSensors(derived)
         self.data = data
@@ -105,6 +110,7 @@ final class SourceSupervisor: Service {
     }
 
     private func stop(_ source: Running) {
+        leftOut[source.poller.key] = nil
         source.poller.stop()
         undiscovered.remove(source.poller.key)
         data.remove(source: source.poller.key)
@@ -118,6 +124,11 @@ final class SourceSupervisor: Service {
             return
         }
         data.adopt(list)
+        if list.leftOut != leftOut[list.source, default: []] {
+            let before = Set(leftOut[list.source, default: []])
+            for line in list.leftOut where !before.contains(line) { log.log(.warning, line) }
+            leftOut[list.source] = list.leftOut
+        }
         for cycle in cycles {
             data.commit(cycle)
             if !derived.isEmpty { commitDerived(after: cycle) }
