@@ -19,16 +19,21 @@ mount -t tmpfs none /run
 cd "$ROOT"
 g=scripts/it/golden/terminal
 pty() { python3 scripts/it/lib/pty_run.py "$@"; }
-# The clock differs from run to run: HH:MM:SS stands for it; the escape character shows as ^[.
-masked() { sed -E 's/^[0-9]{2}:[0-9]{2}:[0-9]{2} /HH:MM:SS /; s/\x1b/^[/g'; }
+# The clock differs from run to run: HH:MM:SS stands for it; the escape character shows as ^[;
+# the open-file limit is the machine's: N stands for it.
+masked() { sed -E 's/^[0-9]{2}:[0-9]{2}:[0-9]{2} /HH:MM:SS /; s/\x1b/^[/g; s/open-file limit [0-9]+ \((also the hard limit|hard limit [0-9]+)\)/open-file limit N/'; }
 run_tty() { pty --stop 4 -- env -u NO_COLOR TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
 run_tty_no_color() { pty --stop 4 -- env NO_COLOR=1 TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
 run_pipe() {
-    "$SENSORWATCH" run --config "$g/run.json5" 2>&1 &
-    local p=$!
+    local out p
+    out=$(mktemp)
+    "$SENSORWATCH" run --config "$g/run.json5" >"$out" 2>&1 &
+    p=$!
     sleep 4
     kill -TERM $p
     wait $p
+    masked <"$out"
+    rm -f "$out"
 }
 expect_golden "$g/run-tty.txt" run_tty
 expect_golden "$g/run-tty-no-color.txt" run_tty_no_color
