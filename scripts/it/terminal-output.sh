@@ -39,6 +39,16 @@ expect_golden "$g/run-tty.txt" run_tty
 expect_golden "$g/run-tty-no-color.txt" run_tty_no_color
 expect_golden "$g/run-pipe.txt" run_pipe
 
+# With journald listening, the events go to the journal and show on the terminal too; the
+# daemon's own messages go to the journal only.
+need jq jq
+start_journald
+trap stop_journald EXIT
+expect_golden "$g/run-tty-journal.txt" run_tty
+[ "$(journalctl --sync; journalctl -o json --no-pager -t sensorwatch ALERT_RULE=crit | jq -r .MESSAGE | head -n 1)" = \
+    "crit firing: sim:cpu (CPU) 99 °C above 95 °C" ] || fail "the journal did not get the events shown on the terminal"
+stop_journald
+
 # simulate: progress on the terminal's stderr, cleared at the end; stdout unchanged.
 plain=$("$SENSORWATCH" simulate --config "$g/long.json5" 2>&1)
 shown=$(pty -- "$SENSORWATCH" simulate --config "$g/long.json5")
