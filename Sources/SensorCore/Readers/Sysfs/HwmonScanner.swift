@@ -6,6 +6,7 @@
 /// - Chips sharing a name are told apart by ``SysfsNames`` (`coretemp`, `coretemp.1`).
 /// - Indices may be sparse (nvme: temp1, 2, 3, 9); every `_input` present is a sensor.
 /// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read.
+/// - Limits (`tempN_max`, `_crit`, … and their `_hyst`) are read here, never per poll.
 /// - A chip that re-exports thermal zones (``ThermalHwmonMirror``) is kept, each sensor
 ///   noting the zone it mirrors: a configuration with hwmon alone still sees those zones,
 ///   and ids do not depend on which other sources are configured.
@@ -62,9 +63,11 @@ enum HwmonScanner {
                 continue
             }
             let label = SysfsTree.text(dir + "/" + stem + "_label", io: io)
+            let limits = SysfsLimitFiles.hwmon(
+                dir: dir, stem: stem, present: present, quantity: quantity, decimalExponent: -3, io: io)
             let info = SensorInfo(
                 id: SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem),
-                label: label ?? "", quantity: quantity)
+                label: label ?? "", quantity: quantity, limits: limits)
             var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: -3)
             if label == nil { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
             channel.mirrors = mirror?.zone(of: stem)

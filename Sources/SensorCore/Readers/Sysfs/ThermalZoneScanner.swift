@@ -1,5 +1,5 @@
 /// Finds `thermal_zoneN` directories: id `thermal:thermal_zoneN`, label from `type`,
-/// value from `temp` in millidegrees Celsius.
+/// value from `temp` in millidegrees Celsius, limits from the trip points (SPEC §16).
 enum ThermalZoneScanner {
     static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
         let root = configuration.root
@@ -7,8 +7,10 @@ enum ThermalZoneScanner {
             let dir = root + "/" + entry
             guard entry.hasPrefix("thermal_zone"), SysfsTree.isDirectory(dir) else { return nil }
             let label = SysfsTree.text(dir + "/type", io: io)
+            let limits = SysfsLimitFiles.thermal(dir: dir, entries: SysfsTree.entries(dir), io: io)
             let info = SensorInfo(
-                id: SensorID(source: SourceKind.thermal.idPrefix, name: entry), label: label ?? "", quantity: .temperature)
+                id: SensorID(source: SourceKind.thermal.idPrefix, name: entry), label: label ?? "",
+                quantity: .temperature, limits: limits)
             var channel = SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
             if label == nil { channel.blocked = SysfsTree.blocked(dir + "/type", io: io) }
             return channel

@@ -1,0 +1,74 @@
+/// Reads the limit files of hwmon sensors and the trip points of thermal zones at discovery
+/// (SPEC §16), through the reader's ``SysfsIO``: a limit file that blocks is ignored
+/// (`read blocked`) and stalls nothing, as every other file read there.
+enum SysfsLimitFiles {
+    /// The limits of hwmon sensor `stem` (`temp1`) in `dir`; `present` holds the file names
+    /// of `dir`, so only files that exist are opened.
+    static func hwmon(
+        dir: String, stem: String, present: Set<String>, quantity: Quantity, decimalExponent: Int, io: any SysfsIO
+    ) -> SensorLimits {
+        var found: [String: LimitPlausibility.Found] = [:]
+        for name in names(of: quantity) {
+            for file in [name, name + "_hyst"] where present.contains(stem + "_" + file) {
+                found[file] = number(dir + "/" + stem + "_" + file, decimalExponent: decimalExponent, io: io)
+            }
+        }
+        return found.isEmpty ? .none : LimitPlausibility.judge(found, quantity: quantity)
+    }
+
+    /// The limit names hwmon files of `quantity` may hold (SPEC §16, §16a).
+    static func names(of quantity: Quantity) -> [String] {
+        switch quantity {
+        case .temperature: return ["max", "crit", "emergency", "min", "lcrit"]
+        default: return []
+        }
+    }
+
+    /// The trip points of thermal zone `dir` as limits: `critical` is `crit`; `hot`,
+    /// `passive`, `active` keep their names; of several trips of one type the lowest
+    /// plausible one counts; `trip_point_K_hyst` is a delta below its trip.
+    static func thermal(dir: String, entries: [String], io: any SysfsIO) -> SensorLimits {
+        struct Trip { var temp: LimitPlausibility.Found; var hyst: String? }
+        var trips: [String: [Trip]] = [:]
+        for entry in entries where entry.hasPrefix("trip_point_") && entry.hasSuffix("_type") {
+            let base = dir + "/" + entry.dropLast("type".count)
+            guard let type = SysfsTree.text(dir + "/" + entry, io: io) else { continue }
+            let name: String
+            switch type {
+            case "critical": name = "crit"
+            case "hot", "passive", "active": name = type
+            default: continue
+            }
+            let hyst = entries.contains(entry.dropLast("type".count) + "hyst") ? base + "hyst" : nil
+            trips[name, default: []].append(Trip(temp: number(base + "temp", decimalExponent: -3, io: io), hyst: hyst))
+        }
+        guard !trips.isEmpty else { return .none }
+        var found: [String: LimitPlausibility.Found] = [:]
+        for (name, candidates) in trips {
+            let plausible = candidates.filter {
+                guard case .success(let v) = $0.temp else { return false }
+                return LimitPlausibility.implausible(v, name: name, quantity: .temperature, lowestUpper: nil) == nil
+            }
+            let lowest = plausible.min { (try? $0.temp.get()) ?? 0 < (try? $1.temp.get()) ?? 0 }
+            guard let trip = lowest ?? candidates.first else { continue }
+            found[name] = trip.temp
+            if let hyst = trip.hyst, case .success(let t) = trip.temp {
+                // The delta is printed from the same struct as the trip temperatures: m°C.
+                found[name + "_hyst"] = number(hyst, decimalExponent: -3, io: io).map { t - $0 }
+            }
+        }
+        return LimitPlausibility.judge(found, quantity: .temperature)
+    }
+
+    /// The number in limit file `path` × 10^`decimalExponent`, or why there is none.
+    private static func number(_ path: String, decimalExponent: Int, io: any SysfsIO) -> LimitPlausibility.Found {
+        guard var text = SysfsTree.text(path, io: io) else {
+            return .failure(LimitFileFault(io.isBlocked(path) ? "read blocked" : "cannot be read"))
+        }
+        let parsed = text.withUTF8 { SysfsValueParser.parse(UnsafeRawBufferPointer($0), decimalExponent: decimalExponent) }
+        guard case .number(let v) = parsed else {
+            return .failure(LimitFileFault("not a number: \"" + String(text.prefix(40)) + "\""))
+        }
+        return .success(v)
+    }
+}
