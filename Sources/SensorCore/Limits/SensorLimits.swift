@@ -43,4 +43,12 @@ public struct SensorLimits: Hashable, Sendable, Codable {
         let known = order.filter(names.contains)
         return known + names.filter { !order.contains($0) }.sorted()
     }
+
+    /// The limits as `sensors` shows them after a value: `max 80 °C, crit 100 °C` (clear
+    /// points left out); empty when there are none.
+    public func summary(unit: String) -> String {
+        Self.ordered(values.keys.filter { !$0.hasSuffix("_hyst") })
+            .map { $0 + " " + EventFormatter.number(values[$0]!) + " " + unit }
+            .joined(separator: ", ")
+    }
 }
