@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Fake hwmon chips modelled on real drivers, and the agreement check with lm-sensors.
+
+  chips.py build DIR         writes DIR/hwmon/hwmonN (plain directories, no device link, so
+                             libsensors sees each as a virtual device) and DIR/thermal
+                             (zones whose critical trips the acpitz chip mirrors)
+  chips.py compare OURS LM QUANTITIES
+                             OURS: `sensorwatch sensors --json`; LM: `sensors -j`;
+                             QUANTITIES: comma-separated hwmon types to compare (temp,fan,in,...)
+
+Values are in the kernel's units (m°C, mV, rpm, µW, mA), as the drivers print them.
+"""
+import json
+import os
+import sys
+
+CHIPS = [
+    ("coretemp", {  # drivers/hwmon/coretemp.c: max = TjMax - 20 on some parts, crit = TjMax
+        "temp1_label": "Package id 0", "temp1_input": 45000, "temp1_max": 80000, "temp1_crit": 100000,
+        "temp1_crit_alarm": 0,
+        "temp2_label": "Core 0", "temp2_input": 43000, "temp2_max": 80000, "temp2_crit": 100000,
+        "temp2_crit_alarm": 0,
+    }),
+    ("k10temp", {  # Tctl with max and crit, Tccd without limits
+        "temp1_label": "Tctl", "temp1_input": 55250, "temp1_max": 70000, "temp1_crit": 95000,
+        "temp1_crit_hyst": 94000,
+        "temp3_label": "Tccd1", "temp3_input": 50125,
+    }),
+    ("nvme", {  # sentinels of 0 K and 65535 K on the sensors without thresholds; sparse indices
+        "temp1_label": "Composite", "temp1_input": 38850, "temp1_max": 81850, "temp1_min": -273150,
+        "temp1_crit": 84850, "temp1_alarm": 0,
+        "temp2_label": "Sensor 1", "temp2_input": 38850, "temp2_max": 65261850, "temp2_min": -273150,
+        "temp9_label": "Sensor 8", "temp9_input": 44850, "temp9_max": 65261850, "temp9_min": -273150,
+    }),
+    ("nct6798", {  # Super-I/O: unset registers read 0; fans and voltage rails
+        "temp1_label": "SYSTIN", "temp1_input": 30000, "temp1_max": 0, "temp1_max_hyst": 0, "temp1_type": 4,
+        "temp2_label": "CPUTIN", "temp2_input": 35500, "temp2_max": 80000, "temp2_max_hyst": 75000,
+        "temp2_crit": 125000, "temp2_type": 4,
+        "temp7_label": "PECI Agent 0", "temp7_input": 40000,
+        "in0_label": "Vcore", "in0_input": 1008, "in0_min": 0, "in0_max": 1744,
+        "in1_input": 1016, "in1_min": 960, "in1_max": 1064,
+        "in2_label": "AVSB", "in2_input": 3376, "in2_min": 2976, "in2_max": 3632,
+        "in3_label": "3VCC", "in3_input": 3360, "in3_min": 0, "in3_max": 0,
+        "fan1_input": 0, "fan1_min": 0,
+        "fan2_label": "CPU fan", "fan2_input": 1264, "fan2_min": 300,
+        "fan3_input": 860, "fan3_min": 0, "fan3_max": 0,
+    }),
+    ("it8792", {  # it87 family: fans with min, voltages with min and max
+        "temp1_input": 41000, "temp1_max": 127000, "temp1_min": 127000,
+        "temp2_input": 39000, "temp2_max": 90000, "temp2_min": 10000,
+        "in0_input": 1392, "in0_min": 1200, "in0_max": 1500,
+        "in1_input": 1824, "in1_min": 0, "in1_max": 3060,
+        "fan1_input": 2343, "fan1_min": 600,
+        "fan2_input": 0, "fan2_min": 0,
+    }),
+    ("sht3x", {  # absolute hysteresis on both sides
+        "temp1_input": 23450, "temp1_max": 60000, "temp1_max_hyst": 58000, "temp1_min": -10000,
+        "temp1_min_hyst": -8000, "temp1_alarm": 0,
+        "humidity1_input": 45120, "humidity1_max": 80000, "humidity1_min": 20000,
+    }),
+    ("acpitz", {  # the kernel's hwmon mirror of two ACPI zones: input and the critical trip
+        "temp1_input": 27800, "temp1_crit": 105000,
+        "temp2_input": 29800, "temp2_crit": 105000,
+    }),
+    ("drivetemp", {  # SCT temperature limits of a SATA disk
+        "temp1_input": 35000, "temp1_lowest": 20000, "temp1_highest": 45000,
+        "temp1_lcrit": -40000, "temp1_min": 0, "temp1_max": 60000, "temp1_crit": 70000,
+    }),
+]
+
+ZONES = [  # mirrored by acpitz temp1, temp2
+    {"type": "acpitz", "temp": 27800, "trip_point_0_type": "critical", "trip_point_0_temp": 105000,
+     "trip_point_0_hyst": 0},
+    {"type": "acpitz", "temp": 29800, "trip_point_0_type": "critical", "trip_point_0_temp": 105000,
+     "trip_point_0_hyst": 0, "trip_point_1_type": "passive", "trip_point_1_temp": 95000},
+]
+
+
+def write(path, value):
+    with open(path, "w") as f:
+        f.write(f"{value}\n")
+
+
+def build(root):
+    for n, (name, files) in enumerate(CHIPS):
+        d = os.path.join(root, "hwmon", f"hwmon{n}")
+        os.makedirs(d)
+        write(os.path.join(d, "name"), name)
+        for f, v in files.items():
+            write(os.path.join(d, f), v)
+    for n, files in enumerate(ZONES):
+        d = os.path.join(root, "thermal", f"thermal_zone{n}")
+        os.makedirs(d)
+        for f, v in files.items():
+            write(os.path.join(d, f), v)
+
+
+UPPER = ["max", "crit", "emergency", "cap"]
+LOWER = ["min", "lcrit"]
+# The hwmon type, our quantity, and the limits §16/§16a name for it.
+TYPES = {"temp": ("temperature", UPPER[:3] + LOWER), "fan": ("fan", ["min", "max"]),
+         "in": ("voltage", ["min", "max", "lcrit", "crit"]), "power": ("power", ["max", "crit", "cap"]),
+         "curr": ("current", ["min", "max", "lcrit", "crit"])}
+
+
+def plausible(kind, found):
+    """SPEC §16 written again from its text, to judge lm-sensors' numbers independently."""
+    upper = {k: v for k, v in found.items() if k in UPPER}
+    lower = {k: v for k, v in found.items() if k in LOWER}
+    top = min(upper.values()) if upper else None
+    out = {}
+    for k, v in upper.items():
+        if v > 0 and (kind != "temp" or v < 250):
+            out[k] = v
+    for k, v in lower.items():
+        if kind == "temp" and v <= -273.15:
+            continue
+        if kind == "fan" and k == "min" and v == 0:
+            continue
+        if top is not None and v >= top:
+            continue
+        out[k] = v
+    for k, v in found.items():
+        if not k.endswith("_hyst"):
+            continue
+        base = k[:-5]
+        if base not in out:
+            continue
+        d = (v - out[base]) if base in LOWER else (out[base] - v)
+        if 0 <= d <= 50:
+            out[k] = v
+    return out
+
+
+def compare(ours_path, lm_path, kinds):
+    ours = {s["id"]: s for s in json.load(open(ours_path))}
+    lm = json.load(open(lm_path))
+    problems, checked = [], 0
+    for chip, features in lm.items():
+        name = chip.split("-")[0]
+        for label, subs in features.items():
+            if not isinstance(subs, dict):
+                continue
+            for key in subs:
+                if not key.endswith("_input"):
+                    continue
+                stem = key[:-6]
+                kind = stem.rstrip("0123456789")
+                if kind not in kinds:
+                    continue
+                quantity, names = TYPES[kind]
+                sid = f"hwmon:{name}/{stem}"
+                mine = ours.get(sid)
+                if mine is None:
+                    problems.append(f"{sid}: lm-sensors shows it ({chip} {label}), sensorwatch does not")
+                    continue
+                checked += 1
+                if mine["quantity"] != quantity:
+                    problems.append(f"{sid}: quantity {mine['quantity']}, expected {quantity}")
+                if mine["value"] is None or abs(mine["value"] - subs[key]) > 0.0005:
+                    problems.append(f"{sid}: value {mine['value']}, lm-sensors {subs[key]}")
+                found = {}
+                for n in names:
+                    for item in (n, n + "_hyst"):
+                        if f"{stem}_{item}" in subs:
+                            found[item] = subs[f"{stem}_{item}"]
+                expected = plausible(kind, found)
+                got = mine.get("limits", {})
+                for item in sorted(set(expected) | set(got)):
+                    e, g = expected.get(item), got.get(item)
+                    if e is None or g is None or abs(e - g) > 0.0005:
+                        problems.append(f"{sid}: limit {item}: sensorwatch {g}, lm-sensors {found.get(item)}"
+                                        f" (plausible: {e is not None})")
+                for item in found:
+                    if item not in expected and item not in mine.get("ignoredLimits", {}):
+                        problems.append(f"{sid}: {item} = {found[item]} is ignored without a reason")
+    for p in problems:
+        print("mismatch:", p)
+    print(f"# {checked} sensors compared with lm-sensors ({','.join(kinds)})")
+    return 1 if problems or checked == 0 else 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "build":
+        build(sys.argv[2])
+    else:
+        sys.exit(compare(sys.argv[2], sys.argv[3], sys.argv[4].split(",")))
