@@ -287,6 +287,40 @@ public final class PrometheusRenderer {
                 l.valueQuantity.append(quantity)
             }
         }
+        layoutLimits(infos, order: l.order, ids: ids, into: &l)
+    }
+
+    /// The sensors' plausible limits (SPEC §12, §16): fixed at discovery, so they are text of
+    /// the layout, not fields (a changed limit changes the sensor list and so the layout).
+    private static func layoutLimits(_ infos: [SensorInfo], order: [Int], ids: [String], into l: inout Layout) {
+        let spelled = RenderBuffer(capacity: 32)
+        for quantity in Quantity.allCases {
+            guard let (name, help) = limitFamily(quantity) else { continue }
+            let positions = order.indices.filter { infos[order[$0]].quantity == quantity && !infos[order[$0]].limits.values.isEmpty }
+            guard !positions.isEmpty else { continue }
+            l.family(name, "gauge", help)
+            for p in positions {
+                let limits = infos[order[p]].limits.values
+                for limit in SensorLimits.ordered(limits.keys) {
+                    spelled.removeAll()
+                    appendNumber(spelled, limits[limit]!)
+                    l.text("\(name){sensor=\"\(ids[p])\",limit=\"\(PrometheusExposition.escape(limit))\"} ")
+                    l.template.append(contentsOf: spelled.bytes)
+                    l.text("\n")
+                }
+            }
+        }
+    }
+
+    /// Name and help of a quantity's limit family, or nil for a quantity without limits.
+    private static func limitFamily(_ q: Quantity) -> (name: String, help: String)? {
+        switch q {
+        case .temperature:
+            return ("sensorwatch_temperature_limit_celsius",
+                    "The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...).")
+        case .humidity, .pressure:
+            return nil
+        }
     }
 
     /// Name and help of a quantity's value family, in the base unit.
