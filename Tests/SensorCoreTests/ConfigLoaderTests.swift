@@ -36,7 +36,7 @@ struct ConfigLoaderTests {
         ("{ rules: [{ name: \"a\", above: 80 }] }", "rules[0]: needs \"sensor\" or \"quantity\" (or both) to select sensors"),
         ("{ rules: [{ name: \"a\", sensor: \"x[\", above: 80 }] }", "rules[0].sensor: glob \"x[\" has an unclosed ["),
         ("{ rules: [{ name: \"a\", quantity: \"temp\", above: 80 }] }",
-         "rules[0].quantity: unknown quantity \"temp\" (expected temperature, humidity or pressure)"),
+         "rules[0].quantity: unknown quantity \"temp\" (expected temperature, humidity, pressure, fan, voltage, power or current)"),
         ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall, predict or stale"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, below: 10 }] }",
          "rules[0]: has more than one condition (above, below); a rule takes exactly one"),

@@ -101,3 +101,39 @@ extension SysfsLimitsTests {
             PlausibleRange(max: 125), PlausibleRange(min: -40), .standard])
     }
 }
+
+/// Fans, voltages, power and current (SPEC §16a) with their limits.
+extension SysfsLimitsTests {
+    @Test func fansVoltagesPowerAndCurrentAreReadInTheirUnitsWithTheirLimits() {
+        let tree = SysfsTestTree()
+        tree.write(["hwmon0/name": "nct6798\n",
+                    "hwmon0/fan1_input": "0\n", "hwmon0/fan1_min": "0\n",
+                    "hwmon0/fan2_input": "1264\n", "hwmon0/fan2_min": "300\n", "hwmon0/fan2_label": "CPU fan\n",
+                    "hwmon0/fan3_input": "900\n", "hwmon0/fan3_fault": "1\n",
+                    "hwmon0/in0_input": "1008\n", "hwmon0/in0_min": "0\n", "hwmon0/in0_max": "1744\n",
+                    "hwmon0/in5_input": "-12096\n", "hwmon0/in5_min": "-13000\n", "hwmon0/in5_max": "-11000\n",
+                    "hwmon0/in6_input": "3376\n", "hwmon0/in6_lcrit": "2900\n", "hwmon0/in6_min": "2976\n",
+                    "hwmon0/in6_max": "3632\n", "hwmon0/in6_crit": "3700\n",
+                    "hwmon0/power1_average": "23500000\n", "hwmon0/power1_cap": "65000000\n", "hwmon0/power1_max": "0\n",
+                    "hwmon0/power2_input": "1500000\n", "hwmon0/power2_average": "1400000\n",
+                    "hwmon0/curr1_input": "1250\n", "hwmon0/curr1_max": "5000\n", "hwmon0/curr1_min": "-100\n"])
+        let reader = Self.hwmon(tree)
+        let sensors = reader.discover()
+        #expect(sensors.map { "\($0.id) \($0.quantity.rawValue) \($0.unit)" } == [
+            "hwmon:nct6798/curr1 current A", "hwmon:nct6798/fan1 fan rpm", "hwmon:nct6798/fan2 fan rpm",
+            "hwmon:nct6798/fan3 fan rpm", "hwmon:nct6798/in0 voltage V", "hwmon:nct6798/in5 voltage V",
+            "hwmon:nct6798/in6 voltage V", "hwmon:nct6798/power1 power W", "hwmon:nct6798/power2 power W",
+        ])
+        let limits = Self.limits(sensors)
+        #expect(limits["hwmon:nct6798/fan1"] == SensorLimits(ignored: ["min": "0 rpm is not a plausible limit"]))
+        #expect(limits["hwmon:nct6798/fan2"] == SensorLimits(values: ["min": 300]))
+        #expect(limits["hwmon:nct6798/in0"] == SensorLimits(values: ["min": 0, "max": 1.744]))
+        #expect(limits["hwmon:nct6798/in5"] == SensorLimits(
+            values: ["min": -13], ignored: ["max": "-11 V is not a plausible limit"]))
+        #expect(limits["hwmon:nct6798/in6"] == SensorLimits(values: ["lcrit": 2.9, "min": 2.976, "max": 3.632, "crit": 3.7]))
+        #expect(limits["hwmon:nct6798/power1"] == SensorLimits(values: ["cap": 65], ignored: ["max": "0 W is not a plausible limit"]))
+        #expect(limits["hwmon:nct6798/curr1"] == SensorLimits(values: ["min": -0.1, "max": 5]))
+        let read = reader.samples(at: .zero).map { $0.value.map { "\($0)" } ?? $0.fault ?? "" }
+        #expect(read == ["1.25", "0.0", "1264.0", "sensor reports a fault (fan3_fault = 1)", "1.008", "-12.096", "3.376", "23.5", "1.5"])
+    }
+}

@@ -68,6 +68,8 @@ public enum LimitPlausibility {
         let isTemperature = quantity == .temperature
         if SensorLimits.isLower(name) {
             if isTemperature, v <= -273.15 { return notPlausible }
+            // An unset fan register: a fan at 0 rpm is stopped, never "below its minimum".
+            if quantity == .fan, name == "min", v == 0 { return notPlausible }
             if let top = lowestUpper, v >= top {
                 return "\(number(v)) \(quantity.unit) is not below the upper limit (\(number(top)) \(quantity.unit))"
             }

@@ -159,6 +159,7 @@ public final class PrometheusRenderer {
             // Divided, not multiplied by 0.01: 41.5 / 100 is 0.415, 41.5 * 0.01 is 0.41500000000000004.
             case .humidity: next.append((v / 100).bitPattern)
             case .pressure: next.append((v * 100).bitPattern)
+            case .fan, .voltage, .power, .current: next.append(v.bitPattern)
             }
         }
         let entries = s.alerts.entries
@@ -318,6 +319,10 @@ public final class PrometheusRenderer {
         case .temperature:
             return ("sensorwatch_temperature_limit_celsius",
                     "The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...).")
+        case .fan: return ("sensorwatch_fan_limit_rpm", "The fan's plausible limits in revolutions per minute (min, max).")
+        case .voltage: return ("sensorwatch_voltage_limit_volts", "The rail's plausible limits in volts (lcrit, min, max, crit).")
+        case .power: return ("sensorwatch_power_limit_watts", "The sensor's plausible power limits in watts (max, crit, cap).")
+        case .current: return ("sensorwatch_current_limit_amperes", "The sensor's plausible current limits in amperes (lcrit, min, max, crit).")
         case .humidity, .pressure:
             return nil
         }
@@ -332,6 +337,14 @@ public final class PrometheusRenderer {
             return ("sensorwatch_humidity_ratio", "Latest successful relative humidity reading as a ratio (0.415 is 41.5 %RH).")
         case .pressure:
             return ("sensorwatch_pressure_pascals", "Latest successful pressure reading in pascals (hPa × 100).")
+        case .fan:
+            return ("sensorwatch_fan_speed_rpm", "Latest successful fan speed reading in revolutions per minute (0: stopped).")
+        case .voltage:
+            return ("sensorwatch_voltage_volts", "Latest successful voltage reading in volts.")
+        case .power:
+            return ("sensorwatch_power_watts", "Latest successful power reading in watts.")
+        case .current:
+            return ("sensorwatch_current_amperes", "Latest successful current reading in amperes.")
         }
     }
 

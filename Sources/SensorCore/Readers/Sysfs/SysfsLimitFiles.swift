@@ -20,7 +20,10 @@ enum SysfsLimitFiles {
     static func names(of quantity: Quantity) -> [String] {
         switch quantity {
         case .temperature: return ["max", "crit", "emergency", "min", "lcrit"]
-        default: return []
+        case .fan: return ["min", "max"]
+        case .voltage, .current: return ["min", "max", "lcrit", "crit"]
+        case .power: return ["max", "crit", "cap"]
+        case .humidity, .pressure: return []
         }
     }
 

@@ -207,6 +207,8 @@ struct SysfsSensorSet: Sendable {
             if value <= -273.15 { return "out of range: \(value) \(quantity.unit)" }
             return plausible.admits(value) ? nil : "implausible value: \(EventFormatter.number(value)) \(quantity.unit)"
         }
+        // Voltages and currents may be negative (a −12 V rail); a fan at 0 rpm has stopped.
+        guard quantity == .humidity || quantity == .pressure else { return nil }
         return value < 0 ? "out of range: \(value) \(quantity.unit)" : nil
     }
 
