@@ -15,7 +15,7 @@ require_binary
 need unshare util-linux
 need python3 python3
 need sensors lm-sensors
-KINDS=${LIMITS_KINDS:-temp}
+KINDS=${LIMITS_KINDS:-temp,fan,in,power,curr}
 
 if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
     export SW_IT_IN_NAMESPACE=1

@@ -62,6 +62,16 @@ CHIPS = [
         "temp1_input": 27800, "temp1_crit": 105000,
         "temp2_input": 29800, "temp2_crit": 105000,
     }),
+    ("amdgpu", {  # a GPU: power as an average with a cap, crit_hyst the 0 K sentinel
+        "temp1_label": "edge", "temp1_input": 52000, "temp1_crit": 100000, "temp1_crit_hyst": -273150,
+        "in0_label": "vddgfx", "in0_input": 806,
+        "power1_label": "PPT", "power1_average": 23500000, "power1_cap": 65000000,
+    }),
+    ("ina3221", {  # a power monitor: bus voltages and currents with limits
+        "in1_label": "VDD_IN", "in1_input": 12016,
+        "curr1_label": "VDD_IN", "curr1_input": 1250, "curr1_max": 5000, "curr1_crit": 6000,
+        "curr2_input": 0, "curr2_max": 0,
+    }),
     ("drivetemp", {  # SCT temperature limits of a SATA disk
         "temp1_input": 35000, "temp1_lowest": 20000, "temp1_highest": 45000,
         "temp1_lcrit": -40000, "temp1_min": 0, "temp1_max": 60000, "temp1_crit": 70000,
@@ -142,9 +152,12 @@ def compare(ours_path, lm_path, kinds):
             if not isinstance(subs, dict):
                 continue
             for key in subs:
-                if not key.endswith("_input"):
+                if key.endswith("_input"):
+                    stem = key[:-6]
+                elif key.startswith("power") and key.endswith("_average") and key[:-8] + "_input" not in subs:
+                    stem = key[:-8]
+                else:
                     continue
-                stem = key[:-6]
                 kind = stem.rstrip("0123456789")
                 if kind not in kinds:
                     continue
