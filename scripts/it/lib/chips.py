@@ -4,6 +4,10 @@
   chips.py build DIR         writes DIR/hwmon/hwmonN (plain directories, no device link, so
                              libsensors sees each as a virtual device) and DIR/thermal
                              (zones whose critical trips the acpitz chip mirrors)
+  chips.py nodeexp OURS METRICS
+                             METRICS: node_exporter's hwmon and thermal_zone series; every
+                             temperature, fan and voltage it reports must be one of ours, with
+                             the same value and every plausible limit
   chips.py compare OURS LM QUANTITIES
                              OURS: `sensorwatch sensors --json`; LM: `sensors -j`;
                              QUANTITIES: comma-separated hwmon types to compare (temp,fan,in,...)
@@ -142,7 +146,7 @@ def plausible(kind, found):
     return out
 
 
-def compare(ours_path, lm_path, kinds):
+def compare(ours_path, lm_path, kinds, peer="lm-sensors"):
     ours = {s["id"]: s for s in json.load(open(ours_path))}
     lm = json.load(open(lm_path))
     problems, checked = [], 0
@@ -165,13 +169,13 @@ def compare(ours_path, lm_path, kinds):
                 sid = f"hwmon:{name}/{stem}"
                 mine = ours.get(sid)
                 if mine is None:
-                    problems.append(f"{sid}: lm-sensors shows it ({chip} {label}), sensorwatch does not")
+                    problems.append(f"{sid}: {peer} shows it ({chip} {label}), sensorwatch does not")
                     continue
                 checked += 1
                 if mine["quantity"] != quantity:
                     problems.append(f"{sid}: quantity {mine['quantity']}, expected {quantity}")
                 if mine["value"] is None or abs(mine["value"] - subs[key]) > 0.0005:
-                    problems.append(f"{sid}: value {mine['value']}, lm-sensors {subs[key]}")
+                    problems.append(f"{sid}: value {mine['value']}, {peer} {subs[key]}")
                 found = {}
                 for n in names:
                     for item in (n, n + "_hyst"):
@@ -182,19 +186,91 @@ def compare(ours_path, lm_path, kinds):
                 for item in sorted(set(expected) | set(got)):
                     e, g = expected.get(item), got.get(item)
                     if e is None or g is None or abs(e - g) > 0.0005:
-                        problems.append(f"{sid}: limit {item}: sensorwatch {g}, lm-sensors {found.get(item)}"
+                        problems.append(f"{sid}: limit {item}: sensorwatch {g}, {peer} {found.get(item)}"
                                         f" (plausible: {e is not None})")
                 for item in found:
                     if item not in expected and item not in mine.get("ignoredLimits", {}):
                         problems.append(f"{sid}: {item} = {found[item]} is ignored without a reason")
     for p in problems:
         print("mismatch:", p)
-    print(f"# {checked} sensors compared with lm-sensors ({','.join(kinds)})")
+    print(f"# {checked} sensors compared with {peer} ({','.join(kinds)})")
     return 1 if problems or checked == 0 else 0
+
+
+# node_exporter's series: node_hwmon_<type>[_<item>]_<unit>{chip, sensor}.
+UNITS = {"temp": "celsius", "fan": "rpm", "in": "volts", "curr": "amps", "power": "watt"}
+
+
+def parse_metrics(path):
+    series = []
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        name_labels, value = line.rsplit(" ", 1)
+        name, _, labels = name_labels.partition("{")
+        labels = dict(kv.split("=", 1) for kv in labels.rstrip("}").split(",") if kv)
+        series.append((name, {k: v.strip('"') for k, v in labels.items()}, float(value)))
+    return series
+
+
+def node_exporter_as_lm(ours_path, metrics_path):
+    """node_exporter's readings, shaped like `sensors -j` under our chip names."""
+    ours = {s["id"]: s for s in json.load(open(ours_path))}
+    series = parse_metrics(metrics_path)
+    names = {}
+    for name, labels, _ in series:
+        if name == "node_hwmon_chip_names":
+            names.setdefault(labels["chip"], []).append(labels["chip_name"])
+    chips = {}
+    for name, labels, value in series:
+        for kind, unit in UNITS.items():
+            prefix = f"node_hwmon_{kind}_"
+            if not (name.startswith(prefix) and name.endswith("_" + unit) or name == f"node_hwmon_{kind}_{unit}"):
+                continue
+            item = name[len(prefix):-len(unit) - 1] if name != f"node_hwmon_{kind}_{unit}" else "input"
+            if "alarm" in item or item not in ["input"] + TYPES[kind][1] + [n + "_hyst" for n in TYPES[kind][1]]:
+                continue
+            stem = labels["sensor"]
+            chips.setdefault(labels["chip"], {}).setdefault(stem, {})[f"{stem}_{item}"] = value
+    ours_chips = sorted({i.split(":", 1)[1].split("/")[0] for i in ours if i.startswith("hwmon:")})
+    # Chips of one driver are numbered by device path, as node_exporter's chip ids sort.
+    claimed, by_driver = {}, {}
+    for chip in sorted(names):
+        if len(names[chip]) == 1:
+            by_driver.setdefault(names[chip][0], []).append(chip)
+    for driver, group in by_driver.items():
+        ids = [driver] + [f"{driver}.{n}" for n in range(1, len(group))]
+        for chip, ours_name in zip(group, ids):
+            claimed[chip] = [ours_name]
+    lm, problems = {}, []
+    taken = {n for c in claimed.values() for n in c}
+    for chip, stems in sorted(chips.items()):
+        candidates = claimed.get(chip) or names.get(chip) or [c for c in ours_chips if c not in taken]
+        def fits(c):
+            return all((m := ours.get(f"hwmon:{c}/{stem}")) and m["value"] is not None
+                       and abs(m["value"] - subs[f"{stem}_input"]) <= 0.0005 for stem, subs in stems.items())
+        match = next((c for c in candidates if fits(c)), None)
+        if match is None:
+            problems.append(f"node_exporter chip {chip} ({sorted(stems)}) is none of ours among {candidates}")
+            continue
+        lm[f"{match}-node_exporter"] = stems
+    for name, labels, value in series:
+        if name == "node_thermal_zone_temp":
+            mine = ours.get(f"thermal:thermal_zone{labels['zone']}")
+            if mine is None or abs(mine["value"] - value) > 0.0005:
+                problems.append(f"thermal zone {labels['zone']}: node_exporter {value}, sensorwatch {mine}")
+    return lm, problems
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "build":
         build(sys.argv[2])
+    elif sys.argv[1] == "nodeexp":
+        lm, problems = node_exporter_as_lm(sys.argv[2], sys.argv[3])
+        for p in problems:
+            print("mismatch:", p)
+        json.dump(lm, open(sys.argv[3] + ".json", "w"), indent=1)
+        rc = compare(sys.argv[2], sys.argv[3] + ".json", ["temp", "fan", "in", "curr", "power"], peer="node_exporter")
+        sys.exit(1 if problems or rc else 0)
     else:
         sys.exit(compare(sys.argv[2], sys.argv[3], sys.argv[4].split(",")))
