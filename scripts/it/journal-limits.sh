@@ -74,3 +74,9 @@ warm=$(journal_json ALERT_STATE=firing ALERT_RULE=warm SENSOR_ID=hwmon:coretemp/
 expect_field "$warm" ALERT_LIMIT max
 journalctl --no-pager -o verbose -t sensorwatch ALERT_RULE=too-hot ALERT_STATE=firing | sed -n '1,40p'
 note "limit rules fire at each chip's own limit; entries name it"
+"$BIN" history --rule too-hot >"$WORK/history.txt"
+grep -q ' too-hot firing hwmon:coretemp/temp1 (Package id 0) 101 °C threshold 100 °C (crit) \[critical\]$' "$WORK/history.txt" \
+    || fail "history: $(cat "$WORK/history.txt")"
+[ "$("$BIN" history --json --rule too-hot | jq -r .limit | paste -sd,)" = "crit,crit" ] \
+    || fail "history --json limit: $("$BIN" history --json --rule too-hot)"
+note "history names the limit"

@@ -43,25 +43,29 @@ enum HwmonScanner {
         var channels: [SysfsChannel] = []
         for (chip, name) in zip(found, names) {
             let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: chip.chip.name, io: io)
-            channels += sensors(in: chip.attributes, chipName: name, driver: chip.chip.name, mirror: mirror, io: io)
+            channels += sensors(
+                in: chip.attributes, chipName: name, driver: chip.chip.name, mirror: mirror,
+                admits: configuration.admits, io: io)
         }
         return channels
     }
 
     private static func sensors(
-        in dir: String, chipName: String, driver: String, mirror: ThermalHwmonMirror?, io: any SysfsIO
+        in dir: String, chipName: String, driver: String, mirror: ThermalHwmonMirror?,
+        admits: (SensorID) -> Bool, io: any SysfsIO
     ) -> [SysfsChannel] {
         let files = SysfsTree.entries(dir)
         let present = Set(files)
         var channels: [SysfsChannel] = []
         for file in files {
             guard let (stem, quantity, exponent) = channel(file, present: present) else { continue }
+            let id = SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem)
+            // An excluded sensor's label and limit files are not read at all.
+            guard admits(id) else { continue }
             let label = SysfsTree.text(dir + "/" + stem + "_label", io: io)
             let limits = SysfsLimitFiles.hwmon(
                 dir: dir, stem: stem, present: present, quantity: quantity, decimalExponent: exponent, io: io)
-            let info = SensorInfo(
-                id: SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem),
-                label: label ?? "", quantity: quantity, limits: limits)
+            let info = SensorInfo(id: id, label: label ?? "", quantity: quantity, limits: limits)
             var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: exponent)
             if label == nil { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
             channel.mirrors = mirror?.zone(of: stem)
