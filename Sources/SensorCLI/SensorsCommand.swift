@@ -23,6 +23,11 @@ public enum SensorsCommand {
                          zone an hwmon sensor is; limits: the driver's plausible limits;
                          ignoredLimits: limit files ignored, with the reason)
           --help         show this help
+
+        examples:
+          sensorwatch sensors
+          sensorwatch sensors --config config/sensorwatch.json5
+          sensorwatch sensors --json | jq -r '.[] | select(.error) | .id'
         """
 
     /// Runs the command with its arguments (after `sensors`) and returns the exit status.
@@ -98,13 +103,15 @@ public enum SensorsCommand {
     /// Discovers and reads every source once: sources in configuration order, sensors by
     /// id within a source, then the derived sensors (SPEC §11) computed from those readings,
     /// which count as one poll at t = 0. Simulated sources report their value at t = 0.
-    public static func read(_ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = []) -> [Reading] {
+    public static func read(
+        _ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = [], clock: some RunClock = BootClock()
+    ) -> [Reading] {
         var out: [Reading] = []
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
             // On a poll thread with a stall watch: a file that blocks costs its sensor only.
-            let (polled, cycles) = reader.readOnce()
+            let (polled, cycles) = reader.readOnce(clock: clock)
             let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]

@@ -126,8 +126,11 @@ for id in thermal:thermal_zone0 thermal:thermal_zone3 hwmon:coretemp/temp1 hwmon
     if journal_has ALERT_RULE=silent SENSOR_ID="$id"; then fail "healthy $id went stale"; fi
     if journal_has SENSOR_ID="$id" SENSOR_STATE=failing; then fail "healthy $id faulted"; fi
 done
-# The chip whose name hangs is left out (its sensors' ids are unknown), nothing else.
+# The chip whose name hangs is left out (its sensors' ids are unknown), and one entry says so.
 if journal_has SENSOR_ID=hwmon:hwmon1/temp1; then fail "the chip with the hung name got an id of its directory"; fi
+has_note "^4 $H/hwmon1/name: read blocked for 1s; its sensors are left out until it answers\$" \
+    || fail "no entry names the chip left out: $(journal_notes)"
+[ "$(journal_notes | grep -c 'left out until')" = 1 ] || fail "the left-out chip was logged more than once"
 
 # Recovery: the FIFOs replaced by regular files are read after the next discovery.
 rm "$T/thermal_zone1/temp" "$T/thermal_zone2/type" "$H/hwmon0/temp2_label" "$H/hwmon1/name"

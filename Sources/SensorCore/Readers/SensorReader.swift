@@ -32,11 +32,12 @@ public protocol SensorReader: Sendable {
     /// `poll(at:)` runs long. Returns true when that call has been blocked in one file for
     /// long enough to be given up: its result must then be dropped, and the caller goes on
     /// with new calls (from another thread), in which that file reads as a fault
-    /// (`read blocked for 1s`) until its read returns. `now` is the run time.
+    /// (`read blocked for 1s`) until its read returns. `now` is the run time. No default:
+    /// a reader that wraps another must pass this on, or the wrapped one's isolation is lost.
     func isolateBlockedRead(now: Timestamp) -> Bool
-}
 
-extension SensorReader {
-    /// Readers that cannot block in a file (a scenario) never give a call up.
-    public func isolateBlockedRead(now: Timestamp) -> Bool { false }
+    /// What the last `discover()` had to leave out and why, one line each (`PATH: read
+    /// blocked for 1s; …`); empty when it listed everything it found. Asked on the thread
+    /// that discovered, right after it.
+    var leftOut: [String] { get }
 }

@@ -29,4 +29,7 @@ public final class ThermalZoneReader: SensorReader {
 
     /// Gives up a discovery or poll stuck in one file for a second (see ``SensorReader``).
     public func isolateBlockedRead(now: Timestamp) -> Bool { core.isolateBlockedCall(now: now) }
+
+    /// The chips or devices the last discovery left out because their name blocked.
+    public var leftOut: [String] { core.leftOut }
 }

@@ -38,6 +38,8 @@ final class GuardedSysfsIO: SysfsIO {
         var batchProgress: SysfsReadProgress?
         /// The file this generation was given up over, until its read returns.
         var declared: String?
+        /// Blocked files asked about since ``takeBlockedAsked()`` (a discovery's).
+        var blockedAsked: [String] = []
     }
 
     let base: any SysfsIO
@@ -108,7 +110,19 @@ final class GuardedSysfsIO: SysfsIO {
         _ = finish(opened: -1, path: nil)
     }
 
-    func isBlocked(_ path: String) -> Bool { hung.contains(path) }
+    func isBlocked(_ path: String) -> Bool {
+        guard hung.contains(path) else { return false }
+        state.withLock { $0.s.blockedAsked.append(path) }
+        return true
+    }
+
+    /// The blocked files asked about since the last call (by a discovery's scan).
+    func takeBlockedAsked() -> [String] {
+        state.withLock { st in
+            defer { st.s.blockedAsked = [] }
+            return st.s.blockedAsked
+        }
+    }
 
     /// The call in progress, nil between calls.
     func look() -> Look? {

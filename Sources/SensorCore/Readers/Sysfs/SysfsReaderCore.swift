@@ -33,6 +33,8 @@ final class SysfsReaderCore: Sendable {
     private let scan: @Sendable (SourceConfiguration, any SysfsIO) -> [SysfsChannel]
     private let hung = HungFiles()
     private let live: Mutex<Generation>
+    /// What the last discovery left out (chips and devices whose name blocked).
+    private let left = Mutex<[String]>([])
     /// The call the watch saw last, and when it first saw it.
     private let seen = Mutex<(look: GuardedSysfsIO.Look, since: Timestamp)?>(nil)
 
@@ -112,13 +114,21 @@ final class SysfsReaderCore: Sendable {
         }
     }
 
+    /// What the last discovery left out, as ``SensorReader/leftOut`` says.
+    var leftOut: [String] { left.withLock { $0 } }
+
     private func rescan(_ set: inout SysfsSensorSet, _ io: GuardedSysfsIO) {
         hung.revalidate()
+        _ = io.takeBlockedAsked()
         var found = scan(configuration, io)
             .filter { configuration.admits($0.info.id) }
             .sorted { $0.info.id < $1.info.id }
         for i in found.indices { found[i].plausible = configuration.plausible }
         set.replace(with: found, io: io)
+        // A blocked label faults its own sensor; a blocked chip or device name leaves the
+        // chip out (its sensors' ids depend on it), which only this line tells.
+        let names = Set(io.takeBlockedAsked().filter { $0.hasSuffix("/name") })
+        left.withLock { $0 = names.sorted().map { $0 + ": " + HungFiles.reason + "; its sensors are left out until it answers" } }
     }
 
     /// A given-up generation's files are closed by the thread that was stuck in it, once
