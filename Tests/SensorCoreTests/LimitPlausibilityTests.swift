@@ -70,3 +70,12 @@ import Testing
         #expect(SensorLimits.ordered(["crit", "max", "crit_hyst", "min", "zz"]) == ["min", "max", "crit", "crit_hyst", "zz"])
     }
 }
+
+extension LimitPlausibilityTests {
+    @Test func theStatusFileCarriesASensorsMaxAndCrit() {
+        #expect(StatusLimits(SensorLimits(values: ["max": 80, "crit": 100, "crit_hyst": 95, "min": 5]))
+            == StatusLimits(max: 80, crit: 100))
+        #expect(StatusLimits(SensorLimits(values: ["crit": 84.85])) == StatusLimits(crit: 84.85))
+        #expect(StatusLimits(SensorLimits(values: ["min": 5], ignored: ["max": "0 °C is not a plausible limit"])) == nil)
+    }
+}

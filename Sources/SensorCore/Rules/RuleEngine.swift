@@ -175,7 +175,7 @@ public struct RuleEngine: Sendable {
     /// ``rules`` and ``sensors`` — and its phase (for the status file).
     public func forEachActiveAlert(_ body: (_ rule: Int, _ sensor: Int, _ phase: AlertState.Phase) -> Void) {
         for (e, span) in spans.enumerated() {
-            for slot in span.first..<(span.first + span.count) where slotState[slot].phase != .ok {
+            for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil && slotState[slot].phase != .ok {
                 body(slotRule[slot], e, slotState[slot].phase)
             }
         }
