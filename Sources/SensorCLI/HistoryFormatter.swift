@@ -24,6 +24,7 @@ enum HistoryFormatter {
         if !r.label.isEmpty { s += " (\(r.label))" }
         s += " " + (r.value.map { withUnit(EventFormatter.number($0), r.unit) } ?? "-")
         if let threshold = r.threshold { s += " threshold " + withUnit(EventFormatter.number(threshold), r.unit) }
+        if let limit = r.limit { s += " (\(limit))" }
         if let predicted = r.predicted { s += " predicted " + withUnit(EventFormatter.display(predicted), r.unit) }
         if let severity = r.severity { s += " [\(severity.rawValue)]" }
         return s
@@ -43,6 +44,7 @@ enum HistoryFormatter {
         s += ",\"value\":" + (r.value.map(EventFormatter.number) ?? "null")
         s += ",\"threshold\":" + (r.threshold.map(EventFormatter.number) ?? "null")
         if r.condition == .predict { s += ",\"predicted\":" + (r.predicted.map(EventFormatter.number) ?? "null") }
+        if let limit = r.limit { s += ",\"limit\":" + EventFormatter.jsonString(limit) }
         s += ",\"unit\":" + EventFormatter.jsonString(r.unit)
         return s + "}"
     }

@@ -19,7 +19,9 @@ public enum SensorsCommand {
           --config PATH  configuration file (default: $SENSORWATCH_CONFIG, else
                          /etc/sensorwatch/sensorwatch.json5)
           --json         print one JSON array of {id, label, quantity, unit, value[, error]
-                         [, mirrors]} (mirrors: the thermal zone an hwmon sensor is)
+                         [, mirrors][, limits][, ignoredLimits]} (mirrors: the thermal
+                         zone an hwmon sensor is; limits: the driver's plausible limits;
+                         ignoredLimits: limit files ignored, with the reason)
           --help         show this help
 
         examples:
@@ -142,6 +144,12 @@ public enum SensorsCommand {
         return out
     }
 
+    /// ` (max 80 °C, crit 100 °C)`, or nothing for a sensor without limits.
+    private static func limits(_ sensor: SensorInfo) -> String {
+        let summary = sensor.limits.summary(unit: sensor.unit)
+        return summary.isEmpty ? "" : " (" + summary + ")"
+    }
+
     /// The JSON array of SPEC §2, one object a line; valid JSON whatever the readings hold.
     public static func json(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "[]" }
@@ -153,19 +161,34 @@ public enum SensorsCommand {
             s += ",\"value\":" + (r.value.map(EventFormatter.number) ?? "null")
             if r.value == nil { s += ",\"error\":" + EventFormatter.jsonString(r.error ?? "no reading") }
             if let zone = r.mirrors { s += ",\"mirrors\":" + EventFormatter.jsonString(zone.rawValue) }
+            let limits = r.sensor.limits
+            if !limits.values.isEmpty {
+                s += ",\"limits\":" + object(limits.values) { EventFormatter.number($0) }
+            }
+            if !limits.ignored.isEmpty {
+                s += ",\"ignoredLimits\":" + object(limits.ignored, EventFormatter.jsonString)
+            }
             return s + "}"
         }
         return "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
     }
 
-    /// A readable table: id, label, quantity, value with unit (or `error: …`); then, if
+    /// A JSON object of `members` in the order limits are shown.
+    private static func object<V>(_ members: [String: V], _ value: (V) -> String) -> String {
+        "{" + SensorLimits.ordered(members.keys).map { EventFormatter.jsonString($0) + ":" + value(members[$0]!) }
+            .joined(separator: ",") + "}"
+    }
+
+    /// A readable table: id, label, quantity, value with unit (or `error: …`) and the
+    /// sensor's limits (`45 °C (max 80 °C, crit 100 °C)`); then, if
     /// hwmon re-exports thermal zones, which hwmon id is which zone (rules that select both
     /// would alert twice for one sensor).
     public static func table(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "no sensors found" }
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
-             r.value.map { EventFormatter.number($0) + " " + r.sensor.unit } ?? "error: " + (r.error ?? "no reading")]
+             (r.value.map { EventFormatter.number($0) + " " + r.sensor.unit } ?? "error: " + (r.error ?? "no reading"))
+                + limits(r.sensor)]
         }
         var widths = [0, 0, 0]
         for row in rows {

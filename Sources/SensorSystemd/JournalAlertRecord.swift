@@ -33,12 +33,15 @@ public struct JournalAlertRecord: Hashable, Sendable {
     /// `ALERT_PREDICTED`: a predict rule's prediction; nil when the window had no line (and
     /// for every other rule).
     public var predicted: Double?
+    /// `ALERT_LIMIT`: the limit a limit rule's threshold came from (SPEC §16); nil otherwise.
+    public var limit: String?
 
     public init(
         realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
         sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = "",
-        condition: ConditionKind? = nil, predicted: Double? = nil
+        condition: ConditionKind? = nil, predicted: Double? = nil, limit: String? = nil
     ) {
+        self.limit = limit
         self.realtimeMicroseconds = realtimeMicroseconds
         self.host = host
         self.kind = kind

@@ -17,7 +17,8 @@ public enum JournalFields {
     ///
     /// `SENSOR_LABEL` is left out when the sensor has no label, `SENSOR_VALUE` when the
     /// event has no value (a stale alert that fires), and `ALERT_PREDICTED` (a predict rule's
-    /// prediction, SPEC §10) when there is none: other rules, or a window without a line.
+    /// prediction, SPEC §10) when there is none: other rules, or a window without a line;
+    /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise.
     public static func fields(for event: AlertEvent) -> [String] {
         var f = header(
             message: EventFormatter.message(event), priority: event.priority,
@@ -27,6 +28,7 @@ public enum JournalFields {
         f.append("ALERT_SEVERITY=" + event.severity.rawValue)
         f.append("ALERT_CONDITION=" + event.condition.rawValue)
         f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
+        if let limit = event.limit { f.append("ALERT_LIMIT=" + limit) }
         if let predicted = event.predicted {
             f.append("ALERT_PREDICTED=" + EventFormatter.number(predicted))
         }

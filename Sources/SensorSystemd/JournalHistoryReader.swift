@@ -172,7 +172,7 @@ public struct JournalHistoryReader: Sendable {
     /// The fields a record is made of, as `NAME=` bytes (the order `record` reads them in).
     private static let wanted: [[UInt8]] = [
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
-        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_CONDITION", "ALERT_PREDICTED",
+        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_CONDITION", "ALERT_PREDICTED", "ALERT_LIMIT",
     ].map { Array(($0 + "=").utf8) }
 
     private static func record(_ j: OpaquePointer, at usec: UInt64) -> JournalAlertRecord? {
@@ -183,7 +183,7 @@ public struct JournalHistoryReader: Sendable {
             severity: f[3].flatMap(Severity.init(rawValue:)), sensor: f[4] ?? "", label: f[5] ?? "",
             unit: f[6] ?? "", value: f[7].flatMap(Double.init), threshold: f[8].flatMap(Double.init),
             message: f[9] ?? "", condition: f[10].flatMap(ConditionKind.init(rawValue:)),
-            predicted: f[11].flatMap(Double.init))
+            predicted: f[11].flatMap(Double.init), limit: f[12])
     }
 
     /// The `wanted` fields of the current entry (nil where absent or not UTF-8), in one pass

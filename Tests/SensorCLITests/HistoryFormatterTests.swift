@@ -53,4 +53,13 @@ struct HistoryFormatterTests {
         #expect(HistoryFormatter.json(Self.stale)
             == #"{"time":"2026-11-24T22:13:21.000000Z","host":"","event":"firing","rule":"silent","sensor":"sim:\"baro\"","label":"","severity":null,"value":null,"threshold":30,"unit":""}"#)
     }
+
+    @Test func aLimitRulesEventNamesItsLimitAfterTheThreshold() {
+        var hot = Self.firing
+        hot.threshold = 100
+        hot.limit = "crit"
+        #expect(HistoryFormatter.line(hot, time: "T")
+            == "T web1 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 100 °C (crit) [warning]")
+        #expect(HistoryFormatter.json(hot).hasSuffix(#""threshold":100,"limit":"crit","unit":"°C"}"#))
+    }
 }

@@ -99,3 +99,42 @@ import Testing
         #expect(await SensorsCommand.run(["--help"]) == .success)
     }
 }
+
+/// `sensors` shows each sensor's limits (SPEC §16).
+@Suite struct SensorsCommandLimitsTests {
+    static func tree() -> TemporaryDirectory {
+        let tree = TemporaryDirectory(prefix: "sensorwatch-limits")
+        tree.write([
+            "hwmon/hwmon0/name": "coretemp\n", "hwmon/hwmon0/temp1_input": "45000\n",
+            "hwmon/hwmon0/temp1_label": "Package id 0\n", "hwmon/hwmon0/temp1_max": "80000\n",
+            "hwmon/hwmon0/temp1_crit": "100000\n", "hwmon/hwmon0/temp1_crit_hyst": "95000\n",
+            "hwmon/hwmon1/name": "nvme\n", "hwmon/hwmon1/temp1_input": "38850\n", "hwmon/hwmon1/temp1_label": "Composite\n",
+            "hwmon/hwmon1/temp1_crit": "84850\n", "hwmon/hwmon1/temp1_max": "65261850\n", "hwmon/hwmon1/temp1_min": "-273150\n",
+            "hwmon/hwmon2/name": "acpitz\n", "hwmon/hwmon2/temp1_input": "27800\n",
+        ])
+        return tree
+    }
+
+    static func read(_ tree: TemporaryDirectory) -> [SensorsCommand.Reading] {
+        SensorsCommand.read([SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.path("hwmon"))])
+    }
+
+    @Test func theTableShowsLimitsAfterTheValue() {
+        #expect(SensorsCommand.table(Self.read(Self.tree())) == """
+            ID                    LABEL         QUANTITY     VALUE
+            hwmon:acpitz/temp1                  temperature  27.8 °C
+            hwmon:coretemp/temp1  Package id 0  temperature  45 °C (max 80 °C, crit 100 °C)
+            hwmon:nvme/temp1      Composite     temperature  38.85 °C (crit 84.85 °C)
+            """)
+    }
+
+    @Test func jsonHasLimitsAndIgnoredLimitsOnlyWhereThereAreAny() {
+        #expect(SensorsCommand.json(Self.read(Self.tree())) == """
+            [
+              {"id":"hwmon:acpitz/temp1","label":"","quantity":"temperature","unit":"°C","value":27.8},
+              {"id":"hwmon:coretemp/temp1","label":"Package id 0","quantity":"temperature","unit":"°C","value":45,"limits":{"max":80,"crit":100,"crit_hyst":95}},
+              {"id":"hwmon:nvme/temp1","label":"Composite","quantity":"temperature","unit":"°C","value":38.85,"limits":{"crit":84.85},"ignoredLimits":{"min":"-273.15 °C is not a plausible limit","max":"65261.85 °C is not a plausible limit"}}
+            ]
+            """)
+    }
+}

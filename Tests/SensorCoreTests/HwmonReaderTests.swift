@@ -17,7 +17,13 @@ import Testing
     @Test func readsTheNodeExporterFixture() {
         let fixture = SysfsTestTree.fixture("node_exporter_sys")
         let reader = Self.reader(fixture.path("sys/class/hwmon"))
-        let sensors = reader.discover()
+        let all = reader.discover()
+        // Fans and voltages (SPEC §16a) are read too.
+        #expect(all.filter { $0.quantity != .temperature }.map { "\($0.id) \($0.quantity)" } == [
+            "hwmon:applesmc/fan1 fan", "hwmon:applesmc/fan2 fan", "hwmon:nct6779/fan2 fan",
+            "hwmon:nct6779/in0 voltage", "hwmon:nct6779/in1 voltage",
+        ])
+        let sensors = all.filter { $0.quantity == .temperature }
         #expect(sensors.map(\.id.rawValue) == [
             "hwmon:coretemp.1/temp1", "hwmon:coretemp.1/temp2", "hwmon:coretemp.1/temp3",
             "hwmon:coretemp.1/temp4", "hwmon:coretemp.1/temp5",
@@ -32,7 +38,7 @@ import Testing
         #expect(sensors.first { $0.id == "hwmon:mt7996_phy0_0/temp1" }?.label == "")
         #expect(sensors.allSatisfy { $0.quantity == .temperature })
         let samples = reader.samples(at: .zero)
-        #expect(samples.count == sensors.count)
+        #expect(samples.count == all.count)
         #expect(samples.allSatisfy { $0.fault == nil })
         #expect(Self.values(samples)["hwmon:hwmon4/temp1"] == 55)
     }

@@ -22,7 +22,7 @@ struct PredictConfigTests {
         (rule("{ below: 9, within: \"10m\", over: \"0\" }"), "rules[0].predict.over: must be longer than 0s"),
         (rule("{ above: 90, within: 600, over: \"30m\" }"),
          "rules[0].predict.within: expected a duration such as \"10s\", found a number"),
-        (rule("{ above: \"90\", within: \"10m\", over: \"30m\" }"), "rules[0].predict.above: expected a number, found a string"),
+        (rule("{ above: \"90\", within: \"10m\", over: \"30m\" }"), "rules[0].predict.above: unknown limit \"90\" (expected a number, or max, crit, emergency, hot, passive, active or cap)"),
         (rule("{ below: NaN, within: \"10m\", over: \"30m\" }"), "rules[0].predict.below: expected a finite number, found NaN"),
         (rule("{ above: 90, within: \"10m\", over: \"30m\", by: 3 }"), "rules[0].predict.by: unknown key"),
         (rule("{ above: 90, within: \"10m\", over: \"30m\" }", ", hysteresis: -1"), "rules[0].hysteresis: must be 0 or more"),

@@ -195,3 +195,36 @@ struct PrometheusExpositionTests {
         #expect(PrometheusExposition.render(snapshot).contains("sensorwatch_humidity_ratio{sensor=\"h\",label=\"\"} 0.413\n"))
     }
 }
+
+/// Limits as metrics (SPEC §12, §16): one series per plausible limit, ignored ones left out.
+struct PrometheusLimitTests {
+    @Test func plausibleLimitsAreOneSeriesEachAfterTheValues() {
+        let limits = SensorLimits(values: ["crit": 84.85, "max": 81.85, "crit_hyst": 80], ignored: ["min": "-273.15 °C is not a plausible limit"])
+        let snapshot = MetricsSnapshot(
+            version: "0.1.0", startTime: 1_764_583_200,
+            sensors: [
+                .init(info: SensorInfo(id: "hwmon:nvme/temp1", label: "Composite", quantity: .temperature, limits: limits),
+                      up: true, value: 38.85, lastReading: 1_764_583_466),
+                .init(info: SensorInfo(id: "hwmon:nvme/temp2", quantity: .temperature,
+                                       limits: SensorLimits(ignored: ["max": "65261.85 °C is not a plausible limit"])),
+                      up: true, value: 40, lastReading: 1_764_583_466),
+            ],
+            alerts: [], events: [])
+        let text = PrometheusExposition.render(snapshot)
+        #expect(text.hasSuffix(#"""
+            sensorwatch_temperature_celsius{sensor="hwmon:nvme/temp2",label=""} 40
+            # HELP sensorwatch_temperature_limit_celsius The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...).
+            # TYPE sensorwatch_temperature_limit_celsius gauge
+            sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="max"} 81.85
+            sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="crit"} 84.85
+            sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="crit_hyst"} 80
+
+            """#))
+        // Rendered again with new values, the limits stay where they were.
+        let renderer = PrometheusRenderer()
+        _ = renderer.render(snapshot)
+        var later = snapshot
+        later.groups[0].value[0] = 39.5
+        #expect(String(decoding: renderer.render(later), as: UTF8.self) == PrometheusExposition.render(later))
+    }
+}

@@ -32,6 +32,40 @@ struct JournalFieldsTests {
         ])
     }
 
+    @Test func aLimitRulesEventNamesItsLimitInTheMessageAndALERT_LIMIT() {
+        let sensor = SensorInfo(id: "hwmon:coretemp/temp1", label: "Package id 0", quantity: .temperature)
+        let event = AlertEvent(
+            time: .seconds(3), kind: .firing, rule: "too-hot", ruleIndex: 0, sensor: sensor, severity: .critical,
+            value: 101, threshold: 100, condition: .above, isLimitRule: true, limit: "crit")
+        #expect(JournalFields.fields(for: event) == [
+            "MESSAGE=too-hot firing: hwmon:coretemp/temp1 (Package id 0) 101 °C above 100 °C (crit)",
+            "PRIORITY=2",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=f96e031d73b04032b5e2b8ab87332769",
+            "ALERT_RULE=too-hot",
+            "ALERT_STATE=firing",
+            "ALERT_SEVERITY=critical",
+            "ALERT_CONDITION=above",
+            "ALERT_THRESHOLD=100",
+            "ALERT_LIMIT=crit",
+            "SENSOR_ID=hwmon:coretemp/temp1",
+            "SENSOR_LABEL=Package id 0",
+            "SENSOR_QUANTITY=temperature",
+            "SENSOR_UNIT=°C",
+            "SENSOR_VALUE=101",
+        ])
+        #expect(EventFormatter.json(event)
+            == #"{"time":3.0,"event":"firing","rule":"too-hot","sensor":"hwmon:coretemp/temp1","severity":"critical","value":101,"threshold":100,"limit":"crit"}"#)
+        var otherwise = event
+        otherwise.limit = nil
+        otherwise.threshold = 90
+        #expect(!JournalFields.fields(for: otherwise).contains { $0.hasPrefix("ALERT_LIMIT=") })
+        #expect(EventFormatter.json(otherwise).hasSuffix(#""threshold":90,"limit":null}"#))
+        #expect(EventFormatter.message(otherwise) == "too-hot firing: hwmon:coretemp/temp1 (Package id 0) 101 °C above 90 °C")
+        otherwise.isLimitRule = false
+        #expect(EventFormatter.json(otherwise).hasSuffix(#""threshold":90}"#))
+    }
+
     @Test func resolvedEventIsNoticeWithItsOwnId() {
         let f = JournalFields.fields(for: Self.event(.resolved, .critical, value: 74))
         #expect(f[0] == "MESSAGE=cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) 74 °C, no longer above 80 °C")

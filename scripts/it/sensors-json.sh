@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `sensorwatch sensors --json` on sysfs trees written here from the kernel ABI and on the
 # shared real fixtures: the output must be one valid JSON array with the right ids,
-# labels, quantities, units and values, `value: null` + `error` for failed reads, and
-# `mirrors` on an hwmon sensor that re-exports a thermal zone.
+# labels, quantities, units and values, `value: null` + `error` for failed reads,
+# `mirrors` on an hwmon sensor that re-exports a thermal zone, and `limits` where a driver
+# declares them.
 set -euo pipefail
 : "${SENSORWATCH:?path of the release binary}"
 : "${SHARED:?path of the shared directory}"
@@ -87,7 +88,7 @@ got = {}
 for d in data: got.setdefault(d["id"], d)
 ids = [d["id"] for d in data]
 for d in data:
-    assert set(d) - {"error", "mirrors"} == {"id", "label", "quantity", "unit", "value"}, d
+    assert set(d) - {"error", "mirrors", "limits", "ignoredLimits"} == {"id", "label", "quantity", "unit", "value"}, d
     assert ("mirrors" in d) == (d["id"] == "hwmon:acpitz/temp1"), d
     assert (d["value"] is None) == ("error" in d), d
 
@@ -110,6 +111,8 @@ check("hwmon:sht3x/temp1", 23.45, "", "temperature", "°C")
 check("hwmon:sht3x/humidity1", 45.12, "", "humidity", "%RH")
 check("hwmon:coretemp/temp1", 30, "Package id 0")      # coretemp.0 sorts first by device path
 check("hwmon:coretemp.1/temp1", 31)
+# the fixture's coretemp declares max and crit (SPEC §16)
+assert any(d.get("limits") == {"max": 84, "crit": 100} for d in data if d["id"] == "hwmon:coretemp.1/temp1"), data
 check("hwmon:w83627hf/temp1", 41, "CPU")
 check("iio:bme280/temp", 24.38, "", "temperature", "°C")
 check("iio:bme280/pressure", 1021.2903125, "", "pressure", "hPa")

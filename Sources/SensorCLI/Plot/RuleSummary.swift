@@ -5,7 +5,28 @@ enum RuleSummary {
     /// The rule's condition and timing, and its severity.
     static func text(_ rule: Rule) -> String {
         var parts: [String] = []
-        switch rule.condition {
+        if let limit = rule.limit {
+            // Each sensor has its own threshold: the summary names the limit.
+            var side = "above"
+            if case .below = rule.condition { side = "below" }
+            if case .predict(let p) = rule.condition { side = "predict " + p.direction.rawValue }
+            var text = "\(side) \(limit.name)"
+            if limit.margin > 0 { text += (side.hasSuffix("above") ? " − " : " + ") + EventFormatter.display(limit.margin) }
+            if let o = limit.otherwise { text += " (otherwise \(EventFormatter.display(o)))" }
+            parts.append(text)
+            if let h = limit.hysteresis, h > 0 { parts.append("hysteresis \(EventFormatter.display(h))") }
+        } else {
+            parts += conditionParts(rule.condition)
+        }
+        if rule.holdFor > .zero { parts.append("for \(EventFormatter.duration(seconds: rule.holdFor.seconds))") }
+        if rule.clearFor > .zero { parts.append("clearFor \(EventFormatter.duration(seconds: rule.clearFor.seconds))") }
+        if let r = rule.repeatEvery { parts.append("repeat \(EventFormatter.duration(seconds: r.seconds))") }
+        return parts.joined(separator: ", ") + " · " + rule.severity.rawValue
+    }
+
+    private static func conditionParts(_ condition: Condition) -> [String] {
+        var parts: [String] = []
+        switch condition {
         case .above(let t, let h):
             parts.append("above \(EventFormatter.display(t))")
             if h > 0 { parts.append("hysteresis \(EventFormatter.display(h))") }
@@ -23,9 +44,6 @@ enum RuleSummary {
                 + "\(EventFormatter.duration(seconds: p.within.seconds)) over \(EventFormatter.duration(seconds: p.over.seconds))")
             if p.hysteresis > 0 { parts.append("hysteresis \(EventFormatter.display(p.hysteresis))") }
         }
-        if rule.holdFor > .zero { parts.append("for \(EventFormatter.duration(seconds: rule.holdFor.seconds))") }
-        if rule.clearFor > .zero { parts.append("clearFor \(EventFormatter.duration(seconds: rule.clearFor.seconds))") }
-        if let r = rule.repeatEvery { parts.append("repeat \(EventFormatter.duration(seconds: r.seconds))") }
-        return parts.joined(separator: ", ") + " · " + rule.severity.rawValue
+        return parts
     }
 }

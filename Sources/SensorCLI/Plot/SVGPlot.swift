@@ -61,14 +61,21 @@ final class SVGPlot {
         // Rules that concern a shown sensor, in configuration order, each with its colour.
         let shownIDs = Set(shown.map(\.info.id))
         let shownRules = rules.enumerated().filter { n, rule in
-            shown.contains { rule.selector.matches($0.info) }
+            shown.contains { rule.selector.matches($0.info) && rule.resolved(for: $0.info) != nil }
                 || events.contains { $0.ruleIndex == n && shownIDs.contains($0.sensor.id) }
         }.map(\.element)
         let styles = shownRules.enumerated().map { PlotRuleStyle(rule: $1, color: PlotPalette.rule($0)) }
 
         let probe = PlotLayout(count: shown.count, top: 0)
         // Each shown sensor's rules, worked out once for its predictions and its panel.
-        let stylesOf = Dictionary(uniqueKeysWithValues: shown.map { s in (s.info.id, styles.filter { $0.rule.selector.matches(s.info) }) })
+        // A limit rule is drawn at each sensor's own threshold (SPEC §16), and not at all
+        // where it does not select the sensor.
+        let stylesOf = Dictionary(uniqueKeysWithValues: shown.map { s in
+            (s.info.id, styles.compactMap { style -> PlotRuleStyle? in
+                guard style.rule.selector.matches(s.info), let rule = style.rule.resolved(for: s.info) else { return nil }
+                return PlotRuleStyle(rule: rule, color: style.color)
+            })
+        })
         let predictions = Dictionary(uniqueKeysWithValues: shown.map { s in
             (s.info.id, stylesOf[s.info.id]!.compactMap { PlotPredictor.line($0.rule, color: $0.color, series: s) })
         })

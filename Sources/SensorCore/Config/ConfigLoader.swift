@@ -65,7 +65,7 @@ public enum ConfigLoader {
     private static func source(
         _ node: ConfigNode, defaultInterval: Duration, named: inout NamedFiles
     ) -> SourceConfiguration? {
-        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario"]) else {
+        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario", "plausible"]) else {
             return nil
         }
         let kind: SourceKind? = object.required("type")?.choice("source type")
@@ -106,10 +106,34 @@ public enum ConfigLoader {
                 }
             }
         }
+        var plausible = PlausibleRange.standard
+        if let node = object["plausible"] {
+            guard let range = plausibleRange(node) else { return nil }
+            plausible = range
+        }
         guard let kind, let interval, let include, let exclude else { return nil }
         return SourceConfiguration(
             kind: kind, interval: interval, root: root, include: include, exclude: exclude,
-            scenarioPath: scenarioPath, scenario: scenario)
+            scenarioPath: scenarioPath, scenario: scenario, plausible: plausible)
+    }
+
+    /// `plausible: { min, max }` (°C, either may be left out).
+    private static func plausibleRange(_ node: ConfigNode) -> PlausibleRange? {
+        guard let object = node.object(keys: ["min", "max"]) else { return nil }
+        var range = PlausibleRange.standard
+        if let n = object["min"] {
+            guard let v = n.number() else { return nil }
+            range.min = v
+        }
+        if let n = object["max"] {
+            guard let v = n.number() else { return nil }
+            range.max = v
+        }
+        if range.min >= range.max {
+            node.report("min must be below max")
+            return nil
+        }
+        return range
     }
 
     /// The `metrics` section; nil after a reported error.

@@ -37,7 +37,8 @@ enum RuleDecoder {
             node.report("needs \"sensor\" or \"quantity\" (or both) to select sensors")
         }
 
-        let condition = self.condition(object, in: node)
+        var limit: RuleLimit?
+        let condition = self.condition(object, in: node, limit: &limit)
         let holdFor = object["for"].map { $0.duration(positive: false) } ?? .zero
         let clearFor = object["clearFor"].map { $0.duration(positive: false) } ?? .zero
         let repeatEvery = object["repeat"].map { $0.duration(positive: true) }
@@ -49,15 +50,17 @@ enum RuleDecoder {
         if let repeatEvery, repeatEvery == nil { return nil }
         return Rule(
             name: name, selector: SensorSelector(sensor: sensor, quantity: quantity), condition: condition,
-            holdFor: holdFor, clearFor: clearFor, repeatEvery: repeatEvery ?? nil, severity: severity)
+            holdFor: holdFor, clearFor: clearFor, repeatEvery: repeatEvery ?? nil, severity: severity, limit: limit)
     }
 
     /// The rule's one condition; every present condition key is still checked, so a rule
     /// with two conditions reports problems in both.
-    private static func condition(_ object: ConfigObject, in node: ConfigNode) -> Condition? {
+    private static func condition(_ object: ConfigObject, in node: ConfigNode, limit: inout RuleLimit?) -> Condition? {
         let present = conditionKeys.filter(object.has)
         let hysteresisNode = object["hysteresis"]
         let hysteresis = hysteresisNode.map { $0.number(atLeastZero: false) } ?? 0
+        // A limit rule tells a hysteresis of 0 from none (then the driver's `_hyst` counts).
+        let given: Double? = hysteresisNode == nil ? nil : (hysteresis ?? 0)
         if let hysteresisNode, !present.isEmpty, !present.contains(where: { ["above", "below", "predict"].contains($0) }) {
             hysteresisNode.report("applies only to above, below and predict")
         }
@@ -65,8 +68,13 @@ enum RuleDecoder {
         for key in present {
             guard let member = object[key] else { continue }
             switch key {
-            case "above": conditions.append(member.number().flatMap { t in hysteresis.map { .above(t, hysteresis: $0) } })
-            case "below": conditions.append(member.number().flatMap { t in hysteresis.map { .below(t, hysteresis: $0) } })
+            case "above", "below":
+                let isAbove = key == "above"
+                guard let t = threshold(member, above: isAbove, hysteresis: given, limit: &limit), let h = hysteresis else {
+                    conditions.append(nil)
+                    continue
+                }
+                conditions.append(isAbove ? .above(t, hysteresis: h) : .below(t, hysteresis: h))
             case "rise", "fall":
                 guard let window = member.object(keys: ["by", "within"]) else {
                     conditions.append(nil)
@@ -79,7 +87,7 @@ enum RuleDecoder {
                 } else {
                     conditions.append(nil)
                 }
-            case "predict": conditions.append(predict(member, hysteresis: hysteresis))
+            case "predict": conditions.append(predict(member, hysteresis: hysteresis, given: given, limit: &limit))
             default: conditions.append(member.duration(positive: true).map { .stale($0) })
             }
         }
@@ -97,11 +105,15 @@ enum RuleDecoder {
 
     /// `predict: { above: T | below: T, within: H, over: W }` (SPEC §10); `hysteresis` is the
     /// rule's (nil when it was invalid, already reported).
-    private static func predict(_ member: ConfigNode, hysteresis: Double?) -> Condition? {
+    private static func predict(
+        _ member: ConfigNode, hysteresis: Double?, given: Double?, limit: inout RuleLimit?
+    ) -> Condition? {
         guard let object = member.object(keys: ["above", "below", "within", "over"]) else { return nil }
         let sides = [PredictCondition.Direction.above, .below].filter { object.has($0.rawValue) }
         // Each side present is still checked, so `above: "x", below: 3` reports both problems.
-        let thresholds = sides.map { object[$0.rawValue]?.number() }
+        let thresholds = sides.map { side in
+            object[side.rawValue].flatMap { threshold($0, above: side == .above, hysteresis: given, limit: &limit) }
+        }
         let within = object.required("within")?.duration(positive: true)
         let over = object.required("over")?.duration(positive: true)
         switch sides.count {
@@ -117,5 +129,52 @@ enum RuleDecoder {
         guard let threshold = thresholds[0], let within, let over, let hysteresis else { return nil }
         return .predict(PredictCondition(
             direction: sides[0], threshold: threshold, hysteresis: hysteresis, within: within, over: over))
+    }
+
+    /// A threshold: a number, a limit's name (`"crit"`) or `{ limit, margin, otherwise }`
+    /// (SPEC §16), `above` taking an upper limit and `below` a lower one. A limit sets
+    /// `limit`, and the threshold returned is `otherwise` (0 without one: a sensor without
+    /// the limit is then not selected, and the number is never used).
+    private static func threshold(
+        _ node: ConfigNode, above: Bool, hysteresis: Double?, limit: inout RuleLimit?
+    ) -> Double? {
+        let name: String?
+        var nameNode = node
+        var margin = 0.0
+        var otherwise: Double?
+        switch node.value {
+        case .string(let s):
+            name = s
+        case .object:
+            guard let object = node.object(keys: ["limit", "margin", "otherwise"]) else { return nil }
+            name = object.required("limit")?.string()
+            nameNode = object["limit"] ?? node
+            if let m = object["margin"] {
+                guard let v = m.number(atLeastZero: false) else { return nil }
+                margin = v
+            }
+            if let o = object["otherwise"] {
+                guard let v = o.number() else { return nil }
+                otherwise = v
+            }
+        default:
+            return node.number()
+        }
+        guard let name else { return nil }
+        let names = above ? SensorLimits.upperNames : SensorLimits.lowerNames
+        guard names.contains(name) else {
+            let other = (above ? SensorLimits.lowerNames : SensorLimits.upperNames).contains(name)
+            nameNode.report(other
+                ? "\"\(name)\" is a limit \(above ? "below" : "above") the values; \(above ? "below" : "above") takes it"
+                : "unknown limit \"\(name)\" (expected a number, or \(list(names)))")
+            return nil
+        }
+        limit = RuleLimit(name: name, margin: margin, otherwise: otherwise, hysteresis: hysteresis)
+        return otherwise ?? 0
+    }
+
+    /// `a, b or c`.
+    private static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

@@ -13,11 +13,15 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// For `simulated`: the scenario file, absolute, and its loaded content.
     public var scenarioPath: String?
     public var scenario: Scenario?
+    /// The temperatures its readings may take (`plausible`, SPEC §16).
+    public var plausible: PlausibleRange
 
     public init(
         kind: SourceKind, interval: Duration, root: String? = nil, include: [Glob] = [],
-        exclude: [Glob] = [], scenarioPath: String? = nil, scenario: Scenario? = nil
+        exclude: [Glob] = [], scenarioPath: String? = nil, scenario: Scenario? = nil,
+        plausible: PlausibleRange = .standard
     ) {
+        self.plausible = plausible
         self.kind = kind
         self.interval = interval
         self.root = root ?? kind.defaultRoot

@@ -159,6 +159,7 @@ public final class PrometheusRenderer {
             // Divided, not multiplied by 0.01: 41.5 / 100 is 0.415, 41.5 * 0.01 is 0.41500000000000004.
             case .humidity: next.append((v / 100).bitPattern)
             case .pressure: next.append((v * 100).bitPattern)
+            case .fan, .voltage, .power, .current: next.append(v.bitPattern)
             }
         }
         let entries = s.alerts.entries
@@ -287,6 +288,44 @@ public final class PrometheusRenderer {
                 l.valueQuantity.append(quantity)
             }
         }
+        layoutLimits(infos, order: l.order, ids: ids, into: &l)
+    }
+
+    /// The sensors' plausible limits (SPEC §12, §16): fixed at discovery, so they are text of
+    /// the layout, not fields (a changed limit changes the sensor list and so the layout).
+    private static func layoutLimits(_ infos: [SensorInfo], order: [Int], ids: [String], into l: inout Layout) {
+        let spelled = RenderBuffer(capacity: 32)
+        for quantity in Quantity.allCases {
+            guard let (name, help) = limitFamily(quantity) else { continue }
+            let positions = order.indices.filter { infos[order[$0]].quantity == quantity && !infos[order[$0]].limits.values.isEmpty }
+            guard !positions.isEmpty else { continue }
+            l.family(name, "gauge", help)
+            for p in positions {
+                let limits = infos[order[p]].limits.values
+                for limit in SensorLimits.ordered(limits.keys) {
+                    spelled.removeAll()
+                    appendNumber(spelled, limits[limit]!)
+                    l.text("\(name){sensor=\"\(ids[p])\",limit=\"\(PrometheusExposition.escape(limit))\"} ")
+                    l.template.append(contentsOf: spelled.bytes)
+                    l.text("\n")
+                }
+            }
+        }
+    }
+
+    /// Name and help of a quantity's limit family, or nil for a quantity without limits.
+    private static func limitFamily(_ q: Quantity) -> (name: String, help: String)? {
+        switch q {
+        case .temperature:
+            return ("sensorwatch_temperature_limit_celsius",
+                    "The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...).")
+        case .fan: return ("sensorwatch_fan_limit_rpm", "The fan's plausible limits in revolutions per minute (min, max).")
+        case .voltage: return ("sensorwatch_voltage_limit_volts", "The rail's plausible limits in volts (lcrit, min, max, crit).")
+        case .power: return ("sensorwatch_power_limit_watts", "The sensor's plausible power limits in watts (max, crit, cap).")
+        case .current: return ("sensorwatch_current_limit_amperes", "The sensor's plausible current limits in amperes (lcrit, min, max, crit).")
+        case .humidity, .pressure:
+            return nil
+        }
     }
 
     /// Name and help of a quantity's value family, in the base unit.
@@ -298,6 +337,14 @@ public final class PrometheusRenderer {
             return ("sensorwatch_humidity_ratio", "Latest successful relative humidity reading as a ratio (0.415 is 41.5 %RH).")
         case .pressure:
             return ("sensorwatch_pressure_pascals", "Latest successful pressure reading in pascals (hPa × 100).")
+        case .fan:
+            return ("sensorwatch_fan_speed_rpm", "Latest successful fan speed reading in revolutions per minute (0: stopped).")
+        case .voltage:
+            return ("sensorwatch_voltage_volts", "Latest successful voltage reading in volts.")
+        case .power:
+            return ("sensorwatch_power_watts", "Latest successful power reading in watts.")
+        case .current:
+            return ("sensorwatch_current_amperes", "Latest successful current reading in amperes.")
         }
     }
 

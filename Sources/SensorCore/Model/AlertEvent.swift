@@ -23,12 +23,18 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     /// A predict rule's prediction at the sample that caused the event: the fitted line's
     /// value at `time + within`; nil where the window held no line, and for other rules.
     public var predicted: Double?
+    /// Whether the rule names a limit (SPEC §16): only then do events say which (`limit`).
+    public var isLimitRule: Bool
+    /// The limit the threshold came from (`crit`); nil for `otherwise` and other rules.
+    public var limit: String?
 
     public init(
         time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,
         severity: Severity, value: Double?, threshold: Double, condition: ConditionKind,
-        predict: PredictCondition? = nil, predicted: Double? = nil
+        predict: PredictCondition? = nil, predicted: Double? = nil, isLimitRule: Bool = false, limit: String? = nil
     ) {
+        self.isLimitRule = isLimitRule
+        self.limit = limit
         self.time = time
         self.kind = kind
         self.rule = rule

@@ -6,6 +6,14 @@ public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case temperature
     case humidity
     case pressure
+    /// A fan's speed (hwmon `fanN_input`), SPEC §16a.
+    case fan
+    /// A voltage rail (hwmon `inN_input`, mV in the kernel).
+    case voltage
+    /// Power (hwmon `powerN_input`, µW in the kernel).
+    case power
+    /// Current (hwmon `currN_input`, mA in the kernel).
+    case current
 
     /// The unit values of this quantity are expressed in, as printed to users.
     public var unit: String {
@@ -13,6 +21,10 @@ public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         case .temperature: return "°C"
         case .humidity: return "%RH"
         case .pressure: return "hPa"
+        case .fan: return "rpm"
+        case .voltage: return "V"
+        case .power: return "W"
+        case .current: return "A"
         }
     }
 

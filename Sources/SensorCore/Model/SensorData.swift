@@ -31,6 +31,8 @@ public final class SensorData {
     private var temperatureRevision: UInt64 = 0
     private var humidityRevision: UInt64 = 0
     private var pressureRevision: UInt64 = 0
+    /// Fans, voltages, power and current (SPEC §16a) share one: nothing observes them apart.
+    private var electricalRevision: UInt64 = 0
 
     @ObservationIgnored private var logged: Set<Quantity> = []
     @ObservationIgnored private var log: [PollCycle] = []
@@ -43,6 +45,7 @@ public final class SensorData {
         case .temperature: return temperatureRevision
         case .humidity: return humidityRevision
         case .pressure: return pressureRevision
+        case .fan, .voltage, .power, .current: return electricalRevision
         }
     }
 
@@ -94,6 +97,7 @@ public final class SensorData {
             case .temperature: temperatureRevision &+= 1
             case .humidity: humidityRevision &+= 1
             case .pressure: pressureRevision &+= 1
+            case .fan, .voltage, .power, .current: electricalRevision &+= 1
             }
         }
         if !logged.isDisjoint(with: list.quantities) { log.append(cycle) }

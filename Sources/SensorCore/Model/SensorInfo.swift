@@ -1,4 +1,4 @@
-/// What is known about a sensor besides its readings: id, label and quantity.
+/// What is known about a sensor besides its readings: id, label, quantity and limits.
 public struct SensorInfo: Hashable, Sendable, Codable {
     /// The sensor's stable id.
     public var id: SensorID
@@ -6,11 +6,14 @@ public struct SensorInfo: Hashable, Sendable, Codable {
     public var label: String
     /// What the sensor measures; fixes the unit.
     public var quantity: Quantity
+    /// The driver's (or scenario's) limits, read at discovery (SPEC §16).
+    public var limits: SensorLimits
 
-    public init(id: SensorID, label: String = "", quantity: Quantity) {
+    public init(id: SensorID, label: String = "", quantity: Quantity, limits: SensorLimits = .none) {
         self.id = id
         self.label = label
         self.quantity = quantity
+        self.limits = limits
     }
 
     /// The unit of this sensor's values.

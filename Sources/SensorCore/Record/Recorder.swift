@@ -105,7 +105,7 @@ public struct Recorder: Sendable {
         let sensors = tracks.values.sorted { $0.info.id < $1.info.id }.map { track in
             ScenarioSensor(
                 id: track.info.id.rawValue, quantity: track.info.quantity, label: track.info.label,
-                feed: .samples(track.samples))
+                feed: .samples(track.samples), limits: track.info.limits.values)
         }
         return Scenario(duration: elapsed, step: step, loop: false, sensors: sensors)
     }

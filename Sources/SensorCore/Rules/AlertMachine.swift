@@ -73,7 +73,8 @@ public enum AlertMachine {
             return AlertEvent(
                 time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor(),
                 severity: rule.severity, value: value, threshold: rule.condition.threshold,
-                condition: rule.condition.kind, predict: predict, predicted: predicted)
+                condition: rule.condition.kind, predict: predict, predicted: predicted,
+                isLimitRule: rule.limit != nil, limit: rule.appliedLimit)
         }
         switch state.phase {
         case .ok:

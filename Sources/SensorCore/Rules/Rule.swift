@@ -14,12 +14,18 @@ public struct Rule: Hashable, Sendable {
     public var repeatEvery: Duration?
     /// Severity (default warning).
     public var severity: Severity
+    /// The limit the threshold is named by (SPEC §16), if it is.
+    public var limit: RuleLimit?
+    /// In a rule resolved for one sensor (``resolved(for:)``): the limit its threshold came
+    /// from, nil when it is `otherwise`'s (or the rule names no limit).
+    public var appliedLimit: String?
 
     public init(
         name: String, selector: SensorSelector, condition: Condition,
         holdFor: Duration = .zero, clearFor: Duration = .zero,
-        repeatEvery: Duration? = nil, severity: Severity = .warning
+        repeatEvery: Duration? = nil, severity: Severity = .warning, limit: RuleLimit? = nil
     ) {
+        self.limit = limit
         self.name = name
         self.selector = selector
         self.condition = condition

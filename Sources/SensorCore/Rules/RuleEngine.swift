@@ -34,8 +34,11 @@ public struct RuleEngine: Sendable {
     private var entryIndex: [SensorID: Int] = [:]
     private var infos: [SensorInfo] = []
     private var spans: [Span] = []
-    /// Per slot: the rule's index, and the alert's state.
+    /// Per slot: the rule's index, the rule as it applies to the slot's sensor (a limit
+    /// rule's own numbers, SPEC §16; nil: it names a limit the sensor lacks, and does not
+    /// select it), and the alert's state.
     private var slotRule: [Int] = []
+    private var slotRef: [RuleRef?] = []
     private var slotState: [AlertState] = []
     private var hasStaleRules: Bool
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
@@ -63,7 +66,11 @@ public struct RuleEngine: Sendable {
         if let known = listEntries[list.source], known.list === list {
             entries = known.entries
         } else {
-            entries = list.sensors.map { info in entryIndex[info.id] ?? add(info, at: min(list.discovered, time)) }
+            entries = list.sensors.map { info in
+                guard let e = entryIndex[info.id] else { return add(info, at: min(list.discovered, time)) }
+                if infos[e].limits != info.limits { relimit(e, info) }
+                return e
+            }
             listEntries[list.source] = (list, entries)
         }
         let readings = cycle.readings
@@ -90,17 +97,35 @@ public struct RuleEngine: Sendable {
     private mutating func add(_ info: SensorInfo, at time: Timestamp) -> Int {
         let first = slotRule.count
         for (i, rule) in rules.enumerated() where rule.selector.matches(info) {
+            let ref = self.ref(i, for: info)
             var state = AlertState(condition: rule.condition, start: time)
-            if restoredFiring.remove(AlertKey(rule: rule.name, sensor: info.id)) != nil {
+            if ref != nil, restoredFiring.remove(AlertKey(rule: rule.name, sensor: info.id)) != nil {
                 state.markRestoredFiring(at: time)
             }
             slotRule.append(i)
+            slotRef.append(ref)
             slotState.append(state)
         }
         infos.append(info)
         spans.append(Span(first: first, count: slotRule.count - first))
         entryIndex[info.id] = infos.count - 1
         return infos.count - 1
+    }
+
+    /// Rule `i` as it applies to `info`: shared unless it names a limit.
+    private func ref(_ i: Int, for info: SensorInfo) -> RuleRef? {
+        guard rules[i].limit != nil else { return refs[i] }
+        return rules[i].resolved(for: info).map(RuleRef.init)
+    }
+
+    /// A known sensor's limits changed at a rediscovery: they apply from now on, and an
+    /// alert in progress keeps its state (SPEC §16).
+    private mutating func relimit(_ e: Int, _ info: SensorInfo) {
+        infos[e].limits = info.limits
+        let span = spans[e]
+        for slot in span.first..<(span.first + span.count) where rules[slotRule[slot]].limit != nil {
+            slotRef[slot] = ref(slotRule[slot], for: infos[e])
+        }
     }
 
     /// `value` nil is a failed read or a tick: only `stale` rules look at those.
@@ -111,7 +136,8 @@ public struct RuleEngine: Sendable {
             let r = slotRule[slot]
             // Borrowed, not retained: two atomic reference-count updates per sample and rule
             // were a measurable share of a sample's cost.
-            Unmanaged.passUnretained(refs[r])._withUnsafeGuaranteedRef { ref in
+            guard let resolved = slotRef[slot] else { continue }
+            Unmanaged.passUnretained(resolved)._withUnsafeGuaranteedRef { ref in
                 if value == nil, !ref.isStale { return }
                 AlertMachine.step(
                     &slotState[slot], time: time, value: value, rule: ref.rule, index: r,
@@ -126,7 +152,7 @@ public struct RuleEngine: Sendable {
     public var firing: [AlertKey: Timestamp] {
         var out: [AlertKey: Timestamp] = [:]
         for (e, span) in spans.enumerated() {
-            for slot in span.first..<(span.first + span.count) {
+            for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil {
                 if case .firing(let since, _, _) = slotState[slot].phase {
                     out[AlertKey(rule: rules[slotRule[slot]].name, sensor: infos[e].id)] = since
                 }
@@ -139,7 +165,7 @@ public struct RuleEngine: Sendable {
     /// and ``sensors`` — and whether it fires now (for the metrics file; allocates nothing).
     public func forEachAlert(_ body: (_ rule: Int, _ sensor: Int, _ firing: Bool) -> Void) {
         for (e, span) in spans.enumerated() {
-            for slot in span.first..<(span.first + span.count) {
+            for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil {
                 body(slotRule[slot], e, slotState[slot].isFiring)
             }
         }
@@ -149,7 +175,7 @@ public struct RuleEngine: Sendable {
     /// ``rules`` and ``sensors`` — and its phase (for the status file).
     public func forEachActiveAlert(_ body: (_ rule: Int, _ sensor: Int, _ phase: AlertState.Phase) -> Void) {
         for (e, span) in spans.enumerated() {
-            for slot in span.first..<(span.first + span.count) where slotState[slot].phase != .ok {
+            for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil && slotState[slot].phase != .ok {
                 body(slotRule[slot], e, slotState[slot].phase)
             }
         }
@@ -161,7 +187,7 @@ public struct RuleEngine: Sendable {
     public mutating func restoreFiring(_ keys: some Sequence<AlertKey>) {
         restoredFiring.formUnion(keys)
         for (e, span) in spans.enumerated() {
-            for slot in span.first..<(span.first + span.count) {
+            for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil {
                 let key = AlertKey(rule: rules[slotRule[slot]].name, sensor: infos[e].id)
                 guard restoredFiring.remove(key) != nil, !slotState[slot].isFiring else { continue }
                 slotState[slot].markRestoredFiring(at: slotState[slot].lastSuccess)
@@ -178,12 +204,14 @@ public struct RuleEngine: Sendable {
         refs = newRules.map(RuleRef.init)
         hasStaleRules = newRules.contains { $0.condition.kind == .stale }
         slotRule = []
+        slotRef = []
         slotState = []
         for e in infos.indices {
             let first = slotRule.count
             let oldSlots = oldSpans[e].first..<(oldSpans[e].first + oldSpans[e].count)
             for (i, rule) in newRules.enumerated() where rule.selector.matches(infos[e]) {
                 slotRule.append(i)
+                slotRef.append(ref(i, for: infos[e]))
                 guard let k = oldSlots.first(where: { old[oldRule[$0]].name == rule.name }) else {
                     slotState.append(AlertState(condition: rule.condition, start: time))
                     continue

@@ -14,8 +14,11 @@ public struct ScenarioSensor: Sendable, Hashable {
     public var quantity: Quantity
     public var label: String
     public var feed: Feed
+    /// The sensor's limits (`limits: { crit: 100, crit_hyst: 95 }`), taken as they are (SPEC §16).
+    public var limits: [String: Double]
 
-    public init(id: String, quantity: Quantity, label: String = "", feed: Feed) {
+    public init(id: String, quantity: Quantity, label: String = "", feed: Feed, limits: [String: Double] = [:]) {
+        self.limits = limits
         self.id = id
         self.quantity = quantity
         self.label = label
@@ -24,7 +27,7 @@ public struct ScenarioSensor: Sendable, Hashable {
 
     /// What the rest of the program knows about this sensor.
     public var info: SensorInfo {
-        SensorInfo(id: sensorID, label: label, quantity: quantity)
+        SensorInfo(id: sensorID, label: label, quantity: quantity, limits: SensorLimits(values: limits))
     }
 
     /// The sensor id: `sim:<id>`, or `id` itself when it holds a `:`.

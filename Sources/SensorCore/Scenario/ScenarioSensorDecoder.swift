@@ -9,7 +9,7 @@ enum ScenarioSensorDecoder {
     static func sensor(
         _ node: ConfigNode, directory: String, step: Duration?, duration: Duration?, csvErrors: inout [ConfigError]
     ) -> ScenarioSensor? {
-        guard let object = node.object(keys: ["id", "quantity", "label"] + feedKeys) else { return nil }
+        guard let object = node.object(keys: ["id", "quantity", "label", "limits"] + feedKeys) else { return nil }
         let idNode = object.required("id")
         var id = idNode?.string()
         if let text = id, let idNode, let problem = idProblem(text) {
@@ -18,6 +18,7 @@ enum ScenarioSensorDecoder {
         }
         let quantity: Quantity? = object.required("quantity")?.choice("quantity")
         let label = object["label"].map { $0.string() } ?? ""
+        let limits = object["limits"].map(self.limits) ?? [:]
 
         var feeds: [String] = []
         if object.has("samples") { feeds.append("samples") }
@@ -38,8 +39,31 @@ enum ScenarioSensorDecoder {
         default:
             node.report("has more than one source of values (\(feeds.joined(separator: ", "))); give exactly one")
         }
-        guard let id, let quantity, let label, let feed else { return nil }
-        return ScenarioSensor(id: id, quantity: quantity, label: label, feed: feed)
+        guard let id, let quantity, let label, let feed, let limits else { return nil }
+        return ScenarioSensor(id: id, quantity: quantity, label: label, feed: feed, limits: limits)
+    }
+
+    /// `limits: { crit: 100, crit_hyst: 95 }`: the names of SPEC §16, numbers in the
+    /// sensor's unit, taken as they are (no plausibility rules: a scenario says what it means).
+    private static func limits(_ node: ConfigNode) -> [String: Double]? {
+        guard case .object(let members) = node.value else {
+            node.report("expected an object, found \(node.value.kindDescription)")
+            return nil
+        }
+        var out: [String: Double] = [:]
+        var valid = true
+        for name in members.keys.sorted() {
+            let member = ConfigNode(value: members[name]!, path: node.path(of: name), diagnostics: node.diagnostics)
+            let base = name.hasSuffix("_hyst") ? String(name.dropLast(5)) : name
+            guard SensorLimits.isKnown(base) else {
+                let known = (SensorLimits.lowerNames + SensorLimits.upperNames).joined(separator: ", ")
+                member.report("unknown limit (expected \(known), or one of them with _hyst)")
+                valid = false
+                continue
+            }
+            if let v = member.number() { out[name] = v } else { valid = false }
+        }
+        return valid ? out : nil
     }
 
     /// Why `id` cannot name a sensor, or nil. An id without `:` becomes `sim:<id>` and keeps

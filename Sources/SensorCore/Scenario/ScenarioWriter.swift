@@ -25,6 +25,11 @@ public enum ScenarioWriter {
         var s = "    {\"id\": " + EventFormatter.jsonString(sensor.id)
         s += ", \"quantity\": \"" + sensor.quantity.rawValue + "\""
         if !sensor.label.isEmpty { s += ", \"label\": " + EventFormatter.jsonString(sensor.label) }
+        if !sensor.limits.isEmpty {
+            s += ", \"limits\": {" + SensorLimits.ordered(sensor.limits.keys)
+                .map { EventFormatter.jsonString($0) + ": " + EventFormatter.number(sensor.limits[$0]!) }
+                .joined(separator: ", ") + "}"
+        }
         switch sensor.feed {
         case .samples(let samples):
             let pairs = samples.map { "[" + seconds($0.time) + ", " + ($0.value.map(EventFormatter.number) ?? "null") + "]" }

@@ -12,15 +12,15 @@ public enum EventFormatter {
         let value = e.value.map { "\(display($0)) \(unit)" }
         let what: String
         switch e.condition {
-        case .above: what = "above \(number(e.threshold)) \(unit)"
-        case .below: what = "below \(number(e.threshold)) \(unit)"
+        case .above: what = "above \(number(e.threshold)) \(unit)" + named(e.limit)
+        case .below: what = "below \(number(e.threshold)) \(unit)" + named(e.limit)
         case .rise: what = "rose by \(number(e.threshold)) \(unit) or more"
         case .fall: what = "fell by \(number(e.threshold)) \(unit) or more"
         case .stale: what = "no reading for \(duration(seconds: e.threshold))"
         case .predict:
             let side = e.predict?.direction.rawValue ?? "past"
             let within = e.predict.map { " within " + DurationParser.format($0.within) } ?? ""
-            what = "heading \(side) \(number(e.threshold)) \(unit)\(within)"
+            what = "heading \(side) \(number(e.threshold)) \(unit)" + named(e.limit) + within
         }
         switch (e.kind, e.condition) {
         case (.resolved, .stale):
@@ -37,6 +37,9 @@ public enum EventFormatter {
         }
         return s
     }
+
+    /// ` (crit)` after a threshold that is a limit (SPEC §16), else nothing.
+    private static func named(_ limit: String?) -> String { limit.map { " (\($0))" } ?? "" }
 
     /// The message of a sensor fault or recovery.
     public static func message(_ f: SensorFault) -> String {
@@ -61,6 +64,7 @@ public enum EventFormatter {
         s += ",\"value\":" + (e.value.map(number) ?? "null")
         s += ",\"threshold\":" + number(e.threshold)
         if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(number) ?? "null") }
+        if e.isLimitRule { s += ",\"limit\":" + (e.limit.map(jsonString) ?? "null") }
         s += "}"
         return s
     }

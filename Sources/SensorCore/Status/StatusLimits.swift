@@ -11,3 +11,11 @@ public struct StatusLimits: Sendable, Hashable {
         self.crit = crit
     }
 }
+
+extension StatusLimits {
+    /// The `max` and `crit` of a sensor's plausible limits (SPEC §16); nil when it has neither.
+    init?(_ limits: SensorLimits) {
+        guard limits["max"] != nil || limits["crit"] != nil else { return nil }
+        self.init(max: limits["max"], crit: limits["crit"])
+    }
+}

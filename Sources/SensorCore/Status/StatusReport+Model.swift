@@ -23,7 +23,7 @@ extension StatusReport {
                 sensors.append(StatusSensor(
                     id: info.id.rawValue, label: info.label, quantity: info.quantity.rawValue, unit: info.unit, value: value,
                     time: value == nil ? nil : started + source.goodTime(at: i).seconds, ok: attempted && fault == nil,
-                    error: fault ?? (attempted ? nil : "not read yet")))
+                    error: fault ?? (attempted ? nil : "not read yet"), limits: StatusLimits(info.limits)))
             }
         }
         sensors.sort { $0.id < $1.id }

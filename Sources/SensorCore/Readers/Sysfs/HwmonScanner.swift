@@ -1,4 +1,6 @@
-/// Finds hwmon chips and their `tempN_input` / `humidityN_input` attributes.
+/// Finds hwmon chips and their `tempN_input` / `humidityN_input` attributes, and the fans,
+/// voltages, power and current channels of SPEC §16a (`fanN_input` rpm, `inN_input` mV,
+/// `powerN_input` µW — else `powerN_average` —, `currN_input` mA).
 ///
 /// - The chip name is `hwmonN/name`; old drivers keep `name` and every attribute in
 ///   `hwmonN/device/` (libsensors reads there too); a chip with neither is named after its
@@ -6,6 +8,7 @@
 /// - Chips sharing a name are told apart by ``SysfsNames`` (`coretemp`, `coretemp.1`).
 /// - Indices may be sparse (nvme: temp1, 2, 3, 9); every `_input` present is a sensor.
 /// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read.
+/// - Limits (`tempN_max`, `_crit`, … and their `_hyst`) are read here, never per poll.
 /// - A chip that re-exports thermal zones (``ThermalHwmonMirror``) is kept, each sensor
 ///   noting the zone it mirrors: a configuration with hwmon alone still sees those zones,
 ///   and ids do not depend on which other sources are configured.
@@ -40,32 +43,30 @@ enum HwmonScanner {
         var channels: [SysfsChannel] = []
         for (chip, name) in zip(found, names) {
             let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: chip.chip.name, io: io)
-            channels += sensors(in: chip.attributes, chipName: name, driver: chip.chip.name, mirror: mirror, io: io)
+            channels += sensors(
+                in: chip.attributes, chipName: name, driver: chip.chip.name, mirror: mirror,
+                admits: configuration.admits, io: io)
         }
         return channels
     }
 
     private static func sensors(
-        in dir: String, chipName: String, driver: String, mirror: ThermalHwmonMirror?, io: any SysfsIO
+        in dir: String, chipName: String, driver: String, mirror: ThermalHwmonMirror?,
+        admits: (SensorID) -> Bool, io: any SysfsIO
     ) -> [SysfsChannel] {
         let files = SysfsTree.entries(dir)
         let present = Set(files)
         var channels: [SysfsChannel] = []
-        for file in files where file.hasSuffix("_input") {
-            let stem = String(file.dropLast("_input".count))
-            let quantity: Quantity
-            if stem.hasPrefix("temp"), isIndex(stem.dropFirst(4)) {
-                quantity = .temperature
-            } else if stem.hasPrefix("humidity"), isIndex(stem.dropFirst(8)) {
-                quantity = .humidity
-            } else {
-                continue
-            }
+        for file in files {
+            guard let (stem, quantity, exponent) = channel(file, present: present) else { continue }
+            let id = SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem)
+            // An excluded sensor's label and limit files are not read at all.
+            guard admits(id) else { continue }
             let label = SysfsTree.text(dir + "/" + stem + "_label", io: io)
-            let info = SensorInfo(
-                id: SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem),
-                label: label ?? "", quantity: quantity)
-            var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: -3)
+            let limits = SysfsLimitFiles.hwmon(
+                dir: dir, stem: stem, present: present, quantity: quantity, decimalExponent: exponent, io: io)
+            let info = SensorInfo(id: id, label: label ?? "", quantity: quantity, limits: limits)
+            var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: exponent)
             if label == nil { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
             channel.mirrors = mirror?.zone(of: stem)
             if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
@@ -80,6 +81,30 @@ enum HwmonScanner {
         }
         return channels
     }
+
+    /// The sensor a file of an hwmon directory is the input of: its stem (`temp1`), quantity
+    /// and the power of ten from the file's unit to the quantity's; nil for other files.
+    private static func channel(_ file: String, present: Set<String>) -> (String, Quantity, Int)? {
+        let stem: Substring
+        if file.hasSuffix("_input") {
+            stem = file.dropLast("_input".count)
+        } else if file.hasSuffix("_average"), file.hasPrefix("power"),
+                  !present.contains(file.dropLast("_average".count) + "_input") {
+            stem = file.dropLast("_average".count)
+        } else {
+            return nil
+        }
+        for (prefix, quantity, exponent) in kinds where stem.hasPrefix(prefix) && isIndex(stem.dropFirst(prefix.count)) {
+            return (String(stem), quantity, exponent)
+        }
+        return nil
+    }
+
+    /// File prefixes of the channels read, with quantity and decimal exponent.
+    private static let kinds: [(String, Quantity, Int)] = [
+        ("temp", .temperature, -3), ("humidity", .humidity, -3), ("fan", .fan, 0),
+        ("in", .voltage, -3), ("power", .power, -6), ("curr", .current, -3),
+    ]
 
     private static func isIndex(_ s: Substring) -> Bool {
         !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber }

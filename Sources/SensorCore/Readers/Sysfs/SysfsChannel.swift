@@ -29,6 +29,8 @@ struct SysfsChannel: Sendable {
     /// Set when a file that names this sensor (its label) blocked at discovery: the
     /// sensor reads as this fault until that read returns and a discovery reads it.
     var blocked: String?
+    /// The readings a temperature may give (the source's `plausible`); others are faults.
+    var plausible = PlausibleRange.standard
 
     init(info: SensorInfo, input: String, decimalExponent: Int) {
         self.info = info

@@ -120,9 +120,10 @@ final class SysfsReaderCore: Sendable {
     private func rescan(_ set: inout SysfsSensorSet, _ io: GuardedSysfsIO) {
         hung.revalidate()
         _ = io.takeBlockedAsked()
-        let found = scan(configuration, io)
+        var found = scan(configuration, io)
             .filter { configuration.admits($0.info.id) }
             .sorted { $0.info.id < $1.info.id }
+        for i in found.indices { found[i].plausible = configuration.plausible }
         set.replace(with: found, io: io)
         // A blocked label faults its own sensor; a blocked chip or device name leaves the
         // chip out (its sensors' ids depend on it), which only this line tells.

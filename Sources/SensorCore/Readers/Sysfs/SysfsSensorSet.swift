@@ -33,6 +33,7 @@ struct SysfsSensorSet: Sendable {
     private struct Plan {
         var exponent: Int8
         var quantity: Quantity
+        var plausible: PlausibleRange
     }
 
     private static func plan(_ channel: SysfsChannel) -> Plan? {
@@ -40,7 +41,7 @@ struct SysfsSensorSet: Sendable {
             channel.errnoWitness == nil, channel.blocked == nil,
             let exponent = Int8(exactly: channel.decimalExponent)
         else { return nil }
-        return Plan(exponent: exponent, quantity: channel.info.quantity)
+        return Plan(exponent: exponent, quantity: channel.info.quantity, plausible: channel.plausible)
     }
 
     /// Bytes read per attribute: values are short, and a full buffer means garbage.
@@ -117,7 +118,7 @@ struct SysfsSensorSet: Sendable {
                         switch Self.parseNumber(length, slot, exponent: Int(plan.exponent)) {
                         case .failure(let f): values.appendFault(f.reason)
                         case .success(let v):
-                            if let reason = Self.outOfRange(v, plan.quantity) { values.appendFault(reason) } else { values.append(v) }
+                            if let reason = Self.outOfRange(v, plan.quantity, plan.plausible) { values.appendFault(reason) } else { values.append(v) }
                         }
                     } else {
                         Self.read(&channels[i], input: length, slot, io: io, buffer: buffer, witness: witnesses[i], into: &values)
@@ -180,7 +181,7 @@ struct SysfsSensorSet: Sendable {
             for _ in 0..<abs(channel.decimalExponent) { power *= 10 }
             value = channel.decimalExponent < 0 ? value / power : value * power
         }
-        if let reason = outOfRange(value, channel.info.quantity) {
+        if let reason = outOfRange(value, channel.info.quantity, channel.plausible) {
             return values.appendFault(reason)
         }
         if channel.faultFlag != nil,
@@ -199,11 +200,16 @@ struct SysfsSensorSet: Sendable {
     }
 
     /// Why a value cannot be real: below absolute zero (this includes the kernel's
-    /// `THERMAL_TEMP_INVALID` of -274000 m°C), negative humidity or pressure.
-    static func outOfRange(_ value: Double, _ quantity: Quantity) -> String? {
-        let limit: Double = quantity == .temperature ? -273.15 : 0
-        let bad = quantity == .temperature ? value <= limit : value < limit
-        return bad ? "out of range: \(value) \(quantity.unit)" : nil
+    /// `THERMAL_TEMP_INVALID` of -274000 m°C), negative humidity or pressure, or a
+    /// temperature outside the source's `plausible` range (SPEC §16).
+    static func outOfRange(_ value: Double, _ quantity: Quantity, _ plausible: PlausibleRange) -> String? {
+        if quantity == .temperature {
+            if value <= -273.15 { return "out of range: \(value) \(quantity.unit)" }
+            return plausible.admits(value) ? nil : "implausible value: \(EventFormatter.number(value)) \(quantity.unit)"
+        }
+        // Voltages and currents may be negative (a −12 V rail); a fan at 0 rpm has stopped.
+        guard quantity == .humidity || quantity == .pressure else { return nil }
+        return value < 0 ? "out of range: \(value) \(quantity.unit)" : nil
     }
 
     private static func readNumber(

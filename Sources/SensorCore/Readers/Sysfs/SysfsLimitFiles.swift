@@ -1,0 +1,116 @@
+/// Reads the limit files of hwmon sensors and the trip points of thermal zones at discovery
+/// (SPEC §16), through the reader's ``SysfsIO``: a limit file that blocks is ignored
+/// (`read blocked`) and stalls nothing, as every other file read there.
+enum SysfsLimitFiles {
+    /// The limits of hwmon sensor `stem` (`temp1`) in `dir`; `present` holds the file names
+    /// of `dir`, so only files that exist are opened.
+    static func hwmon(
+        dir: String, stem: String, present: Set<String>, quantity: Quantity, decimalExponent: Int, io: any SysfsIO
+    ) -> SensorLimits {
+        var files: [String] = []
+        var paths: [String] = []
+        for name in names(of: quantity) {
+            for file in [name, name + "_hyst"] {
+                let base = stem + "_" + file
+                guard present.contains(base) else { continue }
+                files.append(file)
+                paths.append(dir + "/" + base)
+            }
+        }
+        guard !files.isEmpty else { return .none }
+        let results = numbers(paths, decimalExponent: decimalExponent, io: io)
+        return LimitPlausibility.judge(Dictionary(uniqueKeysWithValues: zip(files, results)), quantity: quantity)
+    }
+
+    /// The numbers in `paths`, opened one by one and read in one ``SysfsIO/readAll`` call (as
+    /// a poll reads): a sensor has up to ten limit files, a discovery of a thousand sensors
+    /// reads ten thousand, and one guarded batch costs less than ten guarded reads.
+    private static func numbers(_ paths: [String], decimalExponent: Int, io: any SysfsIO) -> [LimitPlausibility.Found] {
+        let fds = paths.map { io.open($0) }
+        defer { for fd in fds where fd >= 0 { io.close(fd) } }
+        let stride = SysfsSensorSet.bufferSize
+        var lengths = [Int](repeating: 0, count: fds.count)
+        return withUnsafeTemporaryAllocation(byteCount: stride * fds.count, alignment: 8) { buffer in
+            fds.withUnsafeBufferPointer { fds in
+                lengths.withUnsafeMutableBufferPointer { lengths in
+                    io.readAll(fds, into: buffer, stride: stride, lengths: lengths, progress: SysfsReadProgress())
+                }
+            }
+            return paths.indices.map { i in
+                let n = fds[i] < 0 ? Int(fds[i]) : lengths[i]
+                let slot = UnsafeRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)])
+                return parse(n, slot, path: paths[i], decimalExponent: decimalExponent, io: io)
+            }
+        }
+    }
+
+    /// The limit names hwmon files of `quantity` may hold (SPEC §16, §16a).
+    static func names(of quantity: Quantity) -> [String] {
+        switch quantity {
+        case .temperature: return ["max", "crit", "emergency", "min", "lcrit"]
+        case .fan: return ["min", "max"]
+        case .voltage, .current: return ["min", "max", "lcrit", "crit"]
+        case .power: return ["max", "crit", "cap"]
+        case .humidity, .pressure: return []
+        }
+    }
+
+    /// The trip points of thermal zone `dir` as limits: `critical` is `crit`; `hot`,
+    /// `passive`, `active` keep their names; of several trips of one type the lowest
+    /// plausible one counts; `trip_point_K_hyst` is a delta below its trip.
+    static func thermal(dir: String, entries: [String], io: any SysfsIO) -> SensorLimits {
+        struct Trip { var temp: LimitPlausibility.Found; var hyst: String? }
+        var trips: [String: [Trip]] = [:]
+        for entry in entries where entry.hasPrefix("trip_point_") && entry.hasSuffix("_type") {
+            let base = dir + "/" + entry.dropLast("type".count)
+            guard let type = SysfsTree.text(dir + "/" + entry, io: io) else { continue }
+            let name: String
+            switch type {
+            case "critical": name = "crit"
+            case "hot", "passive", "active": name = type
+            default: continue
+            }
+            let hyst = entries.contains(entry.dropLast("type".count) + "hyst") ? base + "hyst" : nil
+            trips[name, default: []].append(Trip(temp: number(base + "temp", decimalExponent: -3, io: io), hyst: hyst))
+        }
+        guard !trips.isEmpty else { return .none }
+        var found: [String: LimitPlausibility.Found] = [:]
+        for (name, candidates) in trips {
+            let plausible = candidates.filter {
+                guard case .success(let v) = $0.temp else { return false }
+                return LimitPlausibility.implausible(v, name: name, quantity: .temperature, lowestUpper: nil) == nil
+            }
+            let lowest = plausible.min { (try? $0.temp.get()) ?? 0 < (try? $1.temp.get()) ?? 0 }
+            guard let trip = lowest ?? candidates.first else { continue }
+            found[name] = trip.temp
+            if let hyst = trip.hyst, case .success(let t) = trip.temp {
+                // The delta is printed from the same struct as the trip temperatures: m°C.
+                found[name + "_hyst"] = number(hyst, decimalExponent: -3, io: io).map { t - $0 }
+            }
+        }
+        return LimitPlausibility.judge(found, quantity: .temperature)
+    }
+
+    /// The number in limit file `path` × 10^`decimalExponent`, or why there is none.
+    private static func number(_ path: String, decimalExponent: Int, io: any SysfsIO) -> LimitPlausibility.Found {
+        numbers([path], decimalExponent: decimalExponent, io: io)[0]
+    }
+
+    /// What `n` bytes read from `path` into `slot` (or `-errno`, or an open's failure) give.
+    ///
+    /// Parsed from the bytes as read, without making a `String`: making and trimming one
+    /// for each of ten thousand limit files cost about as much as their system calls.
+    private static func parse(
+        _ n: Int, _ slot: UnsafeRawBufferPointer, path: String, decimalExponent: Int, io: any SysfsIO
+    ) -> LimitPlausibility.Found {
+        if n < 0 {
+            let blocked = n == Int(GuardedSysfsIO.blockedResult) || io.isBlocked(path)
+            return .failure(LimitFileFault(blocked ? "read blocked" : "cannot be read"))
+        }
+        let bytes = UnsafeRawBufferPointer(rebasing: slot[0..<n])
+        if n < slot.count, case .number(let v) = SysfsValueParser.parse(bytes, decimalExponent: decimalExponent) {
+            return .success(v)
+        }
+        return .failure(LimitFileFault("not a number: " + SysfsSensorSet.quoted(bytes)))
+    }
+}
