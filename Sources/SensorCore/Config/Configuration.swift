@@ -12,10 +12,13 @@ public struct Configuration: Sendable, Hashable {
     public var derived: [DerivedSensorConfiguration]
     /// The Prometheus textfile to keep written, if any (SPEC §12).
     public var metrics: MetricsConfiguration?
+    /// Where `sensorwatch notify` delivers alert events (SPEC §17); `run` ignores it.
+    public var notify: [NotifyTarget]
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
-        derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil
+        derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil,
+        notify: [NotifyTarget] = []
     ) {
         self.path = path
         self.interval = interval
@@ -23,5 +26,6 @@ public struct Configuration: Sendable, Hashable {
         self.rules = rules
         self.derived = derived
         self.metrics = metrics
+        self.notify = notify
     }
 }
