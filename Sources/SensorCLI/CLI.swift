@@ -22,6 +22,7 @@ public enum CLI {
         Command(name: "simulate", abstract: "run the rules over a scenario in virtual time", run: { await SimulateCommand.run($0) }),
         Command(name: "record", abstract: "record the real sensors as a scenario to replay", run: { await RecordCommand.run($0) }),
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
+        Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
     ]
 
     /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).
@@ -44,6 +45,10 @@ public enum CLI {
             OpenFileLimit.raise()
         case "sensors":
             OpenFileLimit.raise()
+        case "notify":
+            // A program that exits before reading its event must not kill the notifier.
+            signal(SIGPIPE, SIG_IGN)
+            if !args.contains("--test") { SignalSource<Int32>.route(NotifyCommand.signals) }
         default: break
         }
     }

@@ -1,0 +1,11 @@
+/// One target's way of handing over an event: a program run, an HTTP request.
+///
+/// Contract: ``deliver(_:)`` makes one attempt and says how it ended; it never retries
+/// (the lane's ``RetryMachine`` does), bounds itself by the target's timeout on the
+/// injected clock, and when its task is cancelled it stops the attempt (a running program
+/// gets SIGTERM) and returns promptly, its outcome then ignored.
+@MainActor
+public protocol NotifyDelivery: AnyObject, Sendable {
+    /// One attempt at `event`.
+    func deliver(_ event: NotifyEvent) async -> DeliveryOutcome
+}

@@ -1,0 +1,129 @@
+import CSystemd
+import SensorCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Follows one journal (the local one, or a directory of journal files such as
+/// `systemd-journal-remote` writes) for sensorwatch's alert entries, for one lane of
+/// `sensorwatch notify` (SPEC §17).
+///
+/// It waits the way `sd_journal_wait` does — the handle's inotify descriptor
+/// (`sd_journal_get_fd`), then `sd_journal_process` — but on the main queue instead of
+/// in a blocked thread, so a stop or a reload interrupts the wait at once (see
+/// docs/decisions.md). The handle is used only on the main actor.
+@MainActor
+public final class JournalEventFollower: NotifyEventSource {
+    private let journal: OpaquePointer
+    private let fd: Int32
+    private let path: String?
+    /// An entry found while positioning that has not been returned yet.
+    private var pending = false
+
+    /// Opens `source` and positions after `cursor`, or, without one (a new target), at the
+    /// end of the journal as it is now.
+    public init(source: JournalHistoryReader.Source, after cursor: String?) throws(JournalHistoryReader.ReadError) {
+        path = source.path
+        var handle: OpaquePointer?
+        let r: Int32
+        let call: String
+        switch source {
+        case .local, .file:
+            (call, r) = ("sd_journal_open", sd_journal_open(&handle, Int32(SD_JOURNAL_LOCAL_ONLY)))
+        case .directory(let directory):
+            (call, r) = ("sd_journal_open_directory", sd_journal_open_directory(&handle, directory, 0))
+        }
+        guard r >= 0, let j = handle else {
+            throw JournalHistoryReader.ReadError(call: call, errno: -r, path: source.path)
+        }
+        journal = j
+        func fail(_ call: String, _ r: Int32) -> JournalHistoryReader.ReadError {
+            sd_journal_close(j)
+            return JournalHistoryReader.ReadError(call: call, errno: -r, path: source.path)
+        }
+        // Asked first, as sd-journal(3) advises, so that no change after the open is missed.
+        let fd = sd_journal_get_fd(j)
+        guard fd >= 0 else { throw fail("sd_journal_get_fd", fd) }
+        self.fd = fd
+        for m in JournalEventFollower.matches {
+            let r = m.withCString { sd_journal_add_match(j, $0, 0) }
+            guard r >= 0 else { throw fail("sd_journal_add_match", r) }
+        }
+        if let cursor {
+            let r = sd_journal_seek_cursor(j, cursor)
+            guard r >= 0 else { throw fail("sd_journal_seek_cursor", r) }
+            // The seek lands on the cursor's entry if it still exists, else on the next one,
+            // which has not been delivered and so is returned first.
+            if sd_journal_next(j) > 0 {
+                pending = sd_journal_test_cursor(j, cursor) <= 0
+            }
+        } else {
+            let r = sd_journal_seek_tail(j)
+            guard r >= 0 else { throw fail("sd_journal_seek_tail", r) }
+            // Onto the last entry, so that `next` moves to the first one written after it.
+            _ = sd_journal_previous(j)
+        }
+    }
+
+    isolated deinit {
+        sd_journal_close(journal)
+    }
+
+    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID.
+    static let matches: [String] =
+        ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
+        + JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
+
+    public var position: String? { cursor }
+
+    /// The cursor of the entry the follower is on, nil when the journal has none yet.
+    private var cursor: String? {
+        var c: UnsafeMutablePointer<CChar>?
+        guard sd_journal_get_cursor(journal, &c) >= 0, let c else { return nil }
+        defer { free(c) }
+        return String(cString: c)
+    }
+
+    public func next() async throws -> NotifyEntry {
+        while true {
+            try Task.checkCancellation()
+            if pending {
+                pending = false
+                if let entry = entry() { return entry }
+            }
+            let r = sd_journal_next(journal)
+            if r < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_next", errno: -r, path: path) }
+            if r > 0 {
+                if let entry = entry() { return entry }
+                continue
+            }
+            try await ReadableWait.until(readable: fd)
+            // Reads the inotify events: new entries, new or rotated files.
+            let p = sd_journal_process(journal)
+            if p < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_process", errno: -p, path: path) }
+        }
+    }
+
+    /// The current entry as an event with its cursor; nil without a cursor.
+    private func entry() -> NotifyEntry? {
+        guard let cursor else { return nil }
+        var usec: UInt64 = 0
+        _ = sd_journal_get_realtime_usec(journal, &usec)
+        let f = JournalEntryFields.read(journal, JournalEventFollower.wanted)
+        guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else {
+            return NotifyEntry(event: nil, cursor: cursor)
+        }
+        let event = NotifyEvent(
+            realtimeMicroseconds: usec, kind: state, rule: rule, severity: f[3].flatMap(Severity.init(rawValue:)),
+            sensor: f[4] ?? "", label: f[5] ?? "", quantity: f[12] ?? "", value: f[7].flatMap(Double.init),
+            unit: f[6] ?? "", threshold: f[8].flatMap(Double.init), host: f[2] ?? "", message: f[9] ?? "",
+            predicted: f[10].flatMap(Double.init), limit: f[11].flatMap(Double.init))
+        return NotifyEntry(event: event, cursor: cursor)
+    }
+
+    private static let wanted = JournalEntryFields.names([
+        "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
+        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_PREDICTED", "ALERT_LIMIT", "SENSOR_QUANTITY",
+    ])
+}
