@@ -11,11 +11,16 @@ SWIFTFLAGS := -Xswiftc -warnings-as-errors
 all: release
 
 # Installs the system packages the build and its tests need, only when they are missing
-# (systemd-journal-remote: the history reader's tests and the fleet test write journal files).
+# (systemd-journal-remote: the history reader's tests and the fleet test write journal files;
+# libcurl4-openssl-dev: libcurl's headers for notify, which opens libcurl only when it runs).
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libsystemd; then \
 		echo "installing libsystemd-dev and pkg-config"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y libsystemd-dev pkg-config; \
+	fi
+	@if [ ! -e /usr/include/x86_64-linux-gnu/curl/curl.h ] && [ ! -e /usr/include/curl/curl.h ]; then \
+		echo "installing libcurl4-openssl-dev (notify's alertmanager targets)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y libcurl4-openssl-dev; \
 	fi
 	@if [ ! -x /lib/systemd/systemd-journal-remote ]; then \
 		echo "installing systemd-journal-remote"; \

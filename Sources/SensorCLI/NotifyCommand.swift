@@ -1,4 +1,5 @@
 import SensorCore
+import SensorHTTP
 import SensorSystemd
 
 #if canImport(Glibc)
@@ -64,7 +65,7 @@ enum NotifyCommand {
             makeSource: { journal, cursor in
                 try JournalEventFollower(source: journal == "local" ? .local : .directory(journal), after: cursor)
             },
-            makeDelivery: { delivery(for: $0, clock: clock) },
+            makeDelivery: { delivery(for: $0, memory: $1, clock: clock, log: log) },
             store: NotifyStateStore(path: statePath),
             notifier: SystemdNotifier(),
             log: log,
@@ -80,10 +81,16 @@ enum NotifyCommand {
 
     /// The delivery of `target`.
     @MainActor
-    static func delivery(for target: NotifyTarget, clock: ContinuousClock) -> any NotifyDelivery {
+    static func delivery(
+        for target: NotifyTarget, memory: NotifyTargetMemory, clock: ContinuousClock, log: any DaemonLog
+    ) -> any NotifyDelivery {
         switch target.kind {
-        case .exec(let argv): ExecDelivery(argv: argv, timeout: target.timeout, clock: clock)
-        case .alertmanager(let url): UnavailableDelivery(reason: "alertmanager targets are not built yet (\(url))")
+        case .exec(let argv):
+            return ExecDelivery(argv: argv, timeout: target.timeout, clock: clock)
+        case .alertmanager(let url):
+            return AlertmanagerDelivery(
+                baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
+                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep)
         }
     }
 
@@ -103,7 +110,9 @@ enum NotifyCommand {
         let events = NotifyEvent.testEvents(now: NotifyTime.nowMicroseconds(), host: hostName())
         var allDelivered = true
         for target in configuration.notify {
-            let delivery = delivery(for: target, clock: ContinuousClock())
+            let delivery = delivery(
+                for: target, memory: NotifyTargetMemory(firing: []) { _ in }, clock: ContinuousClock(),
+                log: StreamLog())
             for event in events {
                 let outcome = await delivery.deliver(event)
                 let text: String

@@ -21,8 +21,9 @@ public final class JournalEventFollower: NotifyEventSource {
     /// An entry found while positioning that has not been returned yet.
     private var pending = false
 
-    /// Opens `source` and positions after `cursor`, or, without one (a new target), at the
-    /// end of the journal as it is now.
+    /// Opens `source` and positions after `cursor` (an entry of any kind), or, without one
+    /// (a new target), at the end of the journal as it is now; the empty cursor is the
+    /// journal's start.
     public init(source: JournalHistoryReader.Source, after cursor: String?) throws(JournalHistoryReader.ReadError) {
         path = source.path
         var handle: OpaquePointer?
@@ -46,23 +47,32 @@ public final class JournalEventFollower: NotifyEventSource {
         let fd = sd_journal_get_fd(j)
         guard fd >= 0 else { throw fail("sd_journal_get_fd", fd) }
         self.fd = fd
+        // A new target starts after the journal's last entry of any kind: positioned before
+        // the matches are added, since a tail seek under matches that nothing meets yet
+        // leaves no entry to stand on (and, seen with systemd 252, no later entry found).
+        var start = cursor
+        if start == nil {
+            let r = sd_journal_seek_tail(j)
+            guard r >= 0 else { throw fail("sd_journal_seek_tail", r) }
+            if sd_journal_previous(j) > 0 { start = JournalEventFollower.cursor(of: j) }
+        }
+        position = start ?? ""
         for m in JournalEventFollower.matches {
             let r = m.withCString { sd_journal_add_match(j, $0, 0) }
             guard r >= 0 else { throw fail("sd_journal_add_match", r) }
         }
-        if let cursor {
-            let r = sd_journal_seek_cursor(j, cursor)
+        if let start, !start.isEmpty {
+            let r = sd_journal_seek_cursor(j, start)
             guard r >= 0 else { throw fail("sd_journal_seek_cursor", r) }
-            // The seek lands on the cursor's entry if it still exists, else on the next one,
-            // which has not been delivered and so is returned first.
+            // The seek lands on the cursor's entry if it still exists and is an alert entry,
+            // else on the next alert entry, which has not been delivered and so comes first.
             if sd_journal_next(j) > 0 {
-                pending = sd_journal_test_cursor(j, cursor) <= 0
+                pending = sd_journal_test_cursor(j, start) <= 0
             }
         } else {
-            let r = sd_journal_seek_tail(j)
-            guard r >= 0 else { throw fail("sd_journal_seek_tail", r) }
-            // Onto the last entry, so that `next` moves to the first one written after it.
-            _ = sd_journal_previous(j)
+            // An empty journal (a new collector directory): every entry to come is new.
+            let r = sd_journal_seek_head(j)
+            guard r >= 0 else { throw fail("sd_journal_seek_head", r) }
         }
     }
 
@@ -75,12 +85,14 @@ public final class JournalEventFollower: NotifyEventSource {
         ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
         + JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
 
-    public var position: String? { cursor }
+    /// Where the follower was positioned: the cursor it was given, else that of the
+    /// journal's last entry then; empty for a journal that had none.
+    public let position: String?
 
-    /// The cursor of the entry the follower is on, nil when the journal has none yet.
-    private var cursor: String? {
+    /// The cursor of the entry `j` is on.
+    private static func cursor(of j: OpaquePointer) -> String? {
         var c: UnsafeMutablePointer<CChar>?
-        guard sd_journal_get_cursor(journal, &c) >= 0, let c else { return nil }
+        guard sd_journal_get_cursor(j, &c) >= 0, let c else { return nil }
         defer { free(c) }
         return String(cString: c)
     }
@@ -107,7 +119,7 @@ public final class JournalEventFollower: NotifyEventSource {
 
     /// The current entry as an event with its cursor; nil without a cursor.
     private func entry() -> NotifyEntry? {
-        guard let cursor else { return nil }
+        guard let cursor = JournalEventFollower.cursor(of: journal) else { return nil }
         var usec: UInt64 = 0
         _ = sd_journal_get_realtime_usec(journal, &usec)
         let f = JournalEntryFields.read(journal, JournalEventFollower.wanted)

@@ -6,20 +6,13 @@
 # stops within a second; SIGHUP re-reads the notify list; check validates it.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/notify.sh"
 setup_journal_test
 need logger bsdutils
 trap 'stop_notify; stop_journald' EXIT
 
 start_journald
 mkdir -p "$WORK/state" "$WORK/out"
-NOTIFY_PID=
-stop_notify() {
-    if [ -n "${NOTIFY_PID:-}" ]; then
-        kill "$NOTIFY_PID" 2>/dev/null || true
-        wait "$NOTIFY_PID" 2>/dev/null || true
-        NOTIFY_PID=
-    fi
-}
 
 # The target: appends "STATE RULE SENSOR ALERT_HOST" and the stdin JSON to out/events; a rule
 # named flaky-* exits 75 the first time (then delivers), broken-* exits 3.
@@ -42,30 +35,6 @@ cat >"$WORK/sensorwatch.json5" <<JSON
 { notify: [ { exec: ["$WORK/page.sh"], severity: ["critical", "warning"] } ] }
 JSON
 
-# One alert event as the daemon writes it (SPEC §7), sent with logger --journald.
-event() { # STATE RULE SEVERITY
-    local id
-    case $1 in
-        firing) id=f96e031d73b04032b5e2b8ab87332769 ;;
-        resolved) id=e4eda26d66284e999fe0af5ec5782b44 ;;
-        repeat) id=0787280739f14696816e8cf0a24bcd6c ;;
-    esac
-    logger --journald <<ENTRY
-MESSAGE=$2 $1: sim:cpu (CPU package) 85 °C above 80 °C
-PRIORITY=2
-SYSLOG_IDENTIFIER=sensorwatch
-MESSAGE_ID=$id
-ALERT_RULE=$2
-ALERT_STATE=$1
-ALERT_SEVERITY=$3
-ALERT_THRESHOLD=80
-SENSOR_ID=sim:cpu
-SENSOR_LABEL=CPU package
-SENSOR_QUANTITY=temperature
-SENSOR_VALUE=85
-SENSOR_UNIT=°C
-ENTRY
-}
 delivered() { [ -e "$WORK/out/events" ] && [ "$(grep -c . "$WORK/out/events")" -ge "$1" ]; }
 start_notify() {
     "$BIN" notify --config "$WORK/sensorwatch.json5" --state "$WORK/state/notify.json" \
@@ -77,9 +46,9 @@ start_notify() {
 "$BIN" check --config "$WORK/sensorwatch.json5" >/dev/null || fail "check refuses the notify list"
 
 # History before the first start is not replayed.
-event firing old-news critical
+alert_event firing old-news critical
 start_notify
-event firing cpu-hot critical
+alert_event firing cpu-hot critical
 wait_for "the first delivery" 100 delivered 1
 [ "$(cat "$WORK/out/events")" = "firing cpu-hot sim:cpu $(hostname) critical" ] \
     || fail "first delivery: $(cat "$WORK/out/events")"
@@ -92,9 +61,9 @@ jq -e '.time | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z$")' <<<"$json" >/dev/
 kill -KILL "$NOTIFY_PID"
 wait "$NOTIFY_PID" 2>/dev/null || true
 NOTIFY_PID=
-event resolved cpu-hot critical
-event firing info-only info          # filtered out by severity
-event repeat cpu-hot warning
+alert_event resolved cpu-hot critical
+alert_event firing info-only info          # filtered out by severity
+alert_event repeat cpu-hot warning
 start_notify
 wait_for "the deliveries after the restart" 100 delivered 3
 sleep 0.5
@@ -102,8 +71,8 @@ sleep 0.5
     || fail "after the restart: $(paste -sd, "$WORK/out/events")"
 
 # Exit 75 is tried again (after 1 s) and then delivered; another exit is logged, not retried.
-event firing broken-pager critical
-event firing flaky-pager critical
+alert_event firing broken-pager critical
+alert_event firing flaky-pager critical
 wait_for "the retried delivery" 60 delivered 4
 [ "$(tail -1 "$WORK/out/events" | cut -d' ' -f2)" = flaky-pager ] || fail "flaky: $(tail -1 "$WORK/out/events")"
 journalctl --sync
@@ -121,7 +90,7 @@ cat >"$WORK/sensorwatch.json5" <<JSON
 JSON
 kill -HUP "$NOTIFY_PID"
 wait_for "the second target's cursor" 50 grep -q second "$WORK/state/notify.json"
-event firing late-info info
+alert_event firing late-info info
 wait_for "the second target's delivery" 50 delivered 5
 [ "$(tail -1 "$WORK/out/events" | cut -d' ' -f2)" = late-info ] || fail "after SIGHUP: $(tail -1 "$WORK/out/events")"
 

@@ -10,8 +10,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         public var journals: [String]
         /// Opens a journal for one lane, positioned after the cursor (nil: at its end now).
         public var makeSource: @MainActor (_ journal: String, _ after: String?) throws -> any NotifyEventSource
-        /// The delivery of one target.
-        public var makeDelivery: @MainActor (NotifyTarget) -> any NotifyDelivery
+        /// The delivery of one target, given what it kept.
+        public var makeDelivery: @MainActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery
         /// Where cursors are kept.
         public var store: NotifyStateStore
         /// sd_notify.
@@ -23,7 +23,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
 
         public init(
             journals: [String], makeSource: @escaping @MainActor (String, String?) throws -> any NotifyEventSource,
-            makeDelivery: @escaping @MainActor (NotifyTarget) -> any NotifyDelivery, store: NotifyStateStore,
+            makeDelivery: @escaping @MainActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery,
+            store: NotifyStateStore,
             notifier: any ServiceNotifier, log: any DaemonLog,
             reload: @escaping @MainActor () throws(ConfigErrors) -> [NotifyTarget]
         ) {
@@ -47,7 +48,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     private var targets: [NotifyTarget]
     private var state: NotifyStateFile
     private var lanes: [LaneKey: Task<Void, Never>] = [:]
+    /// Each target's delivery and the task of its work between events, by target key.
+    private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
     private var lastSaveProblem: String?
+    /// Whether notify.json was written by this run (it is, before READY).
+    private var saved = false
 
     public init(targets: [NotifyTarget], environment: Environment, clock: C) {
         self.targets = targets
@@ -97,10 +102,14 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             lanes[key] = nil
         }
         let keys = Set(targets.map(\.key))
+        for (key, entry) in deliveries where !keys.contains(key) {
+            entry.maintenance.cancel()
+            deliveries[key] = nil
+        }
         let before = state
         state.targets = state.targets.filter { keys.contains($0.key) }
         for target in targets {
-            let delivery = environment.makeDelivery(target)
+            let delivery = self.delivery(for: target)
             for journal in environment.journals {
                 let key = LaneKey(target: target.key, journal: journal)
                 guard lanes[key] == nil else { continue }
@@ -113,9 +122,10 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                     continue
                 }
                 // A new target starts at the journal's end as it is now, kept at once so that a
-                // restart before its first event does not skip what came in between.
-                if kept == nil, let start = source.position {
-                    state.setCursor(start, target: target.key, journal: journal)
+                // restart before its first event does not skip what came in between; an empty
+                // journal is kept as "from its start" (the empty cursor).
+                if kept == nil {
+                    state.setCursor(source.position ?? "", target: target.key, journal: journal)
                 }
                 let lane = NotifyLane(
                     target: target, source: source, delivery: delivery, clock: clock, log: environment.log
@@ -125,7 +135,19 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                 lanes[key] = Task { await lane.run() }
             }
         }
-        if state != before { save() }
+        if state != before || !saved { save() }
+    }
+
+    /// The target's delivery, made (and its maintenance started) the first time.
+    private func delivery(for target: NotifyTarget) -> any NotifyDelivery {
+        if let existing = deliveries[target.key] { return existing.delivery }
+        let key = target.key
+        let memory = NotifyTargetMemory(firing: state.firing(target: key)) { [weak self] alerts in
+            self?.state.setFiring(alerts, target: key)
+        }
+        let delivery = environment.makeDelivery(target, memory)
+        deliveries[key] = (delivery, Task { await delivery.maintain() })
+        return delivery
     }
 
     private func commit(_ cursor: String, target: String, journal: String) {
@@ -136,6 +158,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     private func save() {
         do {
             try environment.store.save(state)
+            saved = true
             if lastSaveProblem != nil {
                 environment.log.log(.notice, "notification cursors are kept again")
                 lastSaveProblem = nil
@@ -151,8 +174,9 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
 
     private func stop() async {
         environment.notifier.notify("STOPPING=1")
-        let running = Array(lanes.values)
+        let running = Array(lanes.values) + deliveries.values.map(\.maintenance)
         lanes.removeAll()
+        deliveries.removeAll()
         for task in running { task.cancel() }
         for task in running { await task.value }
     }

@@ -8,4 +8,13 @@
 public protocol NotifyDelivery: AnyObject, Sendable {
     /// One attempt at `event`.
     func deliver(_ event: NotifyEvent) async -> DeliveryOutcome
+
+    /// Work the target does between events (Alertmanager's minute re-send), until the task
+    /// is cancelled; most targets have none and return at once.
+    func maintain() async
+}
+
+extension NotifyDelivery {
+    /// Nothing to do between events.
+    public func maintain() async {}
 }

@@ -9,8 +9,13 @@ public struct NotifyStateFile: Codable, Hashable, Sendable {
         /// The sd-journal cursor of the last entry done with, per journal (`local`, or the
         /// `--directory` path).
         public var cursors: [String: String]
+        /// An alertmanager target's firing alerts (re-sent every minute); absent for others.
+        public var firing: [AlertmanagerAlert]?
 
-        public init(cursors: [String: String] = [:]) { self.cursors = cursors }
+        public init(cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil) {
+            self.cursors = cursors
+            self.firing = firing
+        }
     }
 
     /// The format version.
@@ -25,6 +30,14 @@ public struct NotifyStateFile: Codable, Hashable, Sendable {
 
     /// The cursor of target `key` in journal `journal`, if kept.
     public func cursor(target key: String, journal: String) -> String? { targets[key]?.cursors[journal] }
+
+    /// Target `key`'s kept firing alerts.
+    public func firing(target key: String) -> [AlertmanagerAlert] { targets[key]?.firing ?? [] }
+
+    /// Keeps `alerts` as target `key`'s firing alerts (written with the next cursor).
+    public mutating func setFiring(_ alerts: [AlertmanagerAlert], target key: String) {
+        targets[key, default: Target()].firing = alerts
+    }
 
     /// Keeps `cursor` as target `key`'s position in journal `journal`.
     public mutating func setCursor(_ cursor: String, target key: String, journal: String) {
