@@ -74,7 +74,8 @@ MANDIR     ?= $(PREFIX)/share/man
 # The installed configuration reads the real sensors only (the `make run` one adds a demo feed).
 INSTALL_CONFIG ?= config/sensorwatch.example.json5
 
-# Installs binary, unit (ExecStart pointing at PREFIX), catalog, tmpfiles.d entry (the link
+# Installs binary, units (ExecStart pointing at PREFIX; sensorwatch-notify.service is not
+# enabled: it needs a notify list first), catalog, tmpfiles.d entry (the link
 # node_exporter reads the metrics through), man pages and example configuration.
 # An existing configuration is kept; on a live system (no DESTDIR) the catalog database
 # and systemd are refreshed.
@@ -85,6 +86,10 @@ install: release
 		-e 's|/etc/sensorwatch/|$(CONFDIR)/|g' systemd/sensorwatch.service \
 		> $(DESTDIR)$(UNITDIR)/sensorwatch.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch.service
+	sed -e 's|/usr/local/bin/sensorwatch|$(PREFIX)/bin/sensorwatch|g' \
+		-e 's|/etc/sensorwatch/|$(CONFDIR)/|g' systemd/sensorwatch-notify.service \
+		> $(DESTDIR)$(UNITDIR)/sensorwatch-notify.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch-notify.service
 	install -m 0644 systemd/sensorwatch.catalog $(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
 	install -D -m 0644 systemd/sensorwatch.tmpfiles $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf
 	install -D -m 0644 man/sensorwatch.8 $(DESTDIR)$(MANDIR)/man8/sensorwatch.8
@@ -106,6 +111,7 @@ install: release
 # Removes what install put in place, except the configuration and the kept state.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sensorwatch $(DESTDIR)$(UNITDIR)/sensorwatch.service \
+		$(DESTDIR)$(UNITDIR)/sensorwatch-notify.service \
 		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf \
 		$(DESTDIR)$(MANDIR)/man8/sensorwatch.8 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5
 	@if [ -z "$(DESTDIR)" ]; then journalctl --update-catalog || true; fi

@@ -67,6 +67,7 @@ cat >"$tmp/want" <<'EOF'
 -rw-r--r-- root/root ./etc/sensorwatch/sensorwatch.json5
 -rwxr-xr-x root/root ./usr/bin/sensorwatch
 -rw-r--r-- root/root ./usr/lib/systemd/catalog/sensorwatch.catalog
+-rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch-notify.service
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch.service
 -rw-r--r-- root/root ./usr/lib/tmpfiles.d/sensorwatch.conf
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/changelog.gz
@@ -183,6 +184,9 @@ called "journalctl --root=$R --update-catalog"
 called "deb-systemd-helper unmask sensorwatch.service"
 called "deb-systemd-helper --quiet was-enabled sensorwatch.service"
 called "deb-systemd-helper enable sensorwatch.service"
+# The notifier is installed disabled (SPEC §17): known to systemd, enabled by nobody.
+called "deb-systemd-helper update-state sensorwatch-notify.service"
+not_called "enable sensorwatch-notify.service"
 not_called "deb-systemd-invoke"
 not_called "systemctl"
 [ -x "$R/usr/bin/sensorwatch" ] || fail "dpkg did not install /usr/bin/sensorwatch"
