@@ -6,7 +6,7 @@ CONFIG     ?= config/sensorwatch.json5
 RELEASE    := .build/release/sensorwatch
 SWIFTFLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build release run test unit integration bench install clean
+.PHONY: all deps build release run test unit integration rule-tests bench install clean
 
 all: release
 
@@ -44,7 +44,11 @@ unit: deps
 integration: release
 	@scripts/run-integration
 
-test: unit integration fuzz-smoke
+# The shipped configurations' own rule tests (config/tests/), run as a user's CI would.
+rule-tests: release
+	$(RELEASE) test config/tests/*.json5
+
+test: unit integration rule-tests fuzz-smoke
 
 bench: release
 	@bench/run

@@ -15,8 +15,17 @@ int sw_malloc_trim(size_t pad) {
     return malloc_trim(pad);
 }
 
-void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths) {
+void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths,
+                  struct sw_read_progress *progress) {
     for (size_t i = 0; i < count; i++) {
+        if (progress) {
+            // Relaxed: the watch only needs to see the index move, not in step with the data.
+            if (__atomic_load_n(&progress->abandoned, __ATOMIC_RELAXED)) {
+                for (; i < count; i++) lengths[i] = -ECANCELED;
+                return;
+            }
+            __atomic_store_n(&progress->index, (long)i, __ATOMIC_RELAXED);
+        }
         if (fds[i] < 0) {
             lengths[i] = -EBADF;
             continue;
@@ -27,6 +36,22 @@ void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t st
         } while (n < 0 && errno == EINTR);
         lengths[i] = n >= 0 ? n : -errno;
     }
+}
+
+long sw_progress_index(const struct sw_read_progress *progress) {
+    return __atomic_load_n(&progress->index, __ATOMIC_RELAXED);
+}
+
+void sw_progress_set_index(struct sw_read_progress *progress, long index) {
+    __atomic_store_n(&progress->index, index, __ATOMIC_RELAXED);
+}
+
+int sw_progress_abandoned(const struct sw_read_progress *progress) {
+    return __atomic_load_n(&progress->abandoned, __ATOMIC_RELAXED);
+}
+
+void sw_progress_abandon(struct sw_read_progress *progress) {
+    __atomic_store_n(&progress->abandoned, 1, __ATOMIC_RELAXED);
 }
 
 int sw_timer_create(void) {

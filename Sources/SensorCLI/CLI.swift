@@ -22,6 +22,8 @@ public enum CLI {
         Command(name: "simulate", abstract: "run the rules over a scenario in virtual time", run: { await SimulateCommand.run($0) }),
         Command(name: "record", abstract: "record the real sensors as a scenario to replay", run: { await RecordCommand.run($0) }),
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
+        Command(name: "status", abstract: "what the running daemon sees now: alerts, every sensor", run: StatusCommand.run),
+        Command(name: "test", abstract: "run rule tests: scenarios and the events they must give", run: { await TestCommand.run($0) }),
         Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
     ]
 
@@ -81,6 +83,8 @@ public enum CLI {
             s += "  " + c.name.padding(8) + "  " + c.abstract + "\n"
         }
         s += "\noptions:\n  --help     show help (also after a command)\n  --version  print the version"
+        s += "\n\nexamples:\n  sensorwatch sensors\n  sensorwatch simulate --config config/sensorwatch.json5 --plot run.svg"
+        s += "\n  sensorwatch status"
         return s
     }
 }

@@ -14,6 +14,11 @@ enum CheckCommand {
           --help         show this help
 
         exit status: 0 valid, 78 invalid, 64 bad usage
+
+        examples:
+          sensorwatch check
+          sensorwatch check --config config/sensorwatch.json5
+          sensorwatch check --config new.json5 && sudo systemctl reload sensorwatch
         """
 
     static func run(_ args: [String]) async -> ExitCode {

@@ -5,10 +5,11 @@ enum CommandSupport {
     /// Parses options, printing help (exit 0) or a usage error (exit 64) when needed.
     /// Returns nil with the exit code to use when the command should not go on.
     static func parse(
-        _ args: [String], valued: Set<String> = ["config"], flags: Set<String> = [], help: String
+        _ args: [String], valued: Set<String> = ["config"], flags: Set<String> = [], arguments: Bool = false,
+        help: String
     ) -> Result<Options, ExitCode> {
         do {
-            let options = try Options(args, valued: valued, flags: flags)
+            let options = try Options(args, valued: valued, flags: flags, arguments: arguments)
             if options.has("help") {
                 Output.stdout(help)
                 return .failure(.success)

@@ -19,6 +19,10 @@ final class FileShortageReader: SensorReader {
 
     func discover() -> [SensorInfo] { reader.discover() }
 
+    func isolateBlockedRead(now: Timestamp) -> Bool { reader.isolateBlockedRead(now: now) }
+
+    var leftOut: [String] { reader.leftOut }
+
     func poll(at time: Timestamp) -> [SensorValues] {
         let polled = reader.poll(at: time)
         // The latest instant speaks for the source now.

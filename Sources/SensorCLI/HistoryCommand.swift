@@ -34,6 +34,11 @@ enum HistoryCommand {
 
         Reading the system journal needs root or membership in the systemd-journal or
         adm group.
+
+        examples:
+          sensorwatch history --since today
+          sensorwatch history --rule cpu-hot --since 1h --json
+          sensorwatch history --directory /var/log/journal/remote --host web1
         """
 
     static func run(_ args: [String]) async -> ExitCode {

@@ -11,12 +11,27 @@ struct Options {
 
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
+    /// The arguments that are not options (`test FILE…`), in order; after `--` every
+    /// argument is one.
+    private(set) var arguments: [String] = []
 
-    /// Parses `args` given the names that take a value and the names that are flags.
-    init(_ args: [String], valued: Set<String>, flags allowed: Set<String>) throws(UsageError) {
+    /// Parses `args` given the names that take a value and the names that are flags;
+    /// `arguments` allows arguments that are not options.
+    init(_ args: [String], valued: Set<String>, flags allowed: Set<String>, arguments takesArguments: Bool = false)
+        throws(UsageError)
+    {
         var i = 0
         while i < args.count {
             let arg = args[i]
+            if takesArguments, arg == "--" {
+                arguments += args[(i + 1)...]
+                break
+            }
+            if takesArguments, !arg.hasPrefix("--") {
+                arguments.append(arg)
+                i += 1
+                continue
+            }
             guard arg.hasPrefix("--") else { throw UsageError(description: "unexpected argument '\(arg)'") }
             var name = String(arg.dropFirst(2))
             var inline: String?

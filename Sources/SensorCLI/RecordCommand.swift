@@ -31,6 +31,11 @@ enum RecordCommand {
 
         exit status: 0 written, 78 configuration error, 64 bad usage,
                      1 nothing to record or the file cannot be written
+
+        examples:
+          sensorwatch record --duration 1h --output day.json5
+          sensorwatch record --interval 10s --output long.json5   # until Ctrl-C
+          sensorwatch simulate --config new-rules.json5 --scenario day.json5
         """
 
     @MainActor
@@ -62,7 +67,7 @@ enum RecordCommand {
         case .success(let c): configuration = c
         case .failure(let code): return code
         }
-        let sources = RecordingSession<ContinuousClock>.recordable(configuration.sources)
+        let sources = RecordingSession<BootClock>.recordable(configuration.sources)
         guard !sources.isEmpty else {
             Output.stderr("sensorwatch: \(configuration.path): no thermal, hwmon or iio source to record")
             return .failure
@@ -72,21 +77,23 @@ enum RecordCommand {
             return .failure
         }
         let shortage = FileShortageTally(log: StreamLog())
+        let clock = BootClock()
         let session = RecordingSession(
-            sources: sources, interval: interval, duration: duration, clock: ContinuousClock(),
-            makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) })
-        let progress = isatty(2) == 1 ? progressTask(session) : nil
+            sources: sources, interval: interval, duration: duration, clock: clock,
+            makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) },
+            log: StreamLog())
+        let showProgress = isatty(2) == 1
         let stops = signals.stream
         let recorder = await withTaskGroup(of: Void.self) { group in
             // A signal buffered before the session existed stops it as soon as it runs.
             group.addTask { for await _ in stops { session.stop() } }
+            if showProgress { group.addTask { await showProgressLines(session, clock: clock) } }
             let recorder = await session.run()
             group.cancelAll()
+            await group.waitForAll()
             return recorder
         }
-        if let progress {
-            progress.cancel()
-            await progress.value
+        if showProgress {
             // What follows (the summary or an error) takes the progress line's place.
             FileDescriptorWriter.writeAll(2, Array("\r\u{1B}[K".utf8))
         }
@@ -101,7 +108,7 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(output): cannot write the recording: \(error.reason)")
             return .failure
         }
-        if progress != nil {
+        if showProgress {
             Output.stderr(progressLine(recorder.progress, done: true) + " → " + output)
         }
         return .success
@@ -120,15 +127,11 @@ enum RecordCommand {
     }
 
     /// Rewrites one status line on the terminal every second until cancelled.
-    @MainActor
-    private static func progressTask(_ session: RecordingSession<ContinuousClock>) -> Task<Void, Never> {
-        Task { @MainActor in
-            while !Task.isCancelled {
-                let line = "\r\u{1B}[K" + progressLine(session.progress, done: false) + " (Ctrl-C to stop)"
-                FileDescriptorWriter.writeAll(2, Array(line.utf8))
-                try? await Task.sleep(for: .seconds(1))
-            }
-        }
+    private static func showProgressLines(_ session: RecordingSession<BootClock>, clock: BootClock) async {
+        repeat {
+            let line = "\r\u{1B}[K" + progressLine(session.progress, done: false) + " (Ctrl-C to stop)"
+            FileDescriptorWriter.writeAll(2, Array(line.utf8))
+        } while (try? await clock.sleep(for: .seconds(1))) != nil
     }
 
     /// The status line: `recording 9 sensors: 3600 samples, 6m40s` (`recorded` when done).

@@ -14,7 +14,10 @@ enum RunCommand {
 
         Runs the daemon in the foreground: reads every configured source at its interval,
         evaluates the rules on every sample, and logs alert events to the journal (or to
-        stderr with <N> priority prefixes when no journald listens).
+        stderr when no journald listens: with <N> priority prefixes, or on a terminal as
+        local time, severity in colour and message; NO_COLOR=1 turns colour off). Keeps
+        the status file `sensorwatch status` reads (statusFile, else
+        $RUNTIME_DIRECTORY/status.json).
 
         Signals: SIGHUP reloads the configuration (a bad one is logged, the running one
         kept); SIGTERM and SIGINT stop cleanly.
@@ -25,6 +28,11 @@ enum RunCommand {
           --help         show this help
 
         exit status: 0 stopped by a signal, 78 configuration error, 64 bad usage
+
+        examples:
+          sensorwatch run --config config/sensorwatch.json5
+          sudo systemctl start sensorwatch && journalctl -t sensorwatch -f
+          kill -HUP $(pidof sensorwatch)   # reload the configuration
         """
 
     @MainActor
@@ -46,7 +54,7 @@ enum RunCommand {
         case .success(let c): configuration = c
         case .failure(let code): return code
         }
-        let sink = JournalAlertSink(fallback: StreamAlertSink())
+        let sink = JournalAlertSink(fallback: StreamAlertSink(terminal: terminalLine()))
         let log = JournalLog(sink: sink)
         // Sent before any sensor is opened, this first entry also opens the journal's socket,
         // which libsystemd then keeps: on a tree with more sensors than the open-file limit,
@@ -61,7 +69,7 @@ enum RunCommand {
             log.log(.warning, problem, kind: .stateFile)
         }
         let saveProblems = SaveProblemLog(log: log)
-        let environment = Daemon<ContinuousClock>.Environment(
+        let environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
             log: log,
@@ -81,11 +89,22 @@ enum RunCommand {
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() },
-            version: CLI.version
+            version: CLI.version,
+            defaultStatusFile: StatusCommand.runtimeStatusFile()
         )
-        let daemon = await Daemon(configuration: configuration, environment: environment, clock: ContinuousClock())
+        let daemon = await Daemon(configuration: configuration, environment: environment, clock: BootClock())
         await daemon.run(signals: source.stream)
         return .success
+    }
+}
+
+extension RunCommand {
+    /// The person's form of stderr lines when stderr is a terminal (SPEC §19), else nil.
+    static func terminalLine() -> TerminalLine? {
+        guard isatty(2) == 1 else { return nil }
+        func env(_ name: String) -> String? { getenv(name).flatMap { String(validatingCString: $0) } }
+        return TerminalLine(
+            colour: TerminalLine.colourWanted(noColor: env("NO_COLOR"), term: env("TERM")), now: StateStore.wallClock)
     }
 }
 

@@ -21,6 +21,11 @@ public enum SensorsCommand {
           --json         print one JSON array of {id, label, quantity, unit, value[, error]
                          [, mirrors]} (mirrors: the thermal zone an hwmon sensor is)
           --help         show this help
+
+        examples:
+          sensorwatch sensors
+          sensorwatch sensors --config config/sensorwatch.json5
+          sensorwatch sensors --json | jq -r '.[] | select(.error) | .id'
         """
 
     /// Runs the command with its arguments (after `sensors`) and returns the exit status.
@@ -96,19 +101,23 @@ public enum SensorsCommand {
     /// Discovers and reads every source once: sources in configuration order, sensors by
     /// id within a source, then the derived sensors (SPEC §11) computed from those readings,
     /// which count as one poll at t = 0. Simulated sources report their value at t = 0.
-    public static func read(_ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = []) -> [Reading] {
+    public static func read(
+        _ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = [], clock: some RunClock = BootClock()
+    ) -> [Reading] {
         var out: [Reading] = []
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
-            let listed = reader.discover()
+            // On a poll thread with a stall watch: a file that blocks costs its sensor only.
+            let (polled, cycles) = reader.readOnce(clock: clock)
+            let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]
             let list = SensorList(source: "\(n)", sensors: listed)
             // Learned even when the poll reads nothing: a difference takes its inputs' quantity.
             deriving.learn(source: list.source, sensors: listed)
             var latest: [SensorID: Sample] = [:]
-            for cycle in PollCycle.cycles(of: list, reader.poll(at: .zero), tick: nil) {
+            for cycle in cycles.map({ PollCycle(list: list, readings: $0.readings, tick: false) }) {
                 deriving.record(cycle)
                 for sample in cycle.samples { latest[sample.sensor] = sample }
             }

@@ -12,7 +12,8 @@ enum SimulateCommand {
 
         Runs the configuration's rules over its simulated sources (other sources are
         ignored) once, in virtual time, as fast as the CPU allows, and prints every alert
-        event in time order (ties: rule order, then sensor id).
+        event in time order (ties: rule order, then sensor id). On a terminal, a long
+        run shows its progress on stderr.
 
         options:
           --config PATH    configuration file (default: $SENSORWATCH_CONFIG,
@@ -34,6 +35,11 @@ enum SimulateCommand {
 
         exit status: 0 done, 78 configuration error, 64 bad usage, 1 no simulated source
         or the plot cannot be written
+
+        examples:
+          sensorwatch simulate --config config/sensorwatch.json5
+          sensorwatch simulate --config C --scenario heatwave.json5 --json
+          sensorwatch simulate --config C --plot run.svg --sensor 'sim:*'
         """
 
     @MainActor
@@ -67,12 +73,18 @@ enum SimulateCommand {
             return .failure
         }
         let plot = options["plot"] == nil ? nil : SVGPlot()
+        let longest = scenarios.map(\.duration).max() ?? .zero
+        let progress = isatty(2) == 1 ? await SimulateProgress(total: longest) : nil
         var observe: (@DaemonActor (PollCycle) -> Void)?
-        if let plot {
-            observe = { cycle in plot.add(cycle) }
+        if plot != nil || progress != nil {
+            observe = { cycle in
+                plot?.add(cycle)
+                progress?.saw(cycle)
+            }
         }
         let events = await Simulator.run(
             scenarios: scenarios, rules: configuration.rules, derived: configuration.derived, observe: observe)
+        await progress?.finish()
         if let path = options["plot"], let plot {
             if let code = await checkMatches(panels, plot) { return code }
             var subtitle = configuration.path

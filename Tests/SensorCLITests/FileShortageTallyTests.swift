@@ -55,11 +55,23 @@ struct FileShortageTallyTests {
         #expect(OpenFileLimit(soft: 1024, hard: 524288).description == "1024 (hard limit 524288)")
     }
 
+    /// The counting wrapper must pass the stall watch's question on: else a hung file of
+    /// the wrapped reader would stall its whole source again.
+    @Test func theWrapperPassesIsolationOfABlockedReadOn() {
+        let tally = FileShortageTally(log: MemoryLog())
+        #expect(FileShortageReader(FakeReader(faults: [:], blocked: true), tally: tally).isolateBlockedRead(now: .zero))
+        #expect(!FileShortageReader(FakeReader(faults: [:], blocked: false), tally: tally).isolateBlockedRead(now: .zero))
+    }
+
     /// Three sensors, read with the given faults.
     struct FakeReader: SensorReader {
         var faults: [Int: String]
         var source: String { "thermal" }
         func discover() -> [SensorInfo] { [] }
+        var blocked = false
+        func isolateBlockedRead(now: Timestamp) -> Bool { blocked }
+        var leftOut: [String] { [] }
+
         func poll(at time: Timestamp) -> [SensorValues] {
             var values = SensorValues(time: time, capacity: 3)
             for i in 0..<3 {

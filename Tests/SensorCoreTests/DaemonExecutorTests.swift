@@ -56,4 +56,61 @@ struct DaemonExecutorTests {
         #expect(resumedOn != nil)
         #expect(resumedOn != other)
     }
+
+    /// A reader that notes the thread of each poll (its source's poll thread).
+    final class ThreadNotingReader: SensorReader {
+        let source = "sim"
+        let info = SensorInfo(id: "sim:cpu", quantity: .temperature)
+        private let script = Mutex<[Double]>([50, 85])
+        let pollThreads = Mutex<[pthread_t]>([])
+
+        func discover() -> [SensorInfo] { [info] }
+
+        func isolateBlockedRead(now: Timestamp) -> Bool { false }
+
+        var leftOut: [String] { [] }
+
+        func poll(at time: Timestamp) -> [SensorValues] {
+            pollThreads.withLock { $0.append(pthread_self()) }
+            guard let value = script.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return [] }
+            var values = SensorValues(time: time, capacity: 1)
+            values.append(value)
+            return [values]
+        }
+    }
+
+    /// A sink that notes the thread each alert event is emitted on (the rule loop's turn).
+    final class ThreadNotingSink: AlertSink {
+        let eventThreads = Mutex<[pthread_t]>([])
+        func emit(_ event: AlertEvent) { eventThreads.withLock { $0.append(pthread_self()) } }
+        func emit(_ fault: SensorFault) {}
+    }
+
+    /// The donation the daemon's one wake-up a poll rests on: the poll thread that committed
+    /// a hot sample also runs the rule loop's turn that the commit resumed, so the event is
+    /// emitted on that very thread. Handing the turn to any other thread (a queue, the
+    /// executor's own thread, the pool) fails here.
+    @Test func theRuleLoopEvaluatesAPollOnThePollThreadThatCommittedIt() async {
+        let clock = ManualClock()
+        let reader = ThreadNotingReader()
+        let sink = ThreadNotingSink()
+        let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
+        let configuration = Configuration(
+            path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule])
+        let daemon = await Daemon(
+            configuration: configuration,
+            environment: Daemon<ManualClock>.Environment(sink: sink, reload: { configuration }, makeReader: { _ in reader }),
+            clock: clock)
+        let run = Task { @DaemonActor in await daemon.run() }
+        await eventually { reader.pollThreads.withLock { $0.count } == 1 && clock.sleeperCount >= 1 }
+        clock.advance(by: .seconds(1))
+        await eventually { sink.eventThreads.withLock { !$0.isEmpty } }
+        await daemon.requestStop()
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
+        let polled = reader.pollThreads.withLock { $0 }
+        let emitted = sink.eventThreads.withLock { $0 }
+        #expect(polled.count >= 2 && emitted.count == 1)
+        #expect(polled.count >= 2 && emitted.first.map { pthread_equal($0, polled[1]) != 0 } == true,
+            "the firing event was not emitted on the poll thread that read the hot sample")
+    }
 }

@@ -23,7 +23,7 @@ struct ScenarioLoaderTests {
         ("{ sensors: [{ id: \"\", quantity: \"humidity\", samples: [] }] }", "sensors[0].id: must not be empty"),
         ("{ sensors: [{ id: \"cpu\", samples: [] }] }", "sensors[0].quantity: required key is missing"),
         ("{ sensors: [{ \(cpu), label: 3, samples: [] }] }", "sensors[0].label: expected a string, found a number"),
-        ("{ sensors: [{ \(cpu) }] }", "sensors[0]: needs samples, csv, or start (with segments) to give it values"),
+        ("{ sensors: [{ \(cpu) }] }", "sensors[0]: needs samples, csv, series, or start (with segments) to give it values"),
         ("{ duration: \"1m\", sensors: [{ \(cpu), samples: [], start: 3 }] }",
          "sensors[0]: has more than one source of values (samples, start); give exactly one"),
         ("{ sensors: [{ \(cpu), samples: [[0, 1]] }, { \(cpu), samples: [[0, 2]] }] }",

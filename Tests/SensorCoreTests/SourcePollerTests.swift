@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import SensorCore
 import SensorTestKit
@@ -10,16 +12,16 @@ struct SourcePollerTests {
     /// A poll hanging in the kernel must not stop the source's stale checks (SPEC §5, §8).
     @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async {
         let reader = HangingReader()
-        let pacer = SteppedPacer()
+        let clock = ManualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer) { _, cycles in
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
         poller.start()
         await eventually { reader.pollsStarted == 1 }
-        pacer.set(seconds: 0.5)
+        clock.advance(by: .milliseconds(500))
         poller.tickIfStalled()
-        pacer.set(seconds: 2.5)
+        clock.advance(by: .seconds(2))
         poller.tickIfStalled()
         poller.tickIfStalled()
         reader.releaseOne()
@@ -39,9 +41,9 @@ struct SourcePollerTests {
 
     @Test func pollsThatKeepUpGetNoStandInTicks() async {
         let reader = HangingReader()
-        let pacer = SteppedPacer()
+        let clock = ManualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: pacer) { _, cycles in
+        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
         poller.start()
@@ -49,14 +51,115 @@ struct SourcePollerTests {
         reader.releaseOne()
         var iterator = cycles.makeAsyncIterator()
         let first = await iterator.next()
-        pacer.set(seconds: 5)
+        await eventually { clock.sleeperCount == 1 }
+        clock.advance(by: .milliseconds(900))
         poller.tickIfStalled()
-        pacer.wake()
+        clock.advance(by: .milliseconds(100))
         await eventually { reader.pollsStarted == 2 }
         reader.releaseOne()
         let second = await iterator.next()
         poller.stop()
         #expect(first?.tick == true && first?.time.seconds == 0)
         #expect(second?.tick == true && second?.samples.count == 1)
+    }
+
+    /// A poll stuck in one file is given up at the stall watch's look: a new thread polls at
+    /// the next tick, the stuck one delivers nothing when its read returns, and the source
+    /// rediscovers then (SPEC §8). On a manual clock, through the shipped watch.
+    @Test func aPollStuckInAFileIsTakenOverAtTheNextTickAndTheStuckThreadDeliversNothing() async {
+        let reader = FirstPollHangsReader()
+        let clock = ManualClock()
+        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
+        ) { _, cycles in
+            for cycle in cycles { delivered.yield(cycle) }
+        }
+        poller.start()
+        await eventually { reader.polls == 1 }
+        clock.advance(by: SourcePoller.look)
+        await eventually { reader.givenUp }
+        var seen: [String] = []
+        var iterator = cycles.makeAsyncIterator()
+        clock.advance(by: .seconds(1) - SourcePoller.look)
+        if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
+        reader.release()
+        await eventually { reader.returned }
+        clock.advance(by: .seconds(1))
+        if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
+        poller.stop()
+        #expect(seen == ["t=1.0 tick=true values=[60.0]", "t=2.0 tick=true values=[60.0]"])
+        // The first discovery, the new thread's, and the one after the stuck read returned.
+        #expect(reader.discoveries == 3)
+    }
+
+    /// The shipped stall watch on a manual clock: a poll still running when its alarm
+    /// expires counts as stalled, and its missed ticks are stood in for on the watch's thread.
+    @Test func theStallWatchStandsInForTheTicksOfAPollThatHangsPastItsPatience() async {
+        let reader = HangingReader()
+        let clock = ManualClock()
+        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
+        ) { _, cycles in
+            for cycle in cycles { delivered.yield(cycle) }
+        }
+        poller.start()
+        await eventually { reader.pollsStarted == 1 }
+        var iterator = cycles.makeAsyncIterator()
+        clock.advance(by: .milliseconds(999))
+        clock.advance(by: .milliseconds(1))
+        let first = await iterator.next()
+        clock.advance(by: .seconds(1))
+        let second = await iterator.next()
+        reader.releaseOne()
+        let own = await iterator.next()
+        poller.stop()
+        #expect(first.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=1.0 tick=true samples=0")
+        #expect(second.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=2.0 tick=true samples=0")
+        #expect(own.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=0.0 tick=false samples=1")
+    }
+}
+
+/// A reader whose first poll hangs until released and can be given up; later polls read 60.
+private final class FirstPollHangsReader: SensorReader {
+    let source = "thermal"
+    private let info = SensorInfo(id: "thermal:thermal_zone0", label: "", quantity: .temperature)
+    private let gate = DispatchSemaphore(value: 0)
+    private let state = Mutex((polls: 0, discoveries: 0, blocked: false, givenUp: false, returned: false))
+
+    var polls: Int { state.withLock { $0.polls } }
+    var discoveries: Int { state.withLock { $0.discoveries } }
+    var givenUp: Bool { state.withLock { $0.givenUp } }
+    var returned: Bool { state.withLock { $0.returned } }
+    func release() { gate.signal() }
+
+    func discover() -> [SensorInfo] {
+        state.withLock { $0.discoveries += 1 }
+        return [info]
+    }
+
+    func poll(at time: Timestamp) -> [SensorValues] {
+        let first = state.withLock { s -> Bool in
+            s.polls += 1
+            s.blocked = s.polls == 1
+            return s.blocked
+        }
+        if first {
+            gate.wait()
+            state.withLock { $0.blocked = false; $0.returned = true }
+            return [SensorValues(time: time, values: [50])]
+        }
+        return [SensorValues(time: time, values: [60])]
+    }
+
+    var leftOut: [String] { [] }
+
+    func isolateBlockedRead(now: Timestamp) -> Bool {
+        state.withLock { s in
+            guard s.blocked, !s.givenUp else { return false }
+            s.givenUp = true
+            return true
+        }
     }
 }

@@ -21,6 +21,12 @@ public final class HangingReader: SensorReader {
 
     public func discover() -> [SensorInfo] { [info] }
 
+    /// It hangs as a whole reader would without isolation: nothing is given up.
+    public func isolateBlockedRead(now: Timestamp) -> Bool { false }
+
+    /// It lists every sensor it has.
+    public var leftOut: [String] { [] }
+
     public func poll(at time: Timestamp) -> [SensorValues] {
         entered.withLock { $0 += 1 }
         release.wait()

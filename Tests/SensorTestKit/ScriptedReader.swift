@@ -20,6 +20,12 @@ public final class ScriptedReader: SensorReader {
 
     public func discover() -> [SensorInfo] { [info] }
 
+    /// Scripted readings never block.
+    public func isolateBlockedRead(now: Timestamp) -> Bool { false }
+
+    /// It lists every sensor it has.
+    public var leftOut: [String] { [] }
+
     public func poll(at time: Timestamp) -> [SensorValues] {
         polls.withLock { $0 += 1 }
         var values = SensorValues(time: time, capacity: 1)

@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,6 +14,9 @@ public final class SysfsFaultIO: SysfsIO {
         var paths: [Int32: String] = [:]
         var opens: [String: Int] = [:]
         var closes: [String: Int] = [:]
+        var gates: [String: DispatchSemaphore] = [:]
+        var retired: [String: DispatchSemaphore] = [:]
+        var blocked = 0
     }
 
     private let real = PosixSysfsIO()
@@ -31,6 +35,39 @@ public final class SysfsFaultIO: SysfsIO {
     /// Makes opens of the file whose path ends with `suffix` fail with `errno`.
     public func failOpens(_ suffix: String, errno: Int32) {
         state.withLock { $0.openErrors[suffix] = errno }
+    }
+
+    /// Makes opens and reads of the file whose path ends with `suffix` block (like a wedged
+    /// driver) until ``unblock(_:)``.
+    public func block(_ suffix: String) {
+        state.withLock { $0.gates[suffix] = DispatchSemaphore(value: 0) }
+    }
+
+    /// Lets every blocked and later call on `suffix` through.
+    public func unblock(_ suffix: String) {
+        let gates = state.withLock { [$0.gates.removeValue(forKey: suffix), $0.retired.removeValue(forKey: suffix)] }
+        for gate in gates { gate?.signal() }
+    }
+
+    /// Lets later calls on `suffix` through while those blocked now stay blocked (until
+    /// ``unblock(_:)``): a wedged file replaced by a working one.
+    public func letNewCallsThrough(_ suffix: String) {
+        state.withLock { s in if let gate = s.gates.removeValue(forKey: suffix) { s.retired[suffix] = gate } }
+    }
+
+    /// How many calls are blocked now.
+    public var blockedCount: Int { state.withLock { $0.blocked } }
+
+    private func passGate(_ path: String) {
+        guard let gate = state.withLock({ s -> DispatchSemaphore? in
+            guard let g = s.gates.first(where: { path.hasSuffix($0.key) })?.value else { return nil }
+            s.blocked += 1
+            return g
+        }) else { return }
+        gate.wait()
+        // Pass the release on to the next caller blocked at the same gate.
+        gate.signal()
+        state.withLock { $0.blocked -= 1 }
     }
 
     /// Ends every injected failure.
@@ -55,6 +92,7 @@ public final class SysfsFaultIO: SysfsIO {
     public init() {}
 
     public func open(_ path: String) -> Int32 {
+        passGate(path)
         if let e = state.withLock({ s in s.openErrors.first { path.hasSuffix($0.key) }?.value }) { return -e }
         let fd = real.open(path)
         if fd >= 0 {
@@ -64,6 +102,7 @@ public final class SysfsFaultIO: SysfsIO {
     }
 
     public func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if let path = state.withLock({ $0.paths[fd] }) { passGate(path) }
         let injected: Int32? = state.withLock { s in
             guard let path = s.paths[fd], let key = s.readErrors.keys.first(where: { path.hasSuffix($0) }) else { return nil }
             var list = s.readErrors[key]!

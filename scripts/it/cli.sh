@@ -6,11 +6,17 @@ set -u
 expect_exit 0 "$SENSORWATCH" --version
 expect_out_contains "sensorwatch " "$SENSORWATCH" --version
 expect_exit 0 "$SENSORWATCH" --help
-for cmd in run check sensors simulate history; do
+for cmd in run check sensors simulate history record test status; do
     expect_out_contains "$cmd" "$SENSORWATCH" --help
     expect_exit 0 "$SENSORWATCH" "$cmd" --help
     expect_out_contains "usage: sensorwatch $cmd" "$SENSORWATCH" "$cmd" --help
     expect_exit 64 "$SENSORWATCH" "$cmd" --no-such-option
+done
+# Every --help ends with two or three examples.
+for cmd in "" run check sensors simulate history record test status; do
+    examples=$("$SENSORWATCH" $cmd --help | sed -n '/^examples:$/,$p' | tail -n +2)
+    n=$(printf '%s\n' "$examples" | grep -c '^  [a-z]')
+    [ "$n" -ge 2 ] && [ "$n" -le 3 ] || fail "'sensorwatch $cmd --help' ends with $n examples, not 2 or 3"
 done
 expect_exit 64 "$SENSORWATCH"
 expect_exit 64 "$SENSORWATCH" frobnicate
@@ -33,6 +39,15 @@ expect_exit 78 "$SENSORWATCH" simulate --config "$g/broken.json5"
 check_in_repo() { "$SENSORWATCH" check --config "$1" 2>&1 | sed "s|$PWD/|ROOT/|g"; }
 expect_golden "$g/check-missing-files.txt" check_in_repo "$g/missing-files.json5"
 expect_exit 78 "$SENSORWATCH" check --config "$g/missing-files.json5"
+
+# The man pages render without a warning (they cover every command, test and status too).
+for page in man/sensorwatch.8 man/sensorwatch.json5.5; do
+    warnings=$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -E UTF-8 -l "$page" 2>&1 >/dev/null)
+    [ -z "$warnings" ] || fail "man --warnings on $page: $warnings"
+done
+for cmd in run check sensors simulate history record test status; do
+    grep -q "^\.SY \"sensorwatch $cmd\"" man/sensorwatch.8 || fail "sensorwatch(8) has no synopsis of $cmd"
+done
 
 # The shipped configurations are valid.
 for c in config/sensorwatch.json5 config/sensorwatch.example.json5; do

@@ -34,6 +34,18 @@ wait_for "the temporary name" 50 test -e "${PROM%/*}/.sensorwatch.prom.tmp"
 spare=$(stat -c %i "${PROM%/*}/.sensorwatch.prom.tmp")
 wait_for "the next metrics file" 30 eval '[ "$(stat -c %i "$PROM")" = "$spare" ]'
 
+# The status file (SPEC §19): status.json in $RUNTIME_DIRECTORY, 0644, the firing alert in
+# it; `status --check` reads it as a monitoring system would (cpu-hot is critical: exit 2).
+STATUS_FILE=${PROM%/*}/status.json
+wait_for "the status file" 50 grep -q '"rule":"cpu-hot","sensor":"sim:cpu","severity":"critical","state":"firing"' "$STATUS_FILE"
+[ "$(stat -c %a "$STATUS_FILE")" = 644 ] || fail "status file mode $(stat -c %a "$STATUS_FILE")"
+set +e
+check=$("$BIN" status --check --file "$STATUS_FILE")
+code=$?
+set -e
+note "status --check: $check (exit $code)"
+[ "$code" = 2 ] || fail "status --check exited $code: $check"
+
 # A good reload: same process, still active.
 systemctl --user reload sensorwatch.service || fail "reload failed"
 wait_for "READY after reload" 50 prop_is ActiveState active
@@ -64,4 +76,4 @@ note "stop took $ms ms"
 [ "$(unit_prop Result)" = success ] || fail "Result=$(unit_prop Result)"
 [ "$(unit_prop ExecMainStatus)" = 0 ] || fail "exit status $(unit_prop ExecMainStatus)"
 [ ! -e "${PROM%/*}" ] || fail "the runtime directory (and metrics file) outlived the stop: $(ls -A "${PROM%/*}")"
-note "ready, status, metrics file, reload, bad reload and stop behave"
+note "ready, status, metrics file, status file, reload, bad reload and stop behave"

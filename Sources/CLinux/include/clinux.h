@@ -6,13 +6,29 @@
 /// memory back to the kernel, also from the middle of the heap. Returns 1 if any was.
 int sw_malloc_trim(size_t pad);
 
+/// Where a batch of reads (sw_pread_all) has got to, shared with a watch on another
+/// thread: `index` is the descriptor being read now; a non-zero `abandoned` makes the
+/// batch stop before its next read (its remaining lengths become -ECANCELED).
+struct sw_read_progress {
+    long index;
+    int abandoned;
+};
+
 /// pread(fds[i], buffer + i * stride, stride, 0) for each of `count` descriptors, retried on
 /// EINTR; lengths[i] is the byte count or -errno (-EBADF for a negative descriptor).
+/// `progress` (may be NULL) is updated before each read and checked for abandonment.
 ///
 /// The raw system call, not glibc's pread(): that one is a thread cancellation point and
 /// pays for switching asynchronous cancellation on and off around every read, which the
 /// daemon (it never cancels threads) does not need.
-void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths);
+void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths,
+                  struct sw_read_progress *progress);
+
+/// Atomic accessors of a struct sw_read_progress, for Swift.
+long sw_progress_index(const struct sw_read_progress *progress);
+void sw_progress_set_index(struct sw_read_progress *progress, long index);
+int sw_progress_abandoned(const struct sw_read_progress *progress);
+void sw_progress_abandon(struct sw_read_progress *progress);
 
 /// A timer on CLOCK_BOOTTIME (timerfd, close-on-exec); returns the descriptor or -errno.
 /// A read(2) of 8 bytes blocks until it expires.

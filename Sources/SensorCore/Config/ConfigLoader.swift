@@ -27,7 +27,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "notify"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)
@@ -38,12 +38,20 @@ public enum ConfigLoader {
         let rules = RuleDecoder.rules(top["rules"])
         let derived = DerivedDecoder.derived(top["derived"])
         let metrics = top["metrics"].flatMap { self.metrics($0, configDirectory: named.configDirectory) }
+        var statusFile: String?
+        if let node = top["statusFile"], let text = node.string() {
+            if text.isEmpty || text.hasSuffix("/") {
+                node.report("must name a file (where `run` keeps its status)")
+            } else {
+                statusFile = ConfigPath.absolute(ConfigPath.resolve(text, against: named.configDirectory))
+            }
+        }
         let notify = NotifyDecoder.targets(top["notify"])
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
         return Configuration(
             path: path, interval: interval, sources: sources, rules: rules, derived: derived, metrics: metrics,
-            notify: notify)
+            statusFile: statusFile, notify: notify)
     }
 
     /// What loading the files a configuration names has found so far.

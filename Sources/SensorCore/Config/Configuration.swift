@@ -12,14 +12,17 @@ public struct Configuration: Sendable, Hashable {
     public var derived: [DerivedSensorConfiguration]
     /// The Prometheus textfile to keep written, if any (SPEC §12).
     public var metrics: MetricsConfiguration?
+    /// Where `run` keeps the status file (SPEC §19), absolute; nil: `$RUNTIME_DIRECTORY/status.json`.
+    public var statusFile: String?
     /// Where `sensorwatch notify` delivers alert events (SPEC §17); `run` ignores it.
     public var notify: [NotifyTarget]
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
-        derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil,
+        derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil, statusFile: String? = nil,
         notify: [NotifyTarget] = []
     ) {
+        self.statusFile = statusFile
         self.path = path
         self.interval = interval
         self.sources = sources

@@ -21,11 +21,15 @@ public final class SensorList: Sendable {
     /// When the discovery ran: a sensor first listed here counts as unread from then on
     /// (`stale`), even if its first poll hangs.
     public let discovered: Timestamp
+    /// Why sensors the discovery saw are not listed (`PATH: read blocked for 1s; …`): a
+    /// chip whose name blocks has no ids yet (SPEC §8). Empty when nothing is left out.
+    public let leftOut: [String]
 
     /// A list of `sensors` (in the order readings will follow) for `source`, discovered at
-    /// `discovered`.
-    public init(source: String, sensors: [SensorInfo], discovered: Timestamp = .zero) {
+    /// `discovered`, with what the discovery had to leave out.
+    public init(source: String, sensors: [SensorInfo], discovered: Timestamp = .zero, leftOut: [String] = []) {
         self.source = source
+        self.leftOut = leftOut
         self.discovered = discovered
         self.sensors = sensors
         var positions: [SensorID: Int] = [:]

@@ -31,4 +31,10 @@ public final class HwmonReader: SensorReader {
     /// Reads every sensor once: one reading each, in the order of the last `discover()`,
     /// a fault with its reason where the read fails.
     public func poll(at time: Timestamp) -> [SensorValues] { [core.poll(at: time)] }
+
+    /// Gives up a discovery or poll stuck in one file for a second (see ``SensorReader``).
+    public func isolateBlockedRead(now: Timestamp) -> Bool { core.isolateBlockedCall(now: now) }
+
+    /// The chips or devices the last discovery left out because their name blocked.
+    public var leftOut: [String] { core.leftOut }
 }

@@ -11,7 +11,12 @@
 ///   scenario not yet returned with time ≤ `time` (possibly none).
 /// - Either may block (some drivers sleep in the kernel); callers run each reader on its own
 ///   thread, so a blocked reader stalls only its own source. Implementations are
-///   thread-safe, but are never called concurrently with themselves.
+///   thread-safe, but are never called concurrently with themselves — except after
+///   ``isolateBlockedRead(now:)`` returned true, when the next call may come from another
+///   thread while the blocked one is still running.
+/// - `isolateBlockedRead(now:)` is how one blocked file costs one sensor, not its source
+///   (SPEC §8): a reader that can tell which file a call is stuck in gives that call up
+///   and reads the file as a fault from then on, until the stuck read returns.
 public protocol SensorReader: Sendable {
     /// The `SOURCE` part of the ids this reader produces (`thermal`, `hwmon`, `iio`, `sim`).
     var source: String { get }
@@ -22,4 +27,17 @@ public protocol SensorReader: Sendable {
     /// Reads every discovered sensor, for the tick at `time`, aligned with the last
     /// `discover()`.
     func poll(at time: Timestamp) -> [SensorValues]
+
+    /// Called from another thread, repeatedly (about twice a second), while `discover()` or
+    /// `poll(at:)` runs long. Returns true when that call has been blocked in one file for
+    /// long enough to be given up: its result must then be dropped, and the caller goes on
+    /// with new calls (from another thread), in which that file reads as a fault
+    /// (`read blocked for 1s`) until its read returns. `now` is the run time. No default:
+    /// a reader that wraps another must pass this on, or the wrapped one's isolation is lost.
+    func isolateBlockedRead(now: Timestamp) -> Bool
+
+    /// What the last `discover()` had to leave out and why, one line each (`PATH: read
+    /// blocked for 1s; …`); empty when it listed everything it found. Asked on the thread
+    /// that discovered, right after it.
+    var leftOut: [String] { get }
 }

@@ -34,6 +34,12 @@ public final class SimulatedReader: SensorReader {
     public func discover() -> [SensorInfo] { sensors }
 
     /// Every instant not yet returned with time ≤ `time`, in time order.
+    /// A scenario never blocks in a file: nothing to give up.
+    public func isolateBlockedRead(now: Timestamp) -> Bool { false }
+
+    /// A scenario lists every sensor it has.
+    public var leftOut: [String] { [] }
+
     public func poll(at time: Timestamp) -> [SensorValues] {
         let count = sensors.count
         return playback.withLock { playback in

@@ -1,21 +1,27 @@
 import Synchronization
 
 /// Polls the configured real sources and gathers what they read into a ``Recorder``
-/// (SPEC §15): the one place recording touches the poll machinery.
+/// (SPEC §15).
 ///
-/// Each source runs on its own ``SourcePoller`` thread, as in `run`: at its interval (or
-/// the one given for all), rediscovered at least once a minute, and a read hanging in the
-/// kernel stalls only its own source. ``run()`` ends at ``stop()`` (a signal) once every
-/// source has polled at least once, or with a `duration` once every source has polled its
-/// tick at that time; a hanging source holds either up for a second at most. Nothing read
-/// before the end is lost.
-public final class RecordingSession<C: Clock>: Sendable where C.Duration == Duration {
+/// The sources run as in `run`, through the daemon's ``SourceSupervisor`` committing to a
+/// ``SensorData`` of the recording's own: each on its own poll thread at its interval (or
+/// the one given for all), rediscovered at least once a minute, a read hanging in the
+/// kernel stalling only its own source. A ``TrackingLoop`` hands every committed cycle to
+/// the recorder (exactly once, in order), as the rule loop does to the rules.
+///
+/// ``run()`` ends at ``stop()`` (a signal) once every source has polled at least once, or
+/// with a `duration` once every source has polled its tick at that time; a hanging source
+/// holds either up for a second at most. Every cycle committed before the end is kept; a
+/// poll still in flight at the end (blocked in the kernel, or not yet committed) is
+/// abandoned.
+public final class RecordingSession<C: RunClock>: Sendable {
     /// The scenario's `step`: the smallest interval polled.
     public let step: Duration
     private let sources: [SourceConfiguration]
     private let duration: Duration?
     private let clock: C
     private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
+    private let log: any DaemonLog
     private let recorder: Mutex<Recorder>
     private let state = Mutex(State())
     private let wakeups: AsyncStream<Void>
@@ -24,10 +30,10 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
     private struct State {
         var stopRequested = false
         var timedOut = false
-        /// Sources that have delivered their first poll.
-        var sourcesStarted: Set<Int> = []
-        /// Sources that have polled their tick at `duration`.
-        var sourcesDone: Set<Int> = []
+        /// Sources (by key) that have delivered their first poll.
+        var sourcesStarted: Set<String> = []
+        /// Sources (by key) that have polled their tick at `duration`.
+        var sourcesDone: Set<String> = []
     }
 
     /// How long a `duration` run waits past its end for a source's last tick.
@@ -42,14 +48,17 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
     ///   - sources: the real sources to read (see ``recordable(_:)``); at least one.
     ///   - interval: replaces every source's interval when given (`--interval`).
     ///   - duration: how long to record (nil: until ``stop()``).
-    ///   - clock: the run's clock; real time polls on the boot clock directly.
+    ///   - clock: the run's clock (``BootClock``; a manual one in tests): its alarms pace the
+    ///     poll threads, and the run's end waits on it.
     ///   - makeReader: the reader of a source (tests give scripted ones).
     public init(
         sources: [SourceConfiguration], interval: Duration?, duration: Duration?, clock: C,
         makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
             ReaderFactory.makeReader(for: $0, loop: false)
-        }
+        },
+        log: any DaemonLog = MemoryLog()
     ) {
+        self.log = log
         precondition(!sources.isEmpty, "a recording needs a source")
         self.sources = sources.map { source in
             var source = source
@@ -75,64 +84,62 @@ public final class RecordingSession<C: Clock>: Sendable where C.Duration == Dura
     }
 
     /// Records until ``stop()`` or the duration, and returns what was recorded.
+    @DaemonActor
     public func run() async -> Recorder {
         let start = clock.now
-        // Keys unique per source: two sources of one kind (two thermal roots) each count
-        // time from their own first tick.
-        let pollers = sources.enumerated().map { index, source in
-            let reader = makeReader(source)
-            // Each poll thread hands its cycles straight to the recorder (no task between).
-            return SourcePoller(
-                reader: reader, interval: source.interval, pacer: makePacer(start: start),
-                key: "\(reader.source)#\(index)"
-            ) { [self] _, cycles in
-                for cycle in cycles { take(cycle, from: index) }
+        let clock = self.clock
+        let data = SensorData()
+        let loop = TrackingLoop(data: data, quantities: Set(Quantity.allCases))
+        let supervisor = SourceSupervisor(
+            sources: sources, derived: [], data: data, makeReader: makeReader,
+            makePacer: { PollPacer(clock: clock, start: start) },
+            // No READY to hold back for the first discoveries: a source joins when it can.
+            wait: { _ in }, log: log)
+        let count = sources.count
+        await withTaskGroup(of: Void.self) { recording in
+            // Stops after the sources (the outer group ends last): it takes what they committed.
+            recording.addTask { await loop.run { cycle in self.take(cycle) } }
+            await withTaskGroup(of: Void.self) { polling in
+                polling.addTask { await supervisor.run() }
+                if let duration { polling.addTask { await self.timeOut(at: start.advanced(by: duration + Self.grace)) } }
+                var stopTimer = false
+                for await _ in wakeups {
+                    let (finished, stopping) = state.withLock { s in
+                        // A stop keeps the first poll of every source (an early Ctrl-C still
+                        // leaves a recording), waiting for it no longer than the grace.
+                        let stopNow = s.stopRequested && s.sourcesStarted.count == count
+                        return (s.timedOut || stopNow || s.sourcesDone.count == count, s.stopRequested)
+                    }
+                    if finished { break }
+                    if stopping, !stopTimer {
+                        stopTimer = true
+                        let end = clock.now.advanced(by: Self.grace)
+                        polling.addTask { await self.timeOut(at: end) }
+                    }
+                }
+                // A poll blocked in the kernel is abandoned, not awaited.
+                polling.cancelAll()
             }
+            recording.cancelAll()
         }
-        for poller in pollers { poller.start() }
-        let deadline = duration.map { timeOut(at: start.advanced(by: $0 + Self.grace)) }
-        var stopDeadline: Task<Void, Never>?
-        for await _ in wakeups {
-            let (finished, stopping) = state.withLock { s in
-                // A stop keeps the first poll of every source (an early Ctrl-C still leaves
-                // a recording), waiting for it no longer than the grace.
-                let stopNow = s.stopRequested && s.sourcesStarted.count == pollers.count
-                return (s.timedOut || stopNow || s.sourcesDone.count == pollers.count, s.stopRequested)
-            }
-            if finished { break }
-            if stopping, stopDeadline == nil { stopDeadline = timeOut(at: clock.now.advanced(by: Self.grace)) }
-        }
-        deadline?.cancel()
-        stopDeadline?.cancel()
-        // What was delivered is recorded already; a poll blocked in the kernel is abandoned,
-        // not awaited.
-        for poller in pollers { poller.stop() }
         return recorder.withLock { $0 }
     }
 
-    /// Records one delivered cycle of source `index` and wakes ``run()`` on news.
-    private func take(_ cycle: PollCycle, from index: Int) {
+    /// Records one committed cycle and wakes ``run()`` on news.
+    private func take(_ cycle: PollCycle) {
         let reached = recorder.withLock { $0.add(cycle) }
         let news = state.withLock { s in
-            let first = s.sourcesStarted.insert(index).inserted
-            let done = duration.map { reached >= $0 } == true && s.sourcesDone.insert(index).inserted
+            let first = s.sourcesStarted.insert(cycle.source).inserted
+            let done = duration.map { reached >= $0 } == true && s.sourcesDone.insert(cycle.source).inserted
             return first || done
         }
         if news { wake.yield() }
     }
 
-    /// Ends the run at `instant` at the latest.
-    private func timeOut(at instant: C.Instant) -> Task<Void, Never> {
-        Task { [self] in
-            do { try await clock.sleep(until: instant, tolerance: nil) } catch { return }
-            state.withLock { $0.timedOut = true }
-            wake.yield()
-        }
-    }
-
-    /// Real time sleeps on the boot clock directly; any other clock (a test's) is bridged.
-    private func makePacer(start: C.Instant) -> any PollPacer {
-        if clock is ContinuousClock { return BootClockPacer(runTimeNow: .zero) }
-        return ClockPacer(clock: clock, start: start)
+    /// Ends the run at `instant` at the latest (unless cancelled first).
+    private func timeOut(at instant: C.Instant) async {
+        do { try await clock.sleep(until: instant, tolerance: nil) } catch { return }
+        state.withLock { $0.timedOut = true }
+        wake.yield()
     }
 }

@@ -145,6 +145,16 @@ public struct RuleEngine: Sendable {
         }
     }
 
+    /// Calls `body` with every alert that is pending or firing now — as indices into
+    /// ``rules`` and ``sensors`` — and its phase (for the status file).
+    public func forEachActiveAlert(_ body: (_ rule: Int, _ sensor: Int, _ phase: AlertState.Phase) -> Void) {
+        for (e, span) in spans.enumerated() {
+            for slot in span.first..<(span.first + span.count) where slotState[slot].phase != .ok {
+                body(slotRule[slot], e, slotState[slot].phase)
+            }
+        }
+    }
+
     /// Marks alerts as already firing (from kept state), so that a restart logs no second
     /// `firing` for them and logs `resolved` at their first false sample. Applies to sensors
     /// seen later too.

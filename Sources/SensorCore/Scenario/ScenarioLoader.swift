@@ -5,7 +5,7 @@ public enum ScenarioLoader {
     /// Keys: `duration` (required when a sensor is generated, else the last explicit sample
     /// time), `step` (default `"1s"`, > 0), `seed` (default 0), `loop` (default true) and
     /// `sensors`, each with `id`, `quantity`, optional `label`, and exactly one of
-    /// `samples`, `csv` or `start` (+ `segments`, `noise`).
+    /// `samples`, `csv`, `series` (SPEC §18) or `start` (+ `segments`, `noise`).
     ///
     /// - Throws: ``ConfigErrors`` with every problem found, reported against this file, or
     ///   against a CSV file for problems inside it (`line L, column C`).
@@ -35,7 +35,9 @@ public enum ScenarioLoader {
         return scenario
     }
 
-    private static func decode(_ root: ConfigNode, directory: String, csvErrors: inout [ConfigError]) -> Scenario? {
+    /// A scenario from a node of a larger file (a rule test's inline `scenario`, SPEC §18),
+    /// problems reported at its key paths; relative CSV paths resolve against `directory`.
+    static func decode(_ root: ConfigNode, directory: String, csvErrors: inout [ConfigError]) -> Scenario? {
         guard let top = root.object(keys: ["duration", "step", "seed", "loop", "sensors"]) else { return nil }
         let durationNode = top["duration"]
         let duration = durationNode.map { $0.duration(positive: true) }
@@ -56,7 +58,8 @@ public enum ScenarioLoader {
         if let sensorsNode = top.required("sensors"), let elements = sensorsNode.array() {
             if elements.isEmpty { sensorsNode.report("a scenario needs at least one sensor") }
             for element in elements {
-                guard let sensor = ScenarioSensorDecoder.sensor(element, directory: directory, csvErrors: &csvErrors)
+                guard let sensor = ScenarioSensorDecoder.sensor(
+                    element, directory: directory, step: step, duration: duration ?? nil, csvErrors: &csvErrors)
                 else {
                     valid = false
                     continue
@@ -83,7 +86,7 @@ public enum ScenarioLoader {
             }
         }
         if hasGenerated && durationNode == nil {
-            root.diagnostics.report("duration", "required key is missing (a sensor is generated from start and segments)")
+            root.diagnostics.report(root.path(of: "duration"), "required key is missing (a sensor is generated from start and segments)")
             return nil
         }
         if let duration, let duration {
@@ -91,7 +94,7 @@ public enum ScenarioLoader {
                 guard case .samples(let samples) = sensor.feed, let last = samples.last,
                     last.time.nanoseconds > duration.nanoseconds
                 else { continue }
-                let key = node.value.hasMember("csv") ? "csv" : "samples"
+                let key = ["csv", "series"].first(where: node.value.hasMember) ?? "samples"
                 node.diagnostics.report(
                     node.path(of: key),
                     "sample at \(last.time.seconds)s is after the scenario's duration (\(DurationParser.format(duration)))")

@@ -1,11 +1,14 @@
 /// Turns one entry of a scenario's `sensors` into a ``ScenarioSensor``.
 enum ScenarioSensorDecoder {
-    private static let feedKeys = ["samples", "csv", "start", "segments", "noise"]
+    private static let feedKeys = ["samples", "csv", "series", "start", "segments", "noise"]
     private static let segmentKinds = ["ramp", "hold", "step", "sine", "dropout"]
 
     /// The sensor, or nil after reporting its problems; problems inside a CSV file go to
-    /// `csvErrors`, reported against that file.
-    static func sensor(_ node: ConfigNode, directory: String, csvErrors: inout [ConfigError]) -> ScenarioSensor? {
+    /// `csvErrors`, reported against that file. A `series` is sampled every `step` (nil: the
+    /// scenario's step is invalid, reported already); `duration` (when known) bounds it.
+    static func sensor(
+        _ node: ConfigNode, directory: String, step: Duration?, duration: Duration?, csvErrors: inout [ConfigError]
+    ) -> ScenarioSensor? {
         guard let object = node.object(keys: ["id", "quantity", "label"] + feedKeys) else { return nil }
         let idNode = object.required("id")
         var id = idNode?.string()
@@ -19,15 +22,17 @@ enum ScenarioSensorDecoder {
         var feeds: [String] = []
         if object.has("samples") { feeds.append("samples") }
         if object.has("csv") { feeds.append("csv") }
+        if object.has("series") { feeds.append("series") }
         if object.has("start") || object.has("segments") || object.has("noise") { feeds.append("start") }
         var feed: ScenarioSensor.Feed?
         switch feeds.count {
         case 0:
-            node.report("needs samples, csv, or start (with segments) to give it values")
+            node.report("needs samples, csv, series, or start (with segments) to give it values")
         case 1:
             switch feeds[0] {
             case "samples": feed = object["samples"].flatMap(samples)
             case "csv": feed = object["csv"].flatMap { csv($0, directory: directory, errors: &csvErrors) }
+            case "series": feed = object["series"].flatMap { series($0, step: step, duration: duration) }
             default: feed = generated(object)
             }
         default:
@@ -93,6 +98,39 @@ enum ScenarioSensorDecoder {
             samples.append(TimedValue(time: .seconds(time), value: value))
         }
         return valid ? .samples(samples) : nil
+    }
+
+    /// The most samples a series may give without a duration to bound it: keeps a typo such
+    /// as `1x1000000000` from filling memory.
+    private static let seriesCap = 10_000_000
+
+    /// A `series` (SPEC §18) as explicit samples at every `step` from 0; its last sample may
+    /// not come after `duration`.
+    private static func series(_ node: ConfigNode, step: Duration?, duration: Duration?) -> ScenarioSensor.Feed? {
+        guard let text = node.string() else { return nil }
+        var limit = seriesCap
+        if let duration, let step {
+            limit = min(limit, Int(duration.nanoseconds / max(1, step.nanoseconds)) + 1)
+        }
+        do {
+            let values = try SeriesNotation.expand(text, limit: limit)
+            guard let step else { return nil }
+            let nanoseconds = step.nanoseconds
+            return .samples(values.enumerated().map { i, value in
+                TimedValue(time: Timestamp(nanoseconds: Int64(i) * nanoseconds), value: value)
+            })
+        } catch {
+            if error.pastLimit, let duration, let step, limit < seriesCap {
+                // `axn` is n + 1 samples: the count is what shows a miscount.
+                let gives = SeriesNotation.count(text).map { "gives \($0) samples" } ?? "gives more samples"
+                node.report(
+                    "\(gives), but 0 to \(DurationParser.format(duration)) at every \(DurationParser.format(step)) holds "
+                        + "\(limit) (a term axn is n + 1 samples); its last sample would come after the duration")
+            } else {
+                node.report(error.message)
+            }
+            return nil
+        }
     }
 
     private static func describe(_ value: JSONValue) -> String {

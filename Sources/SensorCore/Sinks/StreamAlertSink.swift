@@ -6,13 +6,20 @@ import Synchronization
 /// Writes each event as one line `<N>message` to a file descriptor (stderr by default).
 ///
 /// The `<N>` prefix is the sd-daemon priority convention: under systemd, stderr goes to the
-/// journal with that priority, so nothing is lost even without the journal sink.
+/// journal with that priority, so nothing is lost even without the journal sink. On a
+/// terminal (`terminal` given) each line is shown for a person instead (``TerminalLine``).
 public final class StreamAlertSink: AlertSink {
     private let fd: Int32
+    private let terminal: TerminalLine?
     private let lock = Mutex<Void>(())
 
-    /// - Parameter fd: the descriptor to write to; it is not closed.
-    public init(fd: Int32 = 2) { self.fd = fd }
+    /// - Parameters:
+    ///   - fd: the descriptor to write to; it is not closed.
+    ///   - terminal: how to show lines on a terminal; nil: `<N>message` as it stands.
+    public init(fd: Int32 = 2, terminal: TerminalLine? = nil) {
+        self.fd = fd
+        self.terminal = terminal
+    }
 
     public func emit(_ event: AlertEvent) {
         write(line: "<\(event.priority)>" + EventFormatter.message(event))
@@ -24,7 +31,7 @@ public final class StreamAlertSink: AlertSink {
 
     /// Writes one line whole, retrying short writes and EINTR.
     public func write(line: String) {
-        var bytes = Array(line.utf8)
+        var bytes = Array((terminal?.render(line) ?? line).utf8)
         bytes.append(0x0A)
         lock.withLock { _ in _ = FileDescriptorWriter.writeAll(fd, bytes) }
     }

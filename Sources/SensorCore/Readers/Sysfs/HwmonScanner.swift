@@ -24,6 +24,9 @@ enum HwmonScanner {
             guard SysfsTree.isDirectory(dir) else { continue }
             var attributes = dir
             var name = SysfsTree.text(dir + "/name", io: io)
+            // A chip whose name blocks cannot be given its sensors' ids: it is left out
+            // until the name answers (named after its directory, its ids would change then).
+            if name == nil, io.isBlocked(dir + "/name") || io.isBlocked(dir + "/device/name") { continue }
             if name == nil, let old = SysfsTree.text(dir + "/device/name", io: io) {
                 name = old
                 attributes = dir + "/device"
@@ -58,11 +61,12 @@ enum HwmonScanner {
             } else {
                 continue
             }
+            let label = SysfsTree.text(dir + "/" + stem + "_label", io: io)
             let info = SensorInfo(
                 id: SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem),
-                label: SysfsTree.text(dir + "/" + stem + "_label", io: io) ?? "",
-                quantity: quantity)
+                label: label ?? "", quantity: quantity)
             var channel = SysfsChannel(info: info, input: dir + "/" + file, decimalExponent: -3)
+            if label == nil { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
             channel.mirrors = mirror?.zone(of: stem)
             if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
             if driver == "sht3x" || driver == "sts3x" {

@@ -20,9 +20,12 @@ enum IIOScanner {
         for entry in SysfsTree.entries(root) where entry.hasPrefix("iio:device") {
             let dir = root + "/" + entry
             guard SysfsTree.isDirectory(dir) else { continue }
+            let name = SysfsTree.text(dir + "/name", io: io)
+            // As for hwmon chips: a device whose name blocks is left out until it answers.
+            if name == nil, io.isBlocked(dir + "/name") { continue }
             dirs.append(dir)
             chips.append(SysfsNames.Chip(
-                name: SysfsTree.text(dir + "/name", io: io) ?? entry,
+                name: name ?? entry,
                 devicePath: SysfsTree.realPath(dir),
                 index: SysfsNames.index(of: entry, after: "iio:device")))
         }

@@ -30,11 +30,11 @@ public struct PosixSysfsIO: SysfsIO {
     /// of raw system calls (see `sw_pread_all`: glibc's `pread` is a cancellation point).
     public func readAll(
         _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
-        lengths: UnsafeMutableBufferPointer<Int>
+        lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress
     ) {
         precondition(buffer.count >= fds.count * stride && lengths.count >= fds.count)
         guard let fdBase = fds.baseAddress, let base = buffer.baseAddress, let out = lengths.baseAddress else { return }
-        sw_pread_all(fdBase, fds.count, base.assumingMemoryBound(to: UInt8.self), stride, out)
+        sw_pread_all(fdBase, fds.count, base.assumingMemoryBound(to: UInt8.self), stride, out, progress.pointer)
     }
 
     /// `close(fd)`.

@@ -26,6 +26,9 @@ struct SysfsChannel: Sendable {
     /// −0.001…−0.137 °C near freezing, so −1…−133 m°C is a driver error only when this
     /// humidity read failed in the same poll (SPEC §4); without one, the value stands.
     var errnoWitness: SysfsFile?
+    /// Set when a file that names this sensor (its label) blocked at discovery: the
+    /// sensor reads as this fault until that read returns and a discovery reads it.
+    var blocked: String?
 
     init(info: SensorInfo, input: String, decimalExponent: Int) {
         self.info = info

@@ -21,21 +21,35 @@ public protocol SysfsIO: Sendable {
 
     /// Reads each of `fds` like ``read(_:into:)``, into consecutive `stride`-byte slots of
     /// `buffer`, and stores each result in `lengths` (a negative fd gives `-EBADF`).
+    /// Before each read it sets `progress.index` to that read's position, and once
+    /// `progress` is abandoned it reads nothing more (the rest gets `-ECANCELED`).
     ///
     /// One call per poll: the real implementation is a bare loop of `pread`, so nothing
     /// between two reads evicts the kernel's structures from the cache.
     func readAll(
         _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
-        lengths: UnsafeMutableBufferPointer<Int>)
+        lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress)
+
+    /// Whether `path` is a file whose read blocked and has not returned (it is then not
+    /// opened: `open` fails at once). Plain system calls know of none.
+    func isBlocked(_ path: String) -> Bool
 }
 
 extension SysfsIO {
+    /// No file is known to block.
+    public func isBlocked(_ path: String) -> Bool { false }
+
     /// Calls ``read(_:into:)`` for each descriptor (test doubles get it for free).
     public func readAll(
         _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
-        lengths: UnsafeMutableBufferPointer<Int>
+        lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress
     ) {
         for i in fds.indices {
+            if progress.isAbandoned {
+                for j in i..<fds.count { lengths[j] = -Int(ECANCELED) }
+                return
+            }
+            progress.index = i
             let slot = UnsafeMutableRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)])
             lengths[i] = fds[i] < 0 ? -Int(EBADF) : read(fds[i], into: slot)
         }

@@ -22,6 +22,11 @@ struct SysfsSensorSet: Sendable {
     /// `tempN` of one chip), so its reading of this very poll decides; else the witness
     /// file is read on its own.
     private var witnesses: [Int?] = []
+    /// Channels whose last read failed: their files are opened afresh at the next
+    /// discovery (SPEC §4: a device that went away and came back has a new file).
+    private var failed: [Int] = []
+    /// Where the batch of reads has got to, for the stall watch (``GuardedSysfsIO``).
+    private let progress = SysfsReadProgress()
 
     /// A plain channel's value is its input × 10^exponent: a few bytes to look at per sample
     /// instead of a whole ``SysfsChannel`` (three cache lines, cold at every poll).
@@ -32,7 +37,7 @@ struct SysfsSensorSet: Sendable {
 
     private static func plan(_ channel: SysfsChannel) -> Plan? {
         guard channel.offset == nil, channel.scale == nil, channel.faultFlag == nil, !channel.rejectsErrnoValues,
-            channel.errnoWitness == nil,
+            channel.errnoWitness == nil, channel.blocked == nil,
             let exponent = Int8(exactly: channel.decimalExponent)
         else { return nil }
         return Plan(exponent: exponent, quantity: channel.info.quantity)
@@ -45,6 +50,8 @@ struct SysfsSensorSet: Sendable {
     /// closing those of vanished sensors.
     mutating func replace(with fresh: [SysfsChannel], io: any SysfsIO) {
         var open: [String: SysfsFile] = [:]
+        for i in failed where i < channels.count { channels[i].close(io: io) }
+        failed = []
         for channel in channels {
             for file in channel.files where file.fd >= 0 {
                 // A witness can be open under the same path as a humidity channel's input.
@@ -88,7 +95,7 @@ struct SysfsSensorSet: Sendable {
         fds.withUnsafeBufferPointer { fds in
             inputs.withUnsafeMutableBytes { all in
                 lengths.withUnsafeMutableBufferPointer { lengths in
-                    io.readAll(fds, into: all, stride: Self.bufferSize, lengths: lengths)
+                    io.readAll(fds, into: all, stride: Self.bufferSize, lengths: lengths, progress: progress)
                 }
             }
         }
@@ -118,6 +125,7 @@ struct SysfsSensorSet: Sendable {
                 }
             }
         }
+        if !values.faults.isEmpty { failed = Array(values.faults.keys) } else if !failed.isEmpty { failed = [] }
         return values
     }
 
@@ -128,6 +136,7 @@ struct SysfsSensorSet: Sendable {
         _ channel: inout SysfsChannel, input length: Int, _ slot: UnsafeMutableRawBufferPointer,
         io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer, witness: Int?, into values: inout SensorValues
     ) {
+        if let blocked = channel.blocked { return values.appendFault(blocked) }
         let isRaw = channel.offset != nil || channel.scale != nil
         let raw: Double
         switch parseNumber(length, slot, exponent: isRaw ? 0 : channel.decimalExponent) {
@@ -207,6 +216,7 @@ struct SysfsSensorSet: Sendable {
     private static func parseNumber(
         _ n: Int, _ buffer: UnsafeMutableRawBufferPointer, exponent: Int
     ) -> Result<Double, SysfsReadFault> {
+        if n == Int(GuardedSysfsIO.blockedResult) { return .failure(SysfsReadFault(HungFiles.reason)) }
         if n < 0 { return .failure(SysfsReadFault(ErrnoText.named(Int32(-n)))) }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
         if n == buffer.count { return .failure(SysfsReadFault("not a number: " + quoted(bytes))) }

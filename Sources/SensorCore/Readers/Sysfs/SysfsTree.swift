@@ -49,7 +49,7 @@ enum SysfsTree {
     }
 
     /// The trimmed text of a small attribute (`name`, `type`, `tempN_label`); nil when it
-    /// cannot be opened or read, or is empty.
+    /// cannot be opened or read, or is empty (``blocked(_:io:)`` tells a file that blocks).
     static func text(_ path: String, io: any SysfsIO) -> String? {
         let fd = io.open(path)
         if fd < 0 { return nil }
@@ -61,6 +61,15 @@ enum SysfsTree {
             let trimmed = s.trimmingASCIIWhitespace()
             return trimmed.isEmpty ? nil : trimmed
         }
+    }
+}
+
+extension SysfsTree {
+    /// The fault of a sensor named by `path`'s text when that file blocks (SPEC §8), else nil.
+    static func blocked(_ path: String, io: any SysfsIO) -> String? {
+        guard io.isBlocked(path) else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name + ": " + HungFiles.reason
     }
 }
 

@@ -6,11 +6,12 @@ enum ThermalZoneScanner {
         return SysfsTree.entries(root).compactMap { entry -> SysfsChannel? in
             let dir = root + "/" + entry
             guard entry.hasPrefix("thermal_zone"), SysfsTree.isDirectory(dir) else { return nil }
+            let label = SysfsTree.text(dir + "/type", io: io)
             let info = SensorInfo(
-                id: SensorID(source: SourceKind.thermal.idPrefix, name: entry),
-                label: SysfsTree.text(dir + "/type", io: io) ?? "",
-                quantity: .temperature)
-            return SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
+                id: SensorID(source: SourceKind.thermal.idPrefix, name: entry), label: label ?? "", quantity: .temperature)
+            var channel = SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
+            if label == nil { channel.blocked = SysfsTree.blocked(dir + "/type", io: io) }
+            return channel
         }
     }
 }

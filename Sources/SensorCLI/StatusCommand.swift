@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SensorCore
+
+/// `sensorwatch status`: what the running daemon sees now, read from its status file (SPEC §19).
+enum StatusCommand {
+    static let help = """
+        usage: sensorwatch status [--config PATH] [--file PATH] [--json | --check]
+
+        Shows what the running daemon sees now, from the status file it keeps: the
+        firing alerts first (then pending ones), then every sensor with its value,
+        limits and health.
+
+        options:
+          --file PATH    the status file (default: the configuration's statusFile,
+                         else /run/sensorwatch/status.json)
+          --config PATH  configuration file whose statusFile to read (default:
+                         $SENSORWATCH_CONFIG, else /etc/sensorwatch/sensorwatch.json5,
+                         when it exists)
+          --json         print the status file itself
+          --check        a monitoring-plugins check (Nagios, Icinga, Checkmk, Zabbix):
+                         one line "SENSORWATCH STATE - text | perfdata"; exit 0 OK,
+                         1 a warning alert fires, 2 a critical alert fires, 3 UNKNOWN
+                         (no status file, or one older than 30 s: a frozen daemon)
+          --help         show this help
+
+        exit status: 0 shown, 1 no status file or an unreadable one, 78 configuration
+        error, 64 bad usage (with --check: 0, 1, 2 or 3 as above)
+
+        examples:
+          sensorwatch status
+          sensorwatch status --json | jq '.alerts[] | select(.state == "firing")'
+          sensorwatch status --check    # as a Nagios/Icinga check_command
+        """
+
+    /// The default status file of the daemon: `status.json` in the first directory of
+    /// `$RUNTIME_DIRECTORY` (the unit's `RuntimeDirectory=`), else none.
+    static func runtimeStatusFile() -> String? {
+        guard let value = getenv("RUNTIME_DIRECTORY").flatMap({ String(validatingCString: $0) }),
+            let first = value.split(separator: ":").first, !first.isEmpty
+        else { return nil }
+        return first + "/status.json"
+    }
+
+    static func run(_ args: [String]) async -> ExitCode {
+        let checking = args.contains("--check")
+        let options: Options
+        switch CommandSupport.parse(args, valued: ["config", "file"], flags: ["json", "check"], help: help) {
+        case .success(let o): options = o
+        // A check's every problem is UNKNOWN (the monitoring-plugins guidelines), a bad command line too.
+        case .failure(let code):
+            guard checking, code != .success else { return code }
+            Output.stdout(StatusFormatter.unknown("bad command line (see sensorwatch status --help)"))
+            return ExitCode(rawValue: 3)
+        }
+        if options.has("json") && checking {
+            Output.stdout(StatusFormatter.unknown("--json and --check print different things; give one"))
+            return ExitCode(rawValue: 3)
+        }
+        let path: String
+        switch statusPath(options) {
+        case .success(let p): path = p
+        case .failure(let code):
+            if checking { Output.stdout(StatusFormatter.unknown("the configuration cannot be read")) }
+            return checking ? ExitCode(rawValue: 3) : code
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try StatusReport.bytes(of: path)
+        } catch {
+            let missing = access(path, F_OK) != 0 && errno == ENOENT
+            let why = missing ? "no status file at \(path) (is sensorwatch running?)" : "cannot read \(path): \(error.message)"
+            if checking {
+                Output.stdout(StatusFormatter.unknown(why))
+                return ExitCode(rawValue: 3)
+            }
+            Output.stderr("sensorwatch: " + why)
+            return .failure
+        }
+        if options.has("json") {
+            FileDescriptorWriter.writeAll(1, bytes)
+            return .success
+        }
+        let report: StatusReport
+        do {
+            report = try StatusReport.decode(bytes, path: path)
+        } catch {
+            if checking {
+                Output.stdout(StatusFormatter.unknown("\(path) is not a status file: \(error.message)"))
+                return ExitCode(rawValue: 3)
+            }
+            Output.stderr("sensorwatch: \(path): not a status file: \(error.message)")
+            return .failure
+        }
+        let now = StateStore.wallClock()
+        if checking {
+            if now - report.updated > StatusFormatter.freshFor {
+                Output.stdout(StatusFormatter.unknown(
+                    "\(path) was last updated at \(RFC3339.format(report.updated)), more than \(Int(StatusFormatter.freshFor)) s ago (the daemon may be frozen or stopped)"))
+                return ExitCode(rawValue: 3)
+            }
+            let (line, code) = StatusFormatter.check(report)
+            Output.stdout(line)
+            return ExitCode(rawValue: code)
+        }
+        Output.stdout(StatusFormatter.person(report, now: now) {
+            HistoryFormatter.localTime(UInt64(max(0, $0) * 1_000_000))
+        })
+        return .success
+    }
+
+    /// `--file`, else the configuration's `statusFile` (the default configuration only when
+    /// it exists), else `/run/sensorwatch/status.json`.
+    private static func statusPath(_ options: Options) -> Result<String, ExitCode> {
+        if let file = options["file"] { return .success(file) }
+        let fallback = "/run/sensorwatch/status.json"
+        let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG") != nil
+        if !named && access(options.configPath, F_OK) != 0 { return .success(fallback) }
+        switch CommandSupport.loadConfiguration(options.configPath) {
+        case .success(let c): return .success(c.statusFile ?? fallback)
+        case .failure(let code): return .failure(code)
+        }
+    }
+}

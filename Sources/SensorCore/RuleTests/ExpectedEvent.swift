@@ -1,0 +1,34 @@
+/// One event a rule test expects (SPEC §18): the four keys it must list, and those it may.
+///
+/// An optional key left out is not compared; `value: null` (a stale alert that fires)
+/// expects no value, so the optional keys are doubly optional.
+public struct ExpectedEvent: Sendable, Hashable {
+    /// Seconds since the scenario's start.
+    public var time: Double
+    public var kind: EventKind
+    public var rule: String
+    /// The sensor id as events give it (`sim:cpu`).
+    public var sensor: String
+    public var severity: Severity?
+    public var value: Double??
+    public var threshold: Double?
+    public var predicted: Double??
+    /// A hardware limit's value (SPEC §16); no event carries one yet, so listing a number
+    /// here fails until limits exist, and `limit: null` passes.
+    public var limit: Double??
+
+    public init(
+        time: Double, kind: EventKind, rule: String, sensor: String, severity: Severity? = nil,
+        value: Double?? = nil, threshold: Double? = nil, predicted: Double?? = nil, limit: Double?? = nil
+    ) {
+        self.time = time
+        self.kind = kind
+        self.rule = rule
+        self.sensor = sensor
+        self.severity = severity
+        self.value = value
+        self.threshold = threshold
+        self.predicted = predicted
+        self.limit = limit
+    }
+}

@@ -1,0 +1,90 @@
+import Synchronization
+
+/// Tasks sleeping on a clock, woken by one thread that blocks on one ``ClockAlarm`` armed
+/// for the earliest deadline.
+///
+/// The thread wakes only when a deadline comes (arming from a new sleep wakes nobody);
+/// a cancelled sleep ends at once, its deadline left to expire unseen. The daemon's task
+/// sleeps are rare (READY's wait for discoveries, the watchdog's beat, the metrics timer,
+/// `record`'s end), so a plain list is enough.
+final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
+    private struct Sleeper {
+        var id: Int
+        var deadline: C.Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var sleepers: [Sleeper] = []
+        var nextID = 0
+        var cancelled: Set<Int> = []
+        var threadStarted = false
+    }
+
+    private let now: @Sendable () -> C.Instant
+    private let alarm: any ClockAlarm
+    private let state = Mutex(State())
+
+    init(now: @escaping @Sendable () -> C.Instant, alarm: any ClockAlarm) {
+        self.now = now
+        self.alarm = alarm
+    }
+
+    deinit { alarm.ring() }
+
+    /// How many tasks sleep now.
+    var count: Int { state.withLock { $0.sleepers.count } }
+
+    /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
+    func sleep(until deadline: C.Instant) async throws {
+        let id = state.withLock { s -> Int in
+            s.nextID += 1
+            return s.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
+                let (result, startThread) = state.withLock { s -> (Result<Void, any Error>?, Bool) in
+                    if s.cancelled.remove(id) != nil { return (.failure(CancellationError()), false) }
+                    let earliest = s.sleepers.allSatisfy { deadline < $0.deadline }
+                    s.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: c))
+                    if earliest { alarm.arm(after: now().duration(to: deadline)) }
+                    defer { s.threadStarted = true }
+                    return (nil, !s.threadStarted)
+                }
+                if let result { c.resume(with: result) }
+                if startThread {
+                    // The thread keeps only a weak way back: it ends when the clock goes.
+                    let alarm = self.alarm
+                    PollThread.start { [weak self] in
+                        while true {
+                            alarm.wait()
+                            guard let self else { return }
+                            self.wakeDue()
+                        }
+                    }
+                }
+            }
+        } onCancel: {
+            let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
+                if let i = s.sleepers.firstIndex(where: { $0.id == id }) { return s.sleepers.remove(at: i).continuation }
+                s.cancelled.insert(id)
+                return nil
+            }
+            c?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Resumes every sleeper whose deadline has come and arms for the next.
+    private func wakeDue() {
+        let due = state.withLock { s -> [Sleeper] in
+            let t = now()
+            let due = s.sleepers.filter { !(t < $0.deadline) }
+            s.sleepers.removeAll { !(t < $0.deadline) }
+            if let next = s.sleepers.min(by: { $0.deadline < $1.deadline }) {
+                alarm.arm(after: t.duration(to: next.deadline))
+            }
+            return due
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+}

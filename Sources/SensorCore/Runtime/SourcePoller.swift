@@ -1,0 +1,272 @@
+import Dispatch
+import Synchronization
+
+/// Polls one source on its own thread at its interval and hands each poll's cycles over.
+///
+/// Everything that touches the source's files happens on that thread: the first discovery,
+/// rediscovery (at least once a minute and when asked) and the polls. A reader may block in
+/// the kernel (a stuck driver, a FIFO in a test tree). Ticks that pass while a poll is
+/// still running are skipped, so a slow source never queues up work; with a ``StallWatch``
+/// the missed ticks are stood in for (their `stale` checks run), and a call stuck in one
+/// file is given up (``SensorReader/isolateBlockedRead(now:)``): the thread stays behind in
+/// it, a new poll thread carries on at the next tick, and only that file's sensor faults
+/// (SPEC §8). Each hung file holds one thread, and only until its read returns.
+final class SourcePoller: Sendable {
+    /// What the poll thread hands over: the list a discovery found (with no cycles when it
+    /// comes from a discovery), and the cycles of a poll of that list, in order.
+    typealias Delivery = @Sendable (_ list: SensorList, _ cycles: [PollCycle]) -> Void
+
+    let reader: any SensorReader
+    let interval: Duration
+    /// The source key of this poller's lists: unique per running source, since consumers
+    /// cache per source and two sources may share a kind (two thermal roots).
+    let key: String
+    private let pacer: PollPacer
+    private let deliver: Delivery
+    private let stallWatch: StallWatch?
+    /// Discover and poll once, then stop (``readOnce(_:)``): a thread taking over polls at
+    /// once, and no ticks are stood in for.
+    private let once: Bool
+    private let state: Mutex<State>
+
+    private struct State {
+        /// The last discovery's list; a new object only when the sensors changed.
+        var list: SensorList
+        var lastDiscovery: Timestamp?
+        var rediscover = true
+        var stopped = false
+        /// The tick time of the poll (or discovery) in progress; nil between polls.
+        var polling: Timestamp?
+        /// The next tick ``tickIfStalled()`` stands in for while that poll hangs.
+        var nextStallTick = Timestamp(nanoseconds: 0)
+        /// Whether it stood in for any tick of the poll in progress.
+        var stallTicked = false
+        /// The number of the poll thread that is this source's now. A thread left behind in
+        /// a blocked read has an older number: it delivers nothing and ends when it returns.
+        var thread = 0
+        /// A poll thread that could not be started (no thread to be had): tried again at each
+        /// look of the watch, which stands in for its ticks meanwhile.
+        var unstarted: Int?
+    }
+
+    /// How often the stall watch looks at a poll that runs long. Polls that keep up end
+    /// long before it and never wake the watch; a reader gives a call up once it has stayed
+    /// in one file through looks a second apart, so 1 to 1.25 s after that file blocked
+    /// (SPEC §8: a fault within 2 s).
+    static let look: Duration = .milliseconds(250)
+
+    /// How often a source is rediscovered at the least.
+    static let discoveryInterval: Duration = .seconds(60)
+
+    /// - Parameters:
+    ///   - watchStalls: arm a ``StallWatch`` (on the pacer's clock) around each poll.
+    ///   - deliver: called on the poll thread (or the stall watch's) with each discovery's
+    ///     new list and each poll's cycles; never while a lock of this poller is held.
+    init(
+        reader: any SensorReader, interval: Duration, pacer: PollPacer, key: String? = nil,
+        watchStalls: Bool = false, once: Bool = false, deliver: @escaping Delivery
+    ) {
+        self.once = once
+        self.reader = reader
+        let key = key ?? reader.source
+        self.key = key
+        self.interval = interval
+        self.pacer = pacer
+        self.deliver = deliver
+        state = Mutex(State(list: SensorList(source: key, sensors: [])))
+        if watchStalls {
+            let ticker = WeakPoller()
+            stallWatch = StallWatch(alarm: pacer.makeAlarm()) { ticker.poller?.watchExpired() }
+            ticker.poller = self
+        } else {
+            stallWatch = nil
+        }
+    }
+
+    /// Discovers (on the calling thread): the list stays the same object when the sensors
+    /// did not change; a new one, and the first, is delivered.
+    func discoverNow(at time: Timestamp) { _ = discover(at: time, thread: state.withLock { $0.thread }) }
+
+    /// ``discoverNow(at:)`` for poll thread `number`; false (nothing delivered) when that
+    /// thread was left behind meanwhile.
+    private func discover(at time: Timestamp, thread number: Int) -> Bool {
+        let sensors = reader.discover()
+        let leftOut = reader.leftOut
+        let found = state.withLock { s -> (SensorList, Bool)? in
+            guard s.thread == number else { return nil }
+            let first = s.lastDiscovery == nil
+            s.lastDiscovery = time
+            s.rediscover = false
+            let same = s.list.sensors == sensors && s.list.leftOut == leftOut
+            if !same { s.list = SensorList(source: key, sensors: sensors, discovered: time, leftOut: leftOut) }
+            return (s.list, first || !same)
+        }
+        guard let (list, announce) = found else { return false }
+        if announce { deliver(list, []) }
+        return true
+    }
+
+    /// Asks for a rediscovery before the next poll.
+    func requestDiscovery() { state.withLock { $0.rediscover = true } }
+
+    /// Starts the poll thread: a discovery and a tick now, then a tick every `interval`.
+    func start() {
+        PollThread.start { [self] in loop(thread: 0, from: nil) }
+    }
+
+    /// Poll thread `number`'s loop; a thread that takes over from one left behind starts
+    /// at the tick `first`.
+    private func loop(thread number: Int, from first: Timestamp?) {
+        let step = max(1, interval.nanoseconds)
+        var next = first ?? pacer.now
+        if first != nil { pacer.sleep(until: next) }
+        while state.withLock({ !$0.stopped && $0.thread == number }) {
+            let time = next
+            let due = state.withLock { s in
+                s.polling = time
+                s.nextStallTick = Timestamp(nanoseconds: time.nanoseconds + step)
+                s.stallTicked = false
+                return s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
+            }
+            stallWatch?.arm(after: Self.look)
+            if due, !discover(at: time, thread: number) { return leftBehind() }
+            let read = reader.poll(at: time)
+            let polled = state.withLock { s -> (list: SensorList, stopped: Bool, ticked: Bool)? in
+                // Left behind: the watch's and the list's are the new thread's now.
+                guard s.thread == number else { return nil }
+                s.polling = nil
+                stallWatch?.disarm()
+                // Readings that do not line up with the list (a reader breaking its
+                // contract) are dropped, and the list is read again before the next poll.
+                if read.contains(where: { $0.count != s.list.count }) { s.rediscover = true }
+                return (s.list, s.stopped, s.stallTicked)
+            }
+            guard let (list, stopped, ticked) = polled else { return leftBehind() }
+            if stopped { break }
+            // When stand-in ticks ran meanwhile, this poll's tick is older than theirs.
+            deliver(list, PollCycle.cycles(of: list, read, tick: ticked ? nil : time))
+            if once { break }
+            next = Timestamp(nanoseconds: next.nanoseconds + step)
+            // A poll that overran its interval (a slow or stuck driver) skips the ticks it
+            // missed instead of bursting to catch up.
+            let now = pacer.now
+            if now > next {
+                let missed = (now.nanoseconds - next.nanoseconds) / step + 1
+                next = Timestamp(nanoseconds: next.nanoseconds + missed * step)
+            }
+            pacer.sleep(until: next)
+        }
+        if state.withLock({ $0.thread == number }) { stallWatch?.stop() }
+    }
+
+    /// A thread left behind returns here once its blocked read has: the file answers again,
+    /// so the source rediscovers at its next tick and the sensor rejoins.
+    private func leftBehind() { requestDiscovery() }
+
+    /// The stall watch's expiry: stands in for missed ticks, then gives up a call stuck in
+    /// one file.
+    func watchExpired() {
+        if !once { tickIfStalled() } else { stallWatch?.arm(after: Self.look) }
+        if let (number, from) = state.withLock({ s in s.unstarted.map { ($0, s.nextStallTick) } }) {
+            startThread(number, from: from)
+        } else {
+            isolateIfBlocked()
+        }
+    }
+
+    /// Gives up the discovery or poll in progress when the reader finds it blocked in one
+    /// file, and starts a new poll thread at the next tick not stood in for.
+    func isolateIfBlocked() {
+        let now = pacer.now
+        let takeOver = state.withLock { s -> (Int, Timestamp)? in
+            // Under the lock, so the stuck thread cannot return and deliver in between.
+            guard s.polling != nil, !s.stopped, reader.isolateBlockedRead(now: now) else { return nil }
+            s.thread += 1
+            s.polling = nil
+            s.rediscover = true
+            return (s.thread, once ? now : s.nextStallTick)
+        }
+        guard let (number, from) = takeOver else { return }
+        startThread(number, from: from)
+    }
+
+    private func startThread(_ number: Int, from: Timestamp) {
+        let started = PollThread.start { [self] in loop(thread: number, from: from) }
+        state.withLock { s in
+            s.unstarted = started ? nil : number
+            // Until a thread can be made, the watch stands in for the source's ticks.
+            if !started { s.polling = from }
+        }
+        if !started { stallWatch?.arm(after: Self.look) }
+    }
+
+    /// Discovers and polls `reader` once on a poll thread, as a running source would, with
+    /// its stall watch: a call stuck in one file is given up and done again without it, so
+    /// the caller gets every other sensor and the stuck one as a fault (`sensors`, SPEC §8).
+    /// Blocks the calling thread until the poll is in: the list and the poll's cycles.
+    public static func readOnce(_ reader: any SensorReader, clock: some RunClock) -> (list: SensorList, cycles: [PollCycle]) {
+        let result = Mutex<(list: SensorList, cycles: [PollCycle])?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true, once: true
+        ) { list, cycles in
+            // The first delivery with cycles is the poll's; before it come discoveries.
+            guard !cycles.isEmpty else { return }
+            result.withLock { $0 = (list, cycles) }
+            done.signal()
+        }
+        poller.start()
+        done.wait()
+        return result.withLock { $0! }
+    }
+
+    /// Stands in for the ticks a hanging poll has missed: one cycle with nothing read per
+    /// missed tick, so the `stale` rules of this source's sensors still run (SPEC §5: stale
+    /// fires also when no sample comes at all). Does nothing while polls keep up.
+    ///
+    /// Called from outside the poll thread (the stall watch, a test); the poll's own cycles,
+    /// when it finally returns, come after these and carry no tick.
+    func tickIfStalled() {
+        let now = pacer.now
+        let step = max(1, interval.nanoseconds)
+        let (list, ticks, again) = state.withLock { s -> (SensorList, [Timestamp], Duration?) in
+            guard s.polling != nil, !s.stopped else { return (s.list, [], nil) }
+            var ticks: [Timestamp] = []
+            while s.nextStallTick <= now {
+                ticks.append(s.nextStallTick)
+                s.stallTicked = true
+                s.nextStallTick = Timestamp(nanoseconds: s.nextStallTick.nanoseconds + step)
+            }
+            return (s.list, ticks, .nanoseconds(s.nextStallTick.nanoseconds - now.nanoseconds))
+        }
+        if let again { stallWatch?.arm(after: min(again, Self.look)) }
+        guard !ticks.isEmpty else { return }
+        deliver(list, ticks.map { PollCycle(list: list, readings: SensorValues(time: $0, unread: list.count)) })
+    }
+
+    /// Stops polling; a poll blocked in the kernel is abandoned, not awaited (whatever it
+    /// delivers later is the consumer's to drop).
+    func stop() {
+        let wasPolling = state.withLock { s -> Bool in
+            s.stopped = true
+            return s.polling != nil
+        }
+        pacer.wake()
+        // A thread stuck in a read never reaches its own stop of the watch.
+        if wasPolling { stallWatch?.stop() }
+    }
+}
+
+/// The stall watch's way back to its poller without keeping it alive.
+private final class WeakPoller: @unchecked Sendable {
+    // Set once, before the watch's first expiry can run.
+    weak var poller: SourcePoller?
+}
+
+extension SensorReader {
+    /// Discovers and polls this reader once, isolating a file that blocks, as a running
+    /// source does (``SourcePoller/readOnce(_:clock:)``): for one-shot commands (`sensors`).
+    public func readOnce(clock: some RunClock) -> (list: SensorList, cycles: [PollCycle]) {
+        SourcePoller.readOnce(self, clock: clock)
+    }
+}

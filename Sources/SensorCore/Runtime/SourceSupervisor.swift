@@ -1,0 +1,164 @@
+/// Runs the configured sources: one ``SourcePoller`` each, whose discoveries and cycles it
+/// commits to ``SensorData``, followed by the derived sensors (SPEC §11) it computes from
+/// them. A service: cancelled, it stops every poller. `run` (``Daemon``) and `record`
+/// (``RecordingSession``) drive their sources through it.
+///
+/// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
+/// so a `type`, `name` or label file that blocks stalls only its own source — never the
+/// ``DaemonActor``, READY, a reload or SIGTERM.
+@DaemonActor
+final class SourceSupervisor: Service {
+    /// A polled source and its configuration.
+    private struct Running {
+        var configuration: SourceConfiguration
+        var poller: SourcePoller
+    }
+
+    private let data: SensorData
+    private let makeReader: @Sendable (SourceConfiguration) -> any SensorReader
+    private let makePacer: @DaemonActor () -> PollPacer
+    /// Called once the first discoveries are in (or the wait for them is over).
+    var onStarted: @DaemonActor () -> Void = {}
+    /// Called with the key of each source that stopped.
+    var onStopped: @DaemonActor (String) -> Void = { _ in }
+    private var configurations: [SourceConfiguration]
+    /// Derived sensors, fed from every committed cycle.
+    private var derived: DerivedSensors
+    private var running: [Running] = []
+    private var started = 0
+    /// Sources whose first discovery has not come in yet, and who waits for them.
+    private var undiscovered: Set<String> = []
+    private var discovered: ChangeSignal?
+
+    /// How long READY waits for the first discoveries: a source whose discovery blocks (a
+    /// wedged driver behind a label file) joins when it can.
+    static var discoveryWait: Duration { .seconds(1) }
+    private let wait: @Sendable (Duration) async -> Void
+    /// Where a discovery that leaves sensors out says so.
+    private let log: any DaemonLog
+    /// What each source's last discovery left out, to say each change once.
+    private var leftOut: [String: [String]] = [:]
+
+    init(
+        sources: [SourceConfiguration], derived: [DerivedSensorConfiguration], data: SensorData,
+        makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
+        makePacer: @escaping @DaemonActor () -> PollPacer,
+        wait: @escaping @Sendable (Duration) async -> Void, log: any DaemonLog
+    ) {
+        self.log = log
+        configurations = sources
+        self.derived = DerivedSensors(derived)
+        self.data = data
+        self.makeReader = makeReader
+        self.makePacer = makePacer
+        self.wait = wait
+    }
+
+    func run() async {
+        apply(configurations)
+        await firstDiscoveries()
+        onStarted()
+        await untilCancelled()
+        for source in running { stop(source) }
+        running = []
+    }
+
+    /// Runs `sources` from now on: unchanged ones keep running (their open files, a
+    /// scenario's position) and rediscover; changed and removed ones stop; new ones start.
+    /// Changed derived sensors start afresh.
+    func apply(_ sources: [SourceConfiguration], derived next: [DerivedSensorConfiguration]) {
+        if next != derived.configurations {
+            for d in derived.configurations.indices { data.remove(source: "derived#\(d)") }
+            derived = DerivedSensors(next)
+        }
+        apply(sources)
+    }
+
+    private func apply(_ sources: [SourceConfiguration]) {
+        configurations = sources
+        var keep: [Running] = []
+        var spare = running
+        for config in sources {
+            if let i = spare.firstIndex(where: { $0.configuration == config }) {
+                let kept = spare.remove(at: i)
+                kept.poller.requestDiscovery()
+                keep.append(kept)
+            } else {
+                keep.append(Running(configuration: config, poller: start(config)))
+            }
+        }
+        for source in spare { stop(source) }
+        running = keep
+    }
+
+    private func start(_ config: SourceConfiguration) -> SourcePoller {
+        let reader = makeReader(config)
+        started += 1
+        let key = "\(reader.source)#\(started)"
+        // The poll thread commits its own cycles and runs the rule loop's turn they make
+        // ready (DaemonActor.donate): one thread wakes per poll.
+        let poller = SourcePoller(
+            reader: reader, interval: config.interval, pacer: makePacer(), key: key,
+            // Every source has a stall watch: a file that blocks costs its own sensor (SPEC §8).
+            watchStalls: true
+        ) { [weak self] list, cycles in
+            DaemonActor.donate { self?.receive(list, cycles) }
+        }
+        undiscovered.insert(key)
+        poller.start()
+        return poller
+    }
+
+    private func stop(_ source: Running) {
+        leftOut[source.poller.key] = nil
+        source.poller.stop()
+        undiscovered.remove(source.poller.key)
+        data.remove(source: source.poller.key)
+        derived.forget(source: source.poller.key)
+        onStopped(source.poller.key)
+    }
+
+    /// Commits what a poller delivered, unless its source has stopped meanwhile.
+    private func receive(_ list: SensorList, _ cycles: [PollCycle]) {
+        guard running.contains(where: { $0.poller.key == list.source }) || undiscovered.contains(list.source) else {
+            return
+        }
+        data.adopt(list)
+        if list.leftOut != leftOut[list.source, default: []] {
+            let before = Set(leftOut[list.source, default: []])
+            for line in list.leftOut where !before.contains(line) { log.log(.warning, line) }
+            leftOut[list.source] = list.leftOut
+        }
+        for cycle in cycles {
+            data.commit(cycle)
+            if !derived.isEmpty { commitDerived(after: cycle) }
+        }
+        if undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
+    }
+
+    /// Computes the derived sensors from a committed cycle (its inputs share its time) and
+    /// commits their readings and ticks as cycles of their own.
+    private func commitDerived(after cycle: PollCycle) {
+        derived.record(cycle)
+        let steps = derived.drain(through: cycle.time)
+        // Most cycles of a source without inputs change nothing here: build no sensor list.
+        guard !steps.isEmpty else { return }
+        for derivedCycle in derived.cycles(of: steps) {
+            data.commit(derivedCycle)
+        }
+    }
+
+    /// Waits until every source has discovered once, or ``discoveryWait`` has passed.
+    private func firstDiscoveries() async {
+        guard !undiscovered.isEmpty else { return }
+        let signal = ChangeSignal()
+        discovered = signal
+        defer { discovered = nil }
+        let wait = self.wait
+        _ = await untilSignalled(signal, or: {
+            await wait(Self.discoveryWait)
+            return true
+        })
+        signal.fire()
+    }
+}

@@ -1,0 +1,33 @@
+/// One sensor as the status file shows it (SPEC §19).
+public struct StatusSensor: Sendable, Hashable {
+    public var id: String
+    public var label: String
+    public var quantity: String
+    public var unit: String
+    /// The latest successful reading; nil before the first.
+    public var value: Double?
+    /// When ``value`` was read, Unix seconds; nil before the first.
+    public var time: Double?
+    /// Whether the latest read succeeded.
+    public var ok: Bool
+    /// Why the latest read failed; nil when it did not.
+    public var error: String?
+    /// The hardware's own limits (SPEC §16): `max` (warning) and `crit`, where known. Not
+    /// read yet, so always nil; the file already has the key, so readers need not change.
+    public var limits: StatusLimits?
+
+    public init(
+        id: String, label: String, quantity: String, unit: String, value: Double?, time: Double?, ok: Bool,
+        error: String?, limits: StatusLimits? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.quantity = quantity
+        self.unit = unit
+        self.value = value
+        self.time = time
+        self.ok = ok
+        self.error = error
+        self.limits = limits
+    }
+}

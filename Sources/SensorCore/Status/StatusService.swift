@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The status file as a service (SPEC §19): one more observer of ``SensorData``, as
+/// ``MetricsService`` is.
+///
+/// It follows the model with re-armed one-shot `withObservationTracking` — sensor health
+/// (``SensorData/faulty``), the firing count, discoveries, and the model's whole second
+/// (so an alert that turns pending, which changes nothing observable, is seen within a
+/// second) — and rewrites the file when the health of a sensor or the state of an alert
+/// changed. A timer through the injected clock rewrites it when 10 s have passed since the
+/// last write, so the values and `updated` stay fresh and `status --check` can tell a
+/// frozen daemon from a quiet one. Without a path it observes nothing. Cancelled (a clean
+/// stop), it removes the file, so a stopped daemon shows as absent rather than frozen.
+///
+/// The file is written the way the metrics file is (``AtomicFileWriter``:
+/// a hidden temporary file in the same directory, mode 0644, renamed into place).
+@DaemonActor
+final class StatusService<C: Clock>: Service where C.Duration == Duration {
+    /// The longest the file goes unwritten while the daemon runs.
+    static var refresh: Duration { .seconds(10) }
+
+    private let path: String?
+    private let data: SensorData
+    private let ledger: AlertLedger
+    private let clock: C
+    private let startTime: Double
+    private let wallClock: @Sendable () -> Double
+    private let version: String
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let log: any DaemonLog
+    private let engine: @DaemonActor () -> RuleEngine
+    private var lastShape: [String]?
+    private var lastWrite: C.Instant?
+    private var lastProblem: String?
+    /// How many times the file was written (tests wait for it).
+    private(set) var writeCount = 0
+
+    /// - Parameters:
+    ///   - path: the status file; nil: none.
+    ///   - startTime: Unix time (seconds) of the run's time zero.
+    ///   - engine: the rule loop's engine as it is now.
+    init(
+        path: String?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
+        wallClock: @escaping @Sendable () -> Double, version: String,
+        sleep: @escaping @Sendable (Duration) async throws -> Void,
+        log: any DaemonLog,
+        engine: @escaping @DaemonActor () -> RuleEngine
+    ) {
+        self.path = path
+        self.data = data
+        self.ledger = ledger
+        self.clock = clock
+        self.startTime = startTime
+        self.wallClock = wallClock
+        self.version = version
+        self.sleep = sleep
+        self.log = log
+        self.engine = engine
+    }
+
+    func run() async {
+        guard let path else { return await untilCancelled() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.followModel() }
+            group.addTask { await self.runTimer() }
+            await group.waitForAll()
+        }
+        Self.writer(of: path).remove()
+    }
+
+    /// The report of now.
+    func report() -> StatusReport {
+        StatusReport(
+            version: version, pid: Int(getpid()), started: startTime, updated: wallClock(), data: data, engine: engine(),
+            firingSince: { [ledger] in ledger.firingSince($0) })
+    }
+
+    private func followModel() async {
+        while !Task.isCancelled {
+            let now = report()
+            if now.shape != lastShape { write(now) }
+            await nextChange(of: { [data, ledger] in
+                _ = data.faulty
+                _ = data.sensorCount
+                _ = data.latestSecond
+                _ = ledger.firingCount
+            })
+        }
+    }
+
+    private func runTimer() async {
+        while !Task.isCancelled {
+            let due = lastWrite.map { $0.advanced(by: Self.refresh) } ?? clock.now
+            let wait = clock.now.duration(to: due)
+            if wait > .zero {
+                guard (try? await sleep(wait)) != nil else { return }
+            }
+            if let last = lastWrite, clock.now < last.advanced(by: Self.refresh) { continue }
+            write(report())
+        }
+    }
+
+    private func write(_ report: StatusReport) {
+        guard let path else { return }
+        lastShape = report.shape
+        lastWrite = clock.now
+        writeCount += 1
+        var problem: String?
+        do throws(AtomicFileWriter.Failure) {
+            try Self.writer(of: path).write(report.json)
+        } catch {
+            problem = error.description
+        }
+        guard problem != lastProblem else { return }
+        if let problem {
+            log.log(.warning, "cannot write the status file: \(problem); retrying every 10s")
+        } else if lastProblem != nil {
+            log.log(.notice, "the status file \(path) is written again")
+        }
+        lastProblem = problem
+    }
+
+    /// As ``AtomicFileWriter`` documents for the status file: like the metrics file, it
+    /// describes the running process (not durable), readable by all, its pages reused.
+    static func writer(of path: String) -> AtomicFileWriter {
+        AtomicFileWriter(
+            path: path,
+            options: AtomicFileWriter.Options(
+                temporary: .named(ConfigPath.hiddenSibling(of: path, suffix: ".tmp")), reusesReplaced: true))
+    }
+}

@@ -1,0 +1,136 @@
+import SensorCore
+import Testing
+@testable import SensorCLI
+
+/// `sensorwatch status` for a person and as a monitoring-plugins check (SPEC §19), golden.
+struct StatusFormatterTests {
+    static let t0 = 1_800_000_000.0
+    static let cpu = StatusSensor(
+        id: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: "temperature", unit: "°C", value: 97, time: t0 + 59,
+        ok: true, error: nil, limits: StatusLimits(crit: 100))
+    static let room = StatusSensor(
+        id: "hwmon:sht3x/humidity1", label: "", quantity: "humidity", unit: "%RH", value: 21.25, time: t0 + 59, ok: true,
+        error: nil)
+    static let gone = StatusSensor(
+        id: "sim:it's", label: "Outdoor", quantity: "temperature", unit: "°C", value: 12.5, time: t0 + 10, ok: false,
+        error: "No such device")
+    static let crit = StatusAlert(
+        rule: "cpu-crit", sensor: "thermal:thermal_zone0", severity: .critical, state: .firing, since: t0 + 50, value: 97,
+        threshold: 95)
+    static let hot = StatusAlert(
+        rule: "cpu-hot", sensor: "thermal:thermal_zone0", severity: .warning, state: .firing, since: t0 + 40, value: 97,
+        threshold: 85)
+    static let dry = StatusAlert(
+        rule: "dry-air", sensor: "hwmon:sht3x/humidity1", severity: .notice, state: .pending, since: t0 + 55, value: 21.25,
+        threshold: 25)
+
+    static func report(_ alerts: [StatusAlert], sensors: [StatusSensor] = [cpu, room, gone]) -> StatusReport {
+        StatusReport(version: "0.1.0", pid: 4242, started: t0, updated: t0 + 60, sensors: sensors, alerts: alerts)
+    }
+
+    private func clock(_ s: Double) -> String { "+\(Int(s - Self.t0))s" }
+
+    @Test func aPersonSeesFiringAlertsFirstThenPendingThenEverySensor() {
+        #expect(StatusFormatter.person(Self.report([Self.dry, Self.hot, Self.crit]), now: Self.t0 + 61, localTime: clock) == """
+            sensorwatch 0.1.0 (pid 4242), running since +0s, updated +60s
+
+            Firing:
+              CRITICAL  cpu-crit  thermal:thermal_zone0  97 °C  threshold 95  since +50s
+              WARNING   cpu-hot   thermal:thermal_zone0  97 °C  threshold 85  since +40s
+
+            Pending (waiting for their `for`):
+              NOTICE  dry-air  hwmon:sht3x/humidity1  21.25 %RH  threshold 25  since +55s
+
+            Sensors (3):
+              ID                     LABEL         VALUE      LIMITS       HEALTH
+              thermal:thermal_zone0  x86_pkg_temp  97 °C      crit 100 °C  ok
+              hwmon:sht3x/humidity1  -             21.25 %RH  -            ok
+              sim:it's               Outdoor       12.5 °C    -            failing: No such device
+
+            """)
+    }
+
+    @Test func aQuietDaemonSaysNoAlertFiresAndAnOldFileIsFlagged() {
+        #expect(StatusFormatter.person(Self.report([], sensors: []), now: Self.t0 + 91, localTime: clock) == """
+            sensorwatch 0.1.0 (pid 4242), running since +0s, updated +60s
+            warning: not updated for more than 30 s; the daemon may be stopped or frozen
+
+            No alert fires.
+
+            Sensors (0):
+              none yet
+
+            """)
+    }
+
+    @Test func aCriticalAlertIsCriticalWithPerfdataFromTheLimits() {
+        let (line, code) = StatusFormatter.check(Self.report([Self.dry, Self.hot, Self.crit]))
+        #expect(code == 2)
+        #expect(line == "SENSORWATCH CRITICAL - 1 critical: cpu-crit on thermal:thermal_zone0 (97 °C); "
+            + "1 warning: cpu-hot on thermal:thermal_zone0 (97 °C); 3 sensors, 1 failing"
+            + " | 'thermal:thermal_zone0'=97;;100 'hwmon:sht3x/humidity1'=21.25 'sim:it''s'=U")
+    }
+
+    @Test func aWarningAloneIsWarning() {
+        let (line, code) = StatusFormatter.check(Self.report([Self.hot], sensors: [Self.cpu]))
+        #expect(code == 1)
+        #expect(line == "SENSORWATCH WARNING - 1 warning: cpu-hot on thermal:thermal_zone0 (97 °C); 1 sensor | 'thermal:thermal_zone0'=97;;100")
+    }
+
+    @Test func pendingNoticeAndFailedReadsAloneAreOK() {
+        var notice = Self.dry
+        notice.state = .firing
+        let (line, code) = StatusFormatter.check(Self.report([Self.dry, notice], sensors: [Self.room, Self.gone]))
+        #expect(code == 0)
+        #expect(line == "SENSORWATCH OK - 1 notice/info: dry-air on hwmon:sht3x/humidity1 (21.25 %RH); 2 sensors, 1 failing"
+            + " | 'hwmon:sht3x/humidity1'=21.25 'sim:it''s'=U")
+        #expect(StatusFormatter.check(Self.report([Self.dry])).code == 0)
+        #expect(StatusFormatter.check(Self.report([], sensors: [])) == ("SENSORWATCH OK - no alert fires; 0 sensors", 0))
+    }
+
+    /// monitoring-plugins development guidelines: one line, `'label'=value[UOM];[warn];[crit];[min];[max]`,
+    /// labels quoted with `'` doubled, `U` for an unknown value, `.` as the decimal mark.
+    @Test func perfdataFollowsTheMonitoringPluginsGrammar() {
+        let (line, _) = StatusFormatter.check(Self.report([Self.crit]))
+        #expect(!line.contains("\n"))
+        let perf = line.split(separator: "|", maxSplits: 1).last!.split(separator: " ")
+        for item in perf {
+            let text = String(item)
+            #expect(text.hasPrefix("'"), "\(text)")
+            let afterLabel = text[text.index(text.lastIndex(of: "'")!, offsetBy: 1)...]
+            #expect(afterLabel.hasPrefix("="), "\(text)")
+            let fields = afterLabel.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
+            #expect(fields.count <= 5)
+            #expect(fields[0] == "U" || Double(fields[0]) != nil, "\(text)")
+            for f in fields.dropFirst() { #expect(f.isEmpty || Double(f) != nil, "\(text)") }
+        }
+    }
+
+    @Test func theFileReadsBackAsItWasWritten() throws {
+        let report = Self.report([Self.crit, Self.dry])
+        let back = try StatusReport.decode(Array(report.json.utf8), path: "status.json")
+        #expect(back == report)
+    }
+
+    @Test(arguments: [
+        ("[]", "expected an object"),
+        ("{ updated: \"2027-01-15T08:00:00Z\", sensors: [], alerts: [] }", "started: expected an RFC 3339 time"),
+        ("{ started: \"2027-01-15T08:00:00Z\", updated: \"yesterday\", sensors: [], alerts: [] }", "updated: expected an RFC 3339 time"),
+        ("{ started: \"2027-01-15T08:00:00Z\", updated: \"2027-01-15T08:00:00Z\", alerts: [] }", "sensors: expected an array of objects"),
+        ("{ started: \"2027-01-15T08:00:00Z\", updated: \"2027-01-15T08:00:00Z\", sensors: [], alerts: [ {} ] }",
+         "alerts[0]: needs rule, sensor, severity and state"),
+        ("{", "line 1, column 2: expected a key, found end of file"),
+    ])
+    func aBrokenFileSaysWhatIsWrong(_ text: String, _ message: String) {
+        #expect(throws: StatusReport.DecodeError(message: message)) { try StatusReport.decode(Array(text.utf8), path: "s") }
+    }
+
+    @Test func rfc3339RoundTripsAndReadsOffsets() {
+        #expect(RFC3339.format(Self.t0 + 0.25) == "2027-01-15T08:00:00.250Z")
+        #expect(RFC3339.parse("2027-01-15T08:00:00.250Z") == Self.t0 + 0.25)
+        #expect(RFC3339.parse("2027-01-15T09:30:00+01:30") == Self.t0)
+        #expect(RFC3339.parse("2027-01-15 08:00:00Z") == Self.t0)
+        #expect(RFC3339.parse("2027-01-15T08:00:00") == nil)
+        #expect(RFC3339.parse("2027-13-15T08:00:00Z") == nil)
+    }
+}

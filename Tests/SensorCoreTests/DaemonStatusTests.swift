@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+import Testing
+@testable import SensorCore
+import SensorTestKit
+
+/// `run` keeps the status file (SPEC §19): written at once, rewritten within a second of a
+/// change of a sensor's health or an alert's state and at least every 10 s, mode 0644,
+/// gone at a clean stop.
+@DaemonActor
+@Suite(.timeLimit(.minutes(1)))
+struct DaemonStatusTests {
+    private func mode(_ path: String) -> mode_t? {
+        var st = stat()
+        return stat(path, &st) == 0 ? st.st_mode & 0o777 : nil
+    }
+
+    @Test func fileFollowsHealthAndAlertStatesAndGoesAtStop() async {
+        let dir = TemporaryDirectory()
+        let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
+        let reader = ScriptedReader(cpu, [50, 85, 86, nil, nil])
+        let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0), holdFor: .seconds(1))
+        let file = dir.path("status.json")
+        let configuration = Configuration(
+            path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule],
+            statusFile: file)
+        let clock = ManualClock()
+        let env = Daemon<ManualClock>.Environment(
+            sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 }, makeReader: { _ in reader },
+            version: "9.9")
+        let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
+        let run = Task { @DaemonActor in await daemon.run() }
+        func text() -> String { TemporaryDirectory.readFile(file) ?? "" }
+        #expect(await eventually { text().contains("\"version\":\"9.9\"") })
+        #expect(mode(file) == 0o644)
+        #expect(text().contains("\"started\":\"2027-01-15T08:00:00.000Z\""))
+        #expect(text().contains("\"pid\":\(getpid())"))
+        // Each change shows before the clock moves on: a pending alert (seen at the model's
+        // next whole second), a firing one, a failing read; no 10-second refresh comes due.
+        #expect(await eventually { reader.pollCount == 1 })
+        var polled = 1
+        for (n, expected) in [
+            (2, "{\"id\":\"sim:cpu\",\"label\":\"CPU\",\"quantity\":\"temperature\",\"unit\":\"°C\",\"value\":85,\"time\":\"2027-01-15T08:00:01.000Z\",\"ok\":true,\"error\":null,\"limits\":null}"),
+            (2, "{\"rule\":\"hot\",\"sensor\":\"sim:cpu\",\"severity\":\"warning\",\"state\":\"pending\",\"since\":\"2027-01-15T08:00:01.000Z\",\"value\":85,\"threshold\":80}"),
+            (3, "\"state\":\"firing\""),
+            (4, "\"ok\":false,\"error\":\"EIO\""),
+        ] {
+            while polled < n {
+                // The poller and the status file's 10-second timer wait on the clock.
+                #expect(await eventually { clock.sleeperCount >= 2 })
+                clock.advance(by: .seconds(1))
+                polled += 1
+                #expect(await eventually { reader.pollCount == polled })
+            }
+            #expect(await eventually { text().contains(expected) }, "\(expected) in\n\(text())")
+        }
+        daemon.requestStop()
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
+        #expect(dir.names().isEmpty, "left \(dir.names())")
+    }
+
+    @Test func withoutChangesTheFileIsRewrittenEveryTenSeconds() async {
+        let dir = TemporaryDirectory()
+        let clock = ManualClock()
+        let data = SensorData()
+        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
+        let service = StatusService(
+            path: dir.path("status.json"), data: data, ledger: ledger, clock: clock, startTime: 0, wallClock: { 0 },
+            version: "1", sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })
+        let run = Task { @DaemonActor in await service.run() }
+        await eventually { service.writeCount == 1 && clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(9))
+        await eventually { clock.sleeperCount == 1 }
+        #expect(service.writeCount == 1)
+        clock.advance(by: .seconds(1))
+        await eventually { service.writeCount == 2 && clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(10))
+        await eventually { service.writeCount == 3 }
+        run.cancel()
+        await run.value
+        #expect(dir.names().isEmpty)
+    }
+
+    @Test func withoutAPathNothingIsWrittenAndNothingWaits() async {
+        let clock = ManualClock()
+        let service = StatusService(
+            path: nil, data: SensorData(), ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }),
+            clock: clock, startTime: 0, wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) },
+            log: MemoryLog(), engine: { RuleEngine(rules: []) })
+        let run = Task { @DaemonActor in await service.run() }
+        await Task.yield()
+        #expect(clock.sleeperCount == 0)
+        run.cancel()
+        await run.value
+        #expect(service.writeCount == 0)
+    }
+
+    @Test func aFileThatCannotBeWrittenIsLoggedOnceAndTheServiceKeepsRunning() async {
+        let clock = ManualClock()
+        let logged = MemoryLog()
+        let service = StatusService(
+            path: "/nonexistent/dir/status.json", data: SensorData(),
+            ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }), clock: clock, startTime: 0,
+            wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) }, log: logged,
+            engine: { RuleEngine(rules: []) })
+        let run = Task { @DaemonActor in await service.run() }
+        await eventually { service.writeCount == 1 && clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(10))
+        await eventually { service.writeCount == 2 }
+        #expect(logged.lines == [
+            "<4>cannot write the status file: open /nonexistent/dir/.status.json.tmp: No such file or directory; retrying every 10s",
+        ])
+        run.cancel()
+        await run.value
+    }
+
+    @Test func theConfigurationNamesTheFileRelativeToItself() throws {
+        let dir = TemporaryDirectory()
+        dir.write("c.json5", "{ statusFile: \"run/status.json\" }")
+        #expect(try ConfigLoader.load(path: dir.path("c.json5")).statusFile == dir.path("run/status.json"))
+        #expect(TemporaryDirectory.configErrors(of: "{ statusFile: \"dir/\" }") == ["c.json5: statusFile: must name a file (where `run` keeps its status)"])
+        #expect(TemporaryDirectory.configErrors(of: "{ statusFile: 3 }") == ["c.json5: statusFile: expected a string, found a number"])
+    }
+}

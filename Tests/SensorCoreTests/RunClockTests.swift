@@ -1,0 +1,51 @@
+import Testing
+@testable import SensorCore
+import SensorTestKit
+
+/// The pieces every timed wait goes through: the alarms threads block on, and the tasks'
+/// sleeps the boot clock builds on one alarm. Driven by a manual clock's alarm (virtual
+/// time) or by nothing timed at all.
+@Suite(.timeLimit(.minutes(1)))
+struct RunClockTests {
+    /// The boot clock's task sleeps on a manual clock's alarm: each sleeper wakes when time
+    /// reaches its own deadline, whatever order they went to sleep in.
+    @Test func tasksSleepingOnOneAlarmWakeEachAtItsOwnDeadline() async {
+        let clock = ManualClock()
+        let sleepers = AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let late = Task { () -> Duration in
+            try? await sleepers.sleep(until: clock.now.advanced(by: .seconds(2)))
+            return clock.now.offset
+        }
+        let early = Task { () -> Duration in
+            try? await sleepers.sleep(until: clock.now.advanced(by: .seconds(1)))
+            return clock.now.offset
+        }
+        await eventually { sleepers.count == 2 }
+        clock.advance(by: .seconds(1))
+        #expect(await early.value(within: .seconds(10)) == Duration.seconds(1))
+        #expect(sleepers.count == 1)
+        clock.advance(by: .seconds(1))
+        #expect(await late.value(within: .seconds(10)) == Duration.seconds(2))
+    }
+
+    @Test func aCancelledSleepEndsAtOnceWithCancellationError() async {
+        let clock = ManualClock()
+        let sleepers = AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let sleeping = Task { () -> Bool in
+            do { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(60))) } catch { return error is CancellationError }
+            return false
+        }
+        sleeping.cancel()
+        #expect(await sleeping.value(within: .seconds(10)) == true)
+    }
+
+    /// Stopping rings a poll thread's alarm: no later arming (the thread's next sleep) may
+    /// undo it, or a stopped poller would sleep out its interval.
+    @Test func aRungBootAlarmEndsEveryLaterWaitAtOnceAlsoAfterArming() {
+        let alarm = BootClockAlarm()
+        alarm.ring()
+        alarm.sleep(for: .seconds(3600))
+        alarm.arm(after: .seconds(3600))
+        alarm.wait()
+    }
+}
