@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -17,4 +18,8 @@ int sw_pipe_cloexec(int fds[2], int nonblocking_read) {
         return -1;
     }
     return 0;
+}
+
+int sw_wake_fd(void) {
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 }

@@ -39,7 +39,7 @@ enum NotifyCommand {
     /// The signals `notify` handles (stop, stop, re-read the list).
     static let signals = [SIGTERM, SIGINT, SIGHUP]
 
-    @MainActor
+    @DaemonActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(args, valued: ["config", "directory", "state"], flags: ["test"], help: help) {
@@ -48,8 +48,9 @@ enum NotifyCommand {
         }
         let path = options.configPath
         if options.has("test") { return await test(configPath: path) }
-        let source = SignalSource(signals) { sig -> DaemonSignal in sig == SIGHUP ? .reload : .stop }
-        defer { source.cancel() }
+        let waiter = DescriptorWaiter()
+        let signalStream = signalStream(waiter: waiter)
+        defer { signalStream.reader.cancel() }
         let configuration: Configuration
         switch CommandSupport.loadConfiguration(path) {
         case .success(let c): configuration = c
@@ -59,13 +60,14 @@ enum NotifyCommand {
             ?? StateStore.directoryFromEnvironment() + "/" + NotifyStateStore.fileName
         let directories = options.all("directory")
         let log = JournalLog(sink: JournalAlertSink(fallback: StreamAlertSink()))
-        let clock = ContinuousClock()
-        let environment = Notifier<ContinuousClock>.Environment(
+        let clock = BootClock()
+        let environment = Notifier<BootClock>.Environment(
             journals: directories.isEmpty ? ["local"] : directories,
             makeSource: { journal, cursor in
-                try JournalEventFollower(source: journal == "local" ? .local : .directory(journal), after: cursor)
+                try JournalEventFollower(
+                    source: journal == "local" ? .local : .directory(journal), after: cursor, waiter: waiter)
             },
-            makeDelivery: { delivery(for: $0, memory: $1, clock: clock, log: log) },
+            makeDelivery: { delivery(for: $0, memory: $1, clock: clock, waiter: waiter, log: log) },
             store: NotifyStateStore(path: statePath),
             notifier: SystemdNotifier(),
             log: log,
@@ -75,18 +77,19 @@ enum NotifyCommand {
             log.log(.warning, "\(path): the notify list is empty; nothing will be delivered until it has a target")
         }
         let notifier = Notifier(targets: configuration.notify, environment: environment, clock: clock)
-        await notifier.run(signals: source.stream)
+        await notifier.run(signals: signalStream.stream)
         return .success
     }
 
     /// The delivery of `target`.
-    @MainActor
+    @DaemonActor
     static func delivery(
-        for target: NotifyTarget, memory: NotifyTargetMemory, clock: ContinuousClock, log: any DaemonLog
+        for target: NotifyTarget, memory: NotifyTargetMemory, clock: BootClock, waiter: DescriptorWaiter,
+        log: any DaemonLog
     ) -> any NotifyDelivery {
         switch target.kind {
         case .exec(let argv):
-            return ExecDelivery(argv: argv, timeout: target.timeout, clock: clock)
+            return ExecDelivery(argv: argv, timeout: target.timeout, clock: clock, waiter: waiter)
         case .alertmanager(let url):
             return AlertmanagerDelivery(
                 baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
@@ -96,7 +99,7 @@ enum NotifyCommand {
 
     /// `--test`: each target gets the made-up firing and resolved events once, no retries,
     /// no kept state; one line per target and event.
-    @MainActor
+    @DaemonActor
     static func test(configPath: String) async -> ExitCode {
         let configuration: Configuration
         switch CommandSupport.loadConfiguration(configPath) {
@@ -108,10 +111,12 @@ enum NotifyCommand {
             return .failure
         }
         let events = NotifyEvent.testEvents(now: NotifyTime.nowMicroseconds(), host: hostName())
+        let clock = BootClock()
+        let waiter = DescriptorWaiter()
         var allDelivered = true
         for target in configuration.notify {
             let delivery = delivery(
-                for: target, memory: NotifyTargetMemory(firing: []) { _ in }, clock: ContinuousClock(),
+                for: target, memory: NotifyTargetMemory(firing: []) { _ in }, clock: clock, waiter: waiter,
                 log: StreamLog())
             for event in events {
                 let outcome = await delivery.deliver(event)
@@ -126,6 +131,29 @@ enum NotifyCommand {
             }
         }
         return allDelivered ? .success : .failure
+    }
+
+    /// The signals routed since `main` (``SignalSource/route(_:)``), read from their pipe
+    /// through `waiter`: SignalSource's dispatch source would start libdispatch's worker
+    /// pool at the first SIGHUP, and with it a wake-up every second.
+    static func signalStream(waiter: DescriptorWaiter) -> (stream: AsyncStream<DaemonSignal>, reader: Task<Void, Never>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: DaemonSignal.self)
+        let fd = SignalSource<Int32>.route(signals)
+        guard fd >= 0 else { return (stream, Task {}) }
+        let reader = Task {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while !Task.isCancelled {
+                do { try await waiter.readable(fd) } catch { break }
+                while true {
+                    let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n < 0, errno == EINTR { continue }
+                    guard n > 0 else { break }
+                    for byte in bytes[0..<n] { continuation.yield(Int32(byte) == SIGHUP ? .reload : .stop) }
+                }
+            }
+            continuation.finish()
+        }
+        return (stream, reader)
     }
 
     /// This machine's host name, as journald records it in `_HOSTNAME`.

@@ -10,22 +10,27 @@ import Glibc
 /// `sensorwatch notify` (SPEC §17).
 ///
 /// It waits the way `sd_journal_wait` does — the handle's inotify descriptor
-/// (`sd_journal_get_fd`), then `sd_journal_process` — but on the main queue instead of
-/// in a blocked thread, so a stop or a reload interrupts the wait at once (see
-/// docs/decisions.md). The handle is used only on the main actor.
-@MainActor
+/// (`sd_journal_get_fd`), then `sd_journal_process` — but through a ``DescriptorWaiter``
+/// instead of in a thread of its own blocked in the call, so a stop or a reload interrupts
+/// the wait at once (see docs/decisions.md). The handle is used only on the daemon actor.
+@DaemonActor
 public final class JournalEventFollower: NotifyEventSource {
     private let journal: OpaquePointer
     private let fd: Int32
     private let path: String?
+    private let waiter: DescriptorWaiter
     /// An entry found while positioning that has not been returned yet.
     private var pending = false
 
     /// Opens `source` and positions after `cursor` (an entry of any kind), or, without one
     /// (a new target), at the end of the journal as it is now; the empty cursor is the
     /// journal's start.
-    public init(source: JournalHistoryReader.Source, after cursor: String?) throws(JournalHistoryReader.ReadError) {
+    ///   - waiter: what waits for the journal's descriptor.
+    public init(
+        source: JournalHistoryReader.Source, after cursor: String?, waiter: DescriptorWaiter
+    ) throws(JournalHistoryReader.ReadError) {
         path = source.path
+        self.waiter = waiter
         var handle: OpaquePointer?
         let r: Int32
         let call: String
@@ -110,7 +115,7 @@ public final class JournalEventFollower: NotifyEventSource {
                 if let entry = entry() { return entry }
                 continue
             }
-            try await ReadableWait.until(readable: fd)
+            try await waiter.readable(fd)
             // Reads the inotify events: new entries, new or rotated files.
             let p = sd_journal_process(journal)
             if p < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_process", errno: -p, path: path) }

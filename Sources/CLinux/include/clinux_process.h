@@ -13,4 +13,8 @@ int sw_pidfd_open(pid_t pid);
    glibc declares only under _GNU_SOURCE. Returns 0, or -1 with errno set. */
 int sw_pipe_cloexec(int fds[2], int nonblocking_read);
 
+/* An eventfd (close-on-exec, non-blocking) that wakes a poll(2) from another thread.
+   Returns the descriptor, or -1 with errno set. */
+int sw_wake_fd(void);
+
 #endif

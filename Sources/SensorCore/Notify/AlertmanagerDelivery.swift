@@ -5,7 +5,7 @@
 ///
 /// The firing set is handed to `keep` after each change, for `notify.json` (the lane's
 /// commit writes it with the cursor, in one write), and given back at the next start.
-@MainActor
+@DaemonActor
 public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Duration == Duration {
     /// How often firing alerts are sent again.
     public static var resendInterval: Duration { .seconds(60) }
@@ -19,7 +19,7 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     private let clock: C
     private let wallClock: @Sendable () -> UInt64
     private let log: any DaemonLog
-    private let keep: @MainActor ([AlertmanagerAlert]) -> Void
+    private let keep: @DaemonActor ([AlertmanagerAlert]) -> Void
     private var firing: [AlertmanagerAlert.Identity: AlertmanagerAlert]
 
     /// - Parameters:
@@ -28,7 +28,7 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     ///   - firing: the firing set kept from the last run.
     public init(
         baseURL: String, timeout: Duration, poster: any HTTPPoster, clock: C, wallClock: @escaping @Sendable () -> UInt64,
-        log: any DaemonLog, firing: [AlertmanagerAlert], keep: @escaping @MainActor ([AlertmanagerAlert]) -> Void
+        log: any DaemonLog, firing: [AlertmanagerAlert], keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void
     ) {
         self.url = baseURL + "/api/v2/alerts"
         self.timeout = timeout

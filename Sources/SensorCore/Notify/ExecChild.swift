@@ -6,7 +6,7 @@ import Glibc
 
 /// One running program of an exec target: its pid, its pidfd (readable when it exits) and
 /// the read end of its standard error.
-@MainActor
+@DaemonActor
 final class ExecChild {
     /// How a reaped child ended.
     enum Status: Hashable {

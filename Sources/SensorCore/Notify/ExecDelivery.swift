@@ -10,8 +10,9 @@ import Glibc
 /// failed (with the first line of its standard error).
 ///
 /// The timeout is waited on the injected clock: SIGTERM when it ends, SIGKILL 5 s later.
-/// The child is awaited through a pidfd on the main queue, so no thread blocks in waitpid.
-@MainActor
+/// The child is awaited through its pidfd (``DescriptorWaiter``), so no thread blocks in
+/// waitpid.
+@DaemonActor
 public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Duration {
     /// How long a program gets between SIGTERM and SIGKILL.
     public static var killGrace: Duration { .seconds(5) }
@@ -19,11 +20,14 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
     private let argv: [String]
     private let timeout: Duration
     private let clock: C
+    private let waiter: DescriptorWaiter
 
-    public init(argv: [String], timeout: Duration, clock: C) {
+    /// - Parameter waiter: what waits for the child's pidfd.
+    public init(argv: [String], timeout: Duration, clock: C, waiter: DescriptorWaiter) {
         self.argv = argv
         self.timeout = timeout
         self.clock = clock
+        self.waiter = waiter
     }
 
     public func deliver(_ event: NotifyEvent) async -> DeliveryOutcome {
@@ -60,12 +64,12 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
 
     /// Whether the child exited within `limit` (false also when the task was cancelled).
     private func waitForExit(_ child: ExecChild, within limit: Duration) async -> Bool {
-        await Self.race(pidfd: child.pidfd, clock: clock, limit: limit)
+        await Self.race(pidfd: child.pidfd, clock: clock, waiter: waiter, limit: limit)
     }
 
-    private nonisolated static func race(pidfd: Int32, clock: C, limit: Duration) async -> Bool {
+    private nonisolated static func race(pidfd: Int32, clock: C, waiter: DescriptorWaiter, limit: Duration) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
-            group.addTask { (try? await ReadableWait.until(readable: pidfd)) != nil }
+            group.addTask { (try? await waiter.readable(pidfd)) != nil }
             group.addTask {
                 try? await clock.sleep(for: limit)
                 return false

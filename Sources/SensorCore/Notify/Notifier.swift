@@ -2,16 +2,16 @@
 /// own; cursors kept in `notify.json`; READY once every lane has its starting point;
 /// SIGHUP re-reads the `notify` list (lanes of unchanged targets keep running), SIGTERM
 /// stops every lane (a running program gets SIGTERM) and returns.
-@MainActor
+@DaemonActor
 public final class Notifier<C: Clock> where C.Duration == Duration {
     /// What the notifier is built from.
     public struct Environment {
         /// The journals followed: `local`, or `--directory` paths.
         public var journals: [String]
         /// Opens a journal for one lane, positioned after the cursor (nil: at its end now).
-        public var makeSource: @MainActor (_ journal: String, _ after: String?) throws -> any NotifyEventSource
+        public var makeSource: @DaemonActor (_ journal: String, _ after: String?) throws -> any NotifyEventSource
         /// The delivery of one target, given what it kept.
-        public var makeDelivery: @MainActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery
+        public var makeDelivery: @DaemonActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery
         /// Where cursors are kept.
         public var store: NotifyStateStore
         /// sd_notify.
@@ -19,14 +19,14 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         /// The notifier's own log.
         public var log: any DaemonLog
         /// Re-reads the `notify` list (SIGHUP).
-        public var reload: @MainActor () throws(ConfigErrors) -> [NotifyTarget]
+        public var reload: @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
 
         public init(
-            journals: [String], makeSource: @escaping @MainActor (String, String?) throws -> any NotifyEventSource,
-            makeDelivery: @escaping @MainActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery,
+            journals: [String], makeSource: @escaping @DaemonActor (String, String?) throws -> any NotifyEventSource,
+            makeDelivery: @escaping @DaemonActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery,
             store: NotifyStateStore,
             notifier: any ServiceNotifier, log: any DaemonLog,
-            reload: @escaping @MainActor () throws(ConfigErrors) -> [NotifyTarget]
+            reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
         ) {
             self.journals = journals
             self.makeSource = makeSource

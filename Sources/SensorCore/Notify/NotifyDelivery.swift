@@ -4,7 +4,7 @@
 /// (the lane's ``RetryMachine`` does), bounds itself by the target's timeout on the
 /// injected clock, and when its task is cancelled it stops the attempt (a running program
 /// gets SIGTERM) and returns promptly, its outcome then ignored.
-@MainActor
+@DaemonActor
 public protocol NotifyDelivery: AnyObject, Sendable {
     /// One attempt at `event`.
     func deliver(_ event: NotifyEvent) async -> DeliveryOutcome

@@ -4,7 +4,7 @@
 /// moves past it, waiting (without polling) for one to be written when there is none;
 /// it throws `CancellationError` promptly when its task is cancelled, and a read error
 /// otherwise. Each lane has a source of its own: lanes move at their own pace.
-@MainActor
+@DaemonActor
 public protocol NotifyEventSource: AnyObject, Sendable {
     /// The next alert entry, waiting for it.
     func next() async throws -> NotifyEntry

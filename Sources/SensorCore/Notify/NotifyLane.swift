@@ -6,20 +6,20 @@
 /// entry's cursor when it is done with it (delivered, or failed for good), which the
 /// notifier writes to `notify.json` before the next event: a restart resumes after it.
 /// Every wait is on the injected clock.
-@MainActor
+@DaemonActor
 public final class NotifyLane<C: Clock> where C.Duration == Duration {
     private let target: NotifyTarget
     private let source: any NotifyEventSource
     private let delivery: any NotifyDelivery
     private let clock: C
     private let log: any DaemonLog
-    private let commit: @MainActor (String) -> Void
+    private let commit: @DaemonActor (String) -> Void
 
     /// - Parameters:
     ///   - commit: keeps the cursor of an entry the lane is done with.
     public init(
         target: NotifyTarget, source: any NotifyEventSource, delivery: any NotifyDelivery, clock: C,
-        log: any DaemonLog, commit: @escaping @MainActor (String) -> Void
+        log: any DaemonLog, commit: @escaping @DaemonActor (String) -> Void
     ) {
         self.target = target
         self.source = source

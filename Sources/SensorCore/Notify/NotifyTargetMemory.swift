@@ -4,9 +4,9 @@ public struct NotifyTargetMemory {
     /// The firing alerts kept from the last run.
     public var firing: [AlertmanagerAlert]
     /// Keeps a changed firing set; written to `notify.json` with the lane's next cursor.
-    public var keep: @MainActor ([AlertmanagerAlert]) -> Void
+    public var keep: @DaemonActor ([AlertmanagerAlert]) -> Void
 
-    public init(firing: [AlertmanagerAlert], keep: @escaping @MainActor ([AlertmanagerAlert]) -> Void) {
+    public init(firing: [AlertmanagerAlert], keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void) {
         self.firing = firing
         self.keep = keep
     }

@@ -6,7 +6,7 @@ import SensorTestKit
 /// Alertmanager delivery in virtual time (SPEC §17): labels and annotations as Prometheus
 /// sends them, endsAt 4 min ahead while firing and at the resolve time after, the minute's
 /// re-send, the firing set kept.
-@MainActor
+@DaemonActor
 struct AlertmanagerDeliveryTests {
     /// Records each POST and answers with the next scripted result (then 200).
     final class RecordingPoster: HTTPPoster {

@@ -4,7 +4,7 @@ import SensorTestKit
 
 /// One target's lane in virtual time: journal order, filters, retries on the injected clock,
 /// a commit only when an event is done with.
-@MainActor
+@DaemonActor
 struct NotifyLaneTests {
     /// Entries given by the test; when there are none, waits until cancelled (a stream
     /// nothing is ever yielded to: its iteration ends only with the task).
