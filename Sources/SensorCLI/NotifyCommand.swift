@@ -136,11 +136,15 @@ enum NotifyCommand {
     /// The signals routed since `main` (``SignalSource/route(_:)``), read from their pipe
     /// through `waiter`: SignalSource's dispatch source would start libdispatch's worker
     /// pool at the first SIGHUP, and with it a wake-up every second.
+    /// Its reading task prefers the daemon's executor: an unstructured task does not inherit
+    /// the preference, and on Swift's global pool libdispatch's workers start the pool
+    /// monitor (a wake-up every second for good, measured).
+    @DaemonActor
     static func signalStream(waiter: DescriptorWaiter) -> (stream: AsyncStream<DaemonSignal>, reader: Task<Void, Never>) {
         let (stream, continuation) = AsyncStream.makeStream(of: DaemonSignal.self)
         let fd = SignalSource<Int32>.route(signals)
         guard fd >= 0 else { return (stream, Task {}) }
-        let reader = Task {
+        let reader = Task(executorPreference: DaemonActor.taskExecutor) {
             var bytes = [UInt8](repeating: 0, count: 64)
             while !Task.isCancelled {
                 do { try await waiter.readable(fd) } catch { break }

@@ -15,7 +15,9 @@ public struct CurlHTTPPoster<C: Clock>: HTTPPoster where C.Duration == Duration 
 
     public func post(url: String, json: String, timeout: Duration) async -> HTTPPostResult {
         let request = CurlRequest(url: url, json: json, timeoutMilliseconds: Int(timeout.nanoseconds / 1_000_000) + 1000)
-        let timer = Task { [clock] in
+        // On the daemon's executor: an unstructured task does not inherit the preference, and
+        // Swift's global pool's libdispatch workers start the 1 s pool monitor.
+        let timer = Task(executorPreference: DaemonActor.taskExecutor) { [clock] in
             do {
                 try await clock.sleep(for: timeout)
                 request.finish(.noAnswer("no answer within \(EventFormatter.duration(seconds: timeout.seconds))"))
