@@ -214,7 +214,9 @@ called "deb-systemd-invoke stop sensorwatch.service"
 called "systemctl --system daemon-reload"
 called "deb-systemd-helper mask sensorwatch.service"
 called "journalctl --root=$R --update-catalog"
-[ "$(grep -n 'deb-systemd-invoke stop' "$calls" | cut -d: -f1)" -lt "$(grep -n 'deb-systemd-helper mask' "$calls" | cut -d: -f1)" ] \
+called "deb-systemd-invoke stop sensorwatch-notify.service"
+# Both units stopped before either is masked.
+[ "$(grep -n 'deb-systemd-invoke stop' "$calls" | tail -1 | cut -d: -f1)" -lt "$(grep -n 'deb-systemd-helper mask' "$calls" | head -1 | cut -d: -f1)" ] \
     || fail "the service was masked before it was stopped"
 [ ! -e "$R/usr/bin/sensorwatch" ] || fail "remove left /usr/bin/sensorwatch"
 [ ! -L "$R/var/lib/prometheus/node-exporter/sensorwatch.prom" ] || fail "remove left the node_exporter link"
