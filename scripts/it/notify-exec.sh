@@ -3,7 +3,8 @@
 # reaches the program once, with its JSON on stdin and its environment; a notifier killed
 # with SIGKILL between two events and started again delivers what came while it was down,
 # nothing lost and nothing twice; exit 75 is retried, another exit is not; --test; SIGTERM
-# stops within a second; SIGHUP re-reads the notify list; check validates it.
+# stops within a second; SIGHUP re-reads the notify list; a journald restart loses nothing;
+# check validates it.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/notify.sh"
@@ -70,10 +71,18 @@ sleep 0.5
 [ "$(cut -d' ' -f1,2 "$WORK/out/events" | paste -sd,)" = "firing cpu-hot,resolved cpu-hot,repeat cpu-hot" ] \
     || fail "after the restart: $(paste -sd, "$WORK/out/events")"
 
+# journald restarts under a running notifier: the next event still arrives, once.
+stop_journald
+rm -f /run/systemd/journal/socket    # so that start_journald waits for the new one
+start_journald
+alert_event firing after-restart critical
+wait_for "the delivery after journald's restart" 100 delivered 4
+[ "$(tail -1 "$WORK/out/events" | cut -d' ' -f2)" = after-restart ] || fail "after journald's restart: $(tail -1 "$WORK/out/events")"
+
 # Exit 75 is tried again (after 1 s) and then delivered; another exit is logged, not retried.
 alert_event firing broken-pager critical
 alert_event firing flaky-pager critical
-wait_for "the retried delivery" 60 delivered 4
+wait_for "the retried delivery" 60 delivered 5
 [ "$(tail -1 "$WORK/out/events" | cut -d' ' -f2)" = flaky-pager ] || fail "flaky: $(tail -1 "$WORK/out/events")"
 journalctl --sync
 journalctl --no-pager -o cat -t sensorwatch -p err | grep -q 'broken-pager firing .*exit status 3: no route to the pager; not trying again' \
@@ -91,7 +100,7 @@ JSON
 kill -HUP "$NOTIFY_PID"
 wait_for "the second target's cursor" 50 grep -q second "$WORK/state/notify.json"
 alert_event firing late-info info
-wait_for "the second target's delivery" 50 delivered 5
+wait_for "the second target's delivery" 50 delivered 6
 [ "$(tail -1 "$WORK/out/events" | cut -d' ' -f2)" = late-info ] || fail "after SIGHUP: $(tail -1 "$WORK/out/events")"
 
 # SIGTERM: exit 0 within a second.
@@ -101,7 +110,7 @@ wait "$NOTIFY_PID" || fail "notify exited with $? on SIGTERM"
 NOTIFY_PID=
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$ms" -lt 1000 ] || fail "SIGTERM took ${ms} ms"
-[ "$(grep -c . "$WORK/out/events")" = 5 ] || fail "events doubled: $(paste -sd, "$WORK/out/events")"
+[ "$(grep -c . "$WORK/out/events")" = 6 ] || fail "events doubled: $(paste -sd, "$WORK/out/events")"
 
 # --test: a firing and a resolved to every target, filters aside.
 : >"$WORK/out/events"
