@@ -54,7 +54,10 @@ enum RunCommand {
         case .success(let c): configuration = c
         case .failure(let code): return code
         }
-        let sink = JournalAlertSink(fallback: StreamAlertSink(terminal: terminalLine()))
+        let terminal = terminalLine()
+        // On a terminal the events show there too, also while journald takes them (SPEC §19).
+        let sink = JournalAlertSink(
+            fallback: StreamAlertSink(terminal: terminal), echo: terminal.map { StreamAlertSink(terminal: $0) })
         let log = JournalLog(sink: sink)
         // Sent before any sensor is opened, this first entry also opens the journal's socket,
         // which libsystemd then keeps: on a tree with more sensors than the open-file limit,

@@ -19,6 +19,9 @@ public final class JournalAlertSink: AlertSink {
     public static let defaultSocketPath = "/run/systemd/journal/socket"
 
     private let fallback: StreamAlertSink
+    /// A person's terminal (`run` in the foreground): events the journal took are shown
+    /// there too (SPEC §19); nil under systemd, where stderr is the journal itself.
+    private let echo: StreamAlertSink?
     private let socketPath: String
     private let send: @Sendable ([String]) -> Int32
     private let state = Mutex<State>(State())
@@ -27,15 +30,21 @@ public final class JournalAlertSink: AlertSink {
     ///   - fallback: where entries go while the journal is unreachable (stderr by default).
     ///   - socketPath: the socket whose presence means journald listens; tests point it at
     ///     a missing path to force the fallback.
+    ///   - echo: where events also go when the journal took them (a terminal), or nil.
     public convenience init(
-        fallback: StreamAlertSink = StreamAlertSink(), socketPath: String = JournalAlertSink.defaultSocketPath
+        fallback: StreamAlertSink = StreamAlertSink(), socketPath: String = JournalAlertSink.defaultSocketPath,
+        echo: StreamAlertSink? = nil
     ) {
-        self.init(fallback: fallback, socketPath: socketPath, send: JournalAlertSink.sendv)
+        self.init(fallback: fallback, socketPath: socketPath, echo: echo, send: JournalAlertSink.sendv)
     }
 
     /// For tests: `send` stands in for `sd_journal_sendv` (returns 0 or a negative errno).
-    init(fallback: StreamAlertSink, socketPath: String, send: @escaping @Sendable ([String]) -> Int32) {
+    init(
+        fallback: StreamAlertSink, socketPath: String, echo: StreamAlertSink? = nil,
+        send: @escaping @Sendable ([String]) -> Int32
+    ) {
         self.fallback = fallback
+        self.echo = echo
         self.socketPath = socketPath
         self.send = send
     }
@@ -43,7 +52,7 @@ public final class JournalAlertSink: AlertSink {
     public func emit(_ event: AlertEvent) {
         deliver(
             JournalFields.fields(for: event),
-            line: "<\(event.priority)>" + EventFormatter.message(event))
+            line: "<\(event.priority)>" + EventFormatter.message(event), echoed: true)
     }
 
     public func emit(_ fault: SensorFault) {
@@ -69,7 +78,7 @@ public final class JournalAlertSink: AlertSink {
     /// What the sink has done so far.
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
-    private func deliver(_ fields: [String], line: String) {
+    private func deliver(_ fields: [String], line: String, echoed: Bool = false) {
         state.withLock { s in
             var result: Int32 = 0
             let present = Self.isSocket(socketPath)
@@ -77,6 +86,7 @@ public final class JournalAlertSink: AlertSink {
                 result = send(fields)
                 if result >= 0 {
                     s.statistics.sent += 1
+                    if echoed { echo?.write(line: line) }
                     if s.down {
                         s.down = false
                         let note = "journal reachable again; \(s.statistics.fallbackWrites) entries went to stderr, "

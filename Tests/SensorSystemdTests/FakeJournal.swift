@@ -31,10 +31,11 @@ final class FakeJournal: Sendable {
         close(pipeFDs.write)
     }
 
-    /// A sink wired to this fake.
-    func sink() -> JournalAlertSink {
+    /// A sink wired to this fake; with `echo`, events the journal took go to the pipe too.
+    func sink(echo: Bool = false) -> JournalAlertSink {
         JournalAlertSink(
             fallback: StreamAlertSink(fd: pipeFDs.write), socketPath: socketPath,
+            echo: echo ? StreamAlertSink(fd: pipeFDs.write) : nil,
             send: { [self] fields in
                 sent.withLock { $0.append(fields) }
                 return result.withLock { $0 }

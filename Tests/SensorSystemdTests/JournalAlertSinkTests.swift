@@ -22,6 +22,19 @@ struct JournalAlertSinkTests {
         #expect(sink.statistics.sent == 1)
     }
 
+    /// `run` on a terminal: the journal takes the events and the person sees them too; a
+    /// sensor fault or a daemon message goes to the journal only.
+    @Test func eventsTheJournalTookAreEchoedToATerminalFaultsAndMessagesAreNot() {
+        let journal = FakeJournal()
+        journal.createSocket()
+        let sink = journal.sink(echo: true)
+        sink.emit(Self.event)
+        sink.emit(SensorFault(time: .seconds(2), sensor: Self.event.sensor, reason: "EIO"))
+        sink.log(LogEntry(level: .info, message: "configuration reloaded", kind: nil, location: CodeLocation()))
+        #expect(journal.sends.count == 3)
+        #expect(journal.fallbackLines() == ["<2>hot firing: sim:cpu 85 °C above 80 °C"])
+    }
+
     @Test func writesPrefixedLinesToTheFallbackWithoutSocketAndSwitchesBack() {
         let journal = FakeJournal()
         let sink = journal.sink()

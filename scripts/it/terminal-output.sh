@@ -19,20 +19,35 @@ mount -t tmpfs none /run
 cd "$ROOT"
 g=scripts/it/golden/terminal
 pty() { python3 scripts/it/lib/pty_run.py "$@"; }
-# The clock differs from run to run: HH:MM:SS stands for it; the escape character shows as ^[.
-masked() { sed -E 's/^[0-9]{2}:[0-9]{2}:[0-9]{2} /HH:MM:SS /; s/\x1b/^[/g'; }
+# The clock differs from run to run: HH:MM:SS stands for it; the escape character shows as ^[;
+# the open-file limit is the machine's: N stands for it.
+masked() { sed -E 's/^[0-9]{2}:[0-9]{2}:[0-9]{2} /HH:MM:SS /; s/\x1b/^[/g; s/open-file limit [0-9]+ \((also the hard limit|hard limit [0-9]+)\)/open-file limit N/'; }
 run_tty() { pty --stop 4 -- env -u NO_COLOR TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
 run_tty_no_color() { pty --stop 4 -- env NO_COLOR=1 TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
 run_pipe() {
-    "$SENSORWATCH" run --config "$g/run.json5" 2>&1 &
-    local p=$!
+    local out p
+    out=$(mktemp)
+    "$SENSORWATCH" run --config "$g/run.json5" >"$out" 2>&1 &
+    p=$!
     sleep 4
     kill -TERM $p
     wait $p
+    masked <"$out"
+    rm -f "$out"
 }
 expect_golden "$g/run-tty.txt" run_tty
 expect_golden "$g/run-tty-no-color.txt" run_tty_no_color
 expect_golden "$g/run-pipe.txt" run_pipe
+
+# With journald listening, the events go to the journal and show on the terminal too; the
+# daemon's own messages go to the journal only.
+need jq jq
+start_journald
+trap stop_journald EXIT
+expect_golden "$g/run-tty-journal.txt" run_tty
+[ "$(journalctl --sync; journalctl -o json --no-pager -t sensorwatch ALERT_RULE=crit | jq -r .MESSAGE | head -n 1)" = \
+    "crit firing: sim:cpu (CPU) 99 °C above 95 °C" ] || fail "the journal did not get the events shown on the terminal"
+stop_journald
 
 # simulate: progress on the terminal's stderr, cleared at the end; stdout unchanged.
 plain=$("$SENSORWATCH" simulate --config "$g/long.json5" 2>&1)

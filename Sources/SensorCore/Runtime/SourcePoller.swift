@@ -106,6 +106,25 @@ final class SourcePoller: Sendable {
         return true
     }
 
+    /// One poll on the calling thread, in virtual time (``SourceSupervisor/play()``): a
+    /// discovery first when one is due, then the poll at `time`, its cycles delivered with
+    /// the tick at `time` when `tick` is set. The same discovery and cycles as a poll thread's.
+    func pollNow(at time: Timestamp, tick: Bool) {
+        let (due, number) = state.withLock { s in
+            (s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true, s.thread)
+        }
+        if due { _ = discover(at: time, thread: number) }
+        let read = reader.poll(at: time)
+        let list = state.withLock { s in
+            if read.contains(where: { $0.count != s.list.count }) { s.rediscover = true }
+            return s.list
+        }
+        deliver(list, PollCycle.cycles(of: list, read, tick: tick ? time : nil))
+    }
+
+    /// The last discovery's list.
+    var list: SensorList { state.withLock { $0.list } }
+
     /// Asks for a rediscovery before the next poll.
     func requestDiscovery() { state.withLock { $0.rediscover = true } }
 

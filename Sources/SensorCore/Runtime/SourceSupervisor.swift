@@ -5,7 +5,9 @@
 ///
 /// Nothing here touches a source's files: discovery and polls run on the pollers' threads,
 /// so a `type`, `name` or label file that blocks stalls only its own source — never the
-/// ``DaemonActor``, READY, a reload or SIGTERM.
+/// ``DaemonActor``, READY, a reload or SIGTERM. `simulate` and `test` drive scenario
+/// sources through it too, in virtual time (``play()``): the same pollers, commits and
+/// derived sensors, stepped by the supervisor instead of threads.
 @DaemonActor
 final class SourceSupervisor: Service {
     /// A polled source and its configuration.
@@ -118,6 +120,55 @@ final class SourceSupervisor: Service {
         onStopped(source.poller.key)
     }
 
+    /// Plays the scenario sources in virtual time, as fast as the CPU allows, and returns
+    /// when every one has reached its `duration`. No threads: the poller whose next poll is
+    /// earliest (ties: source order) polls on this task, each source at every `step` of its
+    /// scenario from 0 to `duration` (ticks: `stale` is checked) and once more at `duration`
+    /// when that is off a step (no tick; explicit samples may lie there). Derived sensors are
+    /// computed up to the earliest time every unfinished source has polled, so a scenario's
+    /// tick never stands for another's inputs (SPEC §11). `clock` (the pacers' clock) is
+    /// moved to each poll's time. Not with ``run()``.
+    func play(on clock: VirtualClock) async {
+        virtual = true
+        defer { virtual = false }
+        var schedules: [VirtualSchedule] = []
+        for config in configurations {
+            let poller = SourcePoller(
+                reader: makeReader(config), interval: config.interval, pacer: makePacer(), key: "sim#\(schedules.count)"
+            ) { [weak self] list, cycles in
+                // On this task already: the supervisor polls, so it is the actor.
+                DaemonActor.assumeIsolated { self?.receive(list, cycles) }
+            }
+            running.append(Running(configuration: config, poller: poller))
+            poller.discoverNow(at: .zero)
+            schedules.append(VirtualSchedule(config.scenario))
+        }
+        // All up front: a source that has not polled yet still holds its inputs.
+        for source in running { derived.learn(source: source.poller.key, sensors: source.poller.list.sensors) }
+        var lastPoll = Array(repeating: Timestamp(nanoseconds: -1), count: schedules.count)
+        var commits = 0
+        while let next = schedules.indices.filter({ schedules[$0].next != nil })
+            .min(by: { schedules[$0].next! < schedules[$1].next! }) {
+            let (time, tick) = schedules[next].advance()
+            clock.advance(by: Duration.nanoseconds(time.nanoseconds) - clock.now.offset)
+            running[next].poller.pollNow(at: time, tick: tick)
+            lastPoll[next] = time
+            if !derived.isEmpty {
+                var watermark = Timestamp(nanoseconds: .max)
+                for i in schedules.indices where schedules[i].next != nil { watermark = min(watermark, lastPoll[i]) }
+                commitDerived(through: watermark)
+            }
+            // Let the observers drain now and then: often enough to keep the cycle log
+            // short, rarely enough that task switches do not dominate.
+            commits += 1
+            if commits % 64 == 0 { await Task.yield() }
+        }
+        running = []
+    }
+
+    /// In ``play()``: derived sensors wait for the watermark instead of each cycle's time.
+    private var virtual = false
+
     /// Commits what a poller delivered, unless its source has stopped meanwhile.
     private func receive(_ list: SensorList, _ cycles: [PollCycle]) {
         guard running.contains(where: { $0.poller.key == list.source }) || undiscovered.contains(list.source) else {
@@ -131,16 +182,19 @@ final class SourceSupervisor: Service {
         }
         for cycle in cycles {
             data.commit(cycle)
-            if !derived.isEmpty { commitDerived(after: cycle) }
+            if !derived.isEmpty {
+                derived.record(cycle)
+                if !virtual { commitDerived(through: cycle.time) }
+            }
         }
         if undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
     }
 
-    /// Computes the derived sensors from a committed cycle (its inputs share its time) and
-    /// commits their readings and ticks as cycles of their own.
-    private func commitDerived(after cycle: PollCycle) {
-        derived.record(cycle)
-        let steps = derived.drain(through: cycle.time)
+    /// Computes the derived sensors from the cycles recorded up to `time` (in `run`, a
+    /// committed cycle's: its inputs share its time) and commits their readings and ticks
+    /// as cycles of their own.
+    private func commitDerived(through time: Timestamp) {
+        let steps = derived.drain(through: time)
         // Most cycles of a source without inputs change nothing here: build no sensor list.
         guard !steps.isEmpty else { return }
         for derivedCycle in derived.cycles(of: steps) {

@@ -1,0 +1,173 @@
+import Dispatch
+import Synchronization
+
+/// A clock whose time moves only when a test calls `advance(by:)`: the daemon's
+/// ``RunClock`` in virtual time. Tasks sleep on it, and threads (poll threads, stall
+/// watches) block on its alarms, so a test runs the pacing and stall timing that ships.
+public final class VirtualClock: RunClock {
+    /// A point in the clock's time: the offset from its start.
+    public struct Instant: InstantProtocol {
+        /// Time since the clock's start.
+        public var offset: Duration
+        public func advanced(by d: Duration) -> Instant { Instant(offset: offset + d) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+    }
+
+    private struct Sleeper {
+        var id: Int
+        var deadline: Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    /// One alarm's state; its thread blocks on `wake` while `waiting`.
+    fileprivate struct AlarmState {
+        var deadline: Instant?
+        var rung = false
+        var waiting = false
+        /// Waiting in `sleep(for:)` (a poll thread between polls), counted as a sleeper.
+        var sleeping = false
+        let wake = DispatchSemaphore(value: 0)
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var sleepers: [Sleeper] = []
+        var nextID = 0
+        var cancelled: Set<Int> = []
+        var alarms: [Int: AlarmState] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Makes a clock at offset zero.
+    public init() {}
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// How many tasks are sleeping on this clock now, and threads sleeping on its alarms
+    /// between polls (not stall watches, which wait whether armed or not).
+    public var sleeperCount: Int {
+        state.withLock { s in s.sleepers.count + s.alarms.values.count { $0.waiting && $0.sleeping } }
+    }
+
+    /// A new alarm that expires when the test advances the clock past its deadline.
+    public func makeAlarm() -> any ClockAlarm {
+        let id = state.withLock { s -> Int in
+            s.nextID += 1
+            s.alarms[s.nextID] = AlarmState()
+            return s.nextID
+        }
+        return VirtualClockAlarm(clock: self, id: id)
+    }
+
+    /// Runs `change` on alarm `id`'s state; wakes its thread when it was waiting and is due.
+    fileprivate func update(alarm id: Int, _ change: (inout AlarmState, Instant) -> Void) {
+        let wake = state.withLock { s -> DispatchSemaphore? in
+            guard var a = s.alarms[id] else { return nil }
+            change(&a, s.now)
+            let due = Self.release(&a, now: s.now)
+            s.alarms[id] = a
+            return due
+        }
+        wake?.signal()
+    }
+
+    /// Blocks until alarm `id` is due or rung.
+    fileprivate func wait(alarm id: Int, sleeping: Bool) {
+        let wake = state.withLock { s -> DispatchSemaphore? in
+            guard var a = s.alarms[id] else { return nil }
+            defer { s.alarms[id] = a }
+            if a.rung { return nil }
+            if let d = a.deadline, d <= s.now {
+                a.deadline = nil
+                return nil
+            }
+            a.waiting = true
+            a.sleeping = sleeping
+            return a.wake
+        }
+        wake?.wait()
+    }
+
+    fileprivate func remove(alarm id: Int) { _ = state.withLock { $0.alarms.removeValue(forKey: id) } }
+
+    /// Ends a wait that is due: returns the semaphore to signal (once per wait).
+    private static func release(_ a: inout AlarmState, now: Instant) -> DispatchSemaphore? {
+        guard a.waiting else { return nil }
+        if a.rung || a.deadline.map({ $0 <= now }) == true {
+            a.waiting = false
+            a.deadline = nil
+            return a.wake
+        }
+        return nil
+    }
+
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let id = state.withLock { s -> Int in
+            s.nextID += 1
+            return s.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
+                let resume = state.withLock { s -> Result<Void, any Error>? in
+                    if s.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if deadline <= s.now { return .success(()) }
+                    s.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: c))
+                    return nil
+                }
+                if let resume { c.resume(with: resume) }
+            }
+        } onCancel: {
+            let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
+                if let i = s.sleepers.firstIndex(where: { $0.id == id }) {
+                    return s.sleepers.remove(at: i).continuation
+                }
+                s.cancelled.insert(id)
+                return nil
+            }
+            c?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward and wakes every sleeper and alarm whose deadline has come.
+    public func advance(by d: Duration) {
+        let (due, alarms) = state.withLock { s -> ([Sleeper], [DispatchSemaphore]) in
+            s.now = s.now.advanced(by: d)
+            let now = s.now
+            let due = s.sleepers.filter { $0.deadline <= now }
+            s.sleepers.removeAll { $0.deadline <= now }
+            var alarms: [DispatchSemaphore] = []
+            for id in s.alarms.keys {
+                if let wake = Self.release(&s.alarms[id]!, now: now) { alarms.append(wake) }
+            }
+            return (due, alarms)
+        }
+        for sleeper in due.sorted(by: { $0.deadline < $1.deadline }) { sleeper.continuation.resume() }
+        for wake in alarms { wake.signal() }
+    }
+}
+
+/// An alarm of a ``VirtualClock``: it expires when the test advances the clock past it.
+private final class VirtualClockAlarm: ClockAlarm {
+    private let clock: VirtualClock
+    private let id: Int
+
+    init(clock: VirtualClock, id: Int) {
+        self.clock = clock
+        self.id = id
+    }
+
+    deinit { clock.remove(alarm: id) }
+
+    func arm(after: Duration) { clock.update(alarm: id) { a, now in a.deadline = now.advanced(by: after) } }
+    func disarm() { clock.update(alarm: id) { a, _ in a.deadline = nil } }
+    func ring() { clock.update(alarm: id) { a, _ in a.rung = true } }
+    func wait() { clock.wait(alarm: id, sleeping: false) }
+
+    func sleep(for duration: Duration) {
+        arm(after: duration)
+        clock.wait(alarm: id, sleeping: true)
+    }
+}
