@@ -13,6 +13,14 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // libcurl's headers (Debian libcurl4-openssl-dev, in the default include path); no
+        // pkgConfig, whose `-lcurl` would link it into every subcommand (see CurlLoader).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The HTTP POST of `notify`'s alertmanager targets: libcurl opened with dlopen on first
+        // use, so only `notify` ever loads it.
+        .target(name: "CurlLoader", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("dl")]),
+        // The HTTP client of `notify` (SPEC §17): the only importer of CurlLoader.
+        .target(name: "SensorHTTP", dependencies: ["SensorCore", "CurlLoader"]),
         // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
         // Model, rules, readers, configuration, engine: no libsystemd.
@@ -20,7 +28,7 @@ let package = Package(
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
         .target(name: "SensorSystemd", dependencies: ["SensorCore", "CSystemd"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSystemd", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSystemd", "SensorHTTP", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore only, so it also builds in release.

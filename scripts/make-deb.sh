@@ -34,7 +34,7 @@ if [ "$changelog_version" != "$version" ]; then
 fi
 
 out=$dist/sensorwatch_${version}_${arch}.deb
-inputs=("$bin" "$0" $pkg/* man/* systemd/sensorwatch.service systemd/sensorwatch.catalog
+inputs=("$bin" "$0" $pkg/* man/* systemd/sensorwatch.service systemd/sensorwatch-notify.service systemd/sensorwatch.catalog
     systemd/sensorwatch.tmpfiles config/sensorwatch.example.json5 config/scenarios/demo.json5)
 if [ -z "${FORCE:-}" ] && [ -e "$out" ] && [ -z "$(find "${inputs[@]}" -newer "$out" -print -quit)" ]; then
     echo "make-deb: $out is up to date" >&2
@@ -61,6 +61,11 @@ install -d -m 0755 "$stage/usr/lib/systemd/system" "$stage/usr/lib/systemd/catal
 sed -e 's|/usr/local/bin/sensorwatch|/usr/bin/sensorwatch|g' \
     -e 's|^# Installed by `make install`.*|# Installed by the Debian package sensorwatch; override with `systemctl edit sensorwatch`.|' \
     systemd/sensorwatch.service >"$stage/usr/lib/systemd/system/sensorwatch.service"
+# The notifier's unit beside it (SPEC §17), enabled by nobody: it needs a notify list first.
+sed -e 's|/usr/local/bin/sensorwatch|/usr/bin/sensorwatch|g' \
+    -e 's|^# Installed by `make install`.*|# Installed by the Debian package sensorwatch; override with `systemctl edit sensorwatch-notify`.|' \
+    systemd/sensorwatch-notify.service >"$stage/usr/lib/systemd/system/sensorwatch-notify.service"
+chmod 0644 "$stage/usr/lib/systemd/system/sensorwatch-notify.service"
 install -m 0644 systemd/sensorwatch.catalog "$stage/usr/lib/systemd/catalog/sensorwatch.catalog"
 install -m 0644 systemd/sensorwatch.tmpfiles "$stage/usr/lib/tmpfiles.d/sensorwatch.conf"
 chmod 0644 "$stage/usr/lib/systemd/system/sensorwatch.service"
@@ -87,6 +92,8 @@ depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O -e"$stage/usr/bin/sensorwatch" 
     | sed -n 's/^shlibs:Depends=//p') \
     || { cat "$work/shlibdeps.log" >&2; exit 1; }
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; cat "$work/shlibdeps.log" >&2; exit 1; }
+# notify opens libcurl with dlopen (so only it loads it): dpkg-shlibdeps cannot see that.
+depends="$depends, libcurl4"
 
 installed_size=$(du -sk --apparent-size --exclude=DEBIAN "$stage" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" \

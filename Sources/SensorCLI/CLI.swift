@@ -24,6 +24,7 @@ public enum CLI {
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
         Command(name: "status", abstract: "what the running daemon sees now: alerts, every sensor", run: StatusCommand.run),
         Command(name: "test", abstract: "run rule tests: scenarios and the events they must give", run: { await TestCommand.run($0) }),
+        Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
     ]
 
     /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).
@@ -46,6 +47,10 @@ public enum CLI {
             OpenFileLimit.raise()
         case "sensors":
             OpenFileLimit.raise()
+        case "notify":
+            // A program that exits before reading its event must not kill the notifier.
+            signal(SIGPIPE, SIG_IGN)
+            if !args.contains("--test") { SignalSource<Int32>.route(NotifyCommand.signals) }
         default: break
         }
     }

@@ -169,14 +169,14 @@ public struct JournalHistoryReader: Sendable {
         }
     }
 
-    /// The fields a record is made of, as `NAME=` bytes (the order `record` reads them in).
-    private static let wanted: [[UInt8]] = [
+    /// The fields a record is made of (the order `record` reads them in).
+    private static let wanted = JournalEntryFields.names([
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
         "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_CONDITION", "ALERT_PREDICTED", "ALERT_LIMIT",
-    ].map { Array(($0 + "=").utf8) }
+    ])
 
     private static func record(_ j: OpaquePointer, at usec: UInt64) -> JournalAlertRecord? {
-        let f = fields(j)
+        let f = JournalEntryFields.read(j, wanted)
         guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else { return nil }
         return JournalAlertRecord(
             realtimeMicroseconds: usec, host: f[2] ?? "", kind: state, rule: rule,
@@ -184,22 +184,5 @@ public struct JournalHistoryReader: Sendable {
             unit: f[6] ?? "", value: f[7].flatMap(Double.init), threshold: f[8].flatMap(Double.init),
             message: f[9] ?? "", condition: f[10].flatMap(ConditionKind.init(rawValue:)),
             predicted: f[11].flatMap(Double.init), limit: f[12])
-    }
-
-    /// The `wanted` fields of the current entry (nil where absent or not UTF-8), in one pass
-    /// over its data: one `sd_journal_get_data` per field would walk the entry once per field,
-    /// and matching names as bytes spares a String per field the entry has.
-    private static func fields(_ j: OpaquePointer) -> [String?] {
-        var out = [String?](repeating: nil, count: wanted.count)
-        var data: UnsafeRawPointer?
-        var length = 0
-        sd_journal_restart_data(j)
-        while sd_journal_enumerate_data(j, &data, &length) > 0, let data {
-            // `NAME=value`, not NUL-terminated, valid until the next call on `j`.
-            let bytes = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: length)
-            guard let i = wanted.firstIndex(where: { bytes.starts(with: $0) }) else { continue }
-            out[i] = String(validating: UnsafeBufferPointer(rebasing: bytes[wanted[i].count...]), as: UTF8.self)
-        }
-        return out
     }
 }

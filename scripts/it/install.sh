@@ -11,6 +11,7 @@ trap 'rm -rf "$dest"' EXIT
 make -s install DESTDIR="$dest" PREFIX=/usr >"$dest.log" 2>&1 || { fail "make install failed"; cat "$dest.log"; }
 rm -f "$dest.log"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service \
+         usr/lib/systemd/system/sensorwatch-notify.service \
          usr/lib/systemd/catalog/sensorwatch.catalog etc/sensorwatch/sensorwatch.json5 \
          usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 \
          usr/share/man/man5/sensorwatch.json5.5; do
@@ -18,6 +19,10 @@ for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service \
 done
 grep -q '^ExecStart=/usr/bin/sensorwatch run' "$dest/usr/lib/systemd/system/sensorwatch.service" \
     || fail "installed unit's ExecStart does not point at PREFIX"
+grep -q '^ExecStart=/usr/bin/sensorwatch notify --config /etc/sensorwatch/sensorwatch.json5$' \
+    "$dest/usr/lib/systemd/system/sensorwatch-notify.service" || fail "installed notify unit's ExecStart"
+# Installed disabled: it needs a notify list first.
+[ -z "$(find "$dest" -path '*.wants/sensorwatch-notify.service')" ] || fail "make install enabled sensorwatch-notify"
 cmp -s config/sensorwatch.example.json5 "$dest/etc/sensorwatch/sensorwatch.json5" \
     || fail "installed configuration is not config/sensorwatch.example.json5 (no demo feed on real machines)"
 "$dest/usr/bin/sensorwatch" check --config "$dest/etc/sensorwatch/sensorwatch.json5" >/dev/null \
@@ -37,6 +42,7 @@ systemd-tmpfiles --root="$dest" --create "$dest/usr/lib/tmpfiles.d/sensorwatch.c
 # uninstall removes what install put in place and keeps the configuration.
 make -s uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 || fail "make uninstall failed"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service usr/lib/systemd/catalog/sensorwatch.catalog \
+         usr/lib/systemd/system/sensorwatch-notify.service \
          usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 usr/share/man/man5/sensorwatch.json5.5; do
     [ ! -e "$dest/$f" ] || fail "make uninstall left /$f"
 done

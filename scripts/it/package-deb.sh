@@ -67,6 +67,7 @@ cat >"$tmp/want" <<'EOF'
 -rw-r--r-- root/root ./etc/sensorwatch/sensorwatch.json5
 -rwxr-xr-x root/root ./usr/bin/sensorwatch
 -rw-r--r-- root/root ./usr/lib/systemd/catalog/sensorwatch.catalog
+-rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch-notify.service
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch.service
 -rw-r--r-- root/root ./usr/lib/tmpfiles.d/sensorwatch.conf
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/changelog.gz
@@ -183,6 +184,9 @@ called "journalctl --root=$R --update-catalog"
 called "deb-systemd-helper unmask sensorwatch.service"
 called "deb-systemd-helper --quiet was-enabled sensorwatch.service"
 called "deb-systemd-helper enable sensorwatch.service"
+# The notifier is installed disabled (SPEC §17): known to systemd, enabled by nobody.
+called "deb-systemd-helper update-state sensorwatch-notify.service"
+not_called "enable sensorwatch-notify.service"
 not_called "deb-systemd-invoke"
 not_called "systemctl"
 [ -x "$R/usr/bin/sensorwatch" ] || fail "dpkg did not install /usr/bin/sensorwatch"
@@ -210,7 +214,9 @@ called "deb-systemd-invoke stop sensorwatch.service"
 called "systemctl --system daemon-reload"
 called "deb-systemd-helper mask sensorwatch.service"
 called "journalctl --root=$R --update-catalog"
-[ "$(grep -n 'deb-systemd-invoke stop' "$calls" | cut -d: -f1)" -lt "$(grep -n 'deb-systemd-helper mask' "$calls" | cut -d: -f1)" ] \
+called "deb-systemd-invoke stop sensorwatch-notify.service"
+# Both units stopped before either is masked.
+[ "$(grep -n 'deb-systemd-invoke stop' "$calls" | tail -1 | cut -d: -f1)" -lt "$(grep -n 'deb-systemd-helper mask' "$calls" | head -1 | cut -d: -f1)" ] \
     || fail "the service was masked before it was stopped"
 [ ! -e "$R/usr/bin/sensorwatch" ] || fail "remove left /usr/bin/sensorwatch"
 [ ! -L "$R/var/lib/prometheus/node-exporter/sensorwatch.prom" ] || fail "remove left the node_exporter link"

@@ -27,7 +27,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)
@@ -46,11 +46,12 @@ public enum ConfigLoader {
                 statusFile = ConfigPath.absolute(ConfigPath.resolve(text, against: named.configDirectory))
             }
         }
+        let notify = NotifyDecoder.targets(top["notify"])
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
         return Configuration(
             path: path, interval: interval, sources: sources, rules: rules, derived: derived, metrics: metrics,
-            statusFile: statusFile)
+            statusFile: statusFile, notify: notify)
     }
 
     /// What loading the files a configuration names has found so far.

@@ -14,10 +14,13 @@ public struct Configuration: Sendable, Hashable {
     public var metrics: MetricsConfiguration?
     /// Where `run` keeps the status file (SPEC §19), absolute; nil: `$RUNTIME_DIRECTORY/status.json`.
     public var statusFile: String?
+    /// Where `sensorwatch notify` delivers alert events (SPEC §17); `run` ignores it.
+    public var notify: [NotifyTarget]
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
-        derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil, statusFile: String? = nil
+        derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil, statusFile: String? = nil,
+        notify: [NotifyTarget] = []
     ) {
         self.statusFile = statusFile
         self.path = path
@@ -26,5 +29,6 @@ public struct Configuration: Sendable, Hashable {
         self.rules = rules
         self.derived = derived
         self.metrics = metrics
+        self.notify = notify
     }
 }

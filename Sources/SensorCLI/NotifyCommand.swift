@@ -1,0 +1,169 @@
+import SensorCore
+import SensorHTTP
+import SensorSystemd
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `sensorwatch notify`: follows the journal and delivers alert events to the targets of
+/// the configuration's `notify` list (SPEC §17).
+enum NotifyCommand {
+    static let help = """
+        usage: sensorwatch notify [--config PATH] [--directory DIR]... [--state FILE] [--test]
+
+        Follows the journal (the local one, or with --directory the journal files of a
+        fleet's collector) and delivers every alert event (firing, resolved, repeat) to the
+        targets of the configuration's notify list, each target on its own, in journal
+        order, retrying after 1 s, 2 s, 4 s ... at most 5 min apart. Each target's place in
+        the journal is kept, so a restart neither loses nor repeats an event.
+
+        Signals: SIGHUP re-reads the notify list; SIGTERM and SIGINT stop (within a second).
+
+        options:
+          --config PATH    configuration file (default: $SENSORWATCH_CONFIG,
+                           else /etc/sensorwatch/sensorwatch.json5)
+          --directory DIR  follow the journal files in DIR (e.g. /var/log/journal/remote)
+                           instead of the local journal; repeatable
+          --state FILE     where the cursors are kept (default: $STATE_DIRECTORY/notify.json,
+                           else /var/lib/sensorwatch/notify.json)
+          --test           send a made-up firing and resolved event (rule sensorwatch-test,
+                           sensor sim:test, severity info) to every target once, filters
+                           aside, print each outcome and exit
+          --help           show this help
+
+        exit status: 0 stopped by a signal (--test: all delivered), 1 a --test delivery
+        failed, 78 configuration error, 64 bad usage
+        """
+
+    /// The signals `notify` handles (stop, stop, re-read the list).
+    static let signals = [SIGTERM, SIGINT, SIGHUP]
+
+    @DaemonActor
+    static func run(_ args: [String]) async -> ExitCode {
+        let options: Options
+        switch CommandSupport.parse(args, valued: ["config", "directory", "state"], flags: ["test"], help: help) {
+        case .success(let o): options = o
+        case .failure(let code): return code
+        }
+        let path = options.configPath
+        if options.has("test") { return await test(configPath: path) }
+        let waiter = DescriptorWaiter()
+        let signalStream = signalStream(waiter: waiter)
+        defer { signalStream.reader.cancel() }
+        let configuration: Configuration
+        switch CommandSupport.loadConfiguration(path) {
+        case .success(let c): configuration = c
+        case .failure(let code): return code
+        }
+        let statePath = options["state"]
+            ?? StateStore.directoryFromEnvironment() + "/" + NotifyStateStore.fileName
+        let directories = options.all("directory")
+        let log = JournalLog(sink: JournalAlertSink(fallback: StreamAlertSink()))
+        let clock = BootClock()
+        let environment = Notifier<BootClock>.Environment(
+            journals: directories.isEmpty ? ["local"] : directories,
+            makeSource: { journal, cursor in
+                try JournalEventFollower(
+                    source: journal == "local" ? .local : .directory(journal), after: cursor, waiter: waiter)
+            },
+            makeDelivery: { delivery(for: $0, memory: $1, clock: clock, waiter: waiter, log: log) },
+            store: NotifyStateStore(path: statePath),
+            notifier: SystemdNotifier(),
+            log: log,
+            reload: { () throws(ConfigErrors) -> [NotifyTarget] in try ConfigLoader.load(path: path).notify }
+        )
+        if configuration.notify.isEmpty {
+            log.log(.warning, "\(path): the notify list is empty; nothing will be delivered until it has a target")
+        }
+        let notifier = Notifier(targets: configuration.notify, environment: environment, clock: clock)
+        await notifier.run(signals: signalStream.stream)
+        return .success
+    }
+
+    /// The delivery of `target`.
+    @DaemonActor
+    static func delivery(
+        for target: NotifyTarget, memory: NotifyTargetMemory, clock: BootClock, waiter: DescriptorWaiter,
+        log: any DaemonLog
+    ) -> any NotifyDelivery {
+        switch target.kind {
+        case .exec(let argv):
+            return ExecDelivery(argv: argv, timeout: target.timeout, clock: clock, waiter: waiter)
+        case .alertmanager(let url):
+            return AlertmanagerDelivery(
+                baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
+                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep)
+        }
+    }
+
+    /// `--test`: each target gets the made-up firing and resolved events once, no retries,
+    /// no kept state; one line per target and event.
+    @DaemonActor
+    static func test(configPath: String) async -> ExitCode {
+        let configuration: Configuration
+        switch CommandSupport.loadConfiguration(configPath) {
+        case .success(let c): configuration = c
+        case .failure(let code): return code
+        }
+        guard !configuration.notify.isEmpty else {
+            Output.stderr("\(configPath): the notify list is empty: nothing to test")
+            return .failure
+        }
+        let events = NotifyEvent.testEvents(now: NotifyTime.nowMicroseconds(), host: hostName())
+        let clock = BootClock()
+        let waiter = DescriptorWaiter()
+        var allDelivered = true
+        for target in configuration.notify {
+            let delivery = delivery(
+                for: target, memory: NotifyTargetMemory(firing: []) { _ in }, clock: clock, waiter: waiter,
+                log: StreamLog())
+            for event in events {
+                let outcome = await delivery.deliver(event)
+                let text: String
+                switch outcome {
+                case .delivered: text = "delivered"
+                case .retry(let why), .failed(let why):
+                    text = "not delivered: " + why
+                    allDelivered = false
+                }
+                Output.stdout("\(target.name): \(event.kind.rawValue) \(text)")
+            }
+        }
+        return allDelivered ? .success : .failure
+    }
+
+    /// The signals routed since `main` (``SignalSource/route(_:)``), read from their pipe
+    /// through `waiter`: SignalSource's dispatch source would start libdispatch's worker
+    /// pool at the first SIGHUP, and with it a wake-up every second.
+    /// Its reading task prefers the daemon's executor: an unstructured task does not inherit
+    /// the preference, and on Swift's global pool libdispatch's workers start the pool
+    /// monitor (a wake-up every second for good, measured).
+    @DaemonActor
+    static func signalStream(waiter: DescriptorWaiter) -> (stream: AsyncStream<DaemonSignal>, reader: Task<Void, Never>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: DaemonSignal.self)
+        let fd = SignalSource<Int32>.route(signals)
+        guard fd >= 0 else { return (stream, Task {}) }
+        let reader = Task(executorPreference: DaemonActor.taskExecutor) {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while !Task.isCancelled {
+                do { try await waiter.readable(fd) } catch { break }
+                while true {
+                    let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n < 0, errno == EINTR { continue }
+                    guard n > 0 else { break }
+                    for byte in bytes[0..<n] { continuation.yield(Int32(byte) == SIGHUP ? .reload : .stop) }
+                }
+            }
+            continuation.finish()
+        }
+        return (stream, reader)
+    }
+
+    /// This machine's host name, as journald records it in `_HOSTNAME`.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,80 @@
+/// One alert as Alertmanager's API v2 receives it (SPEC §17): labels `alertname`, `sensor`,
+/// `severity`, `host`; annotations `summary`, `value`, `threshold`; `startsAt` the firing time.
+/// Also what `notify.json` keeps of a firing alert, so the minute's re-send survives a restart.
+public struct AlertmanagerAlert: Codable, Hashable, Sendable {
+    /// The rule (`alertname`).
+    public var rule: String
+    /// The sensor id.
+    public var sensor: String
+    /// The severity, empty when unknown.
+    public var severity: String
+    /// The host (`_HOSTNAME`).
+    public var host: String
+    /// The event's message (`summary`).
+    public var summary: String
+    /// The sample, as the journal wrote it; empty for a stale alert.
+    public var value: String
+    /// The threshold, as the journal wrote it.
+    public var threshold: String
+    /// When it started firing, microseconds since the Unix epoch.
+    public var startsAt: UInt64
+
+    public init(
+        rule: String, sensor: String, severity: String, host: String, summary: String, value: String, threshold: String,
+        startsAt: UInt64
+    ) {
+        self.rule = rule
+        self.sensor = sensor
+        self.severity = severity
+        self.host = host
+        self.summary = summary
+        self.value = value
+        self.threshold = threshold
+        self.startsAt = startsAt
+    }
+
+    /// The alert of a `firing` or `repeat` event, starting at `startsAt` (a repeat keeps the
+    /// firing's start when it is known).
+    public init(_ e: NotifyEvent, startsAt: UInt64) {
+        func number(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "" }
+        self.init(
+            rule: e.rule, sensor: e.sensor, severity: e.severity?.rawValue ?? "", host: e.host, summary: e.message,
+            value: number(e.value), threshold: number(e.threshold), startsAt: startsAt)
+    }
+
+    /// What makes two alerts the same alert in Alertmanager: its labels but the severity,
+    /// which a rule fixes.
+    public var identity: Identity { Identity(rule: rule, sensor: sensor, host: host) }
+
+    /// The identity of an alert.
+    public struct Identity: Hashable, Sendable {
+        public var rule: String
+        public var sensor: String
+        public var host: String
+
+        public init(rule: String, sensor: String, host: String) {
+            self.rule = rule
+            self.sensor = sensor
+            self.host = host
+        }
+    }
+
+    /// The JSON object Alertmanager's `POST /api/v2/alerts` takes, ending at `endsAt`.
+    public func json(endsAt: UInt64) -> String {
+        func pair(_ k: String, _ v: String) -> String { EventFormatter.jsonString(k) + ":" + EventFormatter.jsonString(v) }
+        var labels = [pair("alertname", rule), pair("sensor", sensor)]
+        if !severity.isEmpty { labels.append(pair("severity", severity)) }
+        if !host.isEmpty { labels.append(pair("host", host)) }
+        var annotations = [pair("summary", summary)]
+        if !value.isEmpty { annotations.append(pair("value", value)) }
+        if !threshold.isEmpty { annotations.append(pair("threshold", threshold)) }
+        return "{\"labels\":{" + labels.joined(separator: ",") + "},\"annotations\":{" + annotations.joined(separator: ",")
+            + "},\"startsAt\":" + EventFormatter.jsonString(NotifyTime.rfc3339(microseconds: startsAt))
+            + ",\"endsAt\":" + EventFormatter.jsonString(NotifyTime.rfc3339(microseconds: endsAt)) + "}"
+    }
+
+    /// The body of one POST: a JSON array of `alerts`, each with its end.
+    public static func body(_ alerts: [(AlertmanagerAlert, endsAt: UInt64)]) -> String {
+        "[" + alerts.map { $0.0.json(endsAt: $0.endsAt) }.joined(separator: ",") + "]"
+    }
+}

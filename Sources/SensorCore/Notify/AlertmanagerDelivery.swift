@@ -1,0 +1,92 @@
+/// Delivers events to an Alertmanager through its API v2, as Prometheus does (SPEC §17):
+/// `firing` and `repeat` post the alert with `endsAt` 4 minutes ahead, `resolved` posts it
+/// with `endsAt` at the resolve time; while alerts fire, ``maintain()`` posts them again
+/// every minute (Alertmanager resolves an alert that is not re-sent).
+///
+/// The firing set is handed to `keep` after each change, for `notify.json` (the lane's
+/// commit writes it with the cursor, in one write), and given back at the next start.
+@DaemonActor
+public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Duration == Duration {
+    /// How often firing alerts are sent again.
+    public static var resendInterval: Duration { .seconds(60) }
+    /// How far ahead a firing alert's `endsAt` lies, microseconds (4 min: three re-sends may
+    /// be missed before Alertmanager resolves it by itself).
+    public static var endsAtLead: UInt64 { 240_000_000 }
+
+    private let url: String
+    private let timeout: Duration
+    private let poster: any HTTPPoster
+    private let clock: C
+    private let wallClock: @Sendable () -> UInt64
+    private let log: any DaemonLog
+    private let keep: @DaemonActor ([AlertmanagerAlert]) -> Void
+    private var firing: [AlertmanagerAlert.Identity: AlertmanagerAlert]
+
+    /// - Parameters:
+    ///   - baseURL: the Alertmanager's base URL (no trailing slash).
+    ///   - wallClock: microseconds since the epoch, for `endsAt`.
+    ///   - firing: the firing set kept from the last run.
+    public init(
+        baseURL: String, timeout: Duration, poster: any HTTPPoster, clock: C, wallClock: @escaping @Sendable () -> UInt64,
+        log: any DaemonLog, firing: [AlertmanagerAlert], keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void
+    ) {
+        self.url = baseURL + "/api/v2/alerts"
+        self.timeout = timeout
+        self.poster = poster
+        self.clock = clock
+        self.wallClock = wallClock
+        self.log = log
+        self.keep = keep
+        self.firing = Dictionary(firing.map { ($0.identity, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The alerts firing now, in a stable order.
+    public var firingAlerts: [AlertmanagerAlert] {
+        firing.values.sorted { ($0.rule, $0.sensor, $0.host) < ($1.rule, $1.sensor, $1.host) }
+    }
+
+    public func deliver(_ event: NotifyEvent) async -> DeliveryOutcome {
+        let id = AlertmanagerAlert.Identity(rule: event.rule, sensor: event.sensor, host: event.host)
+        let known = firing[id]
+        let alert: AlertmanagerAlert
+        let endsAt: UInt64
+        switch event.kind {
+        case .firing, .repeat:
+            alert = AlertmanagerAlert(event, startsAt: known?.startsAt ?? event.realtimeMicroseconds)
+            endsAt = wallClock() + Self.endsAtLead
+        case .resolved:
+            // Its labels as it fired (the same alert to Alertmanager), ending now.
+            alert = known ?? AlertmanagerAlert(event, startsAt: event.realtimeMicroseconds)
+            endsAt = max(event.realtimeMicroseconds, alert.startsAt)
+        }
+        let outcome = await poster.post(url: url, json: AlertmanagerAlert.body([(alert, endsAt)]), timeout: timeout).outcome
+        if outcome == .delivered {
+            firing[id] = event.kind == .resolved ? nil : alert
+            keep(firingAlerts)
+        }
+        return outcome
+    }
+
+    /// Sends the firing alerts again every minute, until cancelled. A failed re-send is
+    /// logged once until one works again; the next minute tries again.
+    public func maintain() async {
+        var failing = false
+        while true {
+            do { try await clock.sleep(for: Self.resendInterval) } catch { return }
+            let alerts = firingAlerts
+            guard !alerts.isEmpty else { continue }
+            let endsAt = wallClock() + Self.endsAtLead
+            let result = await poster.post(
+                url: url, json: AlertmanagerAlert.body(alerts.map { ($0, endsAt) }), timeout: timeout)
+            if Task.isCancelled { return }
+            switch result.outcome {
+            case .delivered:
+                if failing { log.log(.notice, "\(url): firing alerts are re-sent again") }
+                failing = false
+            case .retry(let why), .failed(let why):
+                if !failing { log.log(.warning, "\(url): cannot re-send \(alerts.count) firing alerts (\(why)); trying every minute") }
+                failing = true
+            }
+        }
+    }
+}

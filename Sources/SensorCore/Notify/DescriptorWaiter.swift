@@ -1,0 +1,108 @@
+import CLinux
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Waits until file descriptors are readable — the journal's inotify descriptor, a child's
+/// pidfd, the signal pipe — on one thread of its own blocked in poll(2).
+///
+/// Not a dispatch source: libdispatch runs a source's handler on a worker thread, and the
+/// first worker starts libdispatch's pool monitor, which then wakes the process every
+/// second for good (a measured 1 wake-up a second of an idle notifier; see
+/// ``DaemonExecutor``). Here the thread wakes only when a descriptor is readable or a wait
+/// is added or cancelled, so an idle notifier does not wake at all. A waiting task resumes
+/// on its own executor (the daemon's, by the executable's task executor preference).
+public final class DescriptorWaiter: Sendable {
+    private struct Waiter {
+        var id: Int
+        var fd: Int32
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var waiters: [Waiter] = []
+        var cancelled: Set<Int> = []
+        var nextID = 0
+        var started = false
+    }
+
+    private let state = Mutex(State())
+    private let wake: Int32
+
+    /// A waiter; its thread starts with the first wait.
+    public init() {
+        wake = sw_wake_fd()
+    }
+
+    /// Returns once `fd` is readable; throws `CancellationError` when the task is cancelled
+    /// first. Each call is one wait.
+    public func readable(_ fd: Int32) async throws {
+        let id = state.withLock { s -> Int in
+            s.nextID += 1
+            return s.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
+                let (cancelled, start) = state.withLock { s -> (Bool, Bool) in
+                    if s.cancelled.remove(id) != nil { return (true, false) }
+                    s.waiters.append(Waiter(id: id, fd: fd, continuation: c))
+                    defer { s.started = true }
+                    return (false, !s.started)
+                }
+                if cancelled { return c.resume(throwing: CancellationError()) }
+                if start { startThread() } else { poke() }
+            }
+        } onCancel: {
+            let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
+                if let i = s.waiters.firstIndex(where: { $0.id == id }) { return s.waiters.remove(at: i).continuation }
+                s.cancelled.insert(id)
+                return nil
+            }
+            if let c {
+                poke()
+                c.resume(throwing: CancellationError())
+            }
+        }
+    }
+
+    /// Makes the thread poll again with the current set.
+    private func poke() {
+        var one: UInt64 = 1
+        _ = write(wake, &one, 8)
+    }
+
+    private func startThread() {
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(self).toOpaque()
+        let r = pthread_create(&thread, nil, { raw in
+            Unmanaged<DescriptorWaiter>.fromOpaque(raw!).takeRetainedValue().loop()
+            return nil
+        }, box)
+        if r == 0 { pthread_detach(thread) } else { Unmanaged<DescriptorWaiter>.fromOpaque(box).release() }
+    }
+
+    /// The thread: poll the wake descriptor and every waited one, resume those readable.
+    private func loop() {
+        while true {
+            let waiting = state.withLock { $0.waiters.map { ($0.id, $0.fd) } }
+            var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            fds += waiting.map { pollfd(fd: $0.1, events: Int16(POLLIN), revents: 0) }
+            let n = poll(&fds, nfds_t(fds.count), -1)
+            if n < 0 { continue }
+            if fds[0].revents != 0 {
+                var count: UInt64 = 0
+                _ = read(wake, &count, 8)
+            }
+            let ready = Set(zip(waiting, fds.dropFirst()).filter { $0.1.revents != 0 }.map { $0.0.0 })
+            guard !ready.isEmpty else { continue }
+            let resumed = state.withLock { s -> [CheckedContinuation<Void, any Error>] in
+                let due = s.waiters.filter { ready.contains($0.id) }
+                s.waiters.removeAll { ready.contains($0.id) }
+                return due.map(\.continuation)
+            }
+            for c in resumed { c.resume() }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import CLinux
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One running program of an exec target: its pid, its pidfd (readable when it exits) and
+/// the read end of its standard error.
+@DaemonActor
+final class ExecChild {
+    /// How a reaped child ended.
+    enum Status: Hashable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    /// Why a program could not be started, in words.
+    struct SpawnFailure: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    let pid: pid_t
+    let pidfd: Int32
+    private let stderrFD: Int32
+    private var reaped = false
+
+    private init(pid: pid_t, pidfd: Int32, stderrFD: Int32) {
+        self.pid = pid
+        self.pidfd = pidfd
+        self.stderrFD = stderrFD
+    }
+
+    /// Starts `argv` with `environment` and `input` on its standard input (written whole
+    /// into the pipe, then closed: an event is far smaller than a pipe's buffer, so the
+    /// write never waits for the program). Standard output is the notifier's (the unit's
+    /// journal); standard error is kept for the failure message. Signals are reset to their
+    /// defaults and unblocked in the child.
+    static func spawn(argv: [String], environment: [String], input: [UInt8]) -> Result<ExecChild, SpawnFailure> {
+        var inPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard sw_pipe_cloexec(&inPipe, 0) == 0 else { return .failure(SpawnFailure(ErrnoText.words(errno))) }
+        guard sw_pipe_cloexec(&errPipe, 1) == 0 else {
+            let why = ErrnoText.words(errno)
+            Glibc.close(inPipe[0]); Glibc.close(inPipe[1])
+            return .failure(SpawnFailure(why))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        var pid: pid_t = 0
+        let cArgv = argv.map { strdup($0) } + [nil]
+        let cEnv = environment.map { strdup($0) } + [nil]
+        defer {
+            for p in cArgv { free(p) }
+            for p in cEnv { free(p) }
+        }
+        let r = posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnv)
+        Glibc.close(inPipe[0])
+        Glibc.close(errPipe[1])
+        guard r == 0 else {
+            Glibc.close(inPipe[1]); Glibc.close(errPipe[0])
+            return .failure(SpawnFailure(ErrnoText.words(r)))
+        }
+        _ = input.withUnsafeBufferPointer { FileDescriptorWriter.writeAll(inPipe[1], $0) }
+        Glibc.close(inPipe[1])
+        let pidfd = sw_pidfd_open(pid)
+        guard pidfd >= 0 else {
+            let why = ErrnoText.words(errno)
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            Glibc.close(errPipe[0])
+            return .failure(SpawnFailure("pidfd_open: " + why))
+        }
+        return .success(ExecChild(pid: pid, pidfd: pidfd, stderrFD: errPipe[0]))
+    }
+
+    /// Sends `sig` to the program, unless it is already reaped.
+    func signal(_ sig: Int32) {
+        if !reaped { kill(pid, sig) }
+    }
+
+    /// Waits for the exited program (it has exited: its pidfd was readable) and says how it ended.
+    func reap() -> Status {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        reaped = true
+        // The wait-status layout: low 7 bits the signal, next 8 the exit status.
+        let sig = status & 0x7f
+        return sig == 0 ? .exited((status >> 8) & 0xff) : .signalled(sig)
+    }
+
+    /// The first line of what the program wrote to standard error (what is in the pipe now,
+    /// at most 4 KiB), trimmed; empty when it wrote nothing.
+    func firstErrorLine() -> String {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { read(stderrFD, $0.baseAddress, $0.count) }
+        guard n > 0 else { return "" }
+        let line = bytes[0..<n].split(separator: 0x0A, omittingEmptySubsequences: true).first ?? []
+        return String(decoding: line, as: UTF8.self).trimmingCharacters()
+    }
+
+    /// Closes the descriptors; a program still running (a stop) is left to its SIGTERM and
+    /// reaped by nobody but init once the notifier exits.
+    func close() {
+        Glibc.close(pidfd)
+        Glibc.close(stderrFD)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and carriage returns.
+    fileprivate func trimmingCharacters() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

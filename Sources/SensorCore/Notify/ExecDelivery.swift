@@ -1,0 +1,82 @@
+import CLinux
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Delivers an event by running a program (SPEC §17): no shell, the event's JSON on standard
+/// input, its `ALERT_*`/`SENSOR_*` environment; exit 0 is delivered, exit 75 (EX_TEMPFAIL),
+/// a kill by the timeout or a program that cannot be started is retried, any other exit
+/// failed (with the first line of its standard error).
+///
+/// The timeout is waited on the injected clock: SIGTERM when it ends, SIGKILL 5 s later.
+/// The child is awaited through its pidfd (``DescriptorWaiter``), so no thread blocks in
+/// waitpid.
+@DaemonActor
+public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Duration {
+    /// How long a program gets between SIGTERM and SIGKILL.
+    public static var killGrace: Duration { .seconds(5) }
+
+    private let argv: [String]
+    private let timeout: Duration
+    private let clock: C
+    private let waiter: DescriptorWaiter
+
+    /// - Parameter waiter: what waits for the child's pidfd.
+    public init(argv: [String], timeout: Duration, clock: C, waiter: DescriptorWaiter) {
+        self.argv = argv
+        self.timeout = timeout
+        self.clock = clock
+        self.waiter = waiter
+    }
+
+    public func deliver(_ event: NotifyEvent) async -> DeliveryOutcome {
+        let child: ExecChild
+        switch ExecChild.spawn(argv: argv, environment: event.environment, input: Array((event.json + "\n").utf8)) {
+        case .success(let c): child = c
+        case .failure(let why): return .retry("cannot start \(argv[0]): \(why.reason)")
+        }
+        defer { child.close() }
+        let exited = await waitForExit(child, within: timeout)
+        if Task.isCancelled {
+            if !exited { child.signal(SIGTERM) }
+            return .retry("stopped")
+        }
+        if !exited {
+            child.signal(SIGTERM)
+            if await !waitForExit(child, within: Self.killGrace) {
+                child.signal(SIGKILL)
+                _ = await waitForExit(child, within: .seconds(3600))
+            }
+            _ = child.reap()
+            return .retry("killed after the timeout of \(EventFormatter.duration(seconds: timeout.seconds))")
+        }
+        let status = child.reap()
+        let stderrLine = child.firstErrorLine()
+        let detail = stderrLine.isEmpty ? "" : ": " + stderrLine
+        switch status {
+        case .exited(0): return .delivered
+        case .exited(75): return .retry("exit status 75 (temporary failure)" + detail)
+        case .exited(let code): return .failed("exit status \(code)" + detail)
+        case .signalled(let sig): return .retry("killed by signal \(sig)" + detail)
+        }
+    }
+
+    /// Whether the child exited within `limit` (false also when the task was cancelled).
+    private func waitForExit(_ child: ExecChild, within limit: Duration) async -> Bool {
+        await Self.race(pidfd: child.pidfd, clock: clock, waiter: waiter, limit: limit)
+    }
+
+    private nonisolated static func race(pidfd: Int32, clock: C, waiter: DescriptorWaiter, limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await waiter.readable(pidfd)) != nil }
+            group.addTask {
+                try? await clock.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+}

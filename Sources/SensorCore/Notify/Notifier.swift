@@ -1,0 +1,191 @@
+/// `sensorwatch notify` (SPEC §17): one ``NotifyLane`` per target and journal, each on its
+/// own; cursors kept in `notify.json`; READY once every lane has its starting point;
+/// SIGHUP re-reads the `notify` list (lanes of unchanged targets keep running), SIGTERM
+/// stops every lane (a running program gets SIGTERM) and returns.
+@DaemonActor
+public final class Notifier<C: Clock> where C.Duration == Duration {
+    /// What the notifier is built from.
+    public struct Environment {
+        /// The journals followed: `local`, or `--directory` paths.
+        public var journals: [String]
+        /// Opens a journal for one lane, positioned after the cursor (nil: at its end now).
+        public var makeSource: @DaemonActor (_ journal: String, _ after: String?) throws -> any NotifyEventSource
+        /// The delivery of one target, given what it kept.
+        public var makeDelivery: @DaemonActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery
+        /// Where cursors are kept.
+        public var store: NotifyStateStore
+        /// sd_notify.
+        public var notifier: any ServiceNotifier
+        /// The notifier's own log.
+        public var log: any DaemonLog
+        /// Re-reads the `notify` list (SIGHUP).
+        public var reload: @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
+
+        public init(
+            journals: [String], makeSource: @escaping @DaemonActor (String, String?) throws -> any NotifyEventSource,
+            makeDelivery: @escaping @DaemonActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery,
+            store: NotifyStateStore,
+            notifier: any ServiceNotifier, log: any DaemonLog,
+            reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
+        ) {
+            self.journals = journals
+            self.makeSource = makeSource
+            self.makeDelivery = makeDelivery
+            self.store = store
+            self.notifier = notifier
+            self.log = log
+            self.reload = reload
+        }
+    }
+
+    private struct LaneKey: Hashable {
+        var target: String
+        var journal: String
+    }
+
+    private let environment: Environment
+    private let clock: C
+    private var targets: [NotifyTarget]
+    private var state: NotifyStateFile
+    private var lanes: [LaneKey: Task<Void, Never>] = [:]
+    /// Each target's delivery and the task of its work between events, by target key.
+    private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
+    private var lastSaveProblem: String?
+    /// Whether notify.json was written by this run (it is, before READY).
+    private var saved = false
+
+    public init(targets: [NotifyTarget], environment: Environment, clock: C) {
+        self.targets = targets
+        self.environment = environment
+        self.clock = clock
+        let loaded = environment.store.load()
+        state = loaded.state
+        if let problem = loaded.problem { environment.log.log(.warning, problem) }
+    }
+
+    /// Runs until a stop signal (or the end of `signals`).
+    public func run(signals: AsyncStream<DaemonSignal>) async {
+        startLanes()
+        environment.notifier.notify("READY=1\nSTATUS=" + status)
+        for await signal in signals {
+            switch signal {
+            case .stop:
+                await stop()
+                return
+            case .reload:
+                environment.notifier.notify("RELOADING=1")
+                do {
+                    let fresh = try environment.reload()
+                    targets = fresh
+                    startLanes()
+                    environment.log.log(.info, "notify list reloaded: \(status)")
+                } catch {
+                    let lines = error.errors.map(\.description).joined(separator: "; ")
+                    environment.log.log(.error, "reload failed, keeping the running notify list: \(lines)")
+                }
+                environment.notifier.notify("READY=1\nSTATUS=" + status)
+            }
+        }
+        await stop()
+    }
+
+    private var status: String {
+        "\(targets.count) target\(targets.count == 1 ? "" : "s"), \(environment.journals.count) journal\(environment.journals.count == 1 ? "" : "s")"
+    }
+
+    /// Starts the lanes of targets that have none and stops those of targets that are gone
+    /// (their kept cursors are dropped: a target added again later starts afresh).
+    private func startLanes() {
+        let wanted = Set(targets.flatMap { t in environment.journals.map { LaneKey(target: t.key, journal: $0) } })
+        for (key, task) in lanes where !wanted.contains(key) {
+            task.cancel()
+            lanes[key] = nil
+        }
+        let keys = Set(targets.map(\.key))
+        for (key, entry) in deliveries where !keys.contains(key) {
+            entry.maintenance.cancel()
+            deliveries[key] = nil
+        }
+        let before = state
+        state.targets = state.targets.filter { keys.contains($0.key) }
+        for target in targets {
+            let delivery = self.delivery(for: target)
+            for journal in environment.journals {
+                let key = LaneKey(target: target.key, journal: journal)
+                guard lanes[key] == nil else { continue }
+                let kept = state.cursor(target: target.key, journal: journal)
+                let source: any NotifyEventSource
+                do {
+                    source = try environment.makeSource(journal, kept)
+                } catch {
+                    environment.log.log(.error, "\(target.name): cannot follow the journal \(journal): \(error)")
+                    continue
+                }
+                // A new target starts at the journal's end as it is now, kept at once so that a
+                // restart before its first event does not skip what came in between; an empty
+                // journal is kept as "from its start" (the empty cursor).
+                if kept == nil {
+                    state.setCursor(source.position ?? "", target: target.key, journal: journal)
+                }
+                let lane = NotifyLane(
+                    target: target, source: source, delivery: delivery, clock: clock, log: environment.log
+                ) { [weak self] cursor in
+                    self?.commit(cursor, target: target.key, journal: journal)
+                }
+                lanes[key] = Self.task { await lane.run() }
+            }
+        }
+        if state != before || !saved { save() }
+    }
+
+    /// The target's delivery, made (and its maintenance started) the first time.
+    private func delivery(for target: NotifyTarget) -> any NotifyDelivery {
+        if let existing = deliveries[target.key] { return existing.delivery }
+        let key = target.key
+        let memory = NotifyTargetMemory(firing: state.firing(target: key)) { [weak self] alerts in
+            self?.state.setFiring(alerts, target: key)
+        }
+        let delivery = environment.makeDelivery(target, memory)
+        deliveries[key] = (delivery, Self.task { await delivery.maintain() })
+        return delivery
+    }
+
+    /// A task that prefers the daemon's executor: a plain `Task {}` does not inherit the
+    /// preference, so the nonisolated async code it calls (a delivery's race, an HTTP post)
+    /// would run on Swift's global pool, whose libdispatch workers start the pool monitor —
+    /// a wake-up every second for good (measured with strace on an idle notifier).
+    private static func task(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task(executorPreference: DaemonActor.taskExecutor, operation: body)
+    }
+
+    private func commit(_ cursor: String, target: String, journal: String) {
+        state.setCursor(cursor, target: target, journal: journal)
+        save()
+    }
+
+    private func save() {
+        do {
+            try environment.store.save(state)
+            saved = true
+            if lastSaveProblem != nil {
+                environment.log.log(.notice, "notification cursors are kept again")
+                lastSaveProblem = nil
+            }
+        } catch {
+            let text = "\(error)"
+            if text != lastSaveProblem {
+                environment.log.log(.warning, "cannot keep notification cursors: \(text); a restart may send events again")
+                lastSaveProblem = text
+            }
+        }
+    }
+
+    private func stop() async {
+        environment.notifier.notify("STOPPING=1")
+        let running = Array(lanes.values) + deliveries.values.map(\.maintenance)
+        lanes.removeAll()
+        deliveries.removeAll()
+        for task in running { task.cancel() }
+        for task in running { await task.value }
+    }
+}

@@ -1,0 +1,20 @@
+/// One target's way of handing over an event: a program run, an HTTP request.
+///
+/// Contract: ``deliver(_:)`` makes one attempt and says how it ended; it never retries
+/// (the lane's ``RetryMachine`` does), bounds itself by the target's timeout on the
+/// injected clock, and when its task is cancelled it stops the attempt (a running program
+/// gets SIGTERM) and returns promptly, its outcome then ignored.
+@DaemonActor
+public protocol NotifyDelivery: AnyObject, Sendable {
+    /// One attempt at `event`.
+    func deliver(_ event: NotifyEvent) async -> DeliveryOutcome
+
+    /// Work the target does between events (Alertmanager's minute re-send), until the task
+    /// is cancelled; most targets have none and return at once.
+    func maintain() async
+}
+
+extension NotifyDelivery {
+    /// Nothing to do between events.
+    public func maintain() async {}
+}

@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps `notify.json` (SPEC §17): written atomically and durably after every delivery, so
+/// a restart, even after `kill -9`, resumes every target after its last delivered event.
+///
+/// A file that cannot be read or decoded is not fatal: the notifier starts as if it were
+/// new (every target at the end of the journal) and says so; the bad file is left for a
+/// person to look at until the first save replaces it.
+public struct NotifyStateStore: Sendable {
+    /// The file name inside the state directory.
+    public static let fileName = "notify.json"
+
+    /// The file.
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// What loading found: the state, and a problem to log when the file was unusable.
+    public struct Loaded: Sendable {
+        /// The kept state (empty when none).
+        public var state: NotifyStateFile
+        /// Why the file was not used, for the log; nil when it was, or was absent.
+        public var problem: String?
+    }
+
+    /// Reads the file; never throws.
+    public func load() -> Loaded {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let err = errno
+            return Loaded(state: NotifyStateFile(), problem: err == ENOENT ? nil : "\(path): cannot read: \(ErrnoText.words(err))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { return Loaded(state: NotifyStateFile(), problem: "\(path): cannot read: \(ErrnoText.words(errno))") }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        do {
+            let file = try JSONDecoder().decode(NotifyStateFile.self, from: Data(bytes))
+            guard file.version == NotifyStateFile.currentVersion else {
+                return Loaded(state: NotifyStateFile(), problem: "\(path): unknown format version \(file.version); starting afresh")
+            }
+            return Loaded(state: file, problem: nil)
+        } catch {
+            return Loaded(state: NotifyStateFile(), problem: "\(path): not a valid notify state file; starting afresh")
+        }
+    }
+
+    /// Replaces the file with `state`.
+    public func save(_ state: NotifyStateFile) throws(AtomicFileWriter.Failure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Encoding strings and dictionaries of strings cannot fail.
+        let data = (try? encoder.encode(state)) ?? Data()
+        try AtomicFileWriter(
+            path: path,
+            options: AtomicFileWriter.Options(mode: .umasked(0o644), durable: true, createsDirectory: true)
+        ).write(Array(data) + [0x0A])
+    }
+}

@@ -1,0 +1,47 @@
+/// One entry of the configuration's `notify` list: where alert events go, which ones, and
+/// how long one delivery may take (SPEC §17).
+public struct NotifyTarget: Sendable, Hashable {
+    /// The default of `timeout`.
+    public static let defaultTimeout: Duration = .seconds(30)
+
+    /// Where events go.
+    public enum Kind: Sendable, Hashable {
+        /// A program and its arguments, started without a shell for each event.
+        case exec([String])
+        /// The base URL of an Alertmanager (API v2), without a trailing slash.
+        case alertmanager(String)
+    }
+
+    /// Where events go.
+    public var kind: Kind
+    /// Which events it takes.
+    public var filter: NotifyFilter
+    /// How long one delivery may take before it counts as a failure to retry.
+    public var timeout: Duration
+
+    public init(kind: Kind, filter: NotifyFilter = NotifyFilter(), timeout: Duration = NotifyTarget.defaultTimeout) {
+        self.kind = kind
+        self.filter = filter
+        self.timeout = timeout
+    }
+
+    /// The target's identity in `notify.json`: its kind, destination and filters (not the
+    /// timeout, which does not change which events it has had). A changed definition is a new
+    /// target, which starts at the end of the journal.
+    public var key: String {
+        let head: String = switch kind {
+        case .exec(let argv): "exec " + argv.map(EventFormatter.jsonString).joined(separator: " ")
+        case .alertmanager(let url): "alertmanager " + url
+        }
+        return ([head] + filter.words).joined(separator: " ")
+    }
+
+    /// How the target is named in logs and in `--test`'s output: `exec /usr/local/bin/page-me`,
+    /// `alertmanager http://127.0.0.1:9093`.
+    public var name: String {
+        switch kind {
+        case .exec(let argv): "exec " + (argv.first ?? "")
+        case .alertmanager(let url): "alertmanager " + url
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// What a target's delivery keeps across restarts beyond its cursors: an alertmanager
+/// target's firing set, given back at the start and handed on after each change.
+public struct NotifyTargetMemory {
+    /// The firing alerts kept from the last run.
+    public var firing: [AlertmanagerAlert]
+    /// Keeps a changed firing set; written to `notify.json` with the lane's next cursor.
+    public var keep: @DaemonActor ([AlertmanagerAlert]) -> Void
+
+    public init(firing: [AlertmanagerAlert], keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void) {
+        self.firing = firing
+        self.keep = keep
+    }
+}

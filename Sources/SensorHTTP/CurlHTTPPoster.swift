@@ -1,0 +1,35 @@
+import CurlLoader
+import SensorCore
+
+/// POSTs with libcurl (loaded on first use, only by `notify`), one thread per request.
+///
+/// libcurl's easy interface blocks; a thread of its own per request keeps the main actor
+/// (every lane, the signals) free, and requests are rare (an event, a minute's re-send).
+/// The timeout is waited on the injected clock: when it ends first, or the task is
+/// cancelled, the result is given at once and the transfer told to give up (its thread
+/// ends on its own shortly after). libcurl's own timeout, a little longer, is a backstop.
+public struct CurlHTTPPoster<C: Clock>: HTTPPoster where C.Duration == Duration {
+    private let clock: C
+
+    public init(clock: C) { self.clock = clock }
+
+    public func post(url: String, json: String, timeout: Duration) async -> HTTPPostResult {
+        let request = CurlRequest(url: url, json: json, timeoutMilliseconds: Int(timeout.nanoseconds / 1_000_000) + 1000)
+        // On the daemon's executor: an unstructured task does not inherit the preference, and
+        // Swift's global pool's libdispatch workers start the 1 s pool monitor.
+        let timer = Task(executorPreference: DaemonActor.taskExecutor) { [clock] in
+            do {
+                try await clock.sleep(for: timeout)
+                request.finish(.noAnswer("no answer within \(EventFormatter.duration(seconds: timeout.seconds))"))
+            } catch {}
+        }
+        defer { timer.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (c: CheckedContinuation<HTTPPostResult, Never>) in
+                request.start(c)
+            }
+        } onCancel: {
+            request.finish(.noAnswer("stopped"))
+        }
+    }
+}

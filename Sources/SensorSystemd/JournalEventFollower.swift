@@ -1,0 +1,146 @@
+import CSystemd
+import SensorCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Follows one journal (the local one, or a directory of journal files such as
+/// `systemd-journal-remote` writes) for sensorwatch's alert entries, for one lane of
+/// `sensorwatch notify` (SPEC §17).
+///
+/// It waits the way `sd_journal_wait` does — the handle's inotify descriptor
+/// (`sd_journal_get_fd`), then `sd_journal_process` — but through a ``DescriptorWaiter``
+/// instead of in a thread of its own blocked in the call, so a stop or a reload interrupts
+/// the wait at once (see docs/decisions.md). The handle is used only on the daemon actor.
+@DaemonActor
+public final class JournalEventFollower: NotifyEventSource {
+    private let journal: OpaquePointer
+    private let fd: Int32
+    private let path: String?
+    private let waiter: DescriptorWaiter
+    /// An entry found while positioning that has not been returned yet.
+    private var pending = false
+
+    /// Opens `source` and positions after `cursor` (an entry of any kind), or, without one
+    /// (a new target), at the end of the journal as it is now; the empty cursor is the
+    /// journal's start.
+    ///   - waiter: what waits for the journal's descriptor.
+    public init(
+        source: JournalHistoryReader.Source, after cursor: String?, waiter: DescriptorWaiter
+    ) throws(JournalHistoryReader.ReadError) {
+        path = source.path
+        self.waiter = waiter
+        var handle: OpaquePointer?
+        let r: Int32
+        let call: String
+        switch source {
+        case .local, .file:
+            (call, r) = ("sd_journal_open", sd_journal_open(&handle, Int32(SD_JOURNAL_LOCAL_ONLY)))
+        case .directory(let directory):
+            (call, r) = ("sd_journal_open_directory", sd_journal_open_directory(&handle, directory, 0))
+        }
+        guard r >= 0, let j = handle else {
+            throw JournalHistoryReader.ReadError(call: call, errno: -r, path: source.path)
+        }
+        journal = j
+        func fail(_ call: String, _ r: Int32) -> JournalHistoryReader.ReadError {
+            sd_journal_close(j)
+            return JournalHistoryReader.ReadError(call: call, errno: -r, path: source.path)
+        }
+        // Asked first, as sd-journal(3) advises, so that no change after the open is missed.
+        let fd = sd_journal_get_fd(j)
+        guard fd >= 0 else { throw fail("sd_journal_get_fd", fd) }
+        self.fd = fd
+        // A new target starts after the journal's last entry of any kind: positioned before
+        // the matches are added, since a tail seek under matches that nothing meets yet
+        // leaves no entry to stand on (and, seen with systemd 252, no later entry found).
+        var start = cursor
+        if start == nil {
+            let r = sd_journal_seek_tail(j)
+            guard r >= 0 else { throw fail("sd_journal_seek_tail", r) }
+            if sd_journal_previous(j) > 0 { start = JournalEventFollower.cursor(of: j) }
+        }
+        position = start ?? ""
+        for m in JournalEventFollower.matches {
+            let r = m.withCString { sd_journal_add_match(j, $0, 0) }
+            guard r >= 0 else { throw fail("sd_journal_add_match", r) }
+        }
+        if let start, !start.isEmpty {
+            let r = sd_journal_seek_cursor(j, start)
+            guard r >= 0 else { throw fail("sd_journal_seek_cursor", r) }
+            // The seek lands on the cursor's entry if it still exists and is an alert entry,
+            // else on the next alert entry, which has not been delivered and so comes first.
+            if sd_journal_next(j) > 0 {
+                pending = sd_journal_test_cursor(j, start) <= 0
+            }
+        } else {
+            // An empty journal (a new collector directory): every entry to come is new.
+            let r = sd_journal_seek_head(j)
+            guard r >= 0 else { throw fail("sd_journal_seek_head", r) }
+        }
+    }
+
+    isolated deinit {
+        sd_journal_close(journal)
+    }
+
+    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID.
+    static let matches: [String] =
+        ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
+        + JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
+
+    /// Where the follower was positioned: the cursor it was given, else that of the
+    /// journal's last entry then; empty for a journal that had none.
+    public let position: String?
+
+    /// The cursor of the entry `j` is on.
+    private static func cursor(of j: OpaquePointer) -> String? {
+        var c: UnsafeMutablePointer<CChar>?
+        guard sd_journal_get_cursor(j, &c) >= 0, let c else { return nil }
+        defer { free(c) }
+        return String(cString: c)
+    }
+
+    public func next() async throws -> NotifyEntry {
+        while true {
+            try Task.checkCancellation()
+            if pending {
+                pending = false
+                if let entry = entry() { return entry }
+            }
+            let r = sd_journal_next(journal)
+            if r < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_next", errno: -r, path: path) }
+            if r > 0 {
+                if let entry = entry() { return entry }
+                continue
+            }
+            try await waiter.readable(fd)
+            // Reads the inotify events: new entries, new or rotated files.
+            let p = sd_journal_process(journal)
+            if p < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_process", errno: -p, path: path) }
+        }
+    }
+
+    /// The current entry as an event with its cursor; nil without a cursor.
+    private func entry() -> NotifyEntry? {
+        guard let cursor = JournalEventFollower.cursor(of: journal) else { return nil }
+        var usec: UInt64 = 0
+        _ = sd_journal_get_realtime_usec(journal, &usec)
+        let f = JournalEntryFields.read(journal, JournalEventFollower.wanted)
+        guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else {
+            return NotifyEntry(event: nil, cursor: cursor)
+        }
+        let event = NotifyEvent(
+            realtimeMicroseconds: usec, kind: state, rule: rule, severity: f[3].flatMap(Severity.init(rawValue:)),
+            sensor: f[4] ?? "", label: f[5] ?? "", quantity: f[12] ?? "", value: f[7].flatMap(Double.init),
+            unit: f[6] ?? "", threshold: f[8].flatMap(Double.init), host: f[2] ?? "", message: f[9] ?? "",
+            predicted: f[10].flatMap(Double.init), limit: f[11])
+        return NotifyEntry(event: event, cursor: cursor)
+    }
+
+    private static let wanted = JournalEntryFields.names([
+        "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
+        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_PREDICTED", "ALERT_LIMIT", "SENSOR_QUANTITY",
+    ])
+}

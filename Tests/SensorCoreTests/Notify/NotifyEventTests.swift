@@ -1,0 +1,66 @@
+import Testing
+@testable import SensorCore
+
+/// What an exec target receives: the JSON object, the environment, and the filters.
+struct NotifyEventTests {
+    static let firing = NotifyEvent(
+        realtimeMicroseconds: 1_764_628_330_250_000, kind: .firing, rule: "cpu-hot", severity: .warning,
+        sensor: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: "temperature", value: 81.5, unit: "°C",
+        threshold: 80, host: "rack1",
+        message: "cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C")
+
+    @Test func jsonHasTheDocumentedKeysInOrder() {
+        #expect(Self.firing.json == """
+            {"time":"2025-12-01T22:32:10.250000Z","event":"firing","rule":"cpu-hot","severity":"warning",\
+            "sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","value":81.5,\
+            "unit":"°C","threshold":80,"host":"rack1",\
+            "message":"cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C"}
+            """)
+    }
+
+    @Test func staleFiringHasANullValueAndPredictedAppearsOnlyWhenPresent() {
+        var e = Self.firing
+        e.value = nil
+        e.predicted = 97
+        #expect(e.json.contains(",\"value\":null,"))
+        #expect(e.json.hasSuffix(",\"predicted\":97}"))
+        #expect(!Self.firing.json.contains("predicted"))
+    }
+
+    /// A limit rule's event names its limit (SPEC §16, `ALERT_LIMIT`) as a string.
+    @Test func aLimitRulesEventCarriesTheLimitsName() {
+        var e = Self.firing
+        e.limit = "crit"
+        #expect(e.json.hasSuffix(",\"limit\":\"crit\"}"))
+        #expect(!Self.firing.json.contains("limit"))
+    }
+
+    @Test func environmentIsTheJournalsFieldsWithHostTimeAndPath() {
+        #expect(Self.firing.environment == [
+            "ALERT_RULE=cpu-hot", "ALERT_STATE=firing", "ALERT_SEVERITY=warning", "ALERT_THRESHOLD=80",
+            "SENSOR_ID=thermal:thermal_zone0", "SENSOR_LABEL=x86_pkg_temp", "SENSOR_QUANTITY=temperature",
+            "SENSOR_VALUE=81.5", "SENSOR_UNIT=°C",
+            "ALERT_MESSAGE=cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C",
+            "ALERT_HOST=rack1", "ALERT_TIME=2025-12-01T22:32:10.250000Z",
+            "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+        ])
+    }
+
+    @Test func rfc3339LeavesOutAZeroFraction() {
+        #expect(NotifyTime.rfc3339(microseconds: 0) == "1970-01-01T00:00:00Z")
+        #expect(NotifyTime.rfc3339(microseconds: 1_000_007) == "1970-01-01T00:00:01.000007Z")
+    }
+
+    @Test func everyFilterPresentMustMatch() throws {
+        let e = Self.firing
+        #expect(NotifyFilter().matches(e))
+        #expect(NotifyFilter(severities: [.warning, .critical]).matches(e))
+        #expect(!NotifyFilter(severities: [.critical]).matches(e))
+        #expect(NotifyFilter(rule: try Glob("cpu-*"), host: try Glob("rack?")).matches(e))
+        #expect(!NotifyFilter(rule: try Glob("cpu-*"), host: try Glob("db*")).matches(e))
+        #expect(!NotifyFilter(sensor: try Glob("hwmon:*")).matches(e))
+        var unknown = e
+        unknown.severity = nil
+        #expect(!NotifyFilter(severities: [.warning]).matches(unknown))
+    }
+}

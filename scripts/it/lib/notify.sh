@@ -1,0 +1,36 @@
+# Helpers of the notify integration tests (sourced).
+
+# One alert event as the daemon writes it (SPEC §7), sent with logger --journald.
+alert_event() { # STATE RULE SEVERITY [SENSOR]
+    local id
+    case $1 in
+        firing) id=f96e031d73b04032b5e2b8ab87332769 ;;
+        resolved) id=e4eda26d66284e999fe0af5ec5782b44 ;;
+        repeat) id=0787280739f14696816e8cf0a24bcd6c ;;
+    esac
+    logger --journald <<ENTRY
+MESSAGE=$2 $1: ${4:-sim:cpu} (CPU package) 85 °C above 80 °C
+PRIORITY=2
+SYSLOG_IDENTIFIER=sensorwatch
+MESSAGE_ID=$id
+ALERT_RULE=$2
+ALERT_STATE=$1
+ALERT_SEVERITY=$3
+ALERT_THRESHOLD=80
+SENSOR_ID=${4:-sim:cpu}
+SENSOR_LABEL=CPU package
+SENSOR_QUANTITY=temperature
+SENSOR_VALUE=85
+SENSOR_UNIT=°C
+ENTRY
+}
+
+# Stops the notifier started as $NOTIFY_PID, if any.
+NOTIFY_PID=
+stop_notify() {
+    if [ -n "${NOTIFY_PID:-}" ]; then
+        kill "$NOTIFY_PID" 2>/dev/null || true
+        wait "$NOTIFY_PID" 2>/dev/null || true
+        NOTIFY_PID=
+    fi
+}
