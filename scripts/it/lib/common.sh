@@ -214,3 +214,26 @@ dump_unit() {
     journalctl --no-pager -n 40 _PID="$(unit_prop MainPID)" 2>/dev/null || true
     journalctl --no-pager -n 40 -t sensorwatch || true
 }
+
+# Fails unless unit file $1 has an exposure of at most $2 (`systemd-analyze security
+# --offline=yes`) and `systemd-analyze verify` is clean, its Documentation= man pages
+# included; sets `exposure_line` and `exposure`.
+check_unit_hardening() { # UNIT MAX
+    local unit=$1 max=$2 exe=/bin/true tmp out
+    exposure_line=$(systemd-analyze security --offline=yes "$unit" 2>&1 | grep 'Overall exposure level') \
+        || fail "systemd-analyze security printed no overall exposure"
+    echo "$exposure_line"
+    exposure=$(sed -E 's/.*: ([0-9]+\.[0-9]+).*/\1/' <<<"$exposure_line")
+    awk -v s="$exposure" -v m="$max" 'BEGIN { exit !(s <= m) }' || fail "exposure $exposure is above $max"
+    # verify wants the ExecStart binary to exist: point it at the built one, or at /bin/true.
+    if [ -x "$SENSORWATCH" ]; then exe=$SENSORWATCH; fi
+    tmp=$(mktemp -d)
+    sed "s|/usr/local/bin/sensorwatch|$exe|" "$unit" >"$tmp/${unit##*/}"
+    # verify also runs `man` on each Documentation=man:… page: find them in the repository's man/.
+    mkdir -p "$tmp/man/man8" "$tmp/man/man5"
+    cp "$ROOT/man/sensorwatch.8" "$tmp/man/man8/"
+    cp "$ROOT/man/sensorwatch.json5.5" "$tmp/man/man5/"
+    out=$(MANPATH=$tmp/man systemd-analyze verify "$tmp/${unit##*/}" 2>&1) || { rm -rf "$tmp"; fail "systemd-analyze verify: $out"; }
+    rm -rf "$tmp"
+    [ -z "$out" ] || fail "systemd-analyze verify is not clean: $out"
+}
