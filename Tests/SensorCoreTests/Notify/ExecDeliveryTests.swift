@@ -10,6 +10,11 @@ import Glibc
 /// 75 and others, a program that cannot start, a program killed by the timeout.
 @DaemonActor
 struct ExecDeliveryTests {
+    /// `notify` ignores SIGPIPE (`CLI.prepare`): a program that exits before it reads its
+    /// event must not end the process. The test process must do the same, or such a test
+    /// kills the whole test run with signal 13.
+    init() { signal(SIGPIPE, SIG_IGN) }
+
     static let event = NotifyEvent(
         realtimeMicroseconds: 1_000_000, kind: .firing, rule: "cpu-hot", severity: .critical, sensor: "sim:cpu",
         value: 85, threshold: 80, host: "h", message: "m")
