@@ -27,14 +27,20 @@ entry() {
 for target in "${targets[@]}"; do entry "$target" >/dev/null; done
 
 mkdir -p "$OUT/modules" "$OUT/cmodules"
-# SensorCore imports the CLinux C target: give swiftc its module map and link its object.
+# SensorCore imports the CLinux C target: give swiftc its module map (every header of its
+# include/, as SwiftPM's umbrella directory) and link its objects.
 cat >"$OUT/cmodules/module.modulemap" <<MAP
 module CLinux {
-    header "$PWD/Sources/CLinux/include/clinux.h"
+    umbrella "$PWD/Sources/CLinux/include"
     export *
 }
 MAP
-"${CC:-clang}" -O2 -fPIC -c Sources/CLinux/clinux.c -I Sources/CLinux/include -o "$OUT/clinux.o"
+clinux=()
+for c in Sources/CLinux/*.c; do
+    o=$OUT/clinux-$(basename "$c" .c).o
+    "${CC:-clang}" -O2 -fPIC -c "$c" -I Sources/CLinux/include -o "$o"
+    clinux+=("$o")
+done
 FLAGS+=(-I "$OUT/cmodules")
 mapfile -t core < <(find Sources/SensorCore -name '*.swift' | sort)
 # Rebuilt only when a SensorCore source is newer than the library.
@@ -48,6 +54,6 @@ fi
 for target in "${targets[@]}"; do
     start=$(date +%s)
     "$SWIFTC" "${FLAGS[@]}" -module-name "FuzzTarget" -I "$OUT/modules" -L "$OUT" -lSensorCore \
-        -o "$OUT/$target" "$(entry "$target")" fuzz/Support/*.swift "$OUT/clinux.o"
+        -o "$OUT/$target" "$(entry "$target")" fuzz/Support/*.swift "${clinux[@]}"
     echo "fuzz: built $OUT/$target in $(($(date +%s) - start))s"
 done
