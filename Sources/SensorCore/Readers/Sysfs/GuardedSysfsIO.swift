@@ -49,8 +49,9 @@ final class GuardedSysfsIO: SysfsIO {
     // it only under the lock, so it never outlives the buffer.
     private let state = Mutex<UncheckedState>(UncheckedState())
 
-    /// `State` holds a buffer pointer, which is not `Sendable`; the lock above is what makes
-    /// sharing it safe.
+    /// `State` holds a buffer pointer, which is not `Sendable` (a plain `Mutex<State>` does
+    /// not compile: the caller's pointer cannot be sent into it); the lock above is what
+    /// makes sharing it safe.
     private struct UncheckedState: @unchecked Sendable {
         var s = State()
     }

@@ -23,11 +23,8 @@ final class HungFiles: Sendable {
 
     /// Whether `path` is a file whose read blocked and has not returned.
     func contains(_ path: String) -> Bool {
-        entries.withLock { $0.isEmpty ? false : $0[path] != nil }
+        entries.withLock { $0[path] != nil }
     }
-
-    /// Whether no file is blocked (the common case, checked without a dictionary look-up).
-    var isEmpty: Bool { entries.withLock { $0.isEmpty } }
 
     /// Records that a read of `path` blocked.
     func add(_ path: String) {
