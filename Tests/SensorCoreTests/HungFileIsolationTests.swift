@@ -39,6 +39,18 @@ struct HungFileIsolationTests {
 
     static func inBackground(_ body: @escaping @Sendable () -> Void) -> Background { Background(body) }
 
+    /// Two zones, discovered; a poll on another thread, stuck in the file ending in `suffix`.
+    static func pollStuck(in suffix: String) async -> (SysfsTestTree, SysfsFaultIO, ThermalZoneReader, Background) {
+        let tree = twoZones()
+        let io = SysfsFaultIO()
+        let reader = thermal(tree, io)
+        _ = reader.discover()
+        io.block(suffix)
+        let stuck = inBackground { _ = reader.poll(at: .zero) }
+        await eventually { io.blockedCount == 1 }
+        return (tree, io, reader, stuck)
+    }
+
     static func readings(_ reader: some SensorReader, at seconds: Double) -> [String] {
         reader.samples(at: .seconds(seconds)).map { s in
             s.value.map { "\(s.sensor.rawValue)=\($0)" } ?? "\(s.sensor.rawValue): \(s.fault ?? "?")"
@@ -46,13 +58,9 @@ struct HungFileIsolationTests {
     }
 
     @Test func aReadStuckForASecondIsGivenUpAndOnlyItsSensorFaults() async throws {
-        let tree = Self.twoZones()
-        let io = SysfsFaultIO()
-        let reader = Self.thermal(tree, io)
-        _ = reader.discover()
-        io.block("thermal_zone1/temp")
-        let stuck = Self.inBackground { _ = reader.poll(at: .zero) }
-        await eventually { io.blockedCount == 1 }
+        let (tree, io, reader, stuck) = await Self.pollStuck(in: "thermal_zone1/temp")
+        // The tree is removed when it goes: keep it for the whole test.
+        defer { withExtendedLifetime(tree) {} }
         // The watch looks twice a second; a call in the same file for a whole second is given up.
         #expect(!reader.isolateBlockedRead(now: .seconds(0.5)))
         #expect(!reader.isolateBlockedRead(now: .seconds(1.0)))
@@ -75,13 +83,9 @@ struct HungFileIsolationTests {
     }
 
     @Test func aPollThatMovesFromFileToFileIsNotGivenUp() async throws {
-        let tree = Self.twoZones()
-        let io = SysfsFaultIO()
-        let reader = Self.thermal(tree, io)
-        _ = reader.discover()
-        io.block("thermal_zone0/temp")
-        let stuck = Self.inBackground { _ = reader.poll(at: .zero) }
-        await eventually { io.blockedCount == 1 }
+        let (tree, io, reader, stuck) = await Self.pollStuck(in: "thermal_zone0/temp")
+        // The tree is removed when it goes: keep it for the whole test.
+        defer { withExtendedLifetime(tree) {} }
         #expect(!reader.isolateBlockedRead(now: .seconds(0.5)))
         // The file answers before a second has passed; the next file is a new look.
         io.unblock("thermal_zone0/temp")
@@ -146,13 +150,7 @@ struct HungFileIsolationTests {
     }
 
     @Test func aBlockedFileReplacedByAnotherIsReadAfterTheNextDiscovery() async throws {
-        let tree = Self.twoZones()
-        let io = SysfsFaultIO()
-        let reader = Self.thermal(tree, io)
-        _ = reader.discover()
-        io.block("thermal_zone1/temp")
-        let stuck = Self.inBackground { _ = reader.poll(at: .zero) }
-        await eventually { io.blockedCount == 1 }
+        let (tree, io, reader, stuck) = await Self.pollStuck(in: "thermal_zone1/temp")
         _ = reader.isolateBlockedRead(now: .zero)
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         _ = reader.discover()

@@ -9,6 +9,19 @@ import SensorTestKit
 /// `cycles` iteration) instead of hanging the run.
 @Suite(.timeLimit(.minutes(1)))
 struct SourcePollerTests {
+    /// A started poller at a 1 s interval with the shipped stall watch on `clock`, and the
+    /// cycles it delivers.
+    static func watchedPoller(_ reader: any SensorReader, clock: ManualClock) -> (SourcePoller, AsyncStream<PollCycle>) {
+        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
+        ) { _, cycles in
+            for cycle in cycles { delivered.yield(cycle) }
+        }
+        poller.start()
+        return (poller, cycles)
+    }
+
     /// A poll hanging in the kernel must not stop the source's stale checks (SPEC §5, §8).
     @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async {
         let reader = HangingReader()
@@ -69,13 +82,7 @@ struct SourcePollerTests {
     @Test func aPollStuckInAFileIsTakenOverAtTheNextTickAndTheStuckThreadDeliversNothing() async {
         let reader = FirstPollHangsReader()
         let clock = ManualClock()
-        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(
-            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
-        ) { _, cycles in
-            for cycle in cycles { delivered.yield(cycle) }
-        }
-        poller.start()
+        let (poller, cycles) = Self.watchedPoller(reader, clock: clock)
         await eventually { reader.polls == 1 }
         clock.advance(by: SourcePoller.look)
         await eventually { reader.givenUp }
@@ -98,13 +105,7 @@ struct SourcePollerTests {
     @Test func theStallWatchStandsInForTheTicksOfAPollThatHangsPastItsPatience() async {
         let reader = HangingReader()
         let clock = ManualClock()
-        let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(
-            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
-        ) { _, cycles in
-            for cycle in cycles { delivered.yield(cycle) }
-        }
-        poller.start()
+        let (poller, cycles) = Self.watchedPoller(reader, clock: clock)
         await eventually { reader.pollsStarted == 1 }
         var iterator = cycles.makeAsyncIterator()
         clock.advance(by: .milliseconds(999))
