@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Sends sensorwatch alert entries straight to journald's socket, the way sd_journal_sendv
-does (one datagram of NAME=value lines each): COUNT entries, RATE a second (0: at once).
-usage: notify-send.py COUNT RATE [PRIORITY]  (PRIORITY: 4, warning, by default)"""
+does (one datagram of NAME=value lines each), each followed by the wake the daemon sends
+to a running notify (an empty datagram to /run/sensorwatch-notify/wake, if it is there):
+COUNT entries, RATE a second (0: at once).
+usage: notify-send.py COUNT RATE [PRIORITY] [nowake]  (PRIORITY: 4, warning, by default;
+nowake: the journal entries only, as a daemon before the wake existed)"""
 import socket, sys, time
 
 count, rate = int(sys.argv[1]), float(sys.argv[2])
 priority = sys.argv[3] if len(sys.argv) > 3 else "4"
+waking = "nowake" not in sys.argv[4:]
 s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 s.connect("/run/systemd/journal/socket")
+w = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 start = time.monotonic()
 for i in range(count):
     if rate > 0:
@@ -23,3 +28,8 @@ for i in range(count):
         "SENSOR_UNIT=°C",
     ]
     s.send(("\n".join(fields) + "\n").encode())
+    if waking:
+        try:
+            w.sendto(b"", "/run/sensorwatch-notify/wake")
+        except OSError:
+            pass  # nobody listens, or a wake is already queued: as the daemon, go on

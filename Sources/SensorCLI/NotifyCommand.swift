@@ -61,6 +61,15 @@ enum NotifyCommand {
         let directories = options.all("directory")
         let log = JournalLog(sink: JournalAlertSink(fallback: StreamAlertSink()))
         let clock = BootClock()
+        // The local daemon's wakes, for the local journal only: a fleet's notify reads what
+        // systemd-journal-remote writes, which tells its readers at once. Without the wake
+        // (notify run by hand, not as root) alerts come when journald tells its readers.
+        var wake: NotifyWakeSocket?
+        do {
+            if directories.isEmpty { wake = try NotifyWakeSocket(waiter: waiter) }
+        } catch {
+            log.log(.notice, "\(error); alerts reach the targets when journald tells its readers (within 250 ms)")
+        }
         let environment = Notifier<BootClock>.Environment(
             journals: directories.isEmpty ? ["local"] : directories,
             makeSource: { journal, cursor in
@@ -71,7 +80,8 @@ enum NotifyCommand {
             store: NotifyStateStore(path: statePath),
             notifier: SystemdNotifier(),
             log: log,
-            reload: { () throws(ConfigErrors) -> [NotifyTarget] in try ConfigLoader.load(path: path).notify }
+            reload: { () throws(ConfigErrors) -> [NotifyTarget] in try ConfigLoader.load(path: path).notify },
+            wake: wake
         )
         if configuration.notify.isEmpty {
             log.log(.warning, "\(path): the notify list is empty; nothing will be delivered until it has a target")

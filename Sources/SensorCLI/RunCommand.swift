@@ -56,8 +56,10 @@ enum RunCommand {
         }
         let terminal = terminalLine()
         // On a terminal the events show there too, also while journald takes them (SPEC §19).
+        // Each alert entry also wakes a running `notify` (SPEC §17, docs/decisions.md).
         let sink = JournalAlertSink(
-            fallback: StreamAlertSink(terminal: terminal), echo: terminal.map { StreamAlertSink(terminal: $0) })
+            fallback: StreamAlertSink(terminal: terminal), echo: terminal.map { StreamAlertSink(terminal: $0) },
+            wake: NotifyWakeSender())
         let log = JournalLog(sink: sink)
         // Sent before any sensor is opened, this first entry also opens the journal's socket,
         // which libsystemd then keeps: on a tree with more sensors than the open-file limit,

@@ -24,6 +24,7 @@ public final class JournalAlertSink: AlertSink {
     private let echo: StreamAlertSink?
     private let socketPath: String
     private let send: @Sendable ([String]) -> Int32
+    private let wake: NotifyWakeSender?
     private let state = Mutex<State>(State())
 
     /// - Parameters:
@@ -31,28 +32,32 @@ public final class JournalAlertSink: AlertSink {
     ///   - socketPath: the socket whose presence means journald listens; tests point it at
     ///     a missing path to force the fallback.
     ///   - echo: where events also go when the journal took them (a terminal), or nil.
+    ///   - wake: woken after each alert event the journal took (a running `notify`), or nil.
     public convenience init(
         fallback: StreamAlertSink = StreamAlertSink(), socketPath: String = JournalAlertSink.defaultSocketPath,
-        echo: StreamAlertSink? = nil
+        echo: StreamAlertSink? = nil, wake: NotifyWakeSender? = nil
     ) {
-        self.init(fallback: fallback, socketPath: socketPath, echo: echo, send: JournalAlertSink.sendv)
+        self.init(fallback: fallback, socketPath: socketPath, echo: echo, wake: wake, send: JournalAlertSink.sendv)
     }
 
     /// For tests: `send` stands in for `sd_journal_sendv` (returns 0 or a negative errno).
     init(
-        fallback: StreamAlertSink, socketPath: String, echo: StreamAlertSink? = nil,
+        fallback: StreamAlertSink, socketPath: String, echo: StreamAlertSink? = nil, wake: NotifyWakeSender? = nil,
         send: @escaping @Sendable ([String]) -> Int32
     ) {
         self.fallback = fallback
         self.echo = echo
         self.socketPath = socketPath
+        self.wake = wake
         self.send = send
     }
 
     public func emit(_ event: AlertEvent) {
-        deliver(
+        let journaled = deliver(
             JournalFields.fields(for: event),
             line: "<\(event.priority)>" + EventFormatter.message(event), echoed: true)
+        // After the send, so the entry is on its way to journald when notify looks.
+        if journaled { wake?.send() }
     }
 
     public func emit(_ fault: SensorFault) {
@@ -78,8 +83,10 @@ public final class JournalAlertSink: AlertSink {
     /// What the sink has done so far.
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
-    private func deliver(_ fields: [String], line: String, echoed: Bool = false) {
-        state.withLock { s in
+    /// Whether the journal took the entry (else it went to the fallback).
+    @discardableResult
+    private func deliver(_ fields: [String], line: String, echoed: Bool = false) -> Bool {
+        state.withLock { s -> Bool in
             var result: Int32 = 0
             let present = Self.isSocket(socketPath)
             if present {
@@ -93,7 +100,7 @@ public final class JournalAlertSink: AlertSink {
                             + "\(s.statistics.sendFailures) sends failed so far"
                         _ = send(JournalFields.fields(message: note, priority: LogLevel.notice.priority, id: nil, at: CodeLocation()))
                     }
-                    return
+                    return true
                 }
                 s.statistics.sendFailures += 1
                 s.statistics.lastError = -result
@@ -107,6 +114,7 @@ public final class JournalAlertSink: AlertSink {
             }
             s.statistics.fallbackWrites += 1
             fallback.write(line: line)
+            return false
         }
     }
 

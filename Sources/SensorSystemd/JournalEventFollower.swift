@@ -109,13 +109,19 @@ public final class JournalEventFollower: NotifyEventSource {
                 pending = false
                 if let entry = entry() { return entry }
             }
+            // Taken before looking, so a nudge that comes before the wait still ends it.
+            let nudges = waiter.nudges
             let r = sd_journal_next(journal)
             if r < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_next", errno: -r, path: path) }
             if r > 0 {
                 if let entry = entry() { return entry }
                 continue
             }
-            try await waiter.readable(fd)
+            // The daemon's wake nudges the wait (NotifyWakeSocket): sd_journal_next then
+            // sees an entry journald has written though it has not told its readers yet,
+            // since the reader maps the same file and checks its size again when an entry
+            // lies beyond what it knew.
+            try await waiter.readable(fd, nudgedAfter: nudges)
             // Reads the inotify events: new entries, new or rotated files.
             let p = sd_journal_process(journal)
             if p < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_process", errno: -p, path: path) }

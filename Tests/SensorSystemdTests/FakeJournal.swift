@@ -31,11 +31,12 @@ final class FakeJournal: Sendable {
         close(pipeFDs.write)
     }
 
-    /// A sink wired to this fake; with `echo`, events the journal took go to the pipe too.
-    func sink(echo: Bool = false) -> JournalAlertSink {
+    /// A sink wired to this fake; with `echo`, events the journal took go to the pipe too;
+    /// `wake` is woken after each alert event the journal took.
+    func sink(echo: Bool = false, wake: NotifyWakeSender? = nil) -> JournalAlertSink {
         JournalAlertSink(
             fallback: StreamAlertSink(fd: pipeFDs.write), socketPath: socketPath,
-            echo: echo ? StreamAlertSink(fd: pipeFDs.write) : nil,
+            echo: echo ? StreamAlertSink(fd: pipeFDs.write) : nil, wake: wake,
             send: { [self] fields in
                 sent.withLock { $0.append(fields) }
                 return result.withLock { $0 }

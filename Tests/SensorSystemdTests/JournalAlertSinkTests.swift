@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorTestKit
 import Testing
 @testable import SensorSystemd
 
@@ -33,6 +34,35 @@ struct JournalAlertSinkTests {
         sink.log(LogEntry(level: .info, message: "configuration reloaded", kind: nil, location: CodeLocation()))
         #expect(journal.sends.count == 3)
         #expect(journal.fallbackLines() == ["<2>hot firing: sim:cpu 85 °C above 80 °C"])
+    }
+
+    /// SPEC §17, docs/decisions.md: a running `notify` is woken after each alert entry the
+    /// journal took, not after a fault or a daemon message, and not for an entry that went
+    /// to the fallback (notify would find nothing in the journal).
+    @Test func alertEventsTheJournalTookWakeNotifyFaultsMessagesAndFallbackLinesDoNot() {
+        let journal = FakeJournal()
+        let wakes = TemporaryDirectory(prefix: "sensorwatch-wake")
+        let listener = FakeJournal.boundDatagramSocket(at: wakes.path("wake"))
+        #expect(listener >= 0)
+        defer { close(listener) }
+        let sink = journal.sink(wake: NotifyWakeSender(path: wakes.path("wake")))
+        sink.emit(Self.event)
+        #expect(Self.datagrams(listener) == 0)
+        journal.createSocket()
+        sink.emit(SensorFault(time: .seconds(2), sensor: Self.event.sensor, reason: "EIO"))
+        sink.log(LogEntry(level: .info, message: "configuration reloaded", kind: nil, location: CodeLocation()))
+        #expect(Self.datagrams(listener) == 0)
+        sink.emit(Self.event)
+        sink.emit(Self.event)
+        #expect(Self.datagrams(listener) == 2)
+    }
+
+    /// How many datagrams are queued on `fd` (read, without waiting).
+    static func datagrams(_ fd: Int32) -> Int {
+        var n = 0
+        var byte: UInt8 = 0
+        while recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) >= 0 { n += 1 }
+        return n
     }
 
     @Test func writesPrefixedLinesToTheFallbackWithoutSocketAndSwitchesBack() {

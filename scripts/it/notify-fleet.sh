@@ -48,8 +48,10 @@ start_notify() {
 delivered() { [ -e "$WORK/out/events" ] && [ "$(grep -c . "$WORK/out/events")" -ge "$1" ]; }
 
 start_notify
+keep_snapshot
 alert_event firing cpu-hot critical
 wait_for "the first delivery through the collector" 150 delivered 1
+wait_for "its cursor in notify.json" 100 kept_since
 kill -KILL "$NOTIFY_PID"; wait "$NOTIFY_PID" 2>/dev/null || true; NOTIFY_PID=
 alert_event resolved cpu-hot critical
 sleep 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sensorwatch.service under a systemd user manager: active only after READY=1, STATUS= shown,
-# reload keeps the process (a bad configuration is logged at err and the old one kept),
-# stop takes less than 1 s and exits 0.
+# an alert wakes notify's socket from inside the sandbox, reload keeps the process (a bad
+# configuration is logged at err and the old one kept), stop takes less than 1 s and exits 0.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 setup_unit_test
@@ -12,6 +12,24 @@ write_config "$WORK/sensorwatch.json5" "scenario.json5"
 PROM=$XDG_RUNTIME_DIR/sensorwatch/sensorwatch.prom
 sed -i "s|^}|  metrics: { textfile: \"$PROM\", interval: \"1s\" },\n}|" "$WORK/sensorwatch.json5"
 test_dropin </dev/null
+# Where sensorwatch-notify listens for the daemon's wake (SPEC §17): a stand-in counts the
+# datagrams, sent from inside the unit's sandbox (PrivateNetwork=, ProtectSystem=strict).
+mkdir -p /run/sensorwatch-notify
+python3 - "$WORK/wakes" <<'PY' &
+import os, socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind("/run/sensorwatch-notify/wake")
+os.chmod("/run/sensorwatch-notify/wake", 0o666)
+n = 0
+while True:
+    s.recv(16)
+    n += 1
+    with open(sys.argv[1], "w") as f:
+        f.write(f"{n}\n")
+PY
+WAKE_PID=$!
+trap 'kill "$WAKE_PID" 2>/dev/null || true; stop_user_manager; stop_journald' EXIT
+woken() { [ -s "$WORK/wakes" ] && [ "$(cat "$WORK/wakes")" -ge 1 ]; }
 
 [ "$(unit_prop Type)" = notify ] || fail "Type is $(unit_prop Type)"
 # With Type=notify, start returns only once the service sent READY=1.
@@ -22,6 +40,7 @@ status=$(unit_prop StatusText)
 note "STATUS=$status"
 grep -q 'sensor' <<<"$status" || fail "STATUS does not mention sensors: '$status'"
 wait_for "the firing entry" 100 has_state firing
+wait_for "the daemon's wake for notify" 50 woken
 wait_for "STATUS to show the firing alert" 50 status_has '1 firing'
 
 # The metrics file: 0644 in the 0755 runtime directory, the alert in it; the temporary

@@ -18,6 +18,8 @@ public final class DescriptorWaiter: Sendable {
     private struct Waiter {
         var id: Int
         var fd: Int32
+        /// Whether a ``nudge()`` ends this wait too.
+        var nudgeable: Bool
         var continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -26,6 +28,7 @@ public final class DescriptorWaiter: Sendable {
         var cancelled: Set<Int> = []
         var nextID = 0
         var started = false
+        var nudges: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -38,20 +41,27 @@ public final class DescriptorWaiter: Sendable {
 
     /// Returns once `fd` is readable; throws `CancellationError` when the task is cancelled
     /// first. Each call is one wait.
-    public func readable(_ fd: Int32) async throws {
+    ///
+    /// - Parameter nudgedAfter: the ``nudges`` count the caller saw before it last looked
+    ///   for work; the wait also ends at a later ``nudge()``, and at once when one came
+    ///   since that count (so a nudge between the look and the wait is not missed). Nil:
+    ///   only `fd` ends it.
+    public func readable(_ fd: Int32, nudgedAfter: UInt64? = nil) async throws {
         let id = state.withLock { s -> Int in
             s.nextID += 1
             return s.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                let (cancelled, start) = state.withLock { s -> (Bool, Bool) in
-                    if s.cancelled.remove(id) != nil { return (true, false) }
-                    s.waiters.append(Waiter(id: id, fd: fd, continuation: c))
+                let (cancelled, nudged, start) = state.withLock { s -> (Bool, Bool, Bool) in
+                    if s.cancelled.remove(id) != nil { return (true, false, false) }
+                    if let seen = nudgedAfter, s.nudges != seen { return (false, true, false) }
+                    s.waiters.append(Waiter(id: id, fd: fd, nudgeable: nudgedAfter != nil, continuation: c))
                     defer { s.started = true }
-                    return (false, !s.started)
+                    return (false, false, !s.started)
                 }
                 if cancelled { return c.resume(throwing: CancellationError()) }
+                if nudged { return c.resume() }
                 if start { startThread() } else { poke() }
             }
         } onCancel: {
@@ -65,6 +75,29 @@ public final class DescriptorWaiter: Sendable {
                 c.resume(throwing: CancellationError())
             }
         }
+    }
+
+    /// How many ``nudge()`` calls there have been: read before looking for work, passed to
+    /// ``readable(_:nudgedAfter:)``.
+    public var nudges: UInt64 { state.withLock { $0.nudges } }
+
+    /// How many waits are in progress (for tests).
+    var waitCount: Int { state.withLock { $0.waiters.count } }
+
+    /// Ends every nudgeable wait now, as if its descriptor were readable: the daemon's
+    /// wake (``NotifyWakeSocket``) tells the journal followers that an entry is on its way,
+    /// which journald itself tells readers only up to 250 ms later.
+    public func nudge() {
+        let resumed = state.withLock { s -> [CheckedContinuation<Void, any Error>] in
+            s.nudges &+= 1
+            let due = s.waiters.filter(\.nudgeable)
+            s.waiters.removeAll(where: \.nudgeable)
+            return due.map(\.continuation)
+        }
+        guard !resumed.isEmpty else { return }
+        // The poll thread drops the resumed waits' descriptors from its set.
+        poke()
+        for c in resumed { c.resume() }
     }
 
     /// Makes the thread poll again with the current set.

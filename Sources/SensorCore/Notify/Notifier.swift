@@ -20,13 +20,16 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         public var log: any DaemonLog
         /// Re-reads the `notify` list (SIGHUP).
         public var reload: @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
+        /// The daemon's wakes, nudging the sources' waits; nil: the journal's own notice only.
+        public var wake: NotifyWakeSocket?
 
         public init(
             journals: [String], makeSource: @escaping @DaemonActor (String, String?) throws -> any NotifyEventSource,
             makeDelivery: @escaping @DaemonActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery,
             store: NotifyStateStore,
             notifier: any ServiceNotifier, log: any DaemonLog,
-            reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
+            reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget],
+            wake: NotifyWakeSocket? = nil
         ) {
             self.journals = journals
             self.makeSource = makeSource
@@ -35,6 +38,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             self.notifier = notifier
             self.log = log
             self.reload = reload
+            self.wake = wake
         }
     }
 
@@ -48,9 +52,10 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     private var targets: [NotifyTarget]
     private var state: NotifyStateFile
     private var lanes: [LaneKey: Task<Void, Never>] = [:]
+    private var wakeTask: Task<Void, Never>?
     /// Each target's delivery and the task of its work between events, by target key.
     private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
-    private var lastSaveProblem: String?
+    private let writer: NotifyStateWriter
     /// Whether notify.json was written by this run (it is, before READY).
     private var saved = false
 
@@ -58,6 +63,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         self.targets = targets
         self.environment = environment
         self.clock = clock
+        writer = NotifyStateWriter(store: environment.store, log: environment.log)
         let loaded = environment.store.load()
         state = loaded.state
         if let problem = loaded.problem { environment.log.log(.warning, problem) }
@@ -66,6 +72,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     /// Runs until a stop signal (or the end of `signals`).
     public func run(signals: AsyncStream<DaemonSignal>) async {
         startLanes()
+        // Every new target's starting point is kept before READY.
+        await writer.flush()
+        if let wake = environment.wake {
+            wakeTask = Self.task { [clock] in await wake.run(clock: clock) }
+        }
         environment.notifier.notify("READY=1\nSTATUS=" + status)
         for await signal in signals {
             switch signal {
@@ -78,6 +89,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                     let fresh = try environment.reload()
                     targets = fresh
                     startLanes()
+                    await writer.flush()
                     environment.log.log(.info, "notify list reloaded: \(status)")
                 } catch {
                     let lines = error.errors.map(\.description).joined(separator: "; ")
@@ -164,28 +176,18 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     }
 
     private func save() {
-        do {
-            try environment.store.save(state)
-            saved = true
-            if lastSaveProblem != nil {
-                environment.log.log(.notice, "notification cursors are kept again")
-                lastSaveProblem = nil
-            }
-        } catch {
-            let text = "\(error)"
-            if text != lastSaveProblem {
-                environment.log.log(.warning, "cannot keep notification cursors: \(text); a restart may send events again")
-                lastSaveProblem = text
-            }
-        }
+        writer.submit(state)
+        saved = true
     }
 
     private func stop() async {
         environment.notifier.notify("STOPPING=1")
-        let running = Array(lanes.values) + deliveries.values.map(\.maintenance)
+        let running = Array(lanes.values) + deliveries.values.map(\.maintenance) + [wakeTask].compactMap { $0 }
+        wakeTask = nil
         lanes.removeAll()
         deliveries.removeAll()
         for task in running { task.cancel() }
         for task in running { await task.value }
+        await writer.flush()
     }
 }

@@ -4,8 +4,9 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// Keeps `notify.json` (SPEC §17): written atomically and durably after every delivery, so
-/// a restart, even after `kill -9`, resumes every target after its last delivered event.
+/// Keeps `notify.json` (SPEC §17): written atomically and durably after every delivery (by
+/// ``NotifyStateWriter``, off the delivery's path), so a restart, even after `kill -9`,
+/// resumes every target after its last delivered event.
 ///
 /// A file that cannot be read or decoded is not fatal: the notifier starts as if it were
 /// new (every target at the end of the journal) and says so; the bad file is left for a

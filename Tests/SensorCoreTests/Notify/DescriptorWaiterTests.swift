@@ -1,3 +1,4 @@
+import SensorTestKit
 import Testing
 @testable import SensorCore
 
@@ -36,5 +37,36 @@ struct DescriptorWaiterTests {
         var one: UInt8 = 1
         _ = write(p.write, &one, 1)
         try await waiter.readable(p.read)
+    }
+
+    /// The daemon's wake (NotifyWakeSocket) nudges the journal followers' waits; a child's
+    /// pidfd wait is not one of them.
+    @Test func aNudgeEndsTheNudgeableWaitsAndNoOther() async throws {
+        let waiter = DescriptorWaiter()
+        let journal = Self.pipeFDs(), child = Self.pipeFDs()
+        defer { for fd in [journal.read, journal.write, child.read, child.write] { close(fd) } }
+        let seen = waiter.nudges
+        let follower = Task { try await waiter.readable(journal.read, nudgedAfter: seen) }
+        let exec = Task { try await waiter.readable(child.read) }
+        // Nudged only once both waits are in the poll set, so the follower ends by the nudge
+        // itself, not by the count having moved before it waited.
+        await eventually { waiter.waitCount == 2 }
+        waiter.nudge()
+        try await follower.value
+        #expect(waiter.waitCount == 1)
+        exec.cancel()
+        await #expect(throws: CancellationError.self) { try await exec.value }
+    }
+
+    /// A nudge between a follower's look at the journal and its wait is not lost.
+    @Test func aNudgeSinceTheCountTheCallerSawEndsTheWaitAtOnce() async throws {
+        let waiter = DescriptorWaiter()
+        let journal = Self.pipeFDs()
+        defer { close(journal.read); close(journal.write) }
+        let seen = waiter.nudges
+        waiter.nudge()
+        try await waiter.readable(journal.read, nudgedAfter: seen)
+        #expect(waiter.nudges == seen + 1)
+        #expect(waiter.waitCount == 0)
     }
 }

@@ -34,3 +34,13 @@ stop_notify() {
         NOTIFY_PID=
     fi
 }
+
+# notify.json (or $KEPT) as it is now, to see the next commit with kept_since: a delivery's
+# cursor is written after its program ran, off the delivery's path (NotifyStateWriter).
+keep_snapshot() { cp "${KEPT:-$WORK/state/notify.json}" "$WORK/kept.snapshot"; }
+kept_since() { ! cmp -s "${KEPT:-$WORK/state/notify.json}" "$WORK/kept.snapshot"; }
+
+# One empty datagram to notify's wake socket, as the daemon sends after an alert entry.
+send_wake() {
+    python3 -c 'import socket; socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b"", "/run/sensorwatch-notify/wake")'
+}

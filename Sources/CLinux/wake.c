@@ -1,0 +1,54 @@
+#define _GNU_SOURCE
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "clinux_wake.h"
+
+static int address(const char *path, struct sockaddr_un *a) {
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof(a->sun_path)) return -ENAMETOOLONG;
+    memset(a, 0, sizeof(*a));
+    a->sun_family = AF_UNIX;
+    memcpy(a->sun_path, path, n);
+    return 0;
+}
+
+int sw_wake_listen(const char *path, unsigned mode) {
+    struct sockaddr_un a;
+    int r = address(path, &a);
+    if (r < 0) return r;
+    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return -errno;
+    if (unlink(path) != 0 && errno != ENOENT) goto fail;
+    if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0) goto fail;
+    if (chmod(path, mode) != 0) goto fail;
+    return fd;
+fail:
+    r = -errno;
+    close(fd);
+    return r;
+}
+
+int sw_wake_socket(void) {
+    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    return fd < 0 ? -errno : fd;
+}
+
+int sw_wake_send(int fd, const char *path) {
+    struct sockaddr_un a;
+    int r = address(path, &a);
+    if (r < 0) return r;
+    if (sendto(fd, "", 0, MSG_DONTWAIT | MSG_NOSIGNAL, (struct sockaddr *)&a, sizeof(a)) < 0) return -errno;
+    return 0;
+}
+
+int sw_wake_drain(int fd) {
+    char byte;
+    int n = 0;
+    while (recv(fd, &byte, 1, MSG_DONTWAIT) >= 0) n++;
+    return n;
+}

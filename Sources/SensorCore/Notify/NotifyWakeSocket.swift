@@ -1,0 +1,78 @@
+import CLinux
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `notify`'s side of the daemon's wake (``NotifyWakeSender``): a datagram socket whose
+/// every datagram nudges the journal followers' waits (``DescriptorWaiter/nudge()``).
+///
+/// Why: journald tells a journal's readers of new entries through inotify, but coalesces
+/// that notice for up to 250 ms after an entry (its post-change timer, for every priority),
+/// so an alert waited on that way reached an exec target after up to ~300 ms (p99 measured
+/// 253–362 ms at 10 events/s, bench/notify.sh). The daemon's wake comes right after its
+/// journal write. The entry is then usually in the journal file already, but journald may
+/// not have taken it yet: the followers are nudged again ``echoes`` later, so a wake that
+/// came first still finds the entry well before journald's own notice.
+public final class NotifyWakeSocket: Sendable {
+    /// Where the daemon sends its wakes: the runtime directory of sensorwatch-notify.service.
+    public static let defaultPath = "/run/sensorwatch-notify/wake"
+
+    /// After a wake, the followers are nudged again this long after it, in case journald
+    /// had not written the entry when the wake came (it does so within a millisecond on a
+    /// quiet machine, a few under load).
+    public static let echoes: [Duration] = [.milliseconds(5), .milliseconds(25), .milliseconds(100)]
+
+    /// Why the socket could not be made: where, and the system's words.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The socket's path.
+        public var path: String
+        /// The errno.
+        public var errno: Int32
+        /// `cannot listen for the daemon's wakes at PATH: Permission denied`.
+        public var description: String { "cannot listen for the daemon's wakes at \(path): \(ErrnoText.words(errno))" }
+    }
+
+    private let fd: Int32
+    private let path: String
+    private let waiter: DescriptorWaiter
+
+    /// Binds the socket at `path` (its directory made if missing), replacing a stale one.
+    ///   - waiter: the waiter of the journal followers to nudge.
+    public init(path: String = NotifyWakeSocket.defaultPath, waiter: DescriptorWaiter) throws(Failure) {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !directory.isEmpty, mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw Failure(path: path, errno: errno)
+        }
+        let fd = sw_wake_listen(path, 0o666)
+        guard fd >= 0 else { throw Failure(path: path, errno: -fd) }
+        self.fd = fd
+        self.path = path
+        self.waiter = waiter
+    }
+
+    deinit {
+        Glibc.close(fd)
+        unlink(path)
+    }
+
+    /// Nudges the followers at every wake (and ``echoes`` after it) until cancelled.
+    @DaemonActor
+    public func run<C: Clock>(clock: C) async where C.Duration == Duration {
+        var echo: Task<Void, Never>?
+        defer { echo?.cancel() }
+        while true {
+            do { try await waiter.readable(fd) } catch { return }
+            _ = sw_wake_drain(fd)
+            waiter.nudge()
+            echo?.cancel()
+            echo = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in
+                let start = clock.now
+                for delay in Self.echoes {
+                    do { try await clock.sleep(until: start.advanced(by: delay), tolerance: nil) } catch { return }
+                    waiter.nudge()
+                }
+            }
+        }
+    }
+}
