@@ -14,7 +14,8 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     public static var endsAtLead: UInt64 { 240_000_000 }
 
     private let url: String
-    private let timeout: Duration
+    /// How long one POST may take; a reload that changes only it sets it for the next one.
+    public var timeout: Duration
     private let poster: any HTTPPoster
     private let clock: C
     private let wallClock: @Sendable () -> UInt64

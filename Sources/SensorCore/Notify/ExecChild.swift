@@ -24,6 +24,10 @@ final class ExecChild {
     let pidfd: Int32
     private let stderrFD: Int32
     private var reaped = false
+    /// The start of what the program wrote to standard error (at most ``keptErrorBytes``).
+    private var errorBytes: [UInt8] = []
+    /// How much of standard error is kept for the failure message.
+    static let keptErrorBytes = 4096
 
     private init(pid: pid_t, pidfd: Int32, stderrFD: Int32) {
         self.pid = pid
@@ -105,13 +109,38 @@ final class ExecChild {
         return sig == 0 ? .exited((status >> 8) & 0xff) : .signalled(sig)
     }
 
-    /// The first line of what the program wrote to standard error (what is in the pipe now,
-    /// at most 4 KiB), trimmed; empty when it wrote nothing.
+    /// Reads the program's standard error as it comes, keeping its start, until the end of
+    /// the pipe (the program and whatever it started closed it) or until cancelled: a
+    /// program that writes more than a pipe holds (64 KiB) before it exits would otherwise
+    /// block in that write until its timeout.
+    func readErrors(waiter: DescriptorWaiter) async {
+        while readAvailableErrors() {
+            do { try await waiter.readable(stderrFD) } catch { return }
+        }
+    }
+
+    /// Reads what standard error holds now; false at its end or on an error, true when it
+    /// is empty but still open.
+    @discardableResult
+    private func readAvailableErrors() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(stderrFD, $0.baseAddress, $0.count) }
+            if n > 0 {
+                let room = Self.keptErrorBytes - errorBytes.count
+                if room > 0 { errorBytes += chunk[0..<min(n, room)] }
+                continue
+            }
+            if n < 0, errno == EINTR { continue }
+            return n < 0 && errno == EAGAIN
+        }
+    }
+
+    /// The first line of what the program wrote to standard error (of its first 4 KiB),
+    /// trimmed; empty when it wrote nothing.
     func firstErrorLine() -> String {
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let n = bytes.withUnsafeMutableBytes { read(stderrFD, $0.baseAddress, $0.count) }
-        guard n > 0 else { return "" }
-        let line = bytes[0..<n].split(separator: 0x0A, omittingEmptySubsequences: true).first ?? []
+        readAvailableErrors()
+        let line = errorBytes.split(separator: 0x0A, omittingEmptySubsequences: true).first ?? []
         return String(decoding: line, as: UTF8.self).trimmingCharacters()
     }
 

@@ -18,7 +18,8 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
     public static var killGrace: Duration { .seconds(5) }
 
     private let argv: [String]
-    private let timeout: Duration
+    /// How long one run may take; a reload that changes only it sets it for the next run.
+    public var timeout: Duration
     private let clock: C
     private let waiter: DescriptorWaiter
 
@@ -37,6 +38,10 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
         case .failure(let why): return .retry("cannot start \(argv[0]): \(why.reason)")
         }
         defer { child.close() }
+        // The task prefers the daemon's executor: on Swift's global pool the wait would
+        // start libdispatch's workers and their wake-up a second (see Notifier.task).
+        let errors = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in await child.readErrors(waiter: waiter) }
+        defer { errors.cancel() }
         let exited = await waitForExit(child, within: timeout)
         if Task.isCancelled {
             if !exited { child.signal(SIGTERM) }

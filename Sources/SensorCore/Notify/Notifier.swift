@@ -150,9 +150,13 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         if state != before || !saved { save() }
     }
 
-    /// The target's delivery, made (and its maintenance started) the first time.
+    /// The target's delivery, made (and its maintenance started) the first time; a kept one
+    /// takes the target's timeout, which a reload may have changed.
     private func delivery(for target: NotifyTarget) -> any NotifyDelivery {
-        if let existing = deliveries[target.key] { return existing.delivery }
+        if let existing = deliveries[target.key] {
+            existing.delivery.timeout = target.timeout
+            return existing.delivery
+        }
         let key = target.key
         let memory = NotifyTargetMemory(firing: state.firing(target: key)) { [weak self] alerts in
             self?.state.setFiring(alerts, target: key)

@@ -9,6 +9,11 @@ public protocol NotifyDelivery: AnyObject, Sendable {
     /// One attempt at `event`.
     func deliver(_ event: NotifyEvent) async -> DeliveryOutcome
 
+    /// The target's timeout, which bounds each attempt. The target's identity leaves it out
+    /// (``NotifyTarget/key``), so a reload that changes only the timeout keeps the delivery
+    /// and its lanes and sets it here, for the attempts that start afterwards.
+    var timeout: Duration { get set }
+
     /// Work the target does between events (Alertmanager's minute re-send), until the task
     /// is cancelled; most targets have none and return at once.
     func maintain() async

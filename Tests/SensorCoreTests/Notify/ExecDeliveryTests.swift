@@ -50,4 +50,15 @@ struct ExecDeliveryTests {
         clock.advance(by: .seconds(30))
         #expect(await task.value == .retry("killed after the timeout of 30s"))
     }
+
+    /// A program that writes more to standard error than a pipe holds (64 KiB) before it
+    /// exits is not held in that write until its timeout: its exit counts, with the first line.
+    @Test func aProgramWritingMoreThanAPipeHoldsToStandardErrorEndsWithItsFirstLine() async {
+        let clock = ManualClock()
+        let task = Task { await deliver("echo 'disk full' >&2; head -c 300000 /dev/zero | tr '\\0' x >&2; exit 3", clock: clock) }
+        let outcome = await task.value(within: .seconds(20))
+        // Stuck in its write: the timeout on the clock lets the test end (and fail).
+        if outcome == nil { clock.advance(by: .seconds(40)) }
+        #expect(outcome == .failed("exit status 3: disk full"))
+    }
 }

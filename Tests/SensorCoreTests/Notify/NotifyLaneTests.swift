@@ -25,6 +25,7 @@ struct NotifyLaneTests {
     final class ScriptedDelivery: NotifyDelivery {
         var outcomes: [DeliveryOutcome]
         var attempts: [String] = []
+        var timeout: Duration = NotifyTarget.defaultTimeout
         init(_ outcomes: [DeliveryOutcome]) { self.outcomes = outcomes }
         func deliver(_ event: NotifyEvent) async -> DeliveryOutcome {
             attempts.append(event.rule)

@@ -1,0 +1,61 @@
+import SensorTestKit
+import Synchronization
+import Testing
+@testable import SensorCore
+
+/// The notifier's own work around its lanes: READY after the starting points are kept, and
+/// a reload that changes only a target's timeout keeps its delivery and gives it the new one.
+@DaemonActor
+struct NotifierTests {
+    /// A journal with nothing to come: `next()` waits until its task is cancelled.
+    final class QuietSource: NotifyEventSource {
+        // Kept, so the stream stays open: it ends only when the waiting task is cancelled.
+        private let entries = AsyncStream<Int>.makeStream()
+        var position: String? { "c0" }
+        func next() async throws -> NotifyEntry {
+            for await _ in entries.stream {}
+            throw CancellationError()
+        }
+    }
+
+    final class RecordingNotifier: ServiceNotifier {
+        let sent = Mutex<[String]>([])
+        var watchdogTimeout: Duration? { nil }
+        func notify(_ assignments: String) { sent.withLock { $0.append(assignments) } }
+        var readies: Int { sent.withLock { $0.count { $0.hasPrefix("READY=1") } } }
+    }
+
+    @Test func aReloadThatChangesOnlyTheTimeoutKeepsTheDeliveryAndSetsIt() async throws {
+        let directory = TemporaryDirectory(prefix: "sensorwatch-notifier")
+        let target = NotifyTarget(kind: .exec(["/bin/true"]), timeout: .seconds(30))
+        var slower = target
+        slower.timeout = .seconds(5)
+        let targets = Mutex([target])
+        var made: [NotifyLaneTests.ScriptedDelivery] = []
+        let service = RecordingNotifier()
+        let store = NotifyStateStore(path: directory.path("notify.json"))
+        let environment = Notifier<ManualClock>.Environment(
+            journals: ["local"], makeSource: { _, _ in QuietSource() },
+            makeDelivery: { target, _ in
+                let d = NotifyLaneTests.ScriptedDelivery([])
+                d.timeout = target.timeout
+                made.append(d)
+                return d
+            },
+            store: store, notifier: service, log: MemoryLog(),
+            reload: { () throws(ConfigErrors) -> [NotifyTarget] in targets.withLock { $0 } })
+        let notifier = Notifier(targets: [target], environment: environment, clock: ManualClock())
+        let (signals, send) = AsyncStream<DaemonSignal>.makeStream()
+        let running = Task { await notifier.run(signals: signals) }
+        #expect(await eventually { service.readies == 1 })
+        // READY comes after the new target's starting point is on disk.
+        #expect(store.load().state.cursor(target: target.key, journal: "local") == "c0")
+        targets.withLock { $0 = [slower] }
+        send.yield(.reload)
+        #expect(await eventually { service.readies == 2 })
+        #expect(made.count == 1)
+        #expect(made.first?.timeout == .seconds(5))
+        send.yield(.stop)
+        #expect(await running.value(within: .seconds(10)) != nil)
+    }
+}
