@@ -111,4 +111,25 @@ struct SysfsReadFilesTests {
         await stuck.wait()
         #expect(!hung.contains(dir + "/temp1_crit_hyst"))
     }
+
+    @Test func anHwmonLimitFileThatBlocksAmongTheOthersIsReadBlockedAndTheRestOfTheChipIsRead() async throws {
+        let tree = SysfsTestTree()
+        tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": "Package id 0\n",
+                    "hwmon0/temp1_crit": "100000\n", "hwmon0/temp2_input": "47000\n", "hwmon0/temp2_label": "Core 0\n",
+                    "hwmon0/temp2_max": "80000\n"])
+        tree.fifo("hwmon0/temp1_max")
+        let watched = WatchedIO()
+        let reader = SysfsLimitsTests.hwmon(tree, io: watched)
+        let stuck = HungFileIsolationTests.inBackground { _ = reader.discover() }
+        await eventually { watched.at == "temp1_max" }
+        #expect(!reader.isolateBlockedRead(now: .zero))
+        #expect(reader.isolateBlockedRead(now: .seconds(1)))
+        let sensors = reader.discover()
+        #expect(sensors.map(\.label) == ["Package id 0", "Core 0"])
+        #expect(sensors.map(\.limits) == [
+            SensorLimits(values: ["crit": 100], ignored: ["max": "read blocked"]), SensorLimits(values: ["max": 80]),
+        ])
+        Self.release(tree.path("hwmon0/temp1_max"))
+        await stuck.wait()
+    }
 }

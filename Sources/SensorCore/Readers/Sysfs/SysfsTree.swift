@@ -82,12 +82,17 @@ enum SysfsTree {
         if fd < 0 { return nil }
         defer { io.close(fd) }
         return withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { buffer -> String? in
-            let n = io.read(fd, into: buffer)
-            if n <= 0 { return nil }
-            let s = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
-            let trimmed = s.trimmingASCIIWhitespace()
-            return trimmed.isEmpty ? nil : trimmed
+            text(io.read(fd, into: buffer), UnsafeRawBufferPointer(buffer))
         }
+    }
+
+    /// The trimmed text of the `n` bytes a read put in `buffer`; nil when `n` is an error or
+    /// the text is empty.
+    static func text(_ n: Int, _ buffer: UnsafeRawBufferPointer) -> String? {
+        if n <= 0 { return nil }
+        let s = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+        let trimmed = s.trimmingASCIIWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
     }
 }
 
