@@ -132,4 +132,12 @@ struct SysfsReadFilesTests {
         Self.release(tree.path("hwmon0/temp1_max"))
         await stuck.wait()
     }
+
+    @Test func aLabelLongerThanItsSlotInTheChipsBatchIsReadWhole() {
+        let tree = SysfsTestTree()
+        let long = String(repeating: "Package id 0 ", count: 20).trimmingASCIIWhitespace()
+        tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": long + "\n"])
+        #expect(long.utf8.count > SysfsFileBatch.stride)
+        #expect(SysfsLimitsTests.hwmon(tree).discover().map(\.label) == [long])
+    }
 }
