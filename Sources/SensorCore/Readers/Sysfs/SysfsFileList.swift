@@ -14,7 +14,9 @@ public struct SysfsFileList: Sendable {
     public var count: Int { starts.count }
 
     /// Adds the name `head` + `tail` (`temp1_` and `max`: the caller makes no string of it).
+    /// A file name holds no NUL; one here would shift every later name in the C loop.
     public mutating func append(_ head: String, _ tail: String = "") {
+        precondition(!head.utf8.contains(0) && !tail.utf8.contains(0), "a file name with a NUL")
         starts.append(bytes.count)
         bytes.append(contentsOf: head.utf8)
         bytes.append(contentsOf: tail.utf8)
