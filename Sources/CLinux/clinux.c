@@ -38,6 +38,47 @@ void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t st
     }
 }
 
+void sw_read_files_at(const char *dir, const char *names, size_t count, unsigned char *buffer, size_t stride,
+                      long *lengths, struct sw_read_progress *progress) {
+    long dfd;
+    do {
+        dfd = syscall(SYS_openat, AT_FDCWD, dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    } while (dfd < 0 && errno == EINTR);
+    if (dfd < 0) {
+        long e = -errno;
+        for (size_t i = 0; i < count; i++)
+            if (lengths[i] >= 0) lengths[i] = e;
+        return;
+    }
+    const char *name = names;
+    for (size_t i = 0; i < count; i++, name += strlen(name) + 1) {
+        if (lengths[i] < 0) continue;
+        if (progress) {
+            if (__atomic_load_n(&progress->abandoned, __ATOMIC_RELAXED)) {
+                for (; i < count; i++)
+                    if (lengths[i] >= 0) lengths[i] = -ECANCELED;
+                break;
+            }
+            __atomic_store_n(&progress->index, (long)i, __ATOMIC_RELAXED);
+        }
+        long fd;
+        do {
+            fd = syscall(SYS_openat, (int)dfd, name, O_RDONLY | O_CLOEXEC);
+        } while (fd < 0 && errno == EINTR);
+        if (fd < 0) {
+            lengths[i] = -errno;
+            continue;
+        }
+        long n;
+        do {
+            n = syscall(SYS_pread64, (int)fd, buffer + i * stride, stride, (off_t)0);
+        } while (n < 0 && errno == EINTR);
+        lengths[i] = n >= 0 ? n : -errno;
+        syscall(SYS_close, (int)fd);
+    }
+    syscall(SYS_close, (int)dfd);
+}
+
 long sw_progress_index(const struct sw_read_progress *progress) {
     return __atomic_load_n(&progress->index, __ATOMIC_RELAXED);
 }

@@ -24,6 +24,19 @@ struct sw_read_progress {
 void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths,
                   struct sw_read_progress *progress);
 
+/// For each of `count` files of directory `dir`, named in `names` (back to back, each ending
+/// in NUL): openat(2) it read-only relative to the directory, pread(fd, buffer + i * stride,
+/// stride, 0), close it; lengths[i] is the byte count or -errno (of the open or the read).
+/// An entry whose lengths[i] is negative on entry is skipped and keeps it (a file known to
+/// block). `progress` (may be NULL) is set to i before each open — an open may block as a
+/// read does — and once abandoned the rest become -ECANCELED. When `dir` cannot be opened,
+/// every entry not skipped gets that -errno.
+///
+/// One directory descriptor (O_PATH) for all: each open walks one path component, not the
+/// whole absolute path. Raw system calls, as in sw_pread_all.
+void sw_read_files_at(const char *dir, const char *names, size_t count, unsigned char *buffer, size_t stride,
+                      long *lengths, struct sw_read_progress *progress);
+
 /// Atomic accessors of a struct sw_read_progress, for Swift.
 long sw_progress_index(const struct sw_read_progress *progress);
 void sw_progress_set_index(struct sw_read_progress *progress, long index);

@@ -107,6 +107,10 @@ public enum EventFormatter {
 
     /// A JSON string literal with the escapes JSON requires.
     public static func jsonString(_ s: String) -> String {
+        // Most strings (ids, labels, units, limit names) need no escape: one scan of the
+        // bytes and one concatenation, where appending scalar by scalar took 35 M of the
+        // 450 M instructions of a 1000-sensor `sensors --json` with limits (callgrind), this 12 M.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -26,6 +26,12 @@ final class HungFiles: Sendable {
         entries.withLock { $0[path] != nil }
     }
 
+    /// Whether no file is blocked: a batch of a chip's files then asks once, not per file
+    /// (a lock and a hash of the path each).
+    var isEmpty: Bool {
+        entries.withLock { $0.isEmpty }
+    }
+
     /// Records that a read of `path` blocked.
     func add(_ path: String) {
         let identity = Self.identity(of: path)

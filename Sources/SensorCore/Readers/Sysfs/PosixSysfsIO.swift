@@ -37,6 +37,23 @@ public struct PosixSysfsIO: SysfsIO {
         sw_pread_all(fdBase, fds.count, base.assumingMemoryBound(to: UInt8.self), stride, out, progress.pointer)
     }
 
+    /// `openat`, `pread` and `close` for each file, relative to one descriptor of
+    /// `directory`, as one C loop of raw system calls (`sw_read_files_at`).
+    public func readFiles(
+        in directory: String, names: SysfsFileList, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
+        lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress
+    ) {
+        precondition(buffer.count >= names.count * stride && lengths.count >= names.count)
+        guard names.count > 0, let base = buffer.baseAddress, let out = lengths.baseAddress else { return }
+        names.bytes.withUnsafeBufferPointer { packed in
+            packed.withMemoryRebound(to: CChar.self) { packed in
+                sw_read_files_at(
+                    directory, packed.baseAddress, names.count, base.assumingMemoryBound(to: UInt8.self), stride, out,
+                    progress.pointer)
+            }
+        }
+    }
+
     /// `close(fd)`.
     public func close(_ fd: Int32) {
         // No retry on EINTR: on Linux the descriptor is gone either way.

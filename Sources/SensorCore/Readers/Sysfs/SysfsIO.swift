@@ -30,6 +30,20 @@ public protocol SysfsIO: Sendable {
         _ fds: UnsafeBufferPointer<Int32>, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
         lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress)
 
+    /// Opens each of `names` in `directory`, reads it like ``read(_:into:)`` into consecutive
+    /// `stride`-byte slots of `buffer` and closes it; stores each result in `lengths` (the
+    /// byte count, or `-errno` of the open or the read). An entry whose length is negative
+    /// on entry is skipped and keeps it. Before each open (which may block as a read does)
+    /// it sets `progress.index` to that file's position, and once `progress` is abandoned it
+    /// opens nothing more (the rest get `-ECANCELED`).
+    ///
+    /// One call for the label and limit files of a whole chip at discovery: the real
+    /// implementation opens each relative to the directory in one C loop, and a guarded one
+    /// takes its lock once for the batch, not three times per file.
+    func readFiles(
+        in directory: String, names: SysfsFileList, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
+        lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress)
+
     /// Whether `path` is a file whose read blocked and has not returned (it is then not
     /// opened: `open` fails at once). Plain system calls know of none.
     func isBlocked(_ path: String) -> Bool
@@ -38,6 +52,28 @@ public protocol SysfsIO: Sendable {
 extension SysfsIO {
     /// No file is known to block.
     public func isBlocked(_ path: String) -> Bool { false }
+
+    /// Calls ``open(_:)``, ``read(_:into:)`` and ``close(_:)`` for each file (test doubles
+    /// get it for free).
+    public func readFiles(
+        in directory: String, names: SysfsFileList, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
+        lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress
+    ) {
+        for i in 0..<names.count where lengths[i] >= 0 {
+            if progress.isAbandoned {
+                for j in i..<names.count where lengths[j] >= 0 { lengths[j] = -Int(ECANCELED) }
+                return
+            }
+            progress.index = i
+            let fd = open(directory + "/" + names[i])
+            if fd < 0 {
+                lengths[i] = Int(fd)
+                continue
+            }
+            lengths[i] = read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)]))
+            close(fd)
+        }
+    }
 
     /// Calls ``read(_:into:)`` for each descriptor (test doubles get it for free).
     public func readAll(

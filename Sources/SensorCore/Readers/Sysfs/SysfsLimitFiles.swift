@@ -2,29 +2,32 @@
 /// (SPEC §16), through the reader's ``SysfsIO``: a limit file that blocks is ignored
 /// (`read blocked`) and stalls nothing, as every other file read there.
 enum SysfsLimitFiles {
-    /// The limits of hwmon sensor `stem` (`temp1`) in `dir`; `present` holds the file names
-    /// of `dir`, so only files that exist are opened.
+    /// The limit files of hwmon sensor `stem` (`temp1`) that `present` (the file names of its
+    /// directory) holds, as limit names (`max`, `crit_hyst`): the files to read for it.
+    static func hwmonFiles(stem: String, present: Set<String>, quantity: Quantity) -> [String] {
+        let prefix = stem + "_"
+        return files(of: quantity).filter { present.contains(prefix + $0) }
+    }
+
+    /// The limits of a sensor of `quantity` whose limit files `files` (``hwmonFiles(stem:present:quantity:)``)
+    /// are read in `batch` from index `first` on, in that order.
     static func hwmon(
-        dir: String, stem: String, present: Set<String>, quantity: Quantity, decimalExponent: Int, io: any SysfsIO
+        files: [String], batch: SysfsFileBatch, first: Int, quantity: Quantity, decimalExponent: Int, io: any SysfsIO
     ) -> SensorLimits {
-        var files: [String] = []
-        var paths: [String] = []
-        for name in names(of: quantity) {
-            for file in [name, name + "_hyst"] {
-                let base = stem + "_" + file
-                guard present.contains(base) else { continue }
-                files.append(file)
-                paths.append(dir + "/" + base)
+        guard !files.isEmpty else { return .none }
+        var found: [String: LimitPlausibility.Found] = [:]
+        found.reserveCapacity(files.count)
+        for (k, file) in files.enumerated() {
+            found[file] = batch.result(first + k) { n, slot in
+                parse(n, slot, path: { batch.path(first + k) }, decimalExponent: decimalExponent, io: io)
             }
         }
-        guard !files.isEmpty else { return .none }
-        let results = numbers(paths, decimalExponent: decimalExponent, io: io)
-        return LimitPlausibility.judge(Dictionary(uniqueKeysWithValues: zip(files, results)), quantity: quantity)
+        return LimitPlausibility.judge(found, quantity: quantity)
     }
 
     /// The numbers in `paths`, opened one by one and read in one ``SysfsIO/readAll`` call (as
-    /// a poll reads): a sensor has up to ten limit files, a discovery of a thousand sensors
-    /// reads ten thousand, and one guarded batch costs less than ten guarded reads.
+    /// a poll reads); a thermal zone's trip points (hwmon's limit files go in their chip's
+    /// ``SysfsFileBatch``).
     private static func numbers(_ paths: [String], decimalExponent: Int, io: any SysfsIO) -> [LimitPlausibility.Found] {
         let fds = paths.map { io.open($0) }
         defer { for fd in fds where fd >= 0 { io.close(fd) } }
@@ -39,7 +42,7 @@ enum SysfsLimitFiles {
             return paths.indices.map { i in
                 let n = fds[i] < 0 ? Int(fds[i]) : lengths[i]
                 let slot = UnsafeRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)])
-                return parse(n, slot, path: paths[i], decimalExponent: decimalExponent, io: io)
+                return parse(n, slot, path: { paths[i] }, decimalExponent: decimalExponent, io: io)
             }
         }
     }
@@ -54,6 +57,24 @@ enum SysfsLimitFiles {
         case .humidity, .pressure: return []
         }
     }
+
+    /// Each name of ``names(of:)`` followed by its `_hyst`: made once per quantity, not once
+    /// per sensor.
+    private static func files(of quantity: Quantity) -> [String] {
+        switch quantity {
+        case .temperature: return temperatureFiles
+        case .fan: return fanFiles
+        case .voltage, .current: return electricFiles
+        case .power: return powerFiles
+        case .humidity, .pressure: return []
+        }
+    }
+
+    private static func withHyst(_ quantity: Quantity) -> [String] { names(of: quantity).flatMap { [$0, $0 + "_hyst"] } }
+    private static let temperatureFiles = withHyst(.temperature)
+    private static let fanFiles = withHyst(.fan)
+    private static let electricFiles = withHyst(.voltage)
+    private static let powerFiles = withHyst(.power)
 
     /// The trip points of thermal zone `dir` as limits: `critical` is `crit`; `hot`,
     /// `passive`, `active` keep their names; of several trips of one type the lowest
@@ -101,10 +122,10 @@ enum SysfsLimitFiles {
     /// Parsed from the bytes as read, without making a `String`: making and trimming one
     /// for each of ten thousand limit files cost about as much as their system calls.
     private static func parse(
-        _ n: Int, _ slot: UnsafeRawBufferPointer, path: String, decimalExponent: Int, io: any SysfsIO
+        _ n: Int, _ slot: UnsafeRawBufferPointer, path: () -> String, decimalExponent: Int, io: any SysfsIO
     ) -> LimitPlausibility.Found {
         if n < 0 {
-            let blocked = n == Int(GuardedSysfsIO.blockedResult) || io.isBlocked(path)
+            let blocked = n == Int(GuardedSysfsIO.blockedResult) || io.isBlocked(path())
             return .failure(LimitFileFault(blocked ? "read blocked" : "cannot be read"))
         }
         let bytes = UnsafeRawBufferPointer(rebasing: slot[0..<n])

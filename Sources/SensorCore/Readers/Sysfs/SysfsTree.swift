@@ -16,7 +16,34 @@ enum SysfsTree {
             let name = name(of: e)
             if name != ".", name != ".." { names.append(name) }
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // Sorted byte by byte (UTF-8), on keys of each name's first 16 bytes compared as two
+        // integers. With `utf8.lexicographicallyPrecedes` (one code unit at a time), listing
+        // the 100 directories of bench/discovery.sh's tree (121 entries each) took 135 M of
+        // the 450 M instructions of a `sensors --json` (callgrind); with `memcmp` of the
+        // views 38 M, with String's `<` 34 M, with these keys 26 M.
+        var keyed = names.map { name -> (UInt64, UInt64, String) in
+            var key: (UInt64, UInt64) = (0, 0)
+            for (i, byte) in name.utf8.prefix(16).enumerated() {
+                if i < 8 { key.0 |= UInt64(byte) << (56 - 8 * i) } else { key.1 |= UInt64(byte) << (56 - 8 * (i - 8)) }
+            }
+            return (key.0, key.1, name)
+        }
+        // A name has no NUL, so a shorter name's zero padding sorts it before a longer one
+        // with the same start, as a byte compare does.
+        keyed.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1 < b.1 : precedesBytewise(a.2, b.2) }
+        return keyed.map(\.2)
+    }
+
+    /// Whether `a` sorts before `b` byte by byte (UTF-8), as `ls` in the C locale does.
+    private static func precedesBytewise(_ a: String, _ b: String) -> Bool {
+        let r = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let n = min(x.count, y.count)
+                let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                return c != 0 ? c < 0 : x.count < y.count
+            }
+        }
+        return (r ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// The name in a directory entry that `readdir` returned.
@@ -55,12 +82,17 @@ enum SysfsTree {
         if fd < 0 { return nil }
         defer { io.close(fd) }
         return withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { buffer -> String? in
-            let n = io.read(fd, into: buffer)
-            if n <= 0 { return nil }
-            let s = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
-            let trimmed = s.trimmingASCIIWhitespace()
-            return trimmed.isEmpty ? nil : trimmed
+            text(io.read(fd, into: buffer), UnsafeRawBufferPointer(buffer))
         }
+    }
+
+    /// The trimmed text of the `n` bytes a read put in `buffer`; nil when `n` is an error or
+    /// the text is empty.
+    static func text(_ n: Int, _ buffer: UnsafeRawBufferPointer) -> String? {
+        if n <= 0 { return nil }
+        let s = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+        let trimmed = s.trimmingASCIIWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
     }
 }
 
