@@ -35,6 +35,9 @@ public final class NotifyWakeSocket: Sendable {
 
     private let fd: Int32
     private let path: String
+    /// The socket file's device and inode, so a stop removes only its own file (not that of
+    /// a second notify that took the path over meanwhile).
+    private let file: (dev_t, ino_t)
     private let waiter: DescriptorWaiter
 
     /// Binds the socket at `path` (its directory made if missing), replacing a stale one.
@@ -49,11 +52,17 @@ public final class NotifyWakeSocket: Sendable {
         self.fd = fd
         self.path = path
         self.waiter = waiter
+        file = Self.identity(path) ?? (0, 0)
     }
 
     deinit {
         Glibc.close(fd)
-        unlink(path)
+        if let now = Self.identity(path), now == file { unlink(path) }
+    }
+
+    private static func identity(_ path: String) -> (dev_t, ino_t)? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? (info.st_dev, info.st_ino) : nil
     }
 
     /// Nudges the followers at every wake (and ``echoes`` after it) until cancelled.

@@ -46,6 +46,19 @@ struct NotifyWakeSocketTests {
         #expect(access(path, F_OK) != 0)
     }
 
+    /// A second notify that took the path over keeps its socket when the first one stops.
+    @Test func aStopRemovesOnlyItsOwnSocketFile() throws {
+        let directory = TemporaryDirectory(prefix: "sensorwatch-wake")
+        let path = directory.path("wake")
+        var first: NotifyWakeSocket? = try NotifyWakeSocket(path: path, waiter: DescriptorWaiter())
+        let second = try NotifyWakeSocket(path: path, waiter: DescriptorWaiter())
+        _ = first
+        first = nil
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK)
+        _ = second
+    }
+
     @Test func aPlaceItCannotBeMadeIsAFailureInWords() {
         let directory = TemporaryDirectory(prefix: "sensorwatch-wake")
         let file = directory.path("file")
