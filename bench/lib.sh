@@ -16,6 +16,18 @@ median_of() {
     sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
 
+# "switches/s CPU-µs/s RSS-KiB" of a command, from a SHORT and a LONG run of it under
+# `$work/rusage-run` (bench/rusage-run.c, compiled there by the caller), differenced; the
+# RSS is VmRSS at the end of the long run.
+per_second() {
+    local s l
+    s=$("$work/rusage-run" "$SHORT" "$@" 2>/dev/null)
+    l=$("$work/rusage-run" "$LONG" "$@" 2>/dev/null)
+    awk -v s="$s" -v l="$l" -v d=$((LONG - SHORT)) 'BEGIN {
+        split(s, a, " "); split(l, b, " ")
+        printf "%.2f %.1f %d\n", ((b[1] + b[2]) - (a[1] + a[2])) / d, (b[3] - a[3]) / 1000 / d, b[5] }'
+}
+
 # Resident set size (VmRSS) of process $1 in KiB.
 rss_kib() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }
 

@@ -40,14 +40,6 @@ printf '{ notify: [ { exec: ["/bin/true"] } ] }\n' >"$work/idle.json5"
 # A. Idle wake-ups, the notifier following a quiet journal with one exec target; measured
 #    first, before the bursts below leave journald rotating and syncing (real journal
 #    changes, which wake any reader).
-per_second() {
-    local s l
-    s=$("$work/rusage-run" "$SHORT" "$@" 2>/dev/null)
-    l=$("$work/rusage-run" "$LONG" "$@" 2>/dev/null)
-    awk -v s="$s" -v l="$l" -v d=$((LONG - SHORT)) 'BEGIN {
-        split(s, a, " "); split(l, b, " ")
-        printf "%.2f %.1f %d\n", ((b[1] + b[2]) - (a[1] + a[2])) / d, (b[3] - a[3]) / 1000 / d, b[5] }'
-}
 read -r idle_sw idle_cpu idle_rss < <(per_second "$SENSORWATCH" notify --config "$work/idle.json5" --state "$work/idle-state.json")
 
 # B. Latency: the program notes the entry's time and its own start; warning entries, then

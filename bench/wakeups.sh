@@ -37,20 +37,11 @@ sed 's|^  rules:|  statusFile: "'"$work"'/status.json",\n  rules:|' \
 cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
 cc -O2 -o "$work/pread-floor" "$here/pread-floor.c"
 
-# Prints "switches/s CPU-µs/s" of the command from a short and a long run.
-per_second() {
-    local s l
-    s=$("$work/rusage-run" "$SHORT" "$@" 2>/dev/null)
-    l=$("$work/rusage-run" "$LONG" "$@" 2>/dev/null)
-    awk -v s="$s" -v l="$l" -v d=$((LONG - SHORT)) 'BEGIN {
-        split(s, a, " "); split(l, b, " ")
-        printf "%.2f %.1f\n", ((b[1] + b[2]) - (a[1] + a[2])) / d, (b[3] - a[3]) / 1000 / d }'
-}
 
-read -r f_sw f_cpu < <(per_second "$work/pread-floor" "$work/tree" "$ZONES" 0 1000)
-read -r s_sw s_cpu < <(per_second "$SENSORWATCH" run --config "$work/sensorwatch.json5")
-read -r m_sw m_cpu < <(per_second "$SENSORWATCH" run --config "$work/metrics.json5")
-read -r t_sw t_cpu < <(per_second "$SENSORWATCH" run --config "$work/status.json5")
+read -r f_sw f_cpu _ < <(per_second "$work/pread-floor" "$work/tree" "$ZONES" 0 1000)
+read -r s_sw s_cpu _ < <(per_second "$SENSORWATCH" run --config "$work/sensorwatch.json5")
+read -r m_sw m_cpu _ < <(per_second "$SENSORWATCH" run --config "$work/metrics.json5")
+read -r t_sw t_cpu _ < <(per_second "$SENSORWATCH" run --config "$work/status.json5")
 echo "bench: $ZONES thermal zones at 1 s, wait4 rusage of a ${SHORT} s and a ${LONG} s run, differenced"
 printf '%-30s %12s %14s\n' "reader" "wake-ups/s" "CPU µs/s"
 printf '%-30s %12s %14s\n' "pread floor, every 1 s (C)" "$f_sw" "$f_cpu"
