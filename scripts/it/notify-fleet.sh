@@ -13,22 +13,16 @@ UPLOAD=/lib/systemd/systemd-journal-upload
 setup_journal_test
 need logger bsdutils
 PORT=19542
-PIDS=()
-on_exit() {
-    stop_notify
-    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-    stop_journald
-}
-trap on_exit EXIT
+trap notify_test_exit EXIT
 on_fail() { echo "--- notify stderr"; cat "$WORK/notify.stderr" 2>/dev/null; ls -l "$WORK/remote"; }
 
 start_journald
 mkdir -p "$WORK/remote" "$WORK/state" "$WORK/out"
 "$REMOTE" --listen-http="127.0.0.1:$PORT" --output="$WORK/remote/" 2>"$WORK/remote.log" &
-PIDS+=($!)
+HELPER_PIDS+=($!)
 sleep 0.5
 "$UPLOAD" --url="http://127.0.0.1:$PORT" --save-state="$WORK/upload.state" 2>"$WORK/upload.log" &
-PIDS+=($!)
+HELPER_PIDS+=($!)
 wait_for "the collector's first file" 100 sh -c "ls $WORK/remote/*.journal >/dev/null 2>&1"
 
 cat >"$WORK/page.sh" <<SH

@@ -11,13 +11,7 @@ setup_journal_test
 need logger bsdutils
 need python3 python3
 need openssl openssl
-SERVERS=()
-on_exit() {
-    stop_notify
-    for p in "${SERVERS[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-    stop_journald
-}
-trap on_exit EXIT
+trap notify_test_exit EXIT
 on_fail() { echo "--- notify stderr"; cat "$WORK/notify.stderr" 2>/dev/null; journalctl --no-pager -o cat -t sensorwatch | tail -5; }
 
 start_journald
@@ -52,9 +46,9 @@ server.socket = context.wrap_socket(server.socket, server_side=True)
 server.serve_forever()
 PY
 python3 "$WORK/am.py" 19443 "$WORK/tls/server.crt" "$WORK/tls/server.key" "$WORK/good.jsonl" &
-SERVERS+=($!)
+HELPER_PIDS+=($!)
 python3 "$WORK/am.py" 19444 "$WORK/tls/rogue.crt" "$WORK/tls/rogue.key" "$WORK/rogue.jsonl" &
-SERVERS+=($!)
+HELPER_PIDS+=($!)
 listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null; }
 wait_for "the TLS server" 50 listening 19443
 wait_for "the second TLS server" 50 listening 19444

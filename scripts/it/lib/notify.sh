@@ -35,6 +35,15 @@ stop_notify() {
     fi
 }
 
+# The servers and other processes a notify test started besides notify and journald.
+HELPER_PIDS=()
+# The EXIT trap of a notify test: notify, then the helpers, then journald.
+notify_test_exit() {
+    stop_notify
+    for p in "${HELPER_PIDS[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+    stop_journald
+}
+
 # notify.json (or $KEPT) as it is now, to see the next commit with kept_since: a delivery's
 # cursor is written after its program ran, off the delivery's path (NotifyStateWriter).
 keep_snapshot() { cp "${KEPT:-$WORK/state/notify.json}" "$WORK/kept.snapshot"; }
