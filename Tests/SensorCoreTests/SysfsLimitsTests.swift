@@ -81,6 +81,28 @@ struct SysfsLimitsTests {
         #expect(limits["thermal:thermal_zone2"] == SensorLimits.none)
     }
 
+    /// A thermal zone's trip point is read alone (not in a chip's batch): one that blocks is
+    /// ignored as `read blocked` too, and the zone still reads.
+    @Test func aTripPointThatBlocksIsIgnoredAndTheZoneStillReads() async throws {
+        let tree = SysfsTestTree()
+        tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "27800\n",
+                    "thermal_zone0/trip_point_0_type": "critical\n", "thermal_zone0/trip_point_0_temp": "105000\n",
+                    "thermal_zone0/trip_point_1_type": "passive\n", "thermal_zone0/trip_point_1_temp": "95000\n"])
+        let io = SysfsFaultIO()
+        let reader = ThermalZoneReader(
+            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.root), io: io)
+        io.block("trip_point_1_temp")
+        let stuck = HungFileIsolationTests.inBackground { _ = reader.discover() }
+        await eventually { io.blockedCount == 1 }
+        #expect(!reader.isolateBlockedRead(now: .zero))
+        #expect(reader.isolateBlockedRead(now: .seconds(1)))
+        #expect(reader.discover().first?.limits == SensorLimits(values: ["crit": 105], ignored: ["passive": "read blocked"]))
+        #expect(reader.samples(at: .seconds(2)).first?.value == 27.8)
+        io.unblock("trip_point_1_temp")
+        await stuck.wait()
+        #expect(reader.discover().first?.limits == SensorLimits(values: ["crit": 105, "passive": 95]))
+    }
+
     @Test func aTemperatureAbove2000DegreesIsAnImplausibleValueAndPlausibleNarrowsIt() {
         let tree = SysfsTestTree()
         tree.write(["hwmon0/name": "acpitz\n", "hwmon0/temp1_input": "3900000000\n", "hwmon0/temp2_input": "2000000\n",

@@ -25,28 +25,6 @@ enum SysfsLimitFiles {
         return LimitPlausibility.judge(found, quantity: quantity)
     }
 
-    /// The numbers in `paths`, opened one by one and read in one ``SysfsIO/readAll`` call (as
-    /// a poll reads); a thermal zone's trip points (hwmon's limit files go in their chip's
-    /// ``SysfsFileBatch``).
-    private static func numbers(_ paths: [String], decimalExponent: Int, io: any SysfsIO) -> [LimitPlausibility.Found] {
-        let fds = paths.map { io.open($0) }
-        defer { for fd in fds where fd >= 0 { io.close(fd) } }
-        let stride = SysfsSensorSet.bufferSize
-        var lengths = [Int](repeating: 0, count: fds.count)
-        return withUnsafeTemporaryAllocation(byteCount: stride * fds.count, alignment: 8) { buffer in
-            fds.withUnsafeBufferPointer { fds in
-                lengths.withUnsafeMutableBufferPointer { lengths in
-                    io.readAll(fds, into: buffer, stride: stride, lengths: lengths, progress: SysfsReadProgress())
-                }
-            }
-            return paths.indices.map { i in
-                let n = fds[i] < 0 ? Int(fds[i]) : lengths[i]
-                let slot = UnsafeRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)])
-                return parse(n, slot, path: { paths[i] }, decimalExponent: decimalExponent, io: io)
-            }
-        }
-    }
-
     /// The limit names hwmon files of `quantity` may hold (SPEC §16, §16a).
     static func names(of quantity: Quantity) -> [String] {
         switch quantity {
@@ -112,9 +90,15 @@ enum SysfsLimitFiles {
         return LimitPlausibility.judge(found, quantity: .temperature)
     }
 
-    /// The number in limit file `path` × 10^`decimalExponent`, or why there is none.
+    /// The number in limit file `path` × 10^`decimalExponent`, or why there is none: a thermal
+    /// zone's trip point, read alone (hwmon's limit files go in their chip's ``SysfsFileBatch``).
     private static func number(_ path: String, decimalExponent: Int, io: any SysfsIO) -> LimitPlausibility.Found {
-        numbers([path], decimalExponent: decimalExponent, io: io)[0]
+        let fd = io.open(path)
+        defer { if fd >= 0 { io.close(fd) } }
+        return withUnsafeTemporaryAllocation(byteCount: SysfsSensorSet.bufferSize, alignment: 8) { buffer in
+            let n = fd < 0 ? Int(fd) : io.read(fd, into: buffer)
+            return parse(n, UnsafeRawBufferPointer(buffer), path: { path }, decimalExponent: decimalExponent, io: io)
+        }
     }
 
     /// What `n` bytes read from `path` into `slot` (or `-errno`, or an open's failure) give.
