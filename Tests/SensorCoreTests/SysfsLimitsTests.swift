@@ -9,6 +9,20 @@ struct SysfsLimitsTests {
         HwmonReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root, plausible: plausible), io: io)
     }
 
+    /// A discovery on another thread, stuck in the file ending in `suffix`, given up as the
+    /// stall watch does (not at its first look, at the one a second later): the thread is
+    /// still in the blocked read.
+    static func discoveryGivenUp(
+        _ reader: any SensorReader, io: SysfsFaultIO, blocking suffix: String
+    ) async -> HungFileIsolationTests.Background {
+        io.block(suffix)
+        let stuck = HungFileIsolationTests.inBackground { _ = reader.discover() }
+        await eventually { io.blockedCount == 1 }
+        #expect(!reader.isolateBlockedRead(now: .zero))
+        #expect(reader.isolateBlockedRead(now: .seconds(1)))
+        return stuck
+    }
+
     static func limits(_ sensors: [SensorInfo]) -> [String: SensorLimits] {
         Dictionary(uniqueKeysWithValues: sensors.map { ($0.id.rawValue, $0.limits) })
     }
@@ -47,11 +61,7 @@ struct SysfsLimitsTests {
                     "hwmon0/temp1_max": "80000\n"])
         let io = SysfsFaultIO()
         let reader = Self.hwmon(tree, io: io)
-        io.block("temp1_max")
-        let stuck = HungFileIsolationTests.inBackground { _ = reader.discover() }
-        await eventually { io.blockedCount == 1 }
-        #expect(!reader.isolateBlockedRead(now: .zero))
-        #expect(reader.isolateBlockedRead(now: .seconds(1)))
+        let stuck = await Self.discoveryGivenUp(reader, io: io, blocking: "temp1_max")
         #expect(reader.discover().first?.limits == SensorLimits(values: ["crit": 100], ignored: ["max": "read blocked"]))
         #expect(reader.samples(at: .seconds(2)).first?.value == 45)
         io.unblock("temp1_max")
@@ -91,11 +101,7 @@ struct SysfsLimitsTests {
         let io = SysfsFaultIO()
         let reader = ThermalZoneReader(
             configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.root), io: io)
-        io.block("trip_point_1_temp")
-        let stuck = HungFileIsolationTests.inBackground { _ = reader.discover() }
-        await eventually { io.blockedCount == 1 }
-        #expect(!reader.isolateBlockedRead(now: .zero))
-        #expect(reader.isolateBlockedRead(now: .seconds(1)))
+        let stuck = await Self.discoveryGivenUp(reader, io: io, blocking: "trip_point_1_temp")
         #expect(reader.discover().first?.limits == SensorLimits(values: ["crit": 105], ignored: ["passive": "read blocked"]))
         #expect(reader.samples(at: .seconds(2)).first?.value == 27.8)
         io.unblock("trip_point_1_temp")
