@@ -49,6 +49,14 @@ import Testing
              found: ["max": .success(65261.85), "max_hyst": .success(60), "crit_hyst": .success(90)],
              limits: [:],
              ignored: ["max": "65261.85 °C is not a plausible limit", "max_hyst": "max is ignored", "crit_hyst": "crit is absent"]),
+        Case(name: "an unknown name's hyst has no limit to clear and the unknown name itself is no limit",
+             found: ["max": .success(80), "foo": .success(90), "foo_hyst": .success(85)],
+             limits: ["max": 80],
+             ignored: ["foo_hyst": "foo is absent"]),
+        Case(name: "a hyst that cannot be read is ignored with the reason, its limit kept",
+             found: ["crit": .success(100), "crit_hyst": .failure(LimitFileFault("read blocked"))],
+             limits: ["crit": 100],
+             ignored: ["crit_hyst": "read blocked"]),
         Case(name: "a lower hyst lies above its limit",
              found: ["min": .success(10), "min_hyst": .success(8), "max": .success(50)],
              limits: ["min": 10, "max": 50],
@@ -64,6 +72,14 @@ import Testing
         let limits = LimitPlausibility.judge(c.found, quantity: .temperature)
         #expect(limits.values == c.limits)
         #expect(limits.ignored == c.ignored)
+    }
+
+    @Test(arguments: Quantity.allCases) func everyHwmonLimitFileHasItsOwnSlot(_ quantity: Quantity) {
+        let files = SysfsLimitFiles.files(of: quantity)
+        let slots = SysfsLimitFiles.slots(of: quantity)
+        #expect(slots.count == files.count)
+        #expect(Set(slots).count == slots.count)
+        for (file, slot) in zip(files, slots) { #expect(LimitPlausibility.slot(of: file) == slot) }
     }
 
     @Test func limitsAreShownLowerFirstEachWithItsHyst() {

@@ -13,29 +13,84 @@ public enum LimitPlausibility {
 
     /// Judges `found` for a sensor of `quantity`.
     public static func judge(_ found: [String: Found], quantity: Quantity) -> SensorLimits {
+        var files = Files()
+        for (name, result) in found { files.set(name, result) }
+        return judge(files, quantity: quantity)
+    }
+
+    /// The limit files found for one sensor: each known limit and its `_hyst` in a slot of
+    /// its own (``slot(of:)``), any other name aside.
+    ///
+    /// Slots, not a dictionary by name: with a dictionary (hashing each name for each of
+    /// judge's lookups), or a list scanned by name, judging bench/discovery.sh's 1000 sensors
+    /// with ten limit files each took 23 M of 152 M instructions; with slots 7 M (callgrind).
+    struct Files {
+        /// By slot: limit `pairs[i]` at `2 i`, its `_hyst` at `2 i + 1`.
+        private(set) var slots: [Found?] = Array(repeating: nil, count: 2 * LimitPlausibility.pairs.count)
+        /// Files whose name is no known limit or `_hyst`.
+        private(set) var others: [(name: String, found: Found)] = []
+        /// How many files there are.
+        private(set) var count = 0
+
+        init() {}
+
+        /// Adds the file of limit `name` (`crit`, `crit_hyst`).
+        mutating func set(_ name: String, _ found: Found) {
+            if let slot = LimitPlausibility.slot(of: name) {
+                set(slot: slot, found)
+            } else {
+                others.append((name, found))
+                count += 1
+            }
+        }
+
+        /// Adds the file of slot `slot` (``slot(of:)``).
+        mutating func set(slot: Int, _ found: Found) {
+            if slots[slot] == nil { count += 1 }
+            slots[slot] = found
+        }
+    }
+
+    /// The slot of limit file `name` in ``Files``, nil for a name that is no known limit or
+    /// its `_hyst`.
+    static func slot(of name: String) -> Int? { slotIndex[name] }
+
+    private static let slotIndex = Dictionary(uniqueKeysWithValues: pairs.enumerated().flatMap { i, pair in
+        [(pair.name, 2 * i), (pair.hyst, 2 * i + 1)]
+    })
+
+    /// Judges `found` for a sensor of `quantity`.
+    static func judge(_ found: Files, quantity: Quantity) -> SensorLimits {
         var limits = SensorLimits()
         // Sized once: grown from empty, it was resized several times per sensor (11 M
         // instructions for bench/discovery.sh's 1000 sensors, callgrind).
         limits.values.reserveCapacity(found.count)
         let unit = quantity.unit
-        let present = pairs.filter { found[$0.name] != nil }
         // Plausible or not: min = max = 0 is an unset chip, and its min must go too.
-        let lowestUpper = present.compactMap { $0.isLower ? nil : try? found[$0.name]?.get() }.min()
-        for (name, _, _) in present {
-            switch found[name]! {
+        var lowestUpper: Double?
+        for (i, pair) in pairs.enumerated() where !pair.isLower {
+            if case .success(let v)? = found.slots[2 * i] { lowestUpper = min(lowestUpper ?? v, v) }
+        }
+        for (i, pair) in pairs.enumerated() {
+            let (name, hystName) = (pair.name, pair.hyst)
+            let hyst = found.slots[2 * i + 1]
+            guard let result = found.slots[2 * i] else {
+                // A `_hyst` without its limit's file says nothing either.
+                if hyst != nil { limits.ignored[hystName] = "\(name) is absent" }
+                continue
+            }
+            var limit: Double?
+            switch result {
             case .failure(let fault): limits.ignored[name] = fault.reason
             case .success(let v):
                 if let reason = implausible(v, name: name, quantity: quantity, lowestUpper: lowestUpper) {
                     limits.ignored[name] = reason
                 } else {
                     limits.values[name] = v
+                    limit = v
                 }
             }
-        }
-        var judged = present.count
-        for (name, hystName, lowerLimit) in present {
-            guard let hyst = found[hystName] else { continue }
-            judged += 1
+            guard let hyst else { continue }
             let h: Double
             switch hyst {
             case .failure(let fault):
@@ -43,31 +98,31 @@ public enum LimitPlausibility {
                 continue
             case .success(let v): h = v
             }
-            guard let limit = limits.values[name] else {
+            guard let limit else {
                 limits.ignored[hystName] = "\(name) is ignored"
                 continue
             }
-            let distance = lowerLimit ? h - limit : limit - h
+            let distance = pair.isLower ? h - limit : limit - h
             if distance < 0 || distance > maxHysteresisDistance {
-                let side = lowerLimit ? "above" : "below"
+                let side = pair.isLower ? "above" : "below"
                 limits.ignored[hystName] = "\(number(h)) \(unit) is not within "
                     + "\(number(maxHysteresisDistance)) \(unit) \(side) \(name) (\(number(limit)) \(unit))"
             } else {
                 limits.values[hystName] = h
             }
         }
-        // A `_hyst` without its limit's file says nothing either (when every file found was
-        // judged above, there is none: the usual case, and no pass over them all).
-        guard judged < found.count else { return limits }
-        for (name, _) in found where name.hasSuffix("_hyst") && limits.values[name] == nil && limits.ignored[name] == nil {
+        for (name, _) in found.others where name.hasSuffix("_hyst") {
             limits.ignored[name] = "\(name.dropLast(5)) is absent"
         }
         return limits
     }
 
+    /// A limit name with its `_hyst` name and whether it is a lower limit.
+    typealias Pair = (name: String, hyst: String, isLower: Bool)
+
     /// Every limit name, upper ones first, with its `_hyst` name (made once, not per sensor)
     /// and whether it is a lower limit.
-    private static let pairs = (SensorLimits.upperNames + SensorLimits.lowerNames).map {
+    private static let pairs: [Pair] = (SensorLimits.upperNames + SensorLimits.lowerNames).map {
         (name: $0, hyst: $0 + "_hyst", isLower: SensorLimits.isLower($0))
     }
 

@@ -28,7 +28,8 @@ enum HwmonScanner {
         var id: SensorID
         /// Its label's index in the chip's batch, when it has a label file.
         var label: Int?
-        var limitFiles: [String]
+        /// Positions in its quantity's limit files (``SysfsLimitFiles/hwmonFiles(stem:present:quantity:)``).
+        var limitFiles: [Int]
         var firstLimit: Int
     }
 
@@ -84,8 +85,8 @@ enum HwmonScanner {
             let label = present.contains(stem + "_label") ? batch.add(stem, "_label") : nil
             let limitFiles = SysfsLimitFiles.hwmonFiles(stem: stem, present: present, quantity: quantity)
             let prefix = stem + "_"
-            let first = limitFiles.first.map { batch.add(prefix, $0) } ?? 0
-            for limit in limitFiles.dropFirst() { _ = batch.add(prefix, limit) }
+            let first = batch.count
+            for limit in limitFiles { _ = batch.add(prefix, SysfsLimitFiles.hwmonFile(limit, quantity: quantity)) }
             found.append(Found(
                 file: file, stem: stem, quantity: quantity, exponent: exponent, id: id, label: label,
                 limitFiles: limitFiles, firstLimit: first))

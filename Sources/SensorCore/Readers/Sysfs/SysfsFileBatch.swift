@@ -12,6 +12,9 @@ struct SysfsFileBatch {
 
     init(directory: String) { self.directory = directory }
 
+    /// How many files were added: the index the next one gets.
+    var count: Int { names.count }
+
     /// Adds the file `head` + `tail` of the directory; returns its index.
     mutating func add(_ head: String, _ tail: String = "") -> Int {
         names.append(head, tail)

@@ -3,24 +3,30 @@
 /// (`read blocked`) and stalls nothing, as every other file read there.
 enum SysfsLimitFiles {
     /// The limit files of hwmon sensor `stem` (`temp1`) that `present` (the file names of its
-    /// directory) holds, as limit names (`max`, `crit_hyst`): the files to read for it.
-    static func hwmonFiles(stem: String, present: Set<String>, quantity: Quantity) -> [String] {
+    /// directory) holds, as positions in the list of its quantity's limit files: the files to
+    /// read for it, named by ``hwmonFile(_:quantity:)``.
+    static func hwmonFiles(stem: String, present: Set<String>, quantity: Quantity) -> [Int] {
         let prefix = stem + "_"
-        return files(of: quantity).filter { present.contains(prefix + $0) }
+        let names = files(of: quantity)
+        return names.indices.filter { present.contains(prefix + names[$0]) }
     }
+
+    /// The limit name (`max`, `crit_hyst`) at `position` of ``hwmonFiles(stem:present:quantity:)``.
+    static func hwmonFile(_ position: Int, quantity: Quantity) -> String { files(of: quantity)[position] }
 
     /// The limits of a sensor of `quantity` whose limit files `files` (``hwmonFiles(stem:present:quantity:)``)
     /// are read in `batch` from index `first` on, in that order.
     static func hwmon(
-        files: [String], batch: SysfsFileBatch, first: Int, quantity: Quantity, decimalExponent: Int, io: any SysfsIO
+        files: [Int], batch: SysfsFileBatch, first: Int, quantity: Quantity, decimalExponent: Int, io: any SysfsIO
     ) -> SensorLimits {
         guard !files.isEmpty else { return .none }
-        var found: [String: LimitPlausibility.Found] = [:]
-        found.reserveCapacity(files.count)
-        for (k, file) in files.enumerated() {
-            found[file] = batch.result(first + k) { n, slot in
+        let slots = slots(of: quantity)
+        var found = LimitPlausibility.Files()
+        for (k, position) in files.enumerated() {
+            let result = batch.result(first + k) { n, slot in
                 parse(n, slot, path: { batch.path(first + k) }, decimalExponent: decimalExponent, io: io)
             }
+            found.set(slot: slots[position], result)
         }
         return LimitPlausibility.judge(found, quantity: quantity)
     }
@@ -38,21 +44,32 @@ enum SysfsLimitFiles {
 
     /// Each name of ``names(of:)`` followed by its `_hyst`: made once per quantity, not once
     /// per sensor.
-    private static func files(of quantity: Quantity) -> [String] {
+    static func files(of quantity: Quantity) -> [String] { table(quantity).files }
+
+    /// Each file of ``files(of:)``'s slot in ``LimitPlausibility/Files``: every name there
+    /// is a known limit or its `_hyst` (a test holds each quantity to it).
+    static func slots(of quantity: Quantity) -> [Int] { table(quantity).slots }
+
+    private typealias Table = (files: [String], slots: [Int])
+
+    private static func table(_ quantity: Quantity) -> Table {
         switch quantity {
-        case .temperature: return temperatureFiles
-        case .fan: return fanFiles
-        case .voltage, .current: return electricFiles
-        case .power: return powerFiles
-        case .humidity, .pressure: return []
+        case .temperature: return temperatureTable
+        case .fan: return fanTable
+        case .voltage, .current: return electricTable
+        case .power: return powerTable
+        case .humidity, .pressure: return ([], [])
         }
     }
 
-    private static func withHyst(_ quantity: Quantity) -> [String] { names(of: quantity).flatMap { [$0, $0 + "_hyst"] } }
-    private static let temperatureFiles = withHyst(.temperature)
-    private static let fanFiles = withHyst(.fan)
-    private static let electricFiles = withHyst(.voltage)
-    private static let powerFiles = withHyst(.power)
+    private static func makeTable(_ quantity: Quantity) -> Table {
+        let files = names(of: quantity).flatMap { [$0, $0 + "_hyst"] }
+        return (files, files.map { LimitPlausibility.slot(of: $0)! })
+    }
+    private static let temperatureTable = makeTable(.temperature)
+    private static let fanTable = makeTable(.fan)
+    private static let electricTable = makeTable(.voltage)
+    private static let powerTable = makeTable(.power)
 
     /// The trip points of thermal zone `dir` as limits: `critical` is `crit`; `hot`,
     /// `passive`, `active` keep their names; of several trips of one type the lowest
