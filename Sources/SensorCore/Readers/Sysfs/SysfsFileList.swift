@@ -16,10 +16,14 @@ public struct SysfsFileList: Sendable {
     /// Adds the name `head` + `tail` (`temp1_` and `max`: the caller makes no string of it).
     /// A file name holds no NUL; one here would shift every later name in the C loop.
     public mutating func append(_ head: String, _ tail: String = "") {
-        precondition(!head.utf8.contains(0) && !tail.utf8.contains(0), "a file name with a NUL")
-        starts.append(bytes.count)
+        let start = bytes.count
+        starts.append(start)
         bytes.append(contentsOf: head.utf8)
         bytes.append(contentsOf: tail.utf8)
+        // Checked on the bytes copied, not by walking both strings' UTF-8 views first: for
+        // bench/discovery.sh's 11 000 names, 6.3 M instructions for the appends where they
+        // were 7.2 M (callgrind).
+        precondition(!bytes[start...].contains(0), "a file name with a NUL")
         bytes.append(0)
     }
 
