@@ -21,9 +21,10 @@ public enum LimitPlausibility {
     /// The limit files found for one sensor: each known limit and its `_hyst` in a slot of
     /// its own (``slot(of:)``), any other name aside.
     ///
-    /// Slots, not a dictionary by name: with a dictionary (hashing each name for each of
-    /// judge's lookups), or a list scanned by name, judging bench/discovery.sh's 1000 sensors
-    /// with ten limit files each took 23 M of 152 M instructions; with slots 7 M (callgrind).
+    /// Slots, not a dictionary by name: judging bench/discovery.sh's 1000 sensors with ten
+    /// limit files each took 23.3 M instructions with a dictionary (each name hashed for each
+    /// of judge's lookups), 22.7 M with a list scanned by name, 7.4 M with slots (callgrind;
+    /// the whole run 138 M).
     struct Files {
         /// By slot: limit `pairs[i]` at `2 i`, its `_hyst` at `2 i + 1`.
         private(set) var slots: [Found?] = Array(repeating: nil, count: 2 * LimitPlausibility.pairs.count)
