@@ -11,10 +11,6 @@ import Testing
 /// give a call stuck in one file up and go on without that file until its read returns.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct HungFileIsolationTests {
-    static func thermal(_ tree: SysfsTestTree, _ io: any SysfsIO) -> ThermalZoneReader {
-        ThermalZoneReader(configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.root), io: io)
-    }
-
     static func twoZones() -> SysfsTestTree {
         let tree = SysfsTestTree()
         tree.write(["thermal_zone0/type": "x86_pkg_temp\n", "thermal_zone0/temp": "45000\n",
@@ -40,10 +36,10 @@ struct HungFileIsolationTests {
     static func inBackground(_ body: @escaping @Sendable () -> Void) -> Background { Background(body) }
 
     /// Two zones, discovered; a poll on another thread, stuck in the file ending in `suffix`.
-    static func pollStuck(in suffix: String) async -> (SysfsTestTree, SysfsFaultIO, ThermalZoneReader, Background) {
+    static func pollStuck(in suffix: String) async throws -> (SysfsTestTree, SysfsFaultIO, ThermalZoneReader, Background) {
         let tree = twoZones()
         let io = SysfsFaultIO()
-        let reader = thermal(tree, io)
+        let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
         _ = reader.discover()
         io.block(suffix)
         let stuck = inBackground { _ = reader.poll(at: .zero) }
@@ -58,7 +54,7 @@ struct HungFileIsolationTests {
     }
 
     @Test func aReadStuckForASecondIsGivenUpAndOnlyItsSensorFaults() async throws {
-        let (tree, io, reader, stuck) = await Self.pollStuck(in: "thermal_zone1/temp")
+        let (tree, io, reader, stuck) = try await Self.pollStuck(in: "thermal_zone1/temp")
         // The tree is removed when it goes: keep it for the whole test.
         defer { withExtendedLifetime(tree) {} }
         // The watch looks twice a second; a call in the same file for a whole second is given up.
@@ -83,7 +79,7 @@ struct HungFileIsolationTests {
     }
 
     @Test func aPollThatMovesFromFileToFileIsNotGivenUp() async throws {
-        let (tree, io, reader, stuck) = await Self.pollStuck(in: "thermal_zone0/temp")
+        let (tree, io, reader, stuck) = try await Self.pollStuck(in: "thermal_zone0/temp")
         // The tree is removed when it goes: keep it for the whole test.
         defer { withExtendedLifetime(tree) {} }
         #expect(!reader.isolateBlockedRead(now: .seconds(0.5)))
@@ -103,7 +99,7 @@ struct HungFileIsolationTests {
     @Test func aTypeThatBlocksAtDiscoveryFaultsItsZoneOnly() async throws {
         let tree = Self.twoZones()
         let io = SysfsFaultIO()
-        let reader = Self.thermal(tree, io)
+        let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
         io.block("thermal_zone1/type")
         let stuck = Self.inBackground { _ = reader.discover() }
         await eventually { io.blockedCount == 1 }
@@ -150,7 +146,7 @@ struct HungFileIsolationTests {
     }
 
     @Test func aBlockedFileReplacedByAnotherIsReadAfterTheNextDiscovery() async throws {
-        let (tree, io, reader, stuck) = await Self.pollStuck(in: "thermal_zone1/temp")
+        let (tree, io, reader, stuck) = try await Self.pollStuck(in: "thermal_zone1/temp")
         _ = reader.isolateBlockedRead(now: .zero)
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         _ = reader.discover()
@@ -171,7 +167,7 @@ struct HungFileIsolationTests {
     @Test func aSensorWhoseReadFailedIsOpenedAfreshAtTheNextDiscovery() throws {
         let tree = Self.twoZones()
         let io = SysfsFaultIO()
-        let reader = Self.thermal(tree, io)
+        let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
         _ = reader.discover()
         _ = reader.poll(at: .zero)
         io.failReads("thermal_zone1/temp", once: [EIO])

@@ -128,8 +128,7 @@ struct SensorValuesTests {
                     "thermal_zone1/type": "b\n", "thermal_zone1/temp": "oops\n",
                     "thermal_zone2/type": "c\n", "thermal_zone2/temp": "-274000\n"])
         let io = SysfsFaultIO()
-        let reader = ThermalZoneReader(
-            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.root), io: io)
+        let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
         let sensors = reader.discover()
         let read = reader.poll(at: .zero)
         #expect(read.count == 1 && read[0].count == sensors.count)

@@ -69,7 +69,7 @@ struct SysfsLimitsTests {
         #expect(reader.discover().first?.limits == SensorLimits(values: ["max": 80, "crit": 100]))
     }
 
-    @Test func thermalTripsBecomeLimitsTheLowestActiveCountsAndHystIsADelta() {
+    @Test func thermalTripsBecomeLimitsTheLowestActiveCountsAndHystIsADelta() throws {
         let tree = SysfsTestTree()
         tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "27800\n",
                     "thermal_zone0/trip_point_0_type": "critical\n", "thermal_zone0/trip_point_0_temp": "105000\n",
@@ -83,7 +83,7 @@ struct SysfsLimitsTests {
                     "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "45000\n",
                     "thermal_zone1/trip_point_0_type": "hot\n", "thermal_zone1/trip_point_0_temp": "-32768000\n",
                     "thermal_zone2/type": "iwlwifi_1\n", "thermal_zone2/temp": "40000\n"])
-        let reader = ThermalZoneReader(configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.root))
+        let reader = try ThermalZoneReaderTests.reader(tree.root)
         let limits = Self.limits(reader.discover())
         #expect(limits["thermal:thermal_zone0"] == SensorLimits(
             values: ["crit": 105, "crit_hyst": 105, "passive": 95, "passive_hyst": 93, "active": 55, "active_hyst": 52]))
@@ -99,8 +99,7 @@ struct SysfsLimitsTests {
                     "thermal_zone0/trip_point_0_type": "critical\n", "thermal_zone0/trip_point_0_temp": "105000\n",
                     "thermal_zone0/trip_point_1_type": "passive\n", "thermal_zone0/trip_point_1_temp": "95000\n"])
         let io = SysfsFaultIO()
-        let reader = ThermalZoneReader(
-            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.root), io: io)
+        let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
         let stuck = await Self.discoveryGivenUp(reader, io: io, blocking: "trip_point_1_temp")
         #expect(reader.discover().first?.limits == SensorLimits(values: ["crit": 105], ignored: ["passive": "read blocked"]))
         #expect(reader.samples(at: .seconds(2)).first?.value == 27.8)

@@ -22,11 +22,10 @@ import Testing
         ])
     }
 
-    @Test func theMirrorReadsWhatTheZoneReads() {
+    @Test func theMirrorReadsWhatTheZoneReads() throws {
         let tree = TemporaryDirectory.thermalHwmonMirrors()
         let hwmon = Self.hwmon(tree.path("class/hwmon"))
-        let thermal = ThermalZoneReader(
-            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.path("class/thermal")))
+        let thermal = try ThermalZoneReaderTests.reader(tree.path("class/thermal"))
         _ = thermal.discover()
         let zones = Dictionary(uniqueKeysWithValues: thermal.samples(at: .zero).map { ($0.sensor, $0.value) })
         _ = hwmon.discover()
