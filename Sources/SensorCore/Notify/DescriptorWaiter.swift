@@ -107,13 +107,7 @@ public final class DescriptorWaiter: Sendable {
     }
 
     private func startThread() {
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(self).toOpaque()
-        let r = pthread_create(&thread, nil, { raw in
-            Unmanaged<DescriptorWaiter>.fromOpaque(raw!).takeRetainedValue().loop()
-            return nil
-        }, box)
-        if r == 0 { pthread_detach(thread) } else { Unmanaged<DescriptorWaiter>.fromOpaque(box).release() }
+        PollThread.start { [self] in loop() }
     }
 
     /// The thread: poll the wake descriptor and every waited one, resume those readable.

@@ -81,24 +81,15 @@ public final class NotifyStateWriter: Sendable {
     /// Starts the thread; false when there is no pipe or no thread.
     private func startThread() -> Bool {
         guard pipe.read >= 0, fcntl(pipe.write, F_SETFL, O_NONBLOCK) == 0 else { return false }
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(self).toOpaque()
-        let r = pthread_create(&thread, nil, { raw in
-            let writer = Unmanaged<NotifyStateWriter>.fromOpaque(raw!).takeRetainedValue()
+        return PollThread.start { [self] in
             var bytes = [UInt8](repeating: 0, count: 64)
             while true {
-                let n = bytes.withUnsafeMutableBytes { read(writer.pipe.read, $0.baseAddress, $0.count) }
+                let n = bytes.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
                 if n < 0, errno == EINTR { continue }
-                if n <= 0 { return nil }
-                writer.drain()
+                if n <= 0 { return }
+                drain()
             }
-        }, box)
-        guard r == 0 else {
-            Unmanaged<NotifyStateWriter>.fromOpaque(box).release()
-            return false
         }
-        pthread_detach(thread)
-        return true
     }
 
     /// Writes the pending state until none is left, then resumes the flushes waiting.
