@@ -53,4 +53,26 @@ struct LimitScenarioTests {
         let back = try ScenarioLoader.load(contents: Array(text.utf8), path: "/r.json")
         #expect(back.sensors.first?.info.limits == SensorLimits(values: ["crit": 84.85, "max": 81.85]))
     }
+
+    /// SPEC §16a: a recording keeps a fan's, a rail's, a power and a current sensor's
+    /// quantity and limits, and they read back as they were.
+    @Test func recordKeepsFansVoltagesPowerAndCurrentWithTheirLimits() throws {
+        let sensors = [
+            SensorInfo(id: "hwmon:nct6798/fan2", label: "CPU fan", quantity: .fan, limits: SensorLimits(values: ["min": 300])),
+            SensorInfo(id: "hwmon:nct6798/in0", quantity: .voltage, limits: SensorLimits(values: ["min": 1.1, "max": 1.3])),
+            SensorInfo(id: "hwmon:amdgpu/power1", quantity: .power, limits: SensorLimits(values: ["cap": 220])),
+            SensorInfo(id: "hwmon:ina3221/curr1", quantity: .current, limits: SensorLimits(values: ["crit": 2])),
+        ]
+        var recorder = Recorder()
+        var readings = SensorValues(time: .zero, capacity: sensors.count)
+        for v in [1200, 1.2, 35.5, 0.75] { readings.append(v) }
+        recorder.add(PollCycle(list: SensorList(source: "hwmon#1", sensors: sensors), readings: readings))
+        let scenario = try #require(recorder.scenario(step: .seconds(1)))
+        let back = try ScenarioLoader.load(contents: Array(ScenarioWriter.json(scenario).utf8), path: "/r.json")
+        let byID = Dictionary(uniqueKeysWithValues: back.sensors.map { ($0.info.id, $0.info) })
+        for sensor in sensors {
+            #expect(byID[sensor.id]?.quantity == sensor.quantity)
+            #expect(byID[sensor.id]?.limits == sensor.limits)
+        }
+    }
 }

@@ -227,4 +227,35 @@ struct PrometheusLimitTests {
         later.groups[0].value[0] = 39.5
         #expect(String(decoding: renderer.render(later), as: UTF8.self) == PrometheusExposition.render(later))
     }
+
+    /// SPEC §16a: fans, rails, power and current each have their family in their unit, and
+    /// their limits a family of their own.
+    @Test func fansVoltagesPowerAndCurrentHaveTheirFamiliesAndLimits() {
+        let snapshot = MetricsSnapshot(
+            version: "0.1.0", startTime: 1_764_583_200,
+            sensors: [
+                .init(info: SensorInfo(id: "hwmon:nct6798/fan2", quantity: .fan, limits: SensorLimits(values: ["min": 300])),
+                      up: true, value: 1200, lastReading: 1_764_583_466),
+                .init(info: SensorInfo(id: "hwmon:nct6798/in0", quantity: .voltage, limits: SensorLimits(values: ["max": 1.3])),
+                      up: true, value: 1.2, lastReading: 1_764_583_466),
+                .init(info: SensorInfo(id: "hwmon:amdgpu/power1", quantity: .power, limits: SensorLimits(values: ["cap": 220])),
+                      up: true, value: 35.5, lastReading: 1_764_583_466),
+                .init(info: SensorInfo(id: "hwmon:ina3221/curr1", quantity: .current, limits: SensorLimits(values: ["crit": 2])),
+                      up: true, value: 0.75, lastReading: 1_764_583_466),
+            ],
+            alerts: [], events: [])
+        let lines = Set(PrometheusExposition.render(snapshot).split(separator: "\n").map(String.init))
+        for line in [
+            #"sensorwatch_fan_speed_rpm{sensor="hwmon:nct6798/fan2",label=""} 1200"#,
+            #"sensorwatch_fan_limit_rpm{sensor="hwmon:nct6798/fan2",limit="min"} 300"#,
+            #"sensorwatch_voltage_volts{sensor="hwmon:nct6798/in0",label=""} 1.2"#,
+            #"sensorwatch_voltage_limit_volts{sensor="hwmon:nct6798/in0",limit="max"} 1.3"#,
+            #"sensorwatch_power_watts{sensor="hwmon:amdgpu/power1",label=""} 35.5"#,
+            #"sensorwatch_power_limit_watts{sensor="hwmon:amdgpu/power1",limit="cap"} 220"#,
+            #"sensorwatch_current_amperes{sensor="hwmon:ina3221/curr1",label=""} 0.75"#,
+            #"sensorwatch_current_limit_amperes{sensor="hwmon:ina3221/curr1",limit="crit"} 2"#,
+        ] {
+            #expect(lines.contains(line), "\(line)")
+        }
+    }
 }

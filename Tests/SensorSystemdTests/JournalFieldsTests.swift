@@ -188,4 +188,29 @@ struct JournalFieldsTests {
         #expect(!JournalFields.fields(message: "x", priority: 6, id: nil, at: Self.location)
             .contains { $0.hasPrefix("MESSAGE_ID=") })
     }
+
+    /// SPEC §16a: a fan's alert carries its quantity and unit in the journal fields.
+    @Test func aStoppedFansAlertHasItsQuantityAndUnit() {
+        let fan = SensorInfo(id: "hwmon:nct6798/fan2", label: "CPU fan", quantity: .fan)
+        let event = AlertEvent(
+            time: .seconds(30), kind: .firing, rule: "fan-slow", ruleIndex: 0, sensor: fan, severity: .warning,
+            value: 0, threshold: 300, condition: .below, isLimitRule: true, limit: "min")
+        #expect(JournalFields.fields(for: event) == [
+            "MESSAGE=fan-slow firing: hwmon:nct6798/fan2 (CPU fan) 0 rpm below 300 rpm (min)",
+            "PRIORITY=4",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=f96e031d73b04032b5e2b8ab87332769",
+            "ALERT_RULE=fan-slow",
+            "ALERT_STATE=firing",
+            "ALERT_SEVERITY=warning",
+            "ALERT_CONDITION=below",
+            "ALERT_THRESHOLD=300",
+            "ALERT_LIMIT=min",
+            "SENSOR_ID=hwmon:nct6798/fan2",
+            "SENSOR_LABEL=CPU fan",
+            "SENSOR_QUANTITY=fan",
+            "SENSOR_UNIT=rpm",
+            "SENSOR_VALUE=0",
+        ])
+    }
 }
