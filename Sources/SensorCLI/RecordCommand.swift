@@ -51,6 +51,9 @@ enum RecordCommand {
         do {
             duration = try options["duration"].map { try positiveDuration($0, option: "duration") }
             interval = try options["interval"].map { try positiveDuration($0, option: "interval") }
+            if let interval, interval < SourceConfiguration.minimumInterval {
+                throw Options.UsageError(description: "--interval: must be at least 10ms (a shorter poll interval would keep sensorwatch spinning)")
+            }
             guard let path = options["output"] else { throw Options.UsageError(description: "--output FILE is required") }
             output = path
         } catch {

@@ -11,6 +11,8 @@ struct ConfigLoaderTests {
     @Test(arguments: [
         ("{ interval: 5 }", "interval: expected a duration such as \"10s\", found a number"),
         ("{ interval: \"0s\" }", "interval: must be longer than 0s"),
+        ("{ interval: \"1ns\" }", "interval: must be at least 10ms (a shorter poll interval would keep the daemon spinning)"),
+        ("{ interval: \"9ms\" }", "interval: must be at least 10ms (a shorter poll interval would keep the daemon spinning)"),
         ("{ intervall: \"1s\" }", "intervall: unknown key (did you mean \"interval\"?)"),
         ("{ colour: \"red\" }", "colour: unknown key"),
         ("{ sources: {} }", "sources: expected an array, found an object"),
@@ -25,6 +27,8 @@ struct ConfigLoaderTests {
          "sources[0].include[0]: glob \"hwmon:[ab\" has an unclosed ["),
         ("{ sources: [{ type: \"hwmon\", exclude: [\"a\", 3] }] }", "sources[0].exclude[1]: expected a string, found a number"),
         ("{ sources: [{ type: \"hwmon\", interval: \"0s\" }] }", "sources[0].interval: must be longer than 0s"),
+        ("{ sources: [{ type: \"thermal\", interval: \"1ns\" }] }",
+         "sources[0].interval: must be at least 10ms (a shorter poll interval would keep the daemon spinning)"),
         ("{ sources: [{ type: \"iio\", root: 7 }] }", "sources[0].root: expected a string, found a number"),
         ("{ sources: [{ type: \"hwmon\", plausible: { min: 100, max: 0 } }] }", "sources[0].plausible: min must be below max"),
         ("{ sources: [{ type: \"hwmon\", plausible: { mux: 1 } }] }",
@@ -134,6 +138,14 @@ struct ConfigLoaderTests {
         } catch {
             return error.errors.map(\.description)
         }
+    }
+
+    @Test func aPollIntervalOfExactlyTenMillisecondsIsAccepted() throws {
+        let files = TemporaryDirectory()
+        let path = files.write("c.json5", #"{ interval: "10ms", sources: [{ type: "thermal", interval: "10ms" }] }"#)
+        let config = try ConfigLoader.load(path: path)
+        #expect(config.interval == .milliseconds(10))
+        #expect(config.sources.map(\.interval) == [.milliseconds(10)])
     }
 
     @Test func decodesEveryRuleFieldIntoTheModel() throws {

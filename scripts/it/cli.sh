@@ -26,6 +26,14 @@ expect_err_contains "option --config needs a value" "$SENSORWATCH" check --confi
 expect_exit 78 "$SENSORWATCH" check --config /nonexistent/sensorwatch.json5
 expect_exit 78 "$SENSORWATCH" run --config /nonexistent/sensorwatch.json5
 SENSORWATCH_CONFIG=/nonexistent/env.json5 expect_err_contains "/nonexistent/env.json5" "$SENSORWATCH" check
+# A poll interval below 10 ms would spin the daemon (SPEC §3): refused in the §2 form.
+spin=$(mktemp -d)
+printf '{ interval: "1ns", sources: [{ type: "thermal", interval: "5ms" }] }\n' >"$spin/c.json5"
+expect_exit 78 "$SENSORWATCH" check --config "$spin/c.json5"
+expect_exit 78 "$SENSORWATCH" run --config "$spin/c.json5"
+expect_err_contains "$spin/c.json5: interval: must be at least 10ms" "$SENSORWATCH" check --config "$spin/c.json5"
+expect_err_contains "$spin/c.json5: sources[0].interval: must be at least 10ms" "$SENSORWATCH" check --config "$spin/c.json5"
+rm -rf "$spin"
 # Golden output: the demo simulation (readable and JSON) and every error of broken files.
 g=scripts/it/golden
 expect_golden "$g/simulate-demo.txt" "$SENSORWATCH" simulate --config config/sensorwatch.json5

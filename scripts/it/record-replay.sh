@@ -166,6 +166,8 @@ expect_exit 64 "$SENSORWATCH" record --config "$work/c.json5"
 expect_err_contains "--output FILE is required" "$SENSORWATCH" record --config "$work/c.json5"
 expect_exit 64 "$SENSORWATCH" record --config "$work/c.json5" --output "$work/x.json" --duration soon
 expect_exit 64 "$SENSORWATCH" record --config "$work/c.json5" --output "$work/x.json" --interval 0s
+expect_exit 64 "$SENSORWATCH" record --config "$work/c.json5" --output "$work/x.json" --interval 1ms
+expect_err_contains "--interval: must be at least 10ms" "$SENSORWATCH" record --config "$work/c.json5" --output "$work/x.json" --interval 9ms
 expect_exit 64 "$SENSORWATCH" record --no-such-option
 expect_exit 78 "$SENSORWATCH" record --config /nonexistent/sensorwatch.json5 --output "$work/x.json"
 expect_exit 1 "$SENSORWATCH" record --config "$work/replay.json5" --output "$work/x.json" --duration 1s

@@ -30,7 +30,7 @@ public enum ConfigLoader {
         guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify"])
         else { throw ConfigErrors(diagnostics.errors) }
 
-        let interval = top["interval"].flatMap { $0.duration(positive: true) } ?? .seconds(1)
+        let interval = top["interval"].flatMap { $0.pollInterval() } ?? .seconds(1)
         var named = NamedFiles(configDirectory: ConfigPath.directory(of: path))
         let sources = (top["sources"]?.array() ?? []).compactMap {
             source($0, defaultInterval: interval, named: &named)
@@ -70,7 +70,7 @@ public enum ConfigLoader {
             return nil
         }
         let kind: SourceKind? = object.required("type")?.choice("source type")
-        let interval = object["interval"].map { $0.duration(positive: true) } ?? defaultInterval
+        let interval = object["interval"].map { $0.pollInterval() } ?? defaultInterval
         let include = globs(object["include"])
         let exclude = globs(object["exclude"])
         var root: String?

@@ -143,6 +143,16 @@ struct ConfigNode {
         }
     }
 
+    /// A poll interval: a duration of at least ``SourceConfiguration/minimumInterval``.
+    func pollInterval() -> Duration? {
+        guard let d = duration(positive: true) else { return nil }
+        guard d >= SourceConfiguration.minimumInterval else {
+            report("must be at least 10ms (a shorter poll interval would keep the daemon spinning)")
+            return nil
+        }
+        return d
+    }
+
     /// One of a fixed set of words, such as a severity; `what` names it in messages.
     func choice<T: RawRepresentable & CaseIterable>(_ what: String) -> T? where T.RawValue == String {
         guard let s = string() else { return nil }

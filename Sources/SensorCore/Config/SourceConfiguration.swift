@@ -4,6 +4,9 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var kind: SourceKind
     /// This source's poll interval (the source's own, else the file's default).
     public var interval: Duration
+    /// The shortest poll interval a configuration may ask for (SPEC §3): below it a poll
+    /// loop would keep a core busy, which is never what a sensor needs.
+    public static let minimumInterval: Duration = .milliseconds(10)
     /// The sysfs directory to read (defaults per kind), absolute.
     public var root: String
     /// Only sensor ids matching one of these globs (empty: all).
