@@ -43,9 +43,14 @@ struct RunClockTests {
     /// undo it, or a stopped poller would sleep out its interval.
     @Test func aRungBootAlarmEndsEveryLaterWaitAtOnceAlsoAfterArming() {
         let alarm = BootClockAlarm()
+        let start = BootClockAlarm.bootNanoseconds()
         alarm.ring()
         alarm.sleep(for: .seconds(3600))
         alarm.arm(after: .seconds(3600))
         alarm.wait()
+        // Both waits asked for an hour; a rung alarm returns from them at once. The bound is
+        // far from either side: a broken alarm would not return for an hour.
+        let waited = Duration.nanoseconds(BootClockAlarm.bootNanoseconds() - start)
+        #expect(waited < .seconds(60))
     }
 }

@@ -76,5 +76,8 @@ struct NotifyWakeSocketTests {
         let sender = NotifyWakeSender(path: directory.path("missing/wake"))
         sender.send()
         sender.send()
+        // Nothing was made in notify's place: no directory, no socket file.
+        #expect(access(directory.path("missing"), F_OK) != 0)
+        #expect(errno == ENOENT)
     }
 }
