@@ -31,8 +31,10 @@ deps:
 # start-up (-z now, with the default relro: a read-only GOT, as Debian's hardening wants).
 # DWARF 4 debug info: Debian 12's valgrind (3.19) cannot read the DWARF 5 forms of a binary
 # this size (it gave up on the whole binary once notify's code was added; memcheck-*.sh).
+# No RUNPATH of $ORIGIN (SwiftPM's default): a root daemon must not look for its libraries
+# beside its binary first, where a writable directory would let anyone plant one.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(SWIFTFLAGS) -Xlinker -z -Xlinker now \
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(SWIFTFLAGS) -Xlinker -z -Xlinker now \
 		-Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
 
 build: release

@@ -58,6 +58,11 @@ for lib in $needed; do
     esac
 done
 echo "needed: $needed"
+# No RUNPATH or RPATH: libraries are looked up where the system keeps them, never beside the
+# binary first ($ORIGIN), where a planted library would run as root.
+if readelf -d "$dest/usr/bin/sensorwatch" | grep -E '\((RUNPATH|RPATH)\)'; then
+    fail "installed binary has a RUNPATH or RPATH"
+fi
 
 # (systemd-analyze verify of the unit: scripts/it/unit-security.sh.)
 finish

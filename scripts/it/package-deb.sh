@@ -84,6 +84,10 @@ dpkg-deb -x "$deb" "$x"
 grep -qx 'ExecStart=/usr/bin/sensorwatch run --config /etc/sensorwatch/sensorwatch.json5' \
     "$x/usr/lib/systemd/system/sensorwatch.service" || fail "packaged unit's ExecStart is not /usr/bin/sensorwatch"
 grep -qx 'RuntimeDirectory=sensorwatch' "$x/usr/lib/systemd/system/sensorwatch.service" || fail "no RuntimeDirectory="
+# The packaged binary looks for no library beside itself (no RUNPATH/RPATH, $ORIGIN or other).
+if readelf -d "$x/usr/bin/sensorwatch" | grep -E '\((RUNPATH|RPATH)\)'; then
+    fail "packaged binary has a RUNPATH or RPATH"
+fi
 # The packaged unit verifies (its man: pages found where the package puts them, ExecStart
 # pointed at the extracted binary) and keeps its exposure.
 mkdir -p "$tmp/unit"
