@@ -32,42 +32,17 @@ public enum SensorsCommand {
 
     /// Runs the command with its arguments (after `sensors`) and returns the exit status.
     public static func run(_ args: [String]) async -> ExitCode {
-        var configPath: String?
-        var json = false
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--help", "-h":
-                Output.stdout(usage)
-                return .success
-            case "--json":
-                json = true
-            case "--config":
-                guard i + 1 < args.count else {
-                    Output.stderr("sensorwatch sensors: --config needs a path\n\n" + usage)
-                    return .usage
-                }
-                i += 1
-                configPath = args[i]
-            default:
-                if args[i].hasPrefix("--config=") {
-                    configPath = String(args[i].dropFirst("--config=".count))
-                } else {
-                    Output.stderr("sensorwatch sensors: unknown option '\(args[i])'\n\n" + usage)
-                    return .usage
-                }
-            }
-            i += 1
+        let options: Options
+        switch CommandSupport.parse(args, flags: ["json"], help: usage) {
+        case .success(let o): options = o
+        case .failure(let code): return code
         }
-        let path = configPath ?? getenv("SENSORWATCH_CONFIG").map { String(cString: $0) }
-            ?? "/etc/sensorwatch/sensorwatch.json5"
         let configuration: Configuration
-        do {
-            configuration = try ConfigLoader.load(path: path)
-        } catch {
-            for e in error.errors { Output.stderr(e.description) }
-            return .config
+        switch CommandSupport.loadConfiguration(options.configPath) {
+        case .success(let c): configuration = c
+        case .failure(let code): return code
         }
+        let json = options.has("json")
         let readings = read(configuration.sources, derived: configuration.derived)
         Output.stdout(json ? Self.json(readings) : table(readings))
         let unread = readings.count { $0.error.map(OpenFileLimit.isShortage) ?? false }
