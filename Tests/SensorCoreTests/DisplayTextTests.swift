@@ -35,6 +35,18 @@ struct DisplayTextTests {
         #expect(DisplayText.escaped("\u{2066}x\u{2069}") == #"\u{2066}x\u{2069}"#)
     }
 
+    /// The scan of a text's bytes agrees with the test of each character, at the edges of
+    /// every escaped range too.
+    @Test func theScanOfTheBytesFindsExactlyTheEscapedCharacters() {
+        for value in Array(UInt32(0)...0x2100) + Array(UInt32(0x2020)...0x2070) + [0xFFFD, 0x1F321] {
+            guard let c = Unicode.Scalar(value) else { continue }
+            let text = "ab" + String(Character(c)) + "°"
+            #expect(DisplayText.needsEscape(text) == DisplayText.needsEscape(c), "U+\(String(value, radix: 16))")
+        }
+        #expect(!DisplayText.needsEscape("a\nb", keepingLineBreaks: true))
+        #expect(DisplayText.needsEscape("a\nb"))
+    }
+
     @Test func printableTextIsKeptAsItIsIncludingUTF8AndBackslashes() {
         for text in ["x86_pkg_temp", "°C", "Außentemperatur", "温度", "🌡️ sensor", #"C:\temp"#, "a b\u{A0}c", "\u{200F}"] {
             #expect(DisplayText.escaped(text) == text)
