@@ -202,10 +202,11 @@ public enum SensorsCommand {
     /// would alert twice for one sensor).
     public static func table(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "no sensors found" }
+        // Ids, labels, units and errors come from sysfs: each is shown on its row.
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
              (r.value.map { EventFormatter.number($0) + " " + r.sensor.unit } ?? "error: " + (r.error ?? "no reading"))
-                + limits(r.sensor)]
+                + limits(r.sensor)].map(DisplayText.escaped)
         }
         var widths = [0, 0, 0]
         for row in rows {
@@ -214,7 +215,9 @@ public enum SensorsCommand {
         let table = rows.map { row in
             (0..<3).map { row[$0].padding(widths[$0]) }.joined(separator: "  ") + "  " + row[3]
         }.joined(separator: "\n")
-        let mirrored = readings.compactMap { r in r.mirrors.map { (r.sensor.id.rawValue, $0.rawValue) } }
+        let mirrored = readings.compactMap { r in
+            r.mirrors.map { (DisplayText.escaped(r.sensor.id.rawValue), DisplayText.escaped($0.rawValue)) }
+        }
         guard !mirrored.isEmpty else { return table }
         let width = mirrored.map(\.0.count).max() ?? 0
         return table + "\n\nthermal zones the kernel also exports through hwmon (one sensor, two ids;"

@@ -5,6 +5,8 @@ public enum EventFormatter {
     /// The one-line message, e.g.
     /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`, or for a
     /// predict rule `cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)`.
+    /// Always one line: the rule's name, the sensor's id, label and unit come from outside
+    /// and are shown with ``DisplayText``'s escapes, in the journal's MESSAGE too.
     public static func message(_ e: AlertEvent) -> String {
         var s = "\(e.rule) \(e.kind.rawValue): \(e.sensor.id.rawValue)"
         if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
@@ -35,13 +37,13 @@ public enum EventFormatter {
         default:
             s += " " + (value.map { "\($0) \(what)" } ?? what)
         }
-        return s
+        return DisplayText.escaped(s)
     }
 
     /// ` (crit)` after a threshold that is a limit (SPEC §16), else nothing.
     private static func named(_ limit: String?) -> String { limit.map { " (\($0))" } ?? "" }
 
-    /// The message of a sensor fault or recovery.
+    /// The message of a sensor fault or recovery; one line, as an event's.
     public static func message(_ f: SensorFault) -> String {
         var s = "sensor \(f.sensor.id.rawValue)"
         if !f.sensor.label.isEmpty { s += " (\(f.sensor.label))" }
@@ -50,7 +52,7 @@ public enum EventFormatter {
         } else {
             s += " reads again"
         }
-        return s
+        return DisplayText.escaped(s)
     }
 
     /// One JSON object (SPEC §6), keys in the documented order, no trailing newline; a
@@ -105,12 +107,19 @@ public enum EventFormatter {
         return out
     }
 
-    /// A JSON string literal with the escapes JSON requires.
+    /// A JSON string literal with the escapes JSON requires, and the other characters
+    /// ``DisplayText`` escapes (DEL, C1 controls, line separators, bidi controls) as `\u007f`,
+    /// so the output shown on a terminal carries no control character either (SPEC §19).
     public static func jsonString(_ s: String) -> String {
         // Most strings (ids, labels, units, limit names) need no escape: one scan of the
         // bytes and one concatenation, where appending scalar by scalar took 35 M of the
         // 450 M instructions of a 1000-sensor `sensors --json` with limits (callgrind), this 12 M.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
+        // Only text that is not all ASCII (a unit's `°`) is scanned again, for C1 controls.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F })
+            || (!s.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C }) && !DisplayText.needsEscape(s))
+        {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -120,7 +129,7 @@ public enum EventFormatter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 {
+                if DisplayText.needsEscape(u) {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
