@@ -38,7 +38,32 @@ enum HwmonScanner {
     }
 
     static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
-        let root = configuration.root
+        let found = chips(configuration.root, io)
+        let names = SysfsNames.unique(found.map(\.chip))
+        var channels: [SysfsChannel] = []
+        for (chip, name) in zip(found, names) {
+            let driver = chip.driver ?? ""
+            let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: driver, io: io)
+            channels += sensors(
+                in: chip.attributes, chipName: name, driver: driver, mirror: mirror,
+                admits: configuration.admits, io: io)
+        }
+        return channels
+    }
+
+    /// The chip names this project used before SPEC §4 named devices (the driver's `name`,
+    /// `.1`, `.2` by device path), each with the chip's name now, for `check` (SPEC §20).
+    static func renamedChips(root: String, io: any SysfsIO) -> [String: String] {
+        let found = chips(root, io)
+        let old = SysfsNames.unique(found.map { SysfsNames.Chip(name: $0.driver ?? "", devicePath: $0.chip.devicePath, index: $0.chip.index) })
+        var renamed: [String: String] = [:]
+        for (chip, (before, now)) in zip(found, zip(old, SysfsNames.unique(found.map(\.chip)))) where chip.driver != nil {
+            renamed[before] = now
+        }
+        return renamed
+    }
+
+    private static func chips(_ root: String, _ io: any SysfsIO) -> [Chip] {
         let adapters = root + "/../i2c-adapter"
         var found: [Chip] = []
         for entry in SysfsTree.entries(root) where entry.hasPrefix("hwmon") {
@@ -59,16 +84,7 @@ enum HwmonScanner {
                 name: full ?? entry, devicePath: device, index: SysfsNames.index(of: entry, after: "hwmon"))
             found.append(Chip(dir: dir, attributes: attributes, chip: chip, driver: name))
         }
-        let names = SysfsNames.unique(found.map(\.chip))
-        var channels: [SysfsChannel] = []
-        for (chip, name) in zip(found, names) {
-            let driver = chip.driver ?? ""
-            let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: driver, io: io)
-            channels += sensors(
-                in: chip.attributes, chipName: name, driver: driver, mirror: mirror,
-                admits: configuration.admits, io: io)
-        }
-        return channels
+        return found
     }
 
     private static func sensors(

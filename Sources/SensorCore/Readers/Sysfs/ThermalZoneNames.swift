@@ -30,4 +30,12 @@ enum ThermalZoneNames {
             Zone(entry: zone.0, type: zone.1, name: name)
         }
     }
+
+    /// `thermal_zoneN` → the zone's name now, for each zone whose type reads, the names this
+    /// project used before SPEC §4 named zones by type (for `check`, SPEC §20).
+    static func renamed(in dir: String, io: any SysfsIO) -> [String: String] {
+        var renamed: [String: String] = [:]
+        for zone in zones(in: dir, io: io) where zone.type != nil { renamed[zone.entry] = zone.name }
+        return renamed
+    }
 }
