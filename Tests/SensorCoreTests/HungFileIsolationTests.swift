@@ -96,9 +96,9 @@ struct HungFileIsolationTests {
         #expect(!reader.isolateBlockedRead(now: .seconds(3)))
     }
 
-    /// The type names the zone (SPEC §4): until it answers the zone has no id, so it is left
-    /// out, as an hwmon chip whose name blocks is, rather than shown under one that changes.
-    @Test func aTypeThatBlocksAtDiscoveryLeavesOnlyItsZoneOut() async throws {
+    /// A zone whose type cannot be read is `thermal:thermal_zoneN` (SPEC §4) and a fault;
+    /// once the type answers, the zone is named by it.
+    @Test func aTypeThatBlocksAtDiscoveryFaultsItsZoneOnly() async throws {
         let tree = Self.twoZones()
         let io = SysfsFaultIO()
         let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
@@ -107,8 +107,8 @@ struct HungFileIsolationTests {
         await eventually { io.blockedCount == 1 }
         #expect(!reader.isolateBlockedRead(now: .zero))
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
-        #expect(reader.discover().map(\.label) == ["acpitz"])
-        #expect(Self.readings(reader, at: 2) == ["thermal:acpitz=45.0"])
+        #expect(reader.discover().map(\.label) == ["acpitz", ""])
+        #expect(Self.readings(reader, at: 2) == ["thermal:acpitz=45.0", "thermal:thermal_zone1: type: read blocked for 1s"])
         io.unblock("thermal_zone1/type")
         await stuck.wait()
         #expect(reader.discover().map(\.label) == ["acpitz", "x86_pkg_temp"])

@@ -13,14 +13,13 @@ enum ThermalZoneNames {
         var name: String
     }
 
-    /// The zones in `dir` in entry order. A zone whose `type` blocks is left out until it
-    /// answers: named `thermal_zoneN` meanwhile, its id would change when it does.
+    /// The zones in `dir` in entry order. A zone whose `type` blocks cannot be read either:
+    /// it is `thermal_zoneN` until the type answers (its reader shows why it faults).
     static func zones(in dir: String, io: any SysfsIO) -> [Zone] {
         let found = SysfsTree.entries(dir).compactMap { entry -> (String, String?, SysfsNames.Chip)? in
             let zone = dir + "/" + entry
             guard entry.hasPrefix("thermal_zone"), SysfsTree.isDirectory(zone) else { return nil }
             let type = SysfsTree.text(zone + "/type", io: io)
-            if type == nil, io.isBlocked(zone + "/type") { return nil }
             let chip = SysfsNames.Chip(
                 name: type ?? entry, devicePath: SysfsTree.realPath(zone + "/device"),
                 index: SysfsNames.index(of: entry, after: "thermal_zone"))

@@ -10,7 +10,9 @@ enum ThermalZoneScanner {
             guard configuration.admits(id) else { return nil }
             let limits = SysfsLimitFiles.thermal(dir: dir, entries: SysfsTree.entries(dir), io: io)
             let info = SensorInfo(id: id, label: zone.type ?? "", quantity: .temperature, limits: limits)
-            return SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
+            var channel = SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
+            if zone.type == nil { channel.blocked = SysfsTree.blocked(dir + "/type", io: io) }
+            return channel
         }
     }
 }
