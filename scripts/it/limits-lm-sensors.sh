@@ -73,6 +73,23 @@ PY
 # prints, and the values under it are lm-sensors'. Other numbering, a drive added at a lower
 # PCI address and a drive removed change no id.
 umount /sys/class/hwmon
+# SPEC §20: `check` warns (exit 0, stderr) about ids of the old form and names the new one.
+check_old_ids() {
+    cat >"$work/old.json5" <<'CONF'
+{ sources: [{ type: "hwmon" }],
+  rules: [{ name: "disk", sensor: "hwmon:nvme.1/temp1", above: 70 },
+          { name: "cpu", sensor: "hwmon:coretemp-isa-0000/temp1", above: 90 }] }
+CONF
+    "$SENSORWATCH" check --config "$work/old.json5" >"$work/check.out" 2>"$work/check.err" \
+        || fail "check of old ids exited $?: $(cat "$work/check.err")"
+    [ "$(cat "$work/check.out")" = OK ] || fail "check printed: $(cat "$work/check.out")"
+    local want="$work/old.json5: rules[0].sensor: warning: \"hwmon:nvme.1/temp1\" is an id of the form used before ids named devices (SPEC §4); on this machine it is \"hwmon:nvme-pci-0500/temp1\""
+    [ "$(cat "$work/check.err")" = "$want" ] || fail "check warned:
+$(cat "$work/check.err")
+expected
+$want"
+    echo "# check: $(cat "$work/check.err")" >&2
+}
 ids_of() {  # VARIANT: builds that tree, mounts it, checks it against lm-sensors, prints our ids
     local dir="$work/$1"
     python3 "$lib/chips.py" buses "$dir" "$1"
@@ -80,6 +97,7 @@ ids_of() {  # VARIANT: builds that tree, mounts it, checks it against lm-sensors
     mount --bind "$dir/devices" /sys/devices
     sensors -c "$work/empty.conf" -j >"$dir/lm.json" 2>"$dir/lm.err" || { cat "$dir/lm.err"; fail "$1: sensors -j failed"; }
     "$SENSORWATCH" sensors --json --config "$work/sensorwatch.json5" >"$dir/ours.json" || fail "$1: sensorwatch sensors failed"
+    [ "$1" != boot ] || check_old_ids
     umount /sys/devices
     umount /sys/class/hwmon
     python3 "$lib/chips.py" chipnames "$dir/ours.json" "$dir/lm.json" >&2 || {
