@@ -20,7 +20,7 @@ enum HistoryCommand {
                             or "@SECONDS" since the epoch
           --until TIME      only events at or before TIME (the forms of --since)
           --rule NAME       only this rule's events
-          --sensor ID       only this sensor's events (e.g. thermal:thermal_zone0)
+          --sensor ID       only this sensor's events (e.g. thermal:x86_pkg_temp)
           --host NAME       only the events of this host (its _HOSTNAME)
           --lines N         only the newest N events (still printed oldest first)
           --directory DIR   read the journal files in DIR instead of the system journal,

@@ -15,7 +15,7 @@ struct SysfsChannel: Sendable {
     /// hwmon `tempN_fault`; 1 means the value must not be trusted.
     var faultFlag: SysfsFile?
     /// For an hwmon sensor that is a thermal zone exported again by the kernel: that zone's
-    /// id (`thermal:thermal_zone0`).
+    /// id (`thermal:x86_pkg_temp`).
     var mirrors: SensorID?
     /// Powers of ten from the kernel's unit to ours (`-3` for milli, `1` for kPa → hPa).
     var decimalExponent: Int

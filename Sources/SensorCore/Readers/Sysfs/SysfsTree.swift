@@ -82,6 +82,17 @@ enum SysfsTree {
         return String(cString: p)
     }
 
+    /// The last component of the target of the symlink at `path` (`pci` for a `subsystem`
+    /// link to `../../../bus/pci`), or nil when there is no link there.
+    static func linkName(_ path: String) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer -> String? in
+            let n = readlink(path, buffer.baseAddress!, buffer.count)
+            guard n > 0 else { return nil }
+            let target = String(decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n]), as: UTF8.self)
+            return target.split(separator: "/").last.map(String.init)
+        }
+    }
+
     /// The trimmed text of a small attribute (`name`, `type`, `tempN_label`); nil when it
     /// cannot be opened or read, or is empty (``blocked(_:io:)`` tells a file that blocks).
     static func text(_ path: String, io: any SysfsIO) -> String? {
