@@ -138,12 +138,12 @@ import Testing
         ])
         let readings = Self.read(tree)
         #expect(SensorsCommand.table(readings) == #"""
-            ID                      LABEL                                   QUANTITY     VALUE
-            hwmon:evil\u{9b}/temp1  \x1b[2J\x1b]52;c;aGk=\x07\r\n<0>forged  temperature  45 °C
+            ID                                LABEL                                   QUANTITY     VALUE
+            hwmon:evil\u{9b}-virtual-0/temp1  \x1b[2J\x1b]52;c;aGk=\x07\r\n<0>forged  temperature  45 °C
             """#)
         #expect(SensorsCommand.json(readings) == #"""
             [
-              {"id":"hwmon:evil\u009b/temp1","label":"\u001b[2J\u001b]52;c;aGk=\u0007\r\n<0>forged","quantity":"temperature","unit":"°C","value":45}
+              {"id":"hwmon:evil\u009b-virtual-0/temp1","label":"\u001b[2J\u001b]52;c;aGk=\u0007\r\n<0>forged","quantity":"temperature","unit":"°C","value":45}
             ]
             """#)
     }
