@@ -61,4 +61,78 @@ struct ExecDeliveryTests {
         if outcome == nil { clock.advance(by: .seconds(40)) }
         #expect(outcome == .failed("exit status 3: disk full"))
     }
+
+    /// Whether process `pid` runs (not gone, not a zombie).
+    static func running(_ pid: pid_t) -> Bool {
+        guard let stat = try? TextFile.contents(of: "/proc/\(pid)/stat") else { return false }
+        // The state follows the parenthesised command name.
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+
+    /// The pid a program wrote to `file`, once it is there.
+    static func pid(in file: String) async -> pid_t? {
+        await eventually { ((try? TextFile.contents(of: file)) ?? "").hasSuffix("\n") }
+        return (try? TextFile.contents(of: file)).flatMap { pid_t($0.dropLast()) }
+    }
+
+    /// An event larger than a pipe holds: its writing waits for the program, which here
+    /// never reads it; the timeout runs all the same, and `notify` does not wait on it.
+    @Test func aProgramThatNeverReadsAnEventLargerThanAPipeIsKilledAtItsTimeout() async {
+        var big = Self.event
+        big.message = String(repeating: "x", count: 100_000)
+        let clock = ManualClock()
+        let d = ExecDelivery(argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: DescriptorWaiter())
+        let task = Task { await d.deliver(big) }
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(2))
+        #expect(await task.value(within: .seconds(20)) == .retry("killed after the timeout of 2s"))
+    }
+
+    /// The timeout signals the program's process group: what a shell wrapper started is gone too.
+    @Test func theTimeoutKillsWhatTheProgramStarted() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        let clock = ManualClock()
+        let task = Task { await deliver("sleep 600 & echo $! > '\(pidFile)'; trap '' TERM; while :; do sleep 1; done", clock: clock) }
+        let grandchild = await Self.pid(in: pidFile)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(30))
+        // The wrapper ignores SIGTERM: SIGKILL after the grace.
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: ExecDelivery<ManualClock>.killGrace)
+        #expect(await task.value(within: .seconds(20)) == .retry("killed after the timeout of 30s"))
+        #expect(await eventually { grandchild.map { !Self.running($0) } ?? false })
+    }
+
+    /// What a program leaves running in its group when it exits does not outlive it.
+    @Test func whatAProgramLeavesInItsGroupIsKilledWhenItExits() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        #expect(await deliver("sleep 600 & echo $! > '\(pidFile)'; exit 75") == .retry("exit status 75 (temporary failure)"))
+        let grandchild = await Self.pid(in: pidFile)
+        #expect(await eventually { grandchild.map { !Self.running($0) } ?? false })
+    }
+
+    /// A delivery stopped (SIGTERM, SIGHUP) leaves no zombie: the program is reaped once it ends.
+    @Test func aStoppedDeliveryReapsItsProgram() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        let clock = ManualClock()
+        let task = Task { await deliver("echo $$ > '\(pidFile)'; exec sleep 600", clock: clock) }
+        let child = await Self.pid(in: pidFile)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        task.cancel()
+        #expect(await task.value(within: .seconds(20)) == .retry("stopped"))
+        // Reaped: not even a zombie under /proc.
+        #expect(await eventually { child.map { access("/proc/\($0)", F_OK) != 0 } ?? false })
+    }
+
+    /// No descriptor of `notify` beyond 0–2 reaches the program, close-on-exec or not.
+    @Test func noDescriptorBeyondTheStandardOnesReachesTheProgram() async {
+        let inherited = open("/dev/null", O_RDONLY)
+        #expect(inherited > 2)
+        defer { close(inherited) }
+        #expect(await deliver("[ -e /proc/$$/fd/\(inherited) ] && exit 3; exit 0") == .delivered)
+    }
 }
