@@ -28,7 +28,9 @@ final class ExecChild {
     private var inputFD: Int32
     private let input: [UInt8]
     private var written = 0
-    private var reaped = false
+    /// Whether the program is reaped (its pid and group id may be another's now).
+    private(set) var reaped = false
+    private var closed = false
     /// The start of what the program wrote to standard error (at most ``keptErrorBytes``).
     private var errorBytes: [UInt8] = []
     /// How much of standard error is kept for the failure message.
@@ -138,6 +140,7 @@ final class ExecChild {
     /// ended. What it left running in its group is killed first, while the unreaped program
     /// still holds the group's id: nothing a program starts outlives it.
     func reap() -> Status {
+        precondition(!reaped, "a child is reaped once")
         signalGroup(SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
@@ -184,6 +187,8 @@ final class ExecChild {
 
     /// Closes the descriptors (once the program is reaped).
     func close() {
+        guard !closed else { return }
+        closed = true
         closeInput()
         Glibc.close(pidfd)
         Glibc.close(stderrFD)

@@ -24,6 +24,8 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
     public var timeout: Duration
     private let clock: C
     private let waiter: DescriptorWaiter
+    /// The programs of stopped attempts, until they are reaped (see ``release(within:)``).
+    private var leaving: [ExecChild] = []
 
     /// - Parameter waiter: what waits for the child's pidfd.
     public init(argv: [String], timeout: Duration, clock: C, waiter: DescriptorWaiter) {
@@ -86,9 +88,19 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
     /// own that the stop does not wait for (SIGTERM stops within a second) nor cancel.
     private func leave(_ child: ExecChild) {
         child.signalGroup(SIGTERM)
+        leaving.removeAll(where: \.reaped)
+        leaving.append(child)
         Task(executorPreference: DaemonActor.taskExecutor) { [clock, waiter] in
             await Self.finish(child, clock: clock, waiter: waiter)
         }
+    }
+
+    public func release(within limit: Duration) async {
+        let deadline = clock.now.advanced(by: limit)
+        for child in leaving where !child.reaped {
+            if await !waitForExit(child, within: clock.now.duration(to: deadline)) { child.signalGroup(SIGKILL) }
+        }
+        leaving.removeAll()
     }
 
     /// SIGKILL to the group of a program still running after the grace, then its reaping.

@@ -135,4 +135,27 @@ struct ExecDeliveryTests {
         defer { close(inherited) }
         #expect(await deliver("[ -e /proc/$$/fd/\(inherited) ] && exit 3; exit 0") == .delivered)
     }
+
+    /// At the notifier's stop, a stopped program that ignores SIGTERM is killed once the
+    /// release's limit has passed: nothing outlives `notify`.
+    @Test func aStoppedProgramIgnoringSIGTERMIsKilledAtTheRelease() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        let clock = ManualClock()
+        let d = ExecDelivery(
+            argv: ["/bin/sh", "-c", "trap '' TERM; echo $$ > '\(pidFile)'; exec sleep 600"], timeout: .seconds(30),
+            clock: clock, waiter: DescriptorWaiter())
+        let task = Task { await d.deliver(Self.event) }
+        let child = await Self.pid(in: pidFile)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        task.cancel()
+        #expect(await task.value(within: .seconds(20)) == .retry("stopped"))
+        let release = Task { await d.release(within: .milliseconds(500)) }
+        // The grace's wait and the release's.
+        #expect(await eventually { clock.sleeperCount == 2 })
+        #expect(child.map(Self.running) == true)
+        clock.advance(by: .milliseconds(500))
+        await release.value
+        #expect(await eventually { child.map { access("/proc/\($0)", F_OK) != 0 } ?? false })
+    }
 }
