@@ -46,7 +46,8 @@ final class ExecChild {
 
     /// Starts `argv` with `environment`, in a process group of its own (the timeout signals
     /// what it started too), with `input` for its standard input (written by
-    /// ``writeInput(waiter:)``, as fast as the program reads it: never blocking `notify`).
+    /// ``writeAvailableInput()`` and ``writeInput(waiter:)``, as fast as the program reads it:
+    /// never blocking `notify`).
     /// Standard output is the notifier's (the unit's journal); standard error is kept for the
     /// failure message; no other descriptor of `notify` reaches it, close-on-exec or not.
     /// Signals are reset to their defaults and unblocked in the child.
@@ -107,9 +108,11 @@ final class ExecChild {
         return .success(ExecChild(pid: pid, pidfd: pidfd, stderrFD: errPipe[0], inputFD: inPipe[1], input: input))
     }
 
-    /// Writes the standard input as the program reads it, then closes it; stops when the
-    /// program closed its end (EPIPE: `notify` ignores SIGPIPE) or when cancelled.
-    func writeInput(waiter: DescriptorWaiter) async {
+    /// Writes what the standard input takes now; true when it is all written (or the
+    /// program closed its end: EPIPE, `notify` ignores SIGPIPE) and closed, false when the
+    /// pipe is full.
+    @discardableResult
+    func writeAvailableInput() -> Bool {
         while inputFD >= 0, written < input.count {
             let n = input.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, $0.count - written) }
             if n > 0 {
@@ -117,12 +120,21 @@ final class ExecChild {
             } else if n < 0, errno == EINTR {
                 continue
             } else if n < 0, errno == EAGAIN {
-                do { try await waiter.writable(inputFD) } catch { break }
+                return false
             } else {
                 break
             }
         }
         closeInput()
+        return true
+    }
+
+    /// Writes the rest of the standard input as the program reads it, then closes it; stops
+    /// when cancelled.
+    func writeInput(waiter: DescriptorWaiter) async {
+        while !writeAvailableInput() {
+            do { try await waiter.writable(inputFD) } catch { return closeInput() }
+        }
     }
 
     private func closeInput() {

@@ -43,10 +43,12 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
         }
         // The tasks prefer the daemon's executor: on Swift's global pool the wait would
         // start libdispatch's workers and their wake-up a second (see Notifier.task).
-        let input = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in await child.writeInput(waiter: waiter) }
+        // An event fits a pipe's buffer but for a huge message: written at once, mostly.
+        let input = child.writeAvailableInput()
+            ? nil : Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in await child.writeInput(waiter: waiter) }
         let errors = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in await child.readErrors(waiter: waiter) }
         defer {
-            input.cancel()
+            input?.cancel()
             errors.cancel()
         }
         let exited = await waitForExit(child, within: timeout)
