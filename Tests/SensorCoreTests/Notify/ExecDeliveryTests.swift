@@ -36,6 +36,15 @@ struct ExecDeliveryTests {
         #expect(await d.deliver(Self.event) == .retry("cannot start /nonexistent/pager: No such file or directory"))
     }
 
+    /// An event too large for the program's environment (one variable holds at most
+    /// 128 KiB) cannot start it: retried like a removed program, until `giveUp`.
+    @Test func anEventTooLargeForTheEnvironmentIsRetried() async {
+        var huge = Self.event
+        huge.message = String(repeating: "x", count: 200_000)
+        let d = ExecDelivery(argv: ["/bin/true"], timeout: .seconds(30), clock: ManualClock(), waiter: DescriptorWaiter())
+        #expect(await d.deliver(huge) == .retry("cannot start /bin/true: Argument list too long"))
+    }
+
     @Test func theStandardInputIsTheEventsJSON() async {
         let files = TemporaryDirectory()
         let out = files.path("stdin")
