@@ -2,7 +2,7 @@
 /// `run` ignores them; `check` and `notify` report every problem at its key path.
 enum NotifyDecoder {
     private static let kinds = ["exec", "alertmanager"]
-    private static let keys = kinds + ["severity", "rule", "sensor", "host", "timeout"]
+    private static let keys = kinds + ["severity", "rule", "sensor", "host", "timeout", "giveUp"]
 
     /// The valid targets of `node` (an array, or absent for none); a target defined twice is
     /// reported at its second place (it would receive every event twice).
@@ -43,7 +43,8 @@ enum NotifyDecoder {
         let sensor = object["sensor"].map(glob)
         let host = object["host"].map(glob)
         let timeout = object["timeout"].map { $0.duration(positive: true) } ?? NotifyTarget.defaultTimeout
-        guard let kind, let timeout else { return nil }
+        let giveUp = object["giveUp"].map { $0.duration(positive: true) } ?? NotifyTarget.defaultGiveUp
+        guard let kind, let timeout, let giveUp else { return nil }
         if let severities, severities == nil { return nil }
         if let rule, rule == nil { return nil }
         if let sensor, sensor == nil { return nil }
@@ -52,7 +53,7 @@ enum NotifyDecoder {
             kind: kind,
             filter: NotifyFilter(
                 severities: severities ?? nil, rule: rule ?? nil, sensor: sensor ?? nil, host: host ?? nil),
-            timeout: timeout)
+            timeout: timeout, giveUp: giveUp)
     }
 
     /// `exec`: a non-empty array of strings whose first is an absolute path (no shell and no

@@ -184,14 +184,20 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         saved = true
     }
 
+    /// How long the programs of stopped deliveries get to end at a stop before SIGKILL.
+    static var releaseLimit: Duration { .milliseconds(500) }
+
     private func stop() async {
         environment.notifier.notify("STOPPING=1")
         let running = Array(lanes.values) + deliveries.values.map(\.maintenance) + [wakeTask].compactMap { $0 }
+        let stopped = deliveries.values.map(\.delivery)
         wakeTask = nil
         lanes.removeAll()
         deliveries.removeAll()
         for task in running { task.cancel() }
         for task in running { await task.value }
+        let deadline = clock.now.advanced(by: Self.releaseLimit)
+        for delivery in stopped { await delivery.release(within: clock.now.duration(to: deadline)) }
         await writer.flush()
     }
 }

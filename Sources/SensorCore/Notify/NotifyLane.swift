@@ -3,7 +3,7 @@
 ///
 /// The lane reads from its own ``NotifyEventSource``, skips what the target's filter does
 /// not take, runs each taken event through a ``RetryMachine`` and calls `commit` with the
-/// entry's cursor when it is done with it (delivered, or failed for good), which the
+/// entry's cursor when it is done with it (delivered, failed for good, or given up), which the
 /// notifier writes to `notify.json` before the next event: a restart resumes after it.
 /// Every wait is on the injected clock.
 @DaemonActor
@@ -48,7 +48,7 @@ public final class NotifyLane<C: Clock> where C.Duration == Duration {
             // A skipped entry's cursor is not written: reading it again after a restart
             // costs nothing, and a write per skipped entry would.
             guard let event = entry.event, target.filter.matches(event) else { continue }
-            var machine = RetryMachine()
+            var machine = RetryMachine(giveUp: target.giveUp)
             var actions = machine.handle(.event, now: now())
             while !actions.isEmpty {
                 switch actions.removeFirst() {
@@ -66,6 +66,8 @@ public final class NotifyLane<C: Clock> where C.Duration == Duration {
                     log.log(.warning, "\(target.name): \(Self.describe(event)) not delivered (\(why)); trying again in \(EventFormatter.duration(seconds: delay.seconds))")
                 case .logFailure(let why):
                     log.log(.error, "\(target.name): \(Self.describe(event)) not delivered: \(why); not trying again")
+                case .logUndeliverable(let why):
+                    log.log(.error, "\(target.name): \(Self.describe(event)) undeliverable: not delivered within \(EventFormatter.duration(seconds: target.giveUp.seconds)) of its first try (\(why)); skipped")
                 }
             }
         }

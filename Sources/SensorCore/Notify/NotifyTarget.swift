@@ -3,6 +3,8 @@
 public struct NotifyTarget: Sendable, Hashable {
     /// The default of `timeout`.
     public static let defaultTimeout: Duration = .seconds(30)
+    /// The default of `giveUp`.
+    public static let defaultGiveUp: Duration = .seconds(24 * 3600)
 
     /// Where events go.
     public enum Kind: Sendable, Hashable {
@@ -18,15 +20,22 @@ public struct NotifyTarget: Sendable, Hashable {
     public var filter: NotifyFilter
     /// How long one delivery may take before it counts as a failure to retry.
     public var timeout: Duration
+    /// How long after its first attempt an event still not delivered is given up (logged
+    /// as undeliverable and skipped).
+    public var giveUp: Duration
 
-    public init(kind: Kind, filter: NotifyFilter = NotifyFilter(), timeout: Duration = NotifyTarget.defaultTimeout) {
+    public init(
+        kind: Kind, filter: NotifyFilter = NotifyFilter(), timeout: Duration = NotifyTarget.defaultTimeout,
+        giveUp: Duration = NotifyTarget.defaultGiveUp
+    ) {
         self.kind = kind
         self.filter = filter
         self.timeout = timeout
+        self.giveUp = giveUp
     }
 
     /// The target's identity in `notify.json`: its kind, destination and filters (not the
-    /// timeout, which does not change which events it has had). A changed definition is a new
+    /// timeout nor `giveUp`, which do not change which events it has had). A changed definition is a new
     /// target, which starts at the end of the journal.
     public var key: String {
         let head: String = switch kind {

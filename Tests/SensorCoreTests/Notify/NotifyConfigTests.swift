@@ -21,6 +21,7 @@ struct NotifyConfigTests {
          ["notify[0].severity: must list at least one severity (leave it out to take every severity)"]),
         ("{ notify: [{ exec: [\"/bin/true\"], rule: \"cpu-[\" }] }", ["notify[0].rule: glob \"cpu-[\" has an unclosed ["]),
         ("{ notify: [{ exec: [\"/bin/true\"], timeout: \"0s\" }] }", ["notify[0].timeout: must be longer than 0s"]),
+        ("{ notify: [{ exec: [\"/bin/true\"], giveUp: \"0s\" }] }", ["notify[0].giveUp: must be longer than 0s"]),
         ("{ notify: [{ exec: [\"/bin/true\"], timout: \"5s\" }] }", ["notify[0].timout: unknown key (did you mean \"timeout\"?)"]),
         ("{ notify: [{ exec: [\"/bin/true\"] }, { exec: [\"/bin/true\"], timeout: \"5s\" }] }",
          ["notify[1]: the same target is already defined by notify[0]"]),
@@ -33,7 +34,7 @@ struct NotifyConfigTests {
         let files = TemporaryDirectory()
         let path = files.write("c.json5", """
             { notify: [
-              { exec: ["/usr/local/bin/page-me", "--urgent"], severity: ["critical", "warning"], timeout: "10s" },
+              { exec: ["/usr/local/bin/page-me", "--urgent"], severity: ["critical", "warning"], timeout: "10s", giveUp: "2h" },
               { alertmanager: "http://127.0.0.1:9093/", rule: "cpu-*", sensor: "thermal:*", host: "rack?" },
             ] }
             """)
@@ -44,6 +45,8 @@ struct NotifyConfigTests {
         #expect(notify[0].timeout == .seconds(10))
         #expect(notify[1].kind == .alertmanager("http://127.0.0.1:9093"))
         #expect(notify[1].timeout == .seconds(30))
+        #expect(notify[0].giveUp == .seconds(7200))
+        #expect(notify[1].giveUp == .seconds(86_400))
         #expect(notify[1].filter.rule?.pattern == "cpu-*")
     }
 
