@@ -2,7 +2,7 @@
 enum RuleDecoder {
     private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale"]
     private static let keys = ["name", "sensor", "quantity"] + conditionKeys
-        + ["hysteresis", "for", "clearFor", "repeat", "severity"]
+        + ["hysteresis", "for", "clearFor", "repeat", "severity", "summary", "description", "runbook"]
 
     /// The valid rules of `node` (an array, or absent for none); problems go to its diagnostics.
     static func rules(_ node: ConfigNode?) -> [Rule] {
@@ -43,6 +43,7 @@ enum RuleDecoder {
         let clearFor = object["clearFor"].map { $0.duration(positive: false) } ?? .zero
         let repeatEvery = object["repeat"].map { $0.duration(positive: true) }
         let severity = object["severity"].map { $0.choice("severity") as Severity? } ?? .warning
+        guard let annotations = annotations(object) else { return nil }
 
         guard valid, let name, let condition, let holdFor, let clearFor, let severity,
             object.has("sensor") || object.has("quantity")
@@ -50,7 +51,55 @@ enum RuleDecoder {
         if let repeatEvery, repeatEvery == nil { return nil }
         return Rule(
             name: name, selector: SensorSelector(sensor: sensor, quantity: quantity), condition: condition,
-            holdFor: holdFor, clearFor: clearFor, repeatEvery: repeatEvery ?? nil, severity: severity, limit: limit)
+            holdFor: holdFor, clearFor: clearFor, repeatEvery: repeatEvery ?? nil, severity: severity, limit: limit,
+            annotations: annotations)
+    }
+
+    /// `summary`, `description` and `runbook` (SPEC §21); nil when one is bad (reported).
+    /// They reach a pager's screen, an environment variable and Alertmanager: a summary is
+    /// one line, a description may have several, a runbook is a URL (`https://…`,
+    /// `file:///…`) with no spaces; none is empty or holds other control characters.
+    private static func annotations(_ object: ConfigObject) -> RuleAnnotations? {
+        var valid = true
+        func text(_ key: String, newlines: Bool) -> String? {
+            guard let node = object[key] else { return nil }
+            guard let s = node.string() else {
+                valid = false
+                return nil
+            }
+            let bad = s.unicodeScalars.first { c in
+                (c.value < 0x20 && !(newlines && (c == "\n" || c == "\t"))) || c.value == 0x7F
+            }
+            if s.isEmpty {
+                node.report("must not be empty (leave the key out instead)")
+            } else if let bad {
+                node.report("must not contain the control character U+\(JSON5SyntaxScanner.hex4(bad.value))"
+                    + (newlines ? "" : " (one line, no newline)"))
+            } else if key == "runbook", let problem = urlProblem(s) {
+                node.report(problem)
+            } else {
+                return s
+            }
+            valid = false
+            return nil
+        }
+        let annotations = RuleAnnotations(
+            summary: text("summary", newlines: false), description: text("description", newlines: true),
+            runbook: text("runbook", newlines: false))
+        return valid ? annotations : nil
+    }
+
+    /// Why `s` is not a URL a person can open, or nil: it needs a scheme (`https:`) and no
+    /// spaces.
+    private static func urlProblem(_ s: String) -> String? {
+        let scheme = s.prefix { $0 != ":" }
+        let isScheme = scheme.first.map { $0.isASCII && $0.isLetter } == true
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        if scheme.count == s.count || !isScheme {
+            return "expected a URL such as \"https://wiki.example/runbooks/cpu-hot\", found \"\(s)\""
+        }
+        if s.contains(" ") { return "a URL must not contain spaces (write %20)" }
+        return nil
     }
 
     /// The rule's one condition; every present condition key is still checked, so a rule

@@ -27,12 +27,16 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     public var isLimitRule: Bool
     /// The limit the threshold came from (`crit`); nil for `otherwise` and other rules.
     public var limit: String?
+    /// The rule's annotations (SPEC §21), carried unchanged into every sink.
+    public var annotations: RuleAnnotations
 
     public init(
         time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,
         severity: Severity, value: Double?, threshold: Double, condition: ConditionKind,
-        predict: PredictCondition? = nil, predicted: Double? = nil, isLimitRule: Bool = false, limit: String? = nil
+        predict: PredictCondition? = nil, predicted: Double? = nil, isLimitRule: Bool = false, limit: String? = nil,
+        annotations: RuleAnnotations = RuleAnnotations()
     ) {
+        self.annotations = annotations
         self.isLimitRule = isLimitRule
         self.limit = limit
         self.time = time

@@ -16,11 +16,16 @@ public struct ExpectedEvent: Sendable, Hashable {
     /// A hardware limit's value (SPEC §16); no event carries one yet, so listing a number
     /// here fails until limits exist, and `limit: null` passes.
     public var limit: Double??
+    /// The annotations listed (SPEC §21), by key (`summary`, …): a text, or nil for
+    /// `null`, which expects the event to have none.
+    public var annotations: [String: String?]
 
     public init(
         time: Double, kind: EventKind, rule: String, sensor: String, severity: Severity? = nil,
-        value: Double?? = nil, threshold: Double? = nil, predicted: Double?? = nil, limit: Double?? = nil
+        value: Double?? = nil, threshold: Double? = nil, predicted: Double?? = nil, limit: Double?? = nil,
+        annotations: [String: String?] = [:]
     ) {
+        self.annotations = annotations
         self.time = time
         self.kind = kind
         self.rule = rule

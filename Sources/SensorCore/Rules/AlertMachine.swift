@@ -74,7 +74,7 @@ public enum AlertMachine {
                 time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor(),
                 severity: rule.severity, value: value, threshold: rule.condition.threshold,
                 condition: rule.condition.kind, predict: predict, predicted: predicted,
-                isLimitRule: rule.limit != nil, limit: rule.appliedLimit)
+                isLimitRule: rule.limit != nil, limit: rule.appliedLimit, annotations: rule.annotations)
         }
         switch state.phase {
         case .ok:
