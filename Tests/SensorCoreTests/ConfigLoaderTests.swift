@@ -41,7 +41,7 @@ struct ConfigLoaderTests {
         ("{ rules: [{ name: \"a\", sensor: \"x[\", above: 80 }] }", "rules[0].sensor: glob \"x[\" has an unclosed ["),
         ("{ rules: [{ name: \"a\", quantity: \"temp\", above: 80 }] }",
          "rules[0].quantity: unknown quantity \"temp\" (expected temperature, humidity, pressure, fan, voltage, power or current)"),
-        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall, predict or stale"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall, predict, stale or alarm"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, below: 10 }] }",
          "rules[0]: has more than one condition (above, below); a rule takes exactly one"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: \"80\" }] }",
@@ -96,7 +96,7 @@ struct ConfigLoaderTests {
     @Test func typoInAConditionIsTwoErrorsNotASilentRule() {
         #expect(errors("{ rules: [{ name: \"a\", sensor: \"*\", abov: 80 }] }") == [
             "c.json5: rules[0].abov: unknown key (did you mean \"above\"?)",
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict, stale or alarm",
         ])
     }
 
@@ -245,7 +245,7 @@ struct ConfigLoaderTests {
             { sources: [{ type: "simulated", scenario: "scen/s.json5" }], rules: [{ name: "x", sensor: "*" }] }
             """)
         #expect(files.configErrors("c.json5") == [
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict, stale or alarm",
             "scen/s.json5: sensors[0].quantity: required key is missing",
         ])
     }

@@ -148,11 +148,12 @@ struct RuleTestRunnerTests {
         #expect(await RuleTestRunner.run(test, configuration: slow).passed)
     }
 
-    @Test func aLimitCannotMatchYetButNullDoes() async {
+    /// `limit` names the limit (SPEC §16, §16b): a rule without one passes `null` only.
+    @Test func aLimitIsComparedByItsName() async {
         var withLimit = fired
         withLimit.limit = .some(nil)
         #expect(await run("50 50 90 90 50x5", events: [withLimit, resolved]).passed)
-        withLimit.limit = .some(100)
+        withLimit.limit = "crit"
         #expect(!(await run("50 50 90 90 50x5", events: [withLimit, resolved]).passed))
     }
 }

@@ -89,6 +89,21 @@ struct JournalFieldsTests {
         #expect(EventFormatter.json(event).hasSuffix(#""threshold":80,"runbook":"https://wiki.example/cpu-hot"}"#))
     }
 
+    /// SPEC §16b: a limit rule fired by the chip's latched alarm says so in `ALERT_ALARM=1`
+    /// and its message; a resolved one, or one fired by the value, has neither.
+    @Test func aHardwareAlarmFiringHasALERT_ALARM() {
+        let sensor = SensorInfo(id: "hwmon:coretemp-isa-0000/temp1", label: "Package id 0", quantity: .temperature)
+        var event = AlertEvent(
+            time: .seconds(3), kind: .firing, rule: "too-hot", ruleIndex: 0, sensor: sensor, severity: .critical,
+            value: 97, threshold: 100, condition: .above, isLimitRule: true, limit: "crit")
+        event.hardwareAlarm = true
+        let f = JournalFields.fields(for: event)
+        #expect(f[0] == "MESSAGE=too-hot firing: hwmon:coretemp-isa-0000/temp1 (Package id 0) 97 °C above 100 °C (crit) (hardware alarm)")
+        #expect(f.firstIndex(of: "ALERT_ALARM=1") == f.firstIndex(of: "ALERT_LIMIT=crit")! + 1)
+        event.hardwareAlarm = false
+        #expect(!JournalFields.fields(for: event).contains("ALERT_ALARM=1"))
+    }
+
     @Test func resolvedEventIsNoticeWithItsOwnId() {
         let f = JournalFields.fields(for: Self.event(.resolved, .critical, value: 74))
         #expect(f[0] == "MESSAGE=cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) 74 °C, no longer above 80 °C")

@@ -1,6 +1,6 @@
 /// Turns the `rules` array of a configuration into ``Rule`` values (SPEC §5).
 enum RuleDecoder {
-    private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale"]
+    private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale", "alarm"]
     private static let keys = ["name", "sensor", "quantity"] + conditionKeys
         + ["hysteresis", "for", "clearFor", "repeat", "severity", "summary", "description", "runbook"]
 
@@ -33,7 +33,9 @@ enum RuleDecoder {
         }
         let quantity: Quantity? = object["quantity"].flatMap { $0.choice("quantity") }
         if object.has("quantity") && quantity == nil { valid = false }
-        if !object.has("sensor") && !object.has("quantity") {
+        // An `alarm: true` rule may watch every sensor's alarm files (SPEC §16b's `hw-alarm`).
+        let selects = object.has("sensor") || object.has("quantity") || object.has("alarm")
+        if !selects {
             node.report("needs \"sensor\" or \"quantity\" (or both) to select sensors")
         }
 
@@ -45,9 +47,7 @@ enum RuleDecoder {
         let severity = object["severity"].map { $0.choice("severity") as Severity? } ?? .warning
         guard let annotations = annotations(object) else { return nil }
 
-        guard valid, let name, let condition, let holdFor, let clearFor, let severity,
-            object.has("sensor") || object.has("quantity")
-        else { return nil }
+        guard valid, let name, let condition, let holdFor, let clearFor, let severity, selects else { return nil }
         if let repeatEvery, repeatEvery == nil { return nil }
         return Rule(
             name: name, selector: SensorSelector(sensor: sensor, quantity: quantity), condition: condition,
@@ -137,12 +137,20 @@ enum RuleDecoder {
                     conditions.append(nil)
                 }
             case "predict": conditions.append(predict(member, hysteresis: hysteresis, given: given, limit: &limit))
+            case "alarm":
+                // The chip's own alarm files (SPEC §16b); `false` would be a rule that never fires.
+                guard let on = member.bool() else {
+                    conditions.append(nil)
+                    continue
+                }
+                if !on { member.report("must be true (leave the rule out to not watch the alarms)") }
+                conditions.append(on ? .alarm : nil)
             default: conditions.append(member.duration(positive: true).map { .stale($0) })
             }
         }
         switch present.count {
         case 0:
-            node.report("needs one condition: above, below, rise, fall, predict or stale")
+            node.report("needs one condition: above, below, rise, fall, predict, stale or alarm")
             return nil
         case 1:
             return conditions[0]

@@ -27,6 +27,9 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     public var isLimitRule: Bool
     /// The limit the threshold came from (`crit`); nil for `otherwise` and other rules.
     public var limit: String?
+    /// Whether a limit rule's condition holds because the chip latched that limit's alarm
+    /// while the sample itself is not past it (SPEC §16b): `(hardware alarm)`, `ALERT_ALARM=1`.
+    public var hardwareAlarm = false
     /// The rule's annotations (SPEC §21), carried unchanged into every sink.
     public var annotations: RuleAnnotations
 
@@ -65,5 +68,5 @@ public struct AlertEvent: Hashable, Sendable, Codable {
 
 /// The kind of condition a rule has, without its parameters.
 public enum ConditionKind: String, Sendable, Hashable, Codable {
-    case above, below, rise, fall, stale, predict
+    case above, below, rise, fall, stale, predict, alarm
 }

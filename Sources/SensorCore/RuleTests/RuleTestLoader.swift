@@ -113,7 +113,17 @@ public enum RuleTestLoader {
             }
             return .some(v)
         }
-        let value = nullable("value"), predicted = nullable("predicted"), limit = nullable("limit")
+        let value = nullable("value"), predicted = nullable("predicted")
+        var limit: String??
+        if let n = object["limit"] {
+            if n.value == .null {
+                limit = .some(nil)
+            } else if let name = n.string() {
+                limit = name
+            } else {
+                valid = false
+            }
+        }
         var threshold: Double?
         if let n = object["threshold"] {
             threshold = n.number()

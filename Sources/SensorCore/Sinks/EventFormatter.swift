@@ -17,6 +17,7 @@ public enum EventFormatter {
         case .rise: what = "rose by \(number(e.threshold)) \(unit) or more"
         case .fall: what = "fell by \(number(e.threshold)) \(unit) or more"
         case .stale: what = "no reading for \(duration(seconds: e.threshold))"
+        case .alarm: what = "in hardware alarm" + named(e.limit)
         case .predict:
             let side = e.predict?.direction.rawValue ?? "past"
             let within = e.predict.map { " within " + DurationParser.format($0.within) } ?? ""
@@ -35,6 +36,7 @@ public enum EventFormatter {
         default:
             s += " " + (value.map { "\($0) \(what)" } ?? what)
         }
+        if e.hardwareAlarm { s += " (hardware alarm)" }
         return s
     }
 
@@ -66,6 +68,7 @@ public enum EventFormatter {
         s += ",\"threshold\":" + number(e.threshold)
         if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(number) ?? "null") }
         if e.isLimitRule { s += ",\"limit\":" + (e.limit.map(jsonString) ?? "null") }
+        if e.hardwareAlarm { s += ",\"alarm\":true" }
         s += annotationMembers(e.annotations)
         s += "}"
         return s
