@@ -170,7 +170,7 @@ json=$(grep '"rule":"annotated"' "$WORK/out/json" | head -1)
 line "two"|https://wiki.example/runbooks/annotated#cpu' ] || fail "stdin JSON's annotations: $json"
 [ "$(jq -r 'keys_unsorted | .[-3:] | join(",")' <<<"$json")" = "summary,description,runbook" ] \
     || fail "the annotations do not end the JSON: $json"
-[ "$(grep -c '^CPU too hot|Line one,$')" = 2 ] \
+[ "$(grep -c '^CPU too hot|Line one,$' "$WORK/out/annotations")" = 2 ] \
     || fail "environment: $(cat "$WORK/out/annotations")"
 grep -q '^line "two"|https://wiki.example/runbooks/annotated#cpu$' "$WORK/out/annotations" \
     || fail "environment: $(cat "$WORK/out/annotations")"
