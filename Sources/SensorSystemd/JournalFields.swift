@@ -18,7 +18,10 @@ public enum JournalFields {
     /// `SENSOR_LABEL` is left out when the sensor has no label, `SENSOR_VALUE` when the
     /// event has no value (a stale alert that fires), and `ALERT_PREDICTED` (a predict rule's
     /// prediction, SPEC §10) when there is none: other rules, or a window without a line;
-    /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise.
+    /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise, and
+    /// `ALERT_ALARM=1` says the chip's latched alarm of that limit made it (SPEC §16b);
+    /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION` and `ALERT_RUNBOOK` are the rule's annotations
+    /// (SPEC §21), each absent when the rule has none.
     public static func fields(for event: AlertEvent) -> [String] {
         var f = header(
             message: EventFormatter.message(event), priority: event.priority,
@@ -29,9 +32,11 @@ public enum JournalFields {
         f.append("ALERT_CONDITION=" + event.condition.rawValue)
         f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
         if let limit = event.limit { f.append("ALERT_LIMIT=" + limit) }
+        if event.hardwareAlarm { f.append("ALERT_ALARM=1") }
         if let predicted = event.predicted {
             f.append("ALERT_PREDICTED=" + EventFormatter.number(predicted))
         }
+        for (name, value) in event.annotations.present { f.append("ALERT_\(name.uppercased())=" + value) }
         f += sensorFields(event.sensor)
         if let value = event.value {
             f.append("SENSOR_VALUE=" + EventFormatter.number(value))

@@ -11,29 +11,16 @@
 set -euo pipefail
 : "${SENSORWATCH:?path of the release binary}"
 source "$(dirname "$0")/lib/common.sh"
-require_binary
-[ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
-need unshare util-linux
-need python3 python3
-need sensors lm-sensors
+source "$(dirname "$0")/lib/lmsensors.sh"
+lmsensors_setup "$@"
 KINDS=${LIMITS_KINDS:-temp,fan,in,power,curr}
-
-if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
-    export SW_IT_IN_NAMESPACE=1
-    exec unshare -m --propagation private bash "$0" "$@"
-fi
 
 work=$(mktemp -d /tmp/sensorwatch-it-limits.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 lib="$(dirname "$0")/lib"
 python3 "$lib/chips.py" build "$work/tree"
 
-# Containers may have no /sys/class/hwmon to mount over: a tmpfs on /sys/class gives one.
-if [ ! -d /sys/class/hwmon ]; then
-    mount -t tmpfs none /sys/class
-    mkdir /sys/class/hwmon
-fi
-mount --bind "$work/tree/hwmon" /sys/class/hwmon
+mount_hwmon_tree "$work/tree/hwmon"
 : >"$work/empty.conf"
 sensors -c "$work/empty.conf" -j >"$work/lm.json" 2>"$work/lm.err" || { cat "$work/lm.err"; fail "sensors -j failed"; }
 

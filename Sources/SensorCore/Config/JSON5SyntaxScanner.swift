@@ -128,7 +128,7 @@ struct JSON5SyntaxScanner {
             if c == "\n" || c == "\r" { break }
             // The decoder follows JSON here, not JSON5: control characters must be escaped.
             if c.value < 0x20 {
-                throw failure("a control character (U+\(hex4(c.value))) must be escaped in a string")
+                throw failure("a control character (U+\(Self.hex4(c.value))) must be escaped in a string")
             }
             if c == "\\" {
                 try escape()
@@ -166,10 +166,10 @@ struct JSON5SyntaxScanner {
             }
             if (0xDC00...0xDFFF).contains(code) {
                 index = start
-                throw failure("invalid escape: \"\\u\(hex4(code))\" is the second half of a surrogate pair")
+                throw failure("invalid escape: \"\\u\(Self.hex4(code))\" is the second half of a surrogate pair")
             }
             if (0xD800...0xDBFF).contains(code) {
-                let unpaired = "invalid escape: \"\\u\(hex4(code))\" must be followed by the second half of its surrogate pair"
+                let unpaired = "invalid escape: \"\\u\(Self.hex4(code))\" must be followed by the second half of its surrogate pair"
                 guard index + 1 < text.count, text[index] == "\\", text[index + 1] == "u" else {
                     index = start
                     throw failure(unpaired)
@@ -320,7 +320,7 @@ struct JSON5SyntaxScanner {
     private static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
     /// `code` as four uppercase hexadecimal digits.
-    private func hex4(_ code: UInt32) -> String {
+    static func hex4(_ code: UInt32) -> String {
         let digits = String(code, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -33,12 +33,16 @@ public struct NotifyEvent: Sendable, Hashable {
     /// `ALERT_LIMIT`: the hardware limit the threshold came from (`crit`, SPEC §16), for
     /// events of a rule that names one; nil otherwise.
     public var limit: String?
+    /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION`, `ALERT_RUNBOOK`: the rule's annotations (SPEC §21).
+    public var annotations: RuleAnnotations
 
     public init(
         realtimeMicroseconds: UInt64, kind: EventKind, rule: String, severity: Severity?, sensor: String,
         label: String = "", quantity: String = "", value: Double?, unit: String = "", threshold: Double?,
-        host: String, message: String, predicted: Double? = nil, limit: String? = nil
+        host: String, message: String, predicted: Double? = nil, limit: String? = nil,
+        annotations: RuleAnnotations = RuleAnnotations()
     ) {
+        self.annotations = annotations
         self.realtimeMicroseconds = realtimeMicroseconds
         self.kind = kind
         self.rule = rule
@@ -59,7 +63,8 @@ public struct NotifyEvent: Sendable, Hashable {
     public var time: String { NotifyTime.rfc3339(microseconds: realtimeMicroseconds) }
 
     /// The object an `exec` target reads on standard input, keys in the documented order,
-    /// no trailing newline; `predicted` and `limit` only where the event has them.
+    /// no trailing newline; `predicted`, `limit` and the annotations (`summary`,
+    /// `description`, `runbook`) only where the event has them.
     public var json: String {
         func number(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "null" }
         var s = "{\"time\":" + EventFormatter.jsonString(time)
@@ -76,7 +81,7 @@ public struct NotifyEvent: Sendable, Hashable {
         s += ",\"message\":" + EventFormatter.jsonString(message)
         if let predicted { s += ",\"predicted\":" + number(predicted) }
         if let limit { s += ",\"limit\":" + EventFormatter.jsonString(limit) }
-        return s + "}"
+        return s + EventFormatter.annotationMembers(annotations) + "}"
     }
 
     /// The environment of an `exec` target, `NAME=value`, as in the journal, with `PATH`
@@ -97,6 +102,9 @@ public struct NotifyEvent: Sendable, Hashable {
             "ALERT_MESSAGE=" + message,
             "ALERT_HOST=" + host,
             "ALERT_TIME=" + time,
+            "ALERT_SUMMARY=" + (annotations.summary ?? ""),
+            "ALERT_DESCRIPTION=" + (annotations.description ?? ""),
+            "ALERT_RUNBOOK=" + (annotations.runbook ?? ""),
             "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
         ]
     }

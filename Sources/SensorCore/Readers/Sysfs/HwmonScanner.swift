@@ -9,7 +9,8 @@
 /// - Chips lm-sensors would name alike are told apart by ``SysfsNames`` (`acpitz-acpi-0`,
 ///   `acpitz-acpi-0.1`), so a device that comes or goes renames no other chip.
 /// - Indices may be sparse (nvme: temp1, 2, 3, 9); every `_input` present is a sensor.
-/// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read.
+/// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read,
+///   and so are the alarm files (`tempN_crit_alarm`, `fanN_alarm`, …, SPEC §16b).
 /// - Limits (`tempN_max`, `_crit`, … and their `_hyst`) are read here, never per poll.
 /// - A chip that re-exports thermal zones (``ThermalHwmonMirror``) is kept, each sensor
 ///   noting the zone it mirrors: a configuration with hwmon alone still sees those zones,
@@ -131,6 +132,7 @@ enum HwmonScanner {
             if label == nil { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
             channel.mirrors = mirror?.zone(of: stem)
             if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
+            channel.alarmFiles = SysfsAlarmFile.found(stem: stem, in: dir, present: present)
             if driver == "sht3x" || driver == "sts3x" {
                 if quantity == .humidity {
                     channel.rejectsErrnoValues = true
