@@ -101,7 +101,7 @@ enum HistoryCommand {
         }
         if lookAlikes > 0 {
             Output.stderr(
-                "sensorwatch history: left out \(lookAlikes) entr\(lookAlikes == 1 ? "y" : "ies") that look like alerts but the daemon did not write (the last: \(lastReason))")
+                "sensorwatch history: left out \(lookAlikes) look-alike alert entr\(lookAlikes == 1 ? "y" : "ies") the daemon did not write (the last: \(lastReason))")
         }
         if let newest { records = Array(records.suffix(newest)) }
         let lines = options.has("json")

@@ -48,6 +48,6 @@ public final class JournalLookAlikeTally<C: Clock> where C.Duration == Duration 
         unreported = 0
         log.log(
             .warning,
-            "skipped \(n) journal entr\(n == 1 ? "y" : "ies") that look\(n == 1 ? "s" : "") like sensorwatch alerts but the daemon did not write (\(total) since the start; the last: \(reason)); see Trust in docs/notifications.md")
+            "skipped \(n) look-alike alert entr\(n == 1 ? "y" : "ies") the daemon did not write (\(total) since the start; the last: \(reason)); see Trust in docs/notifications.md")
     }
 }

@@ -13,7 +13,7 @@ struct JournalLookAlikeTallyTests {
         tally.skipped(cursor: "a", reason: "written by _UID=65534")
         #expect(log.entries.count == 1)
         #expect(log.entries[0].level == .warning)
-        #expect(log.entries[0].message.contains("skipped 1 journal entry that looks like sensorwatch alerts"))
+        #expect(log.entries[0].message.contains("skipped 1 look-alike alert entry the daemon did not write"))
         #expect(log.entries[0].message.contains("the last: written by _UID=65534"))
         for i in 0..<500 { tally.skipped(cursor: "b\(i)", reason: "written by _UID=1000") }
         clock.advance(by: .seconds(59))
@@ -22,7 +22,7 @@ struct JournalLookAlikeTallyTests {
         clock.advance(by: .seconds(1))
         tally.skipped(cursor: "d", reason: "written by _UID=1001")
         #expect(log.entries.count == 2)
-        #expect(log.entries[1].message.contains("skipped 502 journal entries that look like sensorwatch alerts"))
+        #expect(log.entries[1].message.contains("skipped 502 look-alike alert entries the daemon did not write"))
         #expect(log.entries[1].message.contains("(503 since the start; the last: written by _UID=1001)"))
         #expect(tally.total == 503)
     }
