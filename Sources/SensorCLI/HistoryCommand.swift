@@ -33,7 +33,7 @@ enum HistoryCommand {
           --file FILE       read this journal file (repeatable; merged with any --directory)
           --config PATH     the configuration whose trust key says whose entries are the
                             daemon's (default: $SENSORWATCH_CONFIG, else
-                            /etc/sensorwatch/sensorwatch.json5 if it exists)
+                            /etc/sensorwatch/sensorwatch.json5 if readable)
           --json            one JSON object per line: time (UTC), host, event, rule, sensor,
                             label, severity, value, threshold (predict rules: then
                             predicted), unit
@@ -110,12 +110,20 @@ enum HistoryCommand {
         return .success
     }
 
-    /// The configuration's `trust`: the default when no configuration is named and the
-    /// default file does not exist (history needs no configuration otherwise).
+    /// The configuration's `trust`. Without `--config` or `$SENSORWATCH_CONFIG`, a default
+    /// file that does not exist, or that this user may not read (it can hold a password),
+    /// gives the default trust (the daemon's unit and root): history needs no configuration.
     private static func trust(_ options: Options) -> Result<JournalTrust, ExitCode> {
         let path = options.configPath
-        let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG") != nil
-        if !named, access(path, F_OK) != 0, errno == ENOENT { return .success(.daemon) }
+        let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG").map { $0.pointee != 0 } == true
+        if !named, access(path, R_OK) != 0 {
+            let why = errno
+            if why == ENOENT { return .success(.daemon) }
+            if why == EACCES {
+                Output.stderr("sensorwatch history: \(path): \(ErrnoText.words(why)); using the default trust (see --config)")
+                return .success(.daemon)
+            }
+        }
         return CommandSupport.loadConfiguration(path).map(\.trust)
     }
 
