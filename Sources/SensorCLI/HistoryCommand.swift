@@ -1,13 +1,17 @@
 import SensorCore
 import SensorSystemd
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `sensorwatch history`: alert events read back from the journal (the local one, or the
 /// files of one or more journal directories, such as journal-remote's), oldest first.
 enum HistoryCommand {
     static let help = """
         usage: sensorwatch history [--since TIME] [--until TIME] [--rule NAME] [--sensor ID]
                                    [--host NAME] [--lines N] [--directory DIR]... [--file FILE]...
-                                   [--json]
+                                   [--config PATH] [--json]
 
         Prints the alert events sensorwatch logged to the journal (firing, resolved,
         repeat), oldest first by their timestamps: one line each (local time, host, rule,
@@ -27,10 +31,18 @@ enum HistoryCommand {
                             e.g. /var/log/journal/remote of systemd-journal-remote; give it
                             more than once to merge several directories
           --file FILE       read this journal file (repeatable; merged with any --directory)
+          --config PATH     the configuration whose trust key says whose entries are the
+                            daemon's (default: $SENSORWATCH_CONFIG, else
+                            /etc/sensorwatch/sensorwatch.json5 if readable)
           --json            one JSON object per line: time (UTC), host, event, rule, sensor,
                             label, severity, value, threshold (predict rules: then
                             predicted), unit
           --help            show this help
+
+        Only entries the daemon wrote are listed: journald's own fields must say
+        _SYSTEMD_UNIT=sensorwatch.service or _UID=0 (or what the trust key lists), and in
+        a remote-HOST.journal file _HOSTNAME must be HOST. Look-alikes written by anyone
+        else are left out, and counted in a warning on stderr.
 
         Reading the system journal needs root or membership in the systemd-journal or
         adm group.
@@ -44,7 +56,8 @@ enum HistoryCommand {
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(
-            args, valued: ["since", "until", "rule", "sensor", "host", "lines", "directory", "file"], flags: ["json"],
+            args, valued: ["since", "until", "rule", "sensor", "host", "lines", "directory", "file", "config"],
+            flags: ["json"],
             help: help)
         {
         case .success(let parsed): options = parsed
@@ -69,18 +82,49 @@ enum HistoryCommand {
         }
         let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
             + options.all("file").map(JournalHistoryReader.Source.file)
+        let trust: JournalTrust
+        switch self.trust(options) {
+        case .success(let t): trust = t
+        case .failure(let code): return code
+        }
         var records: [JournalAlertRecord]
+        var lookAlikes = 0
+        var lastReason = ""
         do {
-            records = try JournalHistoryReader(sources: sources).read(query)
+            records = try JournalHistoryReader(sources: sources, trust: trust).read(query) { reason in
+                lookAlikes += 1
+                lastReason = reason
+            }
         } catch {
             Output.stderr("sensorwatch history: \(error)")
             return .failure
+        }
+        if lookAlikes > 0 {
+            Output.stderr(
+                "sensorwatch history: left out \(lookAlikes) look-alike alert entr\(lookAlikes == 1 ? "y" : "ies") the daemon did not write (the last: \(lastReason))")
         }
         if let newest { records = Array(records.suffix(newest)) }
         let lines = options.has("json")
             ? records.map(HistoryFormatter.json) : HistoryFormatter.lines(records, time: HistoryFormatter.localTime)
         for line in lines { Output.stdout(line) }
         return .success
+    }
+
+    /// The configuration's `trust`. Without `--config` or `$SENSORWATCH_CONFIG`, a default
+    /// file that does not exist, or that this user may not read (it can hold a password),
+    /// gives the default trust (the daemon's unit and root): history needs no configuration.
+    private static func trust(_ options: Options) -> Result<JournalTrust, ExitCode> {
+        let path = options.configPath
+        let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG").map { $0.pointee != 0 } == true
+        if !named, access(path, R_OK) != 0 {
+            let why = errno
+            if why == ENOENT { return .success(.daemon) }
+            if why == EACCES {
+                Output.stderr("sensorwatch history: \(path): \(ErrnoText.words(why)); using the default trust (see --config)")
+                return .success(.daemon)
+            }
+        }
+        return CommandSupport.loadConfiguration(path).map(\.trust)
     }
 
     private static func usageError(_ message: String) -> ExitCode {

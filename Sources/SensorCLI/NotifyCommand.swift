@@ -18,6 +18,11 @@ enum NotifyCommand {
         order, retrying after 1 s, 2 s, 4 s ... at most 5 min apart. Each target's place in
         the journal is kept, so a restart neither loses nor repeats an event.
 
+        Only entries the daemon wrote are delivered: journald's own fields must say
+        _SYSTEMD_UNIT=sensorwatch.service or _UID=0 (the configuration's trust key replaces
+        these; read at start), and with --directory a remote-HOST.journal file must hold
+        only HOST's entries. Look-alikes are skipped, with a warning a minute at most.
+
         Signals: SIGHUP re-reads the notify list; SIGTERM and SIGINT stop (within a second).
 
         options:
@@ -70,11 +75,15 @@ enum NotifyCommand {
         } catch {
             log.log(.notice, "\(error); alerts reach the targets when journald tells its readers (within 250 ms)")
         }
+        // One tally for every lane: each reads every entry, and a forged one is one warning.
+        let lookAlikes = JournalLookAlikeTally(clock: clock, log: log)
+        let trust = configuration.trust
         let environment = Notifier<BootClock>.Environment(
             journals: directories.isEmpty ? ["local"] : directories,
             makeSource: { journal, cursor in
                 try JournalEventFollower(
-                    source: journal == "local" ? .local : .directory(journal), after: cursor, waiter: waiter)
+                    source: journal == "local" ? .local : .directory(journal), after: cursor, waiter: waiter,
+                    trust: trust, lookAlike: { lookAlikes.skipped(cursor: $0, reason: $1) })
             },
             makeDelivery: { delivery(for: $0, memory: $1, clock: clock, waiter: waiter, log: log) },
             store: NotifyStateStore(path: statePath),

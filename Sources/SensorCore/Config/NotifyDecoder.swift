@@ -112,4 +112,48 @@ enum NotifyDecoder {
             return nil
         }
     }
+
+    /// The top-level `trust: { units, uids }` (SPEC §17): each list given replaces the
+    /// default one, a list left out keeps it. A unit is a name such as `sensorwatch.service`;
+    /// a uid a whole number from 0 to 4294967294 (4294967295 is no user). Trusting nobody
+    /// is an error: notify would deliver nothing and history list nothing.
+    static func trust(_ node: ConfigNode?) -> JournalTrust {
+        guard let node, let object = node.object(keys: ["units", "uids"]) else { return .daemon }
+        var trust = JournalTrust.daemon
+        var valid = true
+        func list<T: Hashable>(_ key: String, _ decode: (ConfigNode) -> T?) -> Set<T>? {
+            guard let member = object[key] else { return nil }
+            guard let elements = member.array() else {
+                valid = false
+                return nil
+            }
+            let decoded = elements.map(decode)
+            if decoded.contains(nil) { valid = false }
+            return Set(decoded.compactMap { $0 })
+        }
+        if let units = list("units", unitName) { trust.units = units }
+        if let uids = list("uids", uid) { trust.uids = uids }
+        if valid, trust.units.isEmpty, trust.uids.isEmpty {
+            node.report("trusts no unit and no uid: notify would deliver nothing and history list nothing")
+        }
+        return trust
+    }
+
+    private static func unitName(_ node: ConfigNode) -> String? {
+        guard let name = node.string() else { return nil }
+        guard !name.isEmpty, name.contains("."), !name.contains(where: { $0.isWhitespace || $0 == "/" }) else {
+            node.report("expected a unit name such as \"sensorwatch.service\", found \"\(name)\"")
+            return nil
+        }
+        return name
+    }
+
+    private static func uid(_ node: ConfigNode) -> UInt32? {
+        guard let n = node.integer() else { return nil }
+        guard n >= 0, n < Int64(UInt32.max) else {
+            node.report("expected a uid from 0 to 4294967294, found \(n)")
+            return nil
+        }
+        return UInt32(n)
+    }
 }

@@ -6,9 +6,10 @@ import Glibc
 ///
 /// Discovery runs at start, once a minute and on reload, so it may allocate freely; it
 /// reads text through the reader's ``SysfsIO`` so a blocking `name` stalls only that reader.
-enum SysfsTree {
+/// The journal readers list a collector's directory with it too.
+public enum SysfsTree {
     /// Names in `dir` (without `.` and `..`), sorted bytewise; empty when unreadable.
-    static func entries(_ dir: String) -> [String] {
+    public static func entries(_ dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
