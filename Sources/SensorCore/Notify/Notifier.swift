@@ -119,6 +119,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             deliveries[key] = nil
         }
         let before = state
+        // State kept under a key with a URL's password (before URLs were masked) is taken
+        // over, and the password leaves notify.json with this start's first write.
+        for target in targets {
+            if let old = target.keyWithPassword { state.moveTarget(from: old, to: target.key) }
+        }
         state.targets = state.targets.filter { keys.contains($0.key) }
         for target in targets {
             let delivery = self.delivery(for: target)

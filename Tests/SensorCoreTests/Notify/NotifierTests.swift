@@ -58,4 +58,30 @@ struct NotifierTests {
         send.yield(.stop)
         #expect(await running.value(within: .seconds(10)) != nil)
     }
+    /// notify.json written before URLs were masked keys an alertmanager target by its URL
+    /// with the password: the target keeps that cursor, and the file loses the password at
+    /// the start, before READY.
+    @Test func stateKeptUnderAKeyWithThePasswordIsTakenOverAndThePasswordLeavesTheFile() async throws {
+        let directory = TemporaryDirectory(prefix: "sensorwatch-notifier")
+        let target = NotifyTarget(kind: .alertmanager("http://am:s3cret@127.0.0.1:9093"))
+        let store = NotifyStateStore(path: directory.path("notify.json"))
+        var old = NotifyStateFile()
+        old.setCursor("c-kept", target: try #require(target.keyWithPassword), journal: "local")
+        try store.save(old)
+        #expect(TemporaryDirectory.readFile(directory.path("notify.json"))?.contains("s3cret") == true)
+        let service = RecordingNotifier()
+        let environment = Notifier<ManualClock>.Environment(
+            journals: ["local"], makeSource: { _, _ in QuietSource() },
+            makeDelivery: { _, _ in NotifyLaneTests.ScriptedDelivery([]) },
+            store: store, notifier: service, log: MemoryLog(),
+            reload: { () throws(ConfigErrors) -> [NotifyTarget] in [target] })
+        let notifier = Notifier(targets: [target], environment: environment, clock: ManualClock())
+        let (signals, send) = AsyncStream<DaemonSignal>.makeStream()
+        let running = Task { await notifier.run(signals: signals) }
+        #expect(await eventually { service.readies == 1 })
+        #expect(store.load().state.cursor(target: target.key, journal: "local") == "c-kept")
+        #expect(TemporaryDirectory.readFile(directory.path("notify.json"))?.contains("s3cret") == false)
+        send.yield(.stop)
+        #expect(await running.value(within: .seconds(10)) != nil)
+    }
 }
