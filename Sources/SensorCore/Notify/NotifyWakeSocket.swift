@@ -90,11 +90,18 @@ public final class NotifyWakeSocket: Sendable {
             } catch { return }
             let drained = sw_wake_drain(fd)
             if pause != .zero, drained == 0 {
+                // The end of a flood: one last look, for a daemon's wake that came in its
+                // last pause before journald had taken the entry (no echoes ran for it).
+                if pause > Self.shortestPause { waiter.nudge() }
                 pause = .zero
                 continue
             }
-            pause = pause == .zero ? Self.shortestPause : min(pause * 2, Self.longestPause)
+            // Echoes follow a wake after a quiet spell, the daemon's as a rule; while wakes
+            // keep coming each pause's end is the next look, so a flood costs one nudge a pause.
+            let afterQuiet = pause == .zero
+            pause = afterQuiet ? Self.shortestPause : min(pause * 2, Self.longestPause)
             waiter.nudge()
+            guard afterQuiet else { continue }
             echo?.cancel()
             echo = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in
                 let start = clock.now
