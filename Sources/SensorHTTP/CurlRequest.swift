@@ -74,10 +74,13 @@ final class CurlRequest: Sendable {
         var body = [CChar](repeating: 0, count: 512)
         var error = [CChar](repeating: 0, count: 512)
         let bytes = Array(json.utf8)
+        // The user information goes as basic authentication, not in the URL, so nothing
+        // curl reports about the URL can hold the password.
+        let target = CredentialedURL(url)
         let r = bytes.withUnsafeBufferPointer { jsonBuffer in
             jsonBuffer.withMemoryRebound(to: CChar.self) { j in
                 sw_curl_post_json(
-                    url, j.baseAddress, j.count, timeoutMilliseconds, abortFlag, &status, &body, body.count, &error,
+                    target.address, target.user, target.password, j.baseAddress, j.count, timeoutMilliseconds, abortFlag, &status, &body, body.count, &error,
                     error.count)
             }
         }

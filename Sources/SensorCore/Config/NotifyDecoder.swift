@@ -86,6 +86,11 @@ enum NotifyDecoder {
             node.report("must be an http:// or https:// URL with a host, e.g. \"http://127.0.0.1:9093\"")
             return nil
         }
+        // The value itself is never repeated in a message: it may hold a password.
+        if CredentialedURL(text).hasStrayAt {
+            node.report("has an @ after the host: a user name or password holding /, ? or # must write it percent-encoded (%2F, %3F, %23)")
+            return nil
+        }
         var url = text
         while url.hasSuffix("/") { url.removeLast() }
         return url

@@ -108,10 +108,10 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
             if Task.isCancelled { return }
             switch result.outcome {
             case .delivered:
-                if failing { log.log(.notice, "\(url): firing alerts are re-sent again") }
+                if failing { log.log(.notice, "\(CredentialedURL(url).shown): firing alerts are re-sent again") }
                 failing = false
             case .retry(let why), .failed(let why):
-                if !failing { log.log(.warning, "\(url): cannot re-send \(alerts.count) firing alerts (\(why)); trying every minute") }
+                if !failing { log.log(.warning, "\(CredentialedURL(url).shown): cannot re-send \(alerts.count) firing alerts (\(why)); trying every minute") }
                 failing = true
             }
         }

@@ -53,6 +53,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     private var state: NotifyStateFile
     private var lanes: [LaneKey: Task<Void, Never>] = [:]
     private var wakeTask: Task<Void, Never>?
+    /// Sends `WATCHDOG=1` while the executor every lane runs on turns (SPEC §17 Liveness).
+    private var watchdogTask: Task<Void, Never>?
     /// Each target's delivery and the task of its work between events, by target key.
     private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
     private let writer: NotifyStateWriter
@@ -78,6 +80,13 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             wakeTask = Self.task { [clock] in await wake.run(clock: clock) }
         }
         environment.notifier.notify("READY=1\nSTATUS=" + status)
+        // On the daemon's executor, like every lane: if a call blocks it, the pings stop and
+        // systemd restarts the notifier. Without a watchdog no task, so idle means no wake-up.
+        if let timeout = environment.notifier.watchdogTimeout {
+            watchdogTask = Self.task { [clock, notifier = environment.notifier] in
+                while (try? await clock.sleep(for: timeout / 4)) != nil { notifier.notify("WATCHDOG=1") }
+            }
+        }
         for await signal in signals {
             switch signal {
             case .stop:
@@ -119,6 +128,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             deliveries[key] = nil
         }
         let before = state
+        // State kept under a key with a URL's password (before URLs were masked) is taken
+        // over, and the password leaves notify.json with this start's first write.
+        for target in targets {
+            if let old = target.keyWithPassword { state.moveTarget(from: old, to: target.key) }
+        }
         state.targets = state.targets.filter { keys.contains($0.key) }
         for target in targets {
             let delivery = self.delivery(for: target)
@@ -189,9 +203,10 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
 
     private func stop() async {
         environment.notifier.notify("STOPPING=1")
-        let running = Array(lanes.values) + deliveries.values.map(\.maintenance) + [wakeTask].compactMap { $0 }
+        let running = Array(lanes.values) + deliveries.values.map(\.maintenance) + [wakeTask, watchdogTask].compactMap { $0 }
         let stopped = deliveries.values.map(\.delivery)
         wakeTask = nil
+        watchdogTask = nil
         lanes.removeAll()
         deliveries.removeAll()
         for task in running { task.cancel() }

@@ -39,6 +39,12 @@ public struct NotifyStateFile: Codable, Hashable, Sendable {
         targets[key, default: Target()].firing = alerts
     }
 
+    /// Moves what is kept under key `old` to key `new`, unless `new` has state of its own.
+    public mutating func moveTarget(from old: String, to new: String) {
+        guard targets[new] == nil, let kept = targets.removeValue(forKey: old) else { return }
+        targets[new] = kept
+    }
+
     /// Keeps `cursor` as target `key`'s position in journal `journal`.
     public mutating func setCursor(_ cursor: String, target key: String, journal: String) {
         targets[key, default: Target()].cursors[journal] = cursor

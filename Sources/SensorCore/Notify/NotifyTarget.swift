@@ -35,22 +35,32 @@ public struct NotifyTarget: Sendable, Hashable {
     }
 
     /// The target's identity in `notify.json`: its kind, destination and filters (not the
-    /// timeout nor `giveUp`, which do not change which events it has had). A changed definition is a new
-    /// target, which starts at the end of the journal.
-    public var key: String {
+    /// timeout nor `giveUp`, which do not change which events it has had). A changed definition
+    /// is a new target, which starts at the end of the journal. A URL's password is masked: the
+    /// file must not hold it, and a changed password is the same target.
+    public var key: String { key(url: \.shown) }
+
+    /// The key as versions before the masking wrote it (the URL with its password), where it
+    /// differs from ``key``: a kept cursor under it is taken over, not lost.
+    public var keyWithPassword: String? {
+        let old = key(url: \.text)
+        return old == key ? nil : old
+    }
+
+    private func key(url form: KeyPath<CredentialedURL, String>) -> String {
         let head: String = switch kind {
         case .exec(let argv): "exec " + argv.map(EventFormatter.jsonString).joined(separator: " ")
-        case .alertmanager(let url): "alertmanager " + url
+        case .alertmanager(let url): "alertmanager " + CredentialedURL(url)[keyPath: form]
         }
         return ([head] + filter.words).joined(separator: " ")
     }
 
     /// How the target is named in logs and in `--test`'s output: `exec /usr/local/bin/page-me`,
-    /// `alertmanager http://127.0.0.1:9093`.
+    /// `alertmanager http://127.0.0.1:9093`, `alertmanager http://user:***@127.0.0.1:9093`.
     public var name: String {
         switch kind {
         case .exec(let argv): "exec " + (argv.first ?? "")
-        case .alertmanager(let url): "alertmanager " + url
+        case .alertmanager(let url): "alertmanager " + CredentialedURL(url).shown
         }
     }
 }
