@@ -44,7 +44,9 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
         return Self.escapingControlCharacters(line)
     }
 
-    private static func escapingControlCharacters(_ text: String) -> String {
+    /// `text` with control characters and line separators as escapes (`\n`, `\u{1b}`): text
+    /// from outside shown as one line (SPEC §19).
+    public static func escapingControlCharacters(_ text: String) -> String {
         let isControl: (Unicode.Scalar) -> Bool = {
             $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
         }
