@@ -85,10 +85,12 @@ public final class JournalEventFollower: NotifyEventSource {
         sd_journal_close(journal)
     }
 
-    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID.
+    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID or the
+    /// silences' (SPEC §21).
     static let matches: [String] =
         ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
         + JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
+        + [JournalSilenceEntry.match]
 
     /// Where the follower was positioned: the cursor it was given, else that of the
     /// journal's last entry then; empty for a journal that had none.
@@ -134,6 +136,13 @@ public final class JournalEventFollower: NotifyEventSource {
         var usec: UInt64 = 0
         _ = sd_journal_get_realtime_usec(journal, &usec)
         let f = JournalEntryFields.read(journal, JournalEventFollower.wanted)
+        if f[13] == JournalMessageID.silence.rawValue {
+            // An untrusted or unreadable silence is skipped like a damaged alert entry.
+            guard case .silence(let silence) = JournalSilenceEntry.read(journal) else {
+                return NotifyEntry(event: nil, cursor: cursor)
+            }
+            return NotifyEntry(event: nil, cursor: cursor, silence: silence)
+        }
         guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else {
             return NotifyEntry(event: nil, cursor: cursor)
         }
@@ -148,5 +157,6 @@ public final class JournalEventFollower: NotifyEventSource {
     private static let wanted = JournalEntryFields.names([
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
         "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_PREDICTED", "ALERT_LIMIT", "SENSOR_QUANTITY",
+        "MESSAGE_ID",
     ])
 }

@@ -11,10 +11,16 @@ public struct NotifyStateFile: Codable, Hashable, Sendable {
         public var cursors: [String: String]
         /// An alertmanager target's firing alerts (re-sent every minute); absent for others.
         public var firing: [AlertmanagerAlert]?
+        /// An exec target's alerts held back by silences (SPEC §21), per journal; absent
+        /// when none is held.
+        public var held: [String: [NotifyEvent]]?
 
-        public init(cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil) {
+        public init(
+            cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil, held: [String: [NotifyEvent]]? = nil
+        ) {
             self.cursors = cursors
             self.firing = firing
+            self.held = held
         }
     }
 
@@ -37,6 +43,16 @@ public struct NotifyStateFile: Codable, Hashable, Sendable {
     /// Keeps `alerts` as target `key`'s firing alerts (written with the next cursor).
     public mutating func setFiring(_ alerts: [AlertmanagerAlert], target key: String) {
         targets[key, default: Target()].firing = alerts
+    }
+
+    /// Target `key`'s alerts held back by silences in journal `journal`.
+    public func held(target key: String, journal: String) -> [NotifyEvent] { targets[key]?.held?[journal] ?? [] }
+
+    /// Keeps `events` as target `key`'s held-back alerts in journal `journal`.
+    public mutating func setHeld(_ events: [NotifyEvent], target key: String, journal: String) {
+        var all = targets[key, default: Target()].held ?? [:]
+        all[journal] = events.isEmpty ? nil : events
+        targets[key, default: Target()].held = all.isEmpty ? nil : all
     }
 
     /// Keeps `cursor` as target `key`'s position in journal `journal`.
