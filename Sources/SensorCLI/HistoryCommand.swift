@@ -12,6 +12,7 @@ enum HistoryCommand {
         Prints the alert events sensorwatch logged to the journal (firing, resolved,
         repeat), oldest first by their timestamps: one line each (local time, host, rule,
         event, sensor, value, threshold, severity), or one JSON object a line with --json.
+        Silences (sensorwatch silence) are listed among them.
 
         options:
           --since TIME      only events at or after TIME: a local time ("2026-11-29 10:00:00",
@@ -69,18 +70,37 @@ enum HistoryCommand {
         }
         let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
             + options.all("file").map(JournalHistoryReader.Source.file)
-        var records: [JournalAlertRecord]
+        let records: [JournalAlertRecord]
         do {
             records = try JournalHistoryReader(sources: sources).read(query)
         } catch {
             Output.stderr("sensorwatch history: \(error)")
             return .failure
         }
-        if let newest { records = Array(records.suffix(newest)) }
-        let lines = options.has("json")
-            ? records.map(HistoryFormatter.json) : HistoryFormatter.lines(records, time: HistoryFormatter.localTime)
+        let silences = silenceRecords(sources: sources, query: query)
+        var lines = options.has("json")
+            ? HistoryFormatter.jsonLines(records, silences: silences)
+            : HistoryFormatter.lines(records, silences: silences, time: HistoryFormatter.localTime)
+        if let newest { lines = Array(lines.suffix(newest)) }
         for line in lines { Output.stdout(line) }
         return .success
+    }
+
+    /// The silence entries (SPEC §21) in the query's time span whose matchers take its rule,
+    /// sensor and host; none when they cannot be read (the events were).
+    private static func silenceRecords(
+        sources: [JournalHistoryReader.Source], query: JournalHistoryReader.Query
+    ) -> [JournalSilenceReader.Record] {
+        let all = (try? JournalSilenceReader(sources: sources).read().records) ?? []
+        return all.filter { r in
+            let s = r.silence
+            if let since = query.sinceMicroseconds, r.realtimeMicroseconds < since { return false }
+            if let until = query.untilMicroseconds, r.realtimeMicroseconds > until { return false }
+            if let rule = query.rule, !(s.rule?.matches(rule) ?? true) { return false }
+            if let sensor = query.sensor, !(s.sensor?.matches(sensor) ?? true) { return false }
+            if let host = query.host, !(s.host?.matches(host) ?? true) { return false }
+            return true
+        }
     }
 
     private static func usageError(_ message: String) -> ExitCode {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorSystemd
 
 /// `sensorwatch status`: what the running daemon sees now, read from its status file (SPEC §19).
 enum StatusCommand {
@@ -78,20 +79,26 @@ enum StatusCommand {
             Output.stderr("sensorwatch: " + why)
             return .failure
         }
-        if options.has("json") {
-            FileDescriptorWriter.writeAll(1, bytes)
-            return .success
-        }
-        let report: StatusReport
+        var report: StatusReport
         do {
             report = try StatusReport.decode(bytes, path: path)
         } catch {
+            if options.has("json") {
+                FileDescriptorWriter.writeAll(1, bytes)
+                return .success
+            }
             if checking {
                 Output.stdout(StatusFormatter.unknown("\(path) is not a status file: \(error.message)"))
                 return ExitCode(rawValue: 3)
             }
             Output.stderr("sensorwatch: \(path): not a status file: \(error.message)")
             return .failure
+        }
+        let silenced = markSilenced(&report)
+        if options.has("json") {
+            // The file itself, unless a silence holds an alert (SPEC §21).
+            if silenced { Output.stdout(String(report.json.dropLast())) } else { FileDescriptorWriter.writeAll(1, bytes) }
+            return .success
         }
         let now = StateStore.wallClock()
         if checking {
@@ -108,6 +115,22 @@ enum StatusCommand {
             HistoryFormatter.localTime(UInt64(max(0, $0) * 1_000_000))
         })
         return .success
+    }
+
+    /// Sets `silencedUntil` on the firing alerts an active silence of the local journal
+    /// holds (SPEC §21); whether any is. A journal that cannot be read (no access) marks none.
+    private static func markSilenced(_ report: inout StatusReport) -> Bool {
+        guard let book = try? JournalSilenceReader().read().book else { return false }
+        let now = NotifyTime.nowMicroseconds()
+        let host = NotifyCommand.hostName()
+        var any = false
+        for i in report.alerts.indices where report.alerts[i].state == .firing {
+            let a = report.alerts[i]
+            guard let s = book.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: now) else { continue }
+            report.alerts[i].silencedUntil = Double(s.endsMicroseconds) / 1e6
+            any = true
+        }
+        return any
     }
 
     /// `--file`, else the configuration's `statusFile` (the default configuration only when
