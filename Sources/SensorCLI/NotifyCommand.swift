@@ -119,7 +119,8 @@ enum NotifyCommand {
         case .alertmanager(let url):
             return AlertmanagerDelivery(
                 baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
-                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep)
+                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep,
+                silences: memory.silences, keepSilences: memory.keepSilences)
         }
     }
 

@@ -178,9 +178,10 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             return existing.delivery
         }
         let key = target.key
-        let memory = NotifyTargetMemory(firing: state.firing(target: key)) { [weak self] alerts in
-            self?.state.setFiring(alerts, target: key)
-        }
+        let memory = NotifyTargetMemory(
+            firing: state.firing(target: key), keep: { [weak self] alerts in self?.state.setFiring(alerts, target: key) },
+            silences: state.silences(target: key),
+            keepSilences: { [weak self] silences in self?.state.setSilences(silences, target: key) })
         let delivery = environment.makeDelivery(target, memory)
         deliveries[key] = (delivery, Self.task { await delivery.maintain() })
         return delivery

@@ -79,6 +79,10 @@ public final class NotifyLane<C: Clock> where C.Duration == Duration {
             }
             if let silence = entry.silence {
                 silences.record(silence)
+                let describe = "silence \(silence.id)" + (silence.expired ? " (expired)" : "")
+                let handOver: @DaemonActor () async -> DeliveryOutcome = { [delivery] in await delivery.silence(silence) }
+                guard await attempt(describe, handOver, now: now, start: start, done: { [commit] in commit(entry.cursor) })
+                else { return }
                 continue
             }
             // A skipped entry's cursor is not written: reading it again after a restart
@@ -134,12 +138,21 @@ public final class NotifyLane<C: Clock> where C.Duration == Duration {
     private func deliver(
         _ event: NotifyEvent, now: () -> Duration, start: C.Instant, done: @DaemonActor () -> Void
     ) async -> Bool {
+        let delivery = self.delivery
+        return await attempt(Self.describe(event), { await delivery.deliver(event) }, now: now, start: start, done: done)
+    }
+
+    /// Runs one hand-over (`what`, named `describe` in the log) through a ``RetryMachine``.
+    private func attempt(
+        _ describe: String, _ what: @DaemonActor () async -> DeliveryOutcome, now: () -> Duration, start: C.Instant,
+        done: @DaemonActor () -> Void
+    ) async -> Bool {
         var machine = RetryMachine()
         var actions = machine.handle(.event, now: now())
         while !actions.isEmpty {
             switch actions.removeFirst() {
             case .deliver:
-                let outcome = await delivery.deliver(event)
+                let outcome = await what()
                 // Stopped mid-delivery: not committed, so sent again at the next start.
                 if Task.isCancelled { return false }
                 actions += machine.handle(.outcome(outcome), now: now())
@@ -149,9 +162,9 @@ public final class NotifyLane<C: Clock> where C.Duration == Duration {
                 do { try await clock.sleep(until: start.advanced(by: until), tolerance: nil) } catch { return false }
                 actions += machine.handle(.timer, now: now())
             case .logRetry(let why, let delay):
-                log.log(.warning, "\(target.name): \(Self.describe(event)) not delivered (\(why)); trying again in \(EventFormatter.duration(seconds: delay.seconds))")
+                log.log(.warning, "\(target.name): \(describe) not delivered (\(why)); trying again in \(EventFormatter.duration(seconds: delay.seconds))")
             case .logFailure(let why):
-                log.log(.error, "\(target.name): \(Self.describe(event)) not delivered: \(why); not trying again")
+                log.log(.error, "\(target.name): \(describe) not delivered: \(why); not trying again")
             }
         }
         return true

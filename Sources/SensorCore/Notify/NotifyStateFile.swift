@@ -14,13 +14,18 @@ public struct NotifyStateFile: Codable, Hashable, Sendable {
         /// An exec target's alerts held back by silences (SPEC §21), per journal; absent
         /// when none is held.
         public var held: [String: [NotifyEvent]]?
+        /// An alertmanager target's silences created there: Alertmanager's id by
+        /// sensorwatch's (SPEC §21); absent when none.
+        public var silences: [String: String]?
 
         public init(
-            cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil, held: [String: [NotifyEvent]]? = nil
+            cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil, held: [String: [NotifyEvent]]? = nil,
+            silences: [String: String]? = nil
         ) {
             self.cursors = cursors
             self.firing = firing
             self.held = held
+            self.silences = silences
         }
     }
 
@@ -43,6 +48,14 @@ public struct NotifyStateFile: Codable, Hashable, Sendable {
     /// Keeps `alerts` as target `key`'s firing alerts (written with the next cursor).
     public mutating func setFiring(_ alerts: [AlertmanagerAlert], target key: String) {
         targets[key, default: Target()].firing = alerts
+    }
+
+    /// Target `key`'s silences in Alertmanager, by sensorwatch's id.
+    public func silences(target key: String) -> [String: String] { targets[key]?.silences ?? [:] }
+
+    /// Keeps target `key`'s silences in Alertmanager.
+    public mutating func setSilences(_ silences: [String: String], target key: String) {
+        targets[key, default: Target()].silences = silences.isEmpty ? nil : silences
     }
 
     /// Target `key`'s alerts held back by silences in journal `journal`.

@@ -33,7 +33,7 @@ struct SilencedLaneTests {
             log: MemoryLog(), gate: SilenceGate(), keepHeld: { kept.append($0) }, wallClock: wall
         ) { committed.append($0) }
         let task = Task { await lane.run() }
-        #expect(await eventually { committed == ["c-fan-stopped", "c-cpu-hot"] })
+        #expect(await eventually { committed == ["c-silence", "c-fan-stopped", "c-cpu-hot"] })
         #expect(delivery.attempts == ["cpu-hot"])
         #expect(kept.map { $0.map(\.rule) } == [["fan-stopped"]])
         #expect(await eventually { clock.sleeperCount == 1 })
