@@ -36,6 +36,9 @@ enum SilenceCommand {
                  (a fleet's collector) instead of the system journal
         expire   ends the silence ID now
 
+        Reading the system journal (list, expire) needs root or membership in the
+        systemd-journal or adm group.
+
         exit status: 0 done, 1 the journal could not be read or written (or no such
         silence), 64 bad usage, 78 a glob, duration or time that cannot be read
 

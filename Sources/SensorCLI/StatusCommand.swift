@@ -11,7 +11,9 @@ enum StatusCommand {
 
         Shows what the running daemon sees now, from the status file it keeps: the
         firing alerts first (then pending ones), then every sensor with its value,
-        limits and health.
+        limits and health. An alert a silence holds (sensorwatch silence) is marked
+        "silenced until TIME" and left out of --check's WARNING/CRITICAL; silences are
+        read from the journal, which needs root or the systemd-journal or adm group.
 
         options:
           --file PATH    the status file (default: the configuration's statusFile,

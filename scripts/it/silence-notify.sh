@@ -46,14 +46,14 @@ silence() { "$BIN" silence add "$@" 2>/dev/null; }
 start_notify
 
 # 1. Silenced, then run at the silence's end (time): once, as firing.
-id=$(silence --rule 'fan-*' --for 3s --comment "fan swap")
+id=$(silence --rule 'fan-*' --for 5s --comment "fan swap")
 ends=$(journal_json SILENCE_ID="$id" | jq -r .SILENCE_ENDS)
 alert_event firing fan-stopped critical
 alert_event repeat fan-stopped critical
 mark
 ! called "firing fan-stopped" || fail "a silenced firing was run: $(calls)"
 ! called "repeat fan-stopped" || fail "a silenced repeat was run: $(calls)"
-wait_for "the held firing at the silence's end" 100 called "firing fan-stopped"
+wait_for "the held firing at the silence's end" 150 called "firing fan-stopped"
 [ "$(date +%s)" -ge "$(date -d "$ends" +%s)" ] || fail "run before the silence ended ($ends)"
 mark
 [ "$(count_calls 'firing fan-stopped')" = 1 ] || fail "held firing run $(count_calls 'firing fan-stopped') times"
