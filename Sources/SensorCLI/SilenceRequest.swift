@@ -54,6 +54,8 @@ enum SilenceRequest {
             guard seconds * 1e6 > Double(now) else {
                 throw .value("--until: '\(text)' is not in the future")
             }
+            // Year 5138: far enough for any silence, and a time every reader reads back.
+            guard seconds < 1e11 else { throw .value("--until: '\(text)' is too far ahead") }
             ends = UInt64((seconds * 1e6).rounded())
         }
         return Silence(

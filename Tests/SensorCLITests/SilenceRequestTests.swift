@@ -59,6 +59,9 @@ struct SilenceRequestTests {
             (["--rule", "x", "--until", "tomorrow-ish"], "--until: cannot read"),
             (["--rule", "x", "--until", "2h"], "--until: cannot read"),
             (["--rule", "x", "--until", "2020-01-01T00:00:00Z"], "not in the future"),
+            (["--rule", "x", "--until", "@inf"], "too far ahead"),
+            (["--rule", "x", "--until", "@1e20"], "too far ahead"),
+            (["--rule", "x", "--until", "@nan"], "not in the future"),
         ]
         for (args, expected) in cases {
             guard case .value(let m)? = Self.problem(args) else {
