@@ -16,6 +16,7 @@ enum HistoryCommand {
         Prints the alert events sensorwatch logged to the journal (firing, resolved,
         repeat), oldest first by their timestamps: one line each (local time, host, rule,
         event, sensor, value, threshold, severity), or one JSON object a line with --json.
+        Silences (sensorwatch silence) are listed among them.
 
         options:
           --since TIME      only events at or after TIME: a local time ("2026-11-29 10:00:00",
@@ -83,11 +84,11 @@ enum HistoryCommand {
         let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
             + options.all("file").map(JournalHistoryReader.Source.file)
         let trust: JournalTrust
-        switch self.trust(options) {
+        switch CommandSupport.trust(options, command: "history") {
         case .success(let t): trust = t
         case .failure(let code): return code
         }
-        var records: [JournalAlertRecord]
+        let records: [JournalAlertRecord]
         var lookAlikes = 0
         var lastReason = ""
         do {
@@ -103,28 +104,30 @@ enum HistoryCommand {
             Output.stderr(
                 "sensorwatch history: left out \(lookAlikes) look-alike alert entr\(lookAlikes == 1 ? "y" : "ies") the daemon did not write (the last: \(lastReason))")
         }
-        if let newest { records = Array(records.suffix(newest)) }
-        let lines = options.has("json")
-            ? records.map(HistoryFormatter.json) : HistoryFormatter.lines(records, time: HistoryFormatter.localTime)
+        let silences = silenceRecords(sources: sources, query: query, trust: trust)
+        var lines = options.has("json")
+            ? HistoryFormatter.jsonLines(records, silences: silences)
+            : HistoryFormatter.lines(records, silences: silences, time: HistoryFormatter.localTime)
+        if let newest { lines = Array(lines.suffix(newest)) }
         for line in lines { Output.stdout(line) }
         return .success
     }
 
-    /// The configuration's `trust`. Without `--config` or `$SENSORWATCH_CONFIG`, a default
-    /// file that does not exist, or that this user may not read (it can hold a password),
-    /// gives the default trust (the daemon's unit and root): history needs no configuration.
-    private static func trust(_ options: Options) -> Result<JournalTrust, ExitCode> {
-        let path = options.configPath
-        let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG").map { $0.pointee != 0 } == true
-        if !named, access(path, R_OK) != 0 {
-            let why = errno
-            if why == ENOENT { return .success(.daemon) }
-            if why == EACCES {
-                Output.stderr("sensorwatch history: \(path): \(ErrnoText.words(why)); using the default trust (see --config)")
-                return .success(.daemon)
-            }
+    /// The silence entries (SPEC §21) in the query's time span whose matchers take its rule,
+    /// sensor and host; none when they cannot be read (the events were).
+    private static func silenceRecords(
+        sources: [JournalHistoryReader.Source], query: JournalHistoryReader.Query, trust: JournalTrust
+    ) -> [JournalSilenceReader.Record] {
+        let all = (try? JournalSilenceReader(sources: sources, trust: trust).read().records) ?? []
+        return all.filter { r in
+            let s = r.silence
+            if let since = query.sinceMicroseconds, r.realtimeMicroseconds < since { return false }
+            if let until = query.untilMicroseconds, r.realtimeMicroseconds > until { return false }
+            if let rule = query.rule, !(s.rule?.matches(rule) ?? true) { return false }
+            if let sensor = query.sensor, !(s.sensor?.matches(sensor) ?? true) { return false }
+            if let host = query.host, !(s.host?.matches(host) ?? true) { return false }
+            return true
         }
-        return CommandSupport.loadConfiguration(path).map(\.trust)
     }
 
     private static func usageError(_ message: String) -> ExitCode {

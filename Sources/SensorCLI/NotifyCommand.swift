@@ -90,7 +90,8 @@ enum NotifyCommand {
             notifier: SystemdNotifier(),
             log: log,
             reload: { () throws(ConfigErrors) -> [NotifyTarget] in try ConfigLoader.load(path: path).notify },
-            wake: wake
+            wake: wake,
+            readSilences: { silences(directories: directories, trust: trust, log: log) }
         )
         if configuration.notify.isEmpty {
             log.log(.warning, "\(path): the notify list is empty; nothing will be delivered until it has a target")
@@ -98,6 +99,23 @@ enum NotifyCommand {
         let notifier = Notifier(targets: configuration.notify, environment: environment, clock: clock)
         await notifier.run(signals: signalStream.stream)
         return .success
+    }
+
+    /// The silences in the journals followed (SPEC §21); a journal that cannot be read is
+    /// logged and the notifier starts without its silences.
+    static func silences(directories: [String], trust: JournalTrust, log: any DaemonLog) -> SilenceBook {
+        do {
+            let result = try JournalSilenceReader(
+                sources: directories.map(JournalHistoryReader.Source.directory), trust: trust
+            ).read()
+            if result.untrusted > 0 {
+                log.log(.warning, "\(result.untrusted) silence entries skipped: not written by root or a trusted unit")
+            }
+            return result.book
+        } catch {
+            log.log(.error, "cannot read the silences from the journal: \(error); none hold until new ones are written")
+            return SilenceBook()
+        }
     }
 
     /// The delivery of `target`.
@@ -112,7 +130,8 @@ enum NotifyCommand {
         case .alertmanager(let url):
             return AlertmanagerDelivery(
                 baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
-                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep)
+                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep,
+                silences: memory.silences, keepSilences: memory.keepSilences)
         }
     }
 

@@ -94,10 +94,12 @@ public final class JournalEventFollower: NotifyEventSource {
         sd_journal_close(journal)
     }
 
-    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID.
+    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID or the
+    /// silences' (SPEC §21).
     static let matches: [String] =
         ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
         + JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
+        + [JournalSilenceEntry.match]
 
     /// Where the follower was positioned: the cursor it was given, else that of the
     /// journal's last entry then; empty for a journal that had none.
@@ -144,10 +146,17 @@ public final class JournalEventFollower: NotifyEventSource {
         var usec: UInt64 = 0
         _ = sd_journal_get_realtime_usec(journal, &usec)
         let f = JournalEntryFields.read(journal, JournalEventFollower.wanted)
+        if f[13] == JournalMessageID.silence.rawValue {
+            // An untrusted or unreadable silence is skipped like a damaged alert entry.
+            guard case .silence(let silence) = JournalSilenceEntry.read(journal, trust: &trust) else {
+                return NotifyEntry(event: nil, cursor: cursor)
+            }
+            return NotifyEntry(event: nil, cursor: cursor, silence: silence)
+        }
         guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else {
             return NotifyEntry(event: nil, cursor: cursor)
         }
-        if case .lookAlike(let reason) = trust.verdict(unit: f[13], uid: f[14], hostname: f[2], cursor: cursor) {
+        if case .lookAlike(let reason) = trust.verdict(unit: f[17], uid: f[18], hostname: f[2], cursor: cursor) {
             lookAlike(cursor, reason)
             return NotifyEntry(event: nil, cursor: cursor)
         }
@@ -156,13 +165,13 @@ public final class JournalEventFollower: NotifyEventSource {
             sensor: f[4] ?? "", label: f[5] ?? "", quantity: f[12] ?? "", value: f[7].flatMap(Double.init),
             unit: f[6] ?? "", threshold: f[8].flatMap(Double.init), host: f[2] ?? "", message: f[9] ?? "",
             predicted: f[10].flatMap(Double.init), limit: f[11],
-            annotations: RuleAnnotations(summary: f[13], description: f[14], runbook: f[15]))
+            annotations: RuleAnnotations(summary: f[14], description: f[15], runbook: f[16]))
         return NotifyEntry(event: event, cursor: cursor)
     }
 
     private static let wanted = JournalEntryFields.names([
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
         "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_PREDICTED", "ALERT_LIMIT", "SENSOR_QUANTITY",
-        "ALERT_SUMMARY", "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "_SYSTEMD_UNIT", "_UID",
+        "MESSAGE_ID", "ALERT_SUMMARY", "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "_SYSTEMD_UNIT", "_UID",
     ])
 }

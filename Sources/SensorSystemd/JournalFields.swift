@@ -93,3 +93,33 @@ public enum JournalFields {
         ["CODE_FILE=" + l.file, "CODE_LINE=\(l.line)", "CODE_FUNC=" + l.function]
     }
 }
+
+extension JournalFields {
+    /// The fields of a silence entry (SPEC §21): `MESSAGE` (priority 5, notice),
+    /// `MESSAGE_ID`, `SILENCE_ID`, `SILENCE_STATE` (`active`, or `expired` for the entry that
+    /// ended it), the matchers given (`SILENCE_RULE`, `SILENCE_SENSOR`, `SILENCE_HOST`; one
+    /// left out matches everything), `SILENCE_STARTS` and `SILENCE_ENDS` (RFC 3339, UTC),
+    /// `SILENCE_COMMENT` and `SILENCE_BY`.
+    public static func fields(for silence: Silence) -> [String] {
+        var f = header(message: message(silence), priority: LogLevel.notice.priority, id: .silence)
+        f.append("SILENCE_ID=" + silence.id)
+        f.append("SILENCE_STATE=" + (silence.expired ? "expired" : "active"))
+        if let rule = silence.rule { f.append("SILENCE_RULE=" + rule.pattern) }
+        if let sensor = silence.sensor { f.append("SILENCE_SENSOR=" + sensor.pattern) }
+        if let host = silence.host { f.append("SILENCE_HOST=" + host.pattern) }
+        f.append("SILENCE_STARTS=" + NotifyTime.rfc3339(microseconds: silence.startsMicroseconds))
+        f.append("SILENCE_ENDS=" + NotifyTime.rfc3339(microseconds: silence.endsMicroseconds))
+        f.append("SILENCE_COMMENT=" + silence.comment)
+        f.append("SILENCE_BY=" + silence.by)
+        return f
+    }
+
+    /// `silence 1b2c… (rule=cpu-* sensor=* host=*) by alice until 2026-12-02T18:00:00Z: fan swap`,
+    /// or `silence 1b2c… (…) expired by alice`.
+    public static func message(_ s: Silence) -> String {
+        var m = "silence \(s.id) (\(s.matchers)) "
+        m += s.expired ? "expired by \(s.by)" : "by \(s.by) until \(NotifyTime.rfc3339(microseconds: s.endsMicroseconds))"
+        if !s.comment.isEmpty { m += ": " + s.comment }
+        return m
+    }
+}

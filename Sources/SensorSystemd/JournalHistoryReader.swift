@@ -127,7 +127,7 @@ public struct JournalHistoryReader: Sendable {
     }
 
     /// Opens one source: the handle, or the error naming the call and the path.
-    private static func open(_ source: Source) throws(ReadError) -> OpaquePointer {
+    static func open(_ source: Source) throws(ReadError) -> OpaquePointer {
         var handle: OpaquePointer?
         let (call, r): (String, Int32)
         switch source {
@@ -151,31 +151,39 @@ public struct JournalHistoryReader: Sendable {
         _ query: Query, from source: Source, into records: inout [JournalAlertRecord],
         trust: inout JournalTrustCheck, lookAlike: (String) -> Void
     ) throws(ReadError) {
-        let j = try open(source)
-        defer { sd_journal_close(j) }
-        func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, path: source.path) }
-
-        var matches = ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
-        matches += JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
+        var matches = JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
         if let rule = query.rule { matches.append("ALERT_RULE=" + rule) }
         if let sensor = query.sensor { matches.append("SENSOR_ID=" + sensor) }
         if let host = query.host { matches.append("_HOSTNAME=" + host) }
-        for m in matches {
+        try entries(of: source, matching: matches) { j, usec in
+            if let since = query.sinceMicroseconds, usec < since { return }
+            if let until = query.untilMicroseconds, usec > until { return }
+            if let record = record(j, at: usec, trust: &trust, lookAlike: lookAlike) { records.append(record) }
+        }
+    }
+
+    /// Calls `body` with the handle and the realtime timestamp of each sensorwatch entry of
+    /// `source` that meets `matches` (journal matches: different fields must all match), from
+    /// the head on.
+    static func entries(
+        of source: Source, matching matches: [String], _ body: (OpaquePointer, UInt64) -> Void
+    ) throws(ReadError) {
+        let j = try open(source)
+        defer { sd_journal_close(j) }
+        func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, path: source.path) }
+        for m in ["SYSLOG_IDENTIFIER=" + JournalFields.identifier] + matches {
             let r = m.withCString { sd_journal_add_match(j, $0, 0) }
             guard r >= 0 else { throw failure("sd_journal_add_match", r) }
         }
         let sought = sd_journal_seek_head(j)
         guard sought >= 0 else { throw failure("sd_journal_seek_head", sought) }
-
         while true {
             let r = sd_journal_next(j)
             guard r >= 0 else { throw failure("sd_journal_next", r) }
             if r == 0 { break }
             var usec: UInt64 = 0
             guard sd_journal_get_realtime_usec(j, &usec) >= 0 else { continue }
-            if let since = query.sinceMicroseconds, usec < since { continue }
-            if let until = query.untilMicroseconds, usec > until { continue }
-            if let record = record(j, at: usec, trust: &trust, lookAlike: lookAlike) { records.append(record) }
+            body(j, usec)
         }
     }
 

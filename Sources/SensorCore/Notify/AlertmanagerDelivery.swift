@@ -28,6 +28,10 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     private let keep: @DaemonActor ([AlertmanagerAlert]) -> Void
     private var firing: [AlertmanagerAlert.Identity: AlertmanagerAlert]
     private let limit: Int
+    private let baseURL: String
+    /// Alertmanager's silence ids by sensorwatch's, for the expiry (SPEC §21).
+    private var silences: [String: String]
+    private let keepSilences: @DaemonActor ([String: String]) -> Void
 
     /// - Parameters:
     ///   - baseURL: the Alertmanager's base URL (no trailing slash).
@@ -37,8 +41,12 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     public init(
         baseURL: String, timeout: Duration, poster: any HTTPPoster, clock: C, wallClock: @escaping @Sendable () -> UInt64,
         log: any DaemonLog, firing: [AlertmanagerAlert], limit: Int = AlertmanagerDelivery.firingLimit,
-        keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void
+        keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void,
+        silences: [String: String] = [:], keepSilences: @escaping @DaemonActor ([String: String]) -> Void = { _ in }
     ) {
+        self.baseURL = baseURL
+        self.silences = silences
+        self.keepSilences = keepSilences
         self.url = baseURL + "/api/v2/alerts"
         self.timeout = timeout
         self.poster = poster
@@ -92,6 +100,30 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
             keep(firingAlerts)
         }
         return outcome
+    }
+
+    /// Creates a new silence in Alertmanager (`POST /api/v2/silences`), or expires the one
+    /// made for an expired silence (`DELETE /api/v2/silence/ID`; one Alertmanager no longer
+    /// knows, 404, is gone already). A silence that has ended, or was never made there, needs
+    /// nothing.
+    public func silence(_ silence: Silence) async -> DeliveryOutcome {
+        if silence.expired {
+            guard let theirs = silences[silence.id] else { return .delivered }
+            let result = await poster.send("DELETE", url: baseURL + "/api/v2/silence/" + theirs, json: "", timeout: timeout)
+            if case .answered(404, _) = result {} else if result.outcome != .delivered { return result.outcome }
+            silences[silence.id] = nil
+            keepSilences(silences)
+            return .delivered
+        }
+        guard silences[silence.id] == nil, silence.endsMicroseconds > wallClock() else { return .delivered }
+        let result = await poster.post(url: baseURL + "/api/v2/silences", json: AlertmanagerSilence.body(silence), timeout: timeout)
+        guard result.outcome == .delivered else { return result.outcome }
+        guard case .answered(_, let body) = result, let theirs = AlertmanagerSilence.id(inAnswer: body) else {
+            return .failed("Alertmanager's answer has no silenceID")
+        }
+        silences[silence.id] = theirs
+        keepSilences(silences)
+        return .delivered
     }
 
     /// Sends the firing alerts again every minute, until cancelled. A failed re-send is

@@ -22,6 +22,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         public var reload: @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
         /// The daemon's wakes, nudging the sources' waits; nil: the journal's own notice only.
         public var wake: NotifyWakeSocket?
+        /// The silences already in the journals (SPEC §21), read once at the start; lanes
+        /// add those written later.
+        public var readSilences: @DaemonActor () -> SilenceBook
+        /// Microseconds since the epoch, which silence times are in.
+        public var wallClock: @Sendable () -> UInt64
 
         public init(
             journals: [String], makeSource: @escaping @DaemonActor (String, String?) throws -> any NotifyEventSource,
@@ -29,8 +34,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             store: NotifyStateStore,
             notifier: any ServiceNotifier, log: any DaemonLog,
             reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget],
-            wake: NotifyWakeSocket? = nil
+            wake: NotifyWakeSocket? = nil, readSilences: @escaping @DaemonActor () -> SilenceBook = { SilenceBook() },
+            wallClock: @escaping @Sendable () -> UInt64 = NotifyTime.nowMicroseconds
         ) {
+            self.readSilences = readSilences
+            self.wallClock = wallClock
             self.journals = journals
             self.makeSource = makeSource
             self.makeDelivery = makeDelivery
@@ -58,6 +66,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     /// Each target's delivery and the task of its work between events, by target key.
     private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
     private let writer: NotifyStateWriter
+    /// The silences every lane shares.
+    private let silences = SilenceBoard()
     /// Whether notify.json was written by this run (it is, before READY).
     private var saved = false
 
@@ -73,6 +83,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
 
     /// Runs until a stop signal (or the end of `signals`).
     public func run(signals: AsyncStream<DaemonSignal>) async {
+        for silence in environment.readSilences().silences.values { silences.record(silence) }
         startLanes()
         // Every new target's starting point is kept before READY.
         await writer.flush()
@@ -153,8 +164,17 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                 if kept == nil {
                     state.setCursor(source.position ?? "", target: target.key, journal: journal)
                 }
+                // Silences hold back what an exec target runs; Alertmanager silences itself.
+                var gate: SilenceGate?
+                if case .exec = target.kind { gate = SilenceGate(held: state.held(target: target.key, journal: journal)) }
                 let lane = NotifyLane(
-                    target: target, source: source, delivery: delivery, clock: clock, log: environment.log
+                    target: target, source: source, delivery: delivery, clock: clock, log: environment.log,
+                    silences: silences, gate: gate,
+                    keepHeld: { [weak self] held in
+                        self?.state.setHeld(held, target: target.key, journal: journal)
+                        self?.save()
+                    },
+                    wallClock: environment.wallClock
                 ) { [weak self] cursor in
                     self?.commit(cursor, target: target.key, journal: journal)
                 }
@@ -172,9 +192,10 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             return existing.delivery
         }
         let key = target.key
-        let memory = NotifyTargetMemory(firing: state.firing(target: key)) { [weak self] alerts in
-            self?.state.setFiring(alerts, target: key)
-        }
+        let memory = NotifyTargetMemory(
+            firing: state.firing(target: key), keep: { [weak self] alerts in self?.state.setFiring(alerts, target: key) },
+            silences: state.silences(target: key),
+            keepSilences: { [weak self] silences in self?.state.setSilences(silences, target: key) })
         let delivery = environment.makeDelivery(target, memory)
         deliveries[key] = (delivery, Self.task { await delivery.maintain() })
         return delivery

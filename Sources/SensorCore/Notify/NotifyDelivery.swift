@@ -22,6 +22,10 @@ public protocol NotifyDelivery: AnyObject, Sendable {
     /// (a program given SIGTERM) gets `limit` to end, and is then killed, so that nothing
     /// outlives `notify` (SIGTERM stops it within a second). Most targets leave nothing.
     func release(within limit: Duration) async
+
+    /// Hands over a silence entry (SPEC §21), a new silence or its expiry: one attempt, as
+    /// for events. Most targets have nothing to do (the lane holds their events back).
+    func silence(_ silence: Silence) async -> DeliveryOutcome
 }
 
 extension NotifyDelivery {
@@ -30,4 +34,7 @@ extension NotifyDelivery {
 
     /// Nothing left running.
     public func release(within limit: Duration) async {}
+
+    /// Nothing to hand over: the lane holds back what silences match.
+    public func silence(_ silence: Silence) async -> DeliveryOutcome { .delivered }
 }

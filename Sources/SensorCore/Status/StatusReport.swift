@@ -23,7 +23,8 @@ public struct StatusReport: Sendable, Hashable {
     }
 
     /// The file's text: one JSON object, a sensor or an alert per line (readable with
-    /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline.
+    /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline;
+    /// `silencedUntil` only for an alert a silence holds (`status --json`, SPEC §21).
     public var json: String {
         var s = "{\"version\":" + str(version) + ",\"pid\":\(pid),\"started\":" + str(RFC3339.format(started))
         s += ",\"updated\":" + str(RFC3339.format(updated)) + ",\n\"sensors\":["
@@ -40,7 +41,9 @@ public struct StatusReport: Sendable, Hashable {
             s += (i == 0 ? "\n" : ",\n") + "{\"rule\":" + str(a.rule) + ",\"sensor\":" + str(a.sensor)
             s += ",\"severity\":\"\(a.severity.rawValue)\",\"state\":\"\(a.state.rawValue)\""
             s += ",\"since\":" + str(RFC3339.format(a.since)) + ",\"value\":" + num(a.value)
-            s += ",\"threshold\":" + num(a.threshold) + "}"
+            s += ",\"threshold\":" + num(a.threshold)
+            if let until = a.silencedUntil { s += ",\"silencedUntil\":" + str(RFC3339.format(until)) }
+            s += "}"
         }
         s += "]}\n"
         return s
