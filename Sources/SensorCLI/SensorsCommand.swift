@@ -145,9 +145,7 @@ public enum SensorsCommand {
     public static func json(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "[]" }
         // One string for the whole array, appended to in place, not a string per sensor and
-        // per limits object joined: with the keys of `append` below, the output of
-        // bench/discovery.sh's 1000 sensors with ten limits each went from 65 M instructions
-        // to 31 M (callgrind).
+        // per limits object joined (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var s = "[\n  "
         s.reserveCapacity(readings.count * 256)
         for (i, r) in readings.enumerated() {
@@ -190,8 +188,8 @@ public enum SensorsCommand {
     /// Appends a JSON object of `members` in the order limits are shown.
     ///
     /// The known names are looked up in display order, each with its key made once: sorting
-    /// each sensor's names (``SensorLimits/ordered(_:)``) and quoting each took 29 M
-    /// instructions for a thousand sensors (callgrind); only names outside that order are sorted.
+    /// each sensor's names (``SensorLimits/ordered(_:)``) and quoting each cost more than the
+    /// rest of the output (figures: bench/README.md, "Instructions behind the code's shortcuts"); only names outside that order are sorted.
     private static func append<V>(_ members: [String: V], to s: inout String, _ value: (V) -> String) {
         s += "{"
         var shown = 0

@@ -96,9 +96,8 @@ enum HwmonScanner {
         let present = Set(files)
         // The labels and limit files of every admitted sensor, read in one batch for the chip:
         // one guarded call and one directory descriptor instead of an open, a read and a
-        // close on an absolute path per file, each guarded. For bench/discovery.sh's 10 000
-        // limit files the guarded opens and closes and the C strings of their paths took
-        // 28 M of the 450 M instructions of a `sensors --json` (callgrind; docs/decisions.md).
+        // close on an absolute path per file, each guarded, whose cost showed in discovery
+        // of many chips (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var batch = SysfsFileBatch(directory: dir)
         var found: [Found] = []
         for file in files {

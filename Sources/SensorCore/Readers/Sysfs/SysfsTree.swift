@@ -18,12 +18,8 @@ public enum SysfsTree {
             if name != ".", name != ".." { names.append(name) }
         }
         // Sorted byte by byte (UTF-8), on keys of each name's first 16 bytes compared as two
-        // integers. With `utf8.lexicographicallyPrecedes` (one code unit at a time), listing
-        // the 100 directories of bench/discovery.sh's tree (121 entries each) took 135 M of
-        // the 450 M instructions of a `sensors --json` (callgrind); with `memcmp` of the
-        // views 38 M, with String's `<` 34 M, with these keys 26 M. Later, with the names of
-        // ten limit files per sensor, 23.5 M of 170 M; with the keys made from the bytes in
-        // place rather than through `utf8.prefix(16).enumerated()`, 16.0 M.
+        // integers made from the bytes in place: comparing the UTF-8 views code unit by code
+        // unit was the largest cost of listing a big tree (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var keyed = names.map { name -> (UInt64, UInt64, String) in
             var copy = name
             let key = copy.withUTF8 { bytes -> (UInt64, UInt64) in
