@@ -4,7 +4,10 @@ import Synchronization
 import SensorTestKit
 
 /// Recording real sources on their poll threads, in a time the test moves. A run that does
-/// not end is a failure after a guard time, not a hang of the test run.
+/// not end is a failure after a guard time, not a hang of the test run. The clock moves on
+/// only once the cycles so far are recorded (`progress.samples`), not once the reader was
+/// polled: a cycle polled but not yet committed when the clock moved was stamped with the
+/// next tick's time (seen under load: a recording without its first sample).
 struct RecordingSessionTests {
     static let zone = SensorInfo(id: "thermal:thermal_zone0", quantity: .temperature)
     static let rh = SensorInfo(id: "hwmon:sht3x/humidity1", quantity: .humidity)
@@ -38,9 +41,9 @@ struct RecordingSessionTests {
         let hwmon = ScriptedReader(Self.rh, [40, 41, 99])
         let session = Self.session(thermal: thermal, hwmon: hwmon, hwmonInterval: .seconds(2), duration: .seconds(2), clock: clock)
         let run = Task { await session.run() }
-        await eventually { thermal.pollCount == 1 && hwmon.pollCount == 1 }
+        await eventually { session.progress.samples == 2 }
         clock.advance(by: .seconds(1))
-        await eventually { thermal.pollCount == 2 }
+        await eventually { session.progress.samples == 3 }
         clock.advance(by: .seconds(1))
         guard let recorder = await ended(run) else { return }
         #expect(session.step == .seconds(1))
@@ -60,9 +63,9 @@ struct RecordingSessionTests {
             sources: [SourceConfiguration(kind: .thermal, interval: .seconds(10))],
             interval: .milliseconds(500), duration: .seconds(1), clock: clock, makeReader: { _ in thermal })
         let run = Task { await session.run() }
-        await eventually { thermal.pollCount == 1 }
+        await eventually { session.progress.samples == 1 }
         clock.advance(by: .milliseconds(500))
-        await eventually { thermal.pollCount == 2 }
+        await eventually { session.progress.samples == 2 }
         clock.advance(by: .milliseconds(500))
         guard let recorder = await ended(run) else { return }
         #expect(session.step == .milliseconds(500))
@@ -75,7 +78,7 @@ struct RecordingSessionTests {
         let thermal = ScriptedReader(Self.rh, [40, 41, 42])
         let session = Self.session(thermal: stuck, hwmon: thermal, duration: .seconds(1), clock: clock)
         let run = Task { await session.run() }
-        await eventually { stuck.pollsStarted == 1 && thermal.pollCount == 1 }
+        await eventually { stuck.pollsStarted == 1 && session.progress.samples == 1 }
         clock.advance(by: .seconds(1))
         // Its tick at 1 s taken (the poll's cycle reaches the recorder through the model,
         // after the poll returns), before the grace runs out.
@@ -94,7 +97,7 @@ struct RecordingSessionTests {
             sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1))],
             interval: nil, duration: nil, clock: clock, makeReader: { _ in thermal })
         let run = Task { await session.run() }
-        await eventually { thermal.pollCount == 1 }
+        await eventually { session.progress.samples == 1 }
         clock.advance(by: .seconds(1))
         await eventually { session.progress.samples == 2 }
         session.stop()
