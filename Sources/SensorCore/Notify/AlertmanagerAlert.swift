@@ -1,7 +1,7 @@
 /// One alert as Alertmanager's API v2 receives it (SPEC §17): labels `alertname`, `sensor`,
 /// `severity`, `host`; annotations `summary`, `value`, `threshold`; `startsAt` the firing time.
 /// Also what `notify.json` keeps of a firing alert, so the minute's re-send survives a restart.
-public struct AlertmanagerAlert: Codable, Hashable, Sendable {
+public struct AlertmanagerAlert: Hashable, Sendable {
     /// The rule (`alertname`).
     public var rule: String
     /// The sensor id.
