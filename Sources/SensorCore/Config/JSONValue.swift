@@ -25,4 +25,12 @@ indirect enum JSONValue: Hashable, Sendable {
         case .object: return "an object"
         }
     }
+
+    /// Whether this is an object or an array.
+    var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
 }

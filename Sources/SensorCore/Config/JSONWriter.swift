@@ -5,11 +5,23 @@
 /// shortest text that reads back as the same `Double`); JSON has no `NaN` or `Infinity`, so a
 /// number that is not finite is written as `null`.
 public enum JSONWriter {
-    /// `value` as JSON text without a trailing newline; `pretty` puts each member and
-    /// element on a line of its own, indented by two spaces, as `"key" : value`.
-    static func text(_ value: JSONValue, pretty: Bool = false) -> String {
+    /// How the text is laid out.
+    enum Layout: Equatable {
+        /// All on one line.
+        case compact
+        /// Each member and element on a line of its own, indented by two spaces, as
+        /// `"key" : value` (as Foundation's pretty printing has it).
+        case pretty
+        /// Compact, but each member or element that is an object or an array, down to
+        /// nesting `depth` (the document's own members are at 1), starts a line: one record
+        /// a line, which `cat` shows and `jq` reads (`status.json`).
+        case records(depth: Int)
+    }
+
+    /// `value` as JSON text without a trailing newline.
+    static func text(_ value: JSONValue, layout: Layout = .compact) -> String {
         var out = ""
-        write(value, pretty: pretty, indent: "", to: &out)
+        write(value, layout: layout, depth: 0, indent: "", to: &out)
         return out
     }
 
@@ -39,7 +51,7 @@ public enum JSONWriter {
         return out + "\""
     }
 
-    private static func write(_ value: JSONValue, pretty: Bool, indent: String, to out: inout String) {
+    private static func write(_ value: JSONValue, layout: Layout, depth: Int, indent: String, to out: inout String) {
         switch value {
         case .null, .unrepresentableNumber: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -47,31 +59,32 @@ public enum JSONWriter {
         case .number(let d): out += EventFormatter.number(d)
         case .string(let s): out += string(s)
         case .array(let elements):
-            container("[", "]", elements, pretty: pretty, indent: indent, to: &out) { element, inner, out in
-                write(element, pretty: pretty, indent: inner, to: &out)
-            }
+            container("[", "]", elements.map { (nil, $0) }, layout: layout, depth: depth, indent: indent, to: &out)
         case .object(let object):
-            container("{", "}", object.members, pretty: pretty, indent: indent, to: &out) { member, inner, out in
-                out += string(member.key) + (pretty ? " : " : ":")
-                write(member.value, pretty: pretty, indent: inner, to: &out)
-            }
+            container("{", "}", object.members.map { ($0.key, $0.value) }, layout: layout, depth: depth, indent: indent, to: &out)
         }
     }
 
-    private static func container<T>(
-        _ open: String, _ close: String, _ items: [T], pretty: Bool, indent: String, to out: inout String,
-        item: (T, String, inout String) -> Void
+    private static func container(
+        _ open: String, _ close: String, _ items: [(key: String?, value: JSONValue)], layout: Layout, depth: Int,
+        indent: String, to out: inout String
     ) {
         out += open
         guard !items.isEmpty else {
             out += close
             return
         }
+        let pretty = layout == .pretty
         let inner = pretty ? indent + "  " : ""
-        for (i, element) in items.enumerated() {
+        for (i, item) in items.enumerated() {
             if i > 0 { out += "," }
-            if pretty { out += "\n" + inner }
-            item(element, inner, &out)
+            if pretty {
+                out += "\n" + inner
+            } else if case .records(let limit) = layout, depth < limit, item.value.isContainer {
+                out += "\n"
+            }
+            if let key = item.key { out += string(key) + (pretty ? " : " : ":") }
+            write(item.value, layout: layout, depth: depth + 1, indent: inner, to: &out)
         }
         if pretty { out += "\n" + indent }
         out += close

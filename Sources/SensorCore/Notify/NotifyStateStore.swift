@@ -57,7 +57,7 @@ public struct NotifyStateStore: Sendable {
 
     /// Replaces the file with `state`.
     public func save(_ state: NotifyStateFile) throws(AtomicFileWriter.Failure) {
-        let text = JSONWriter.text(state.json, pretty: true) + "\n"
+        let text = JSONWriter.text(state.json, layout: .pretty) + "\n"
         try AtomicFileWriter(
             path: path,
             options: AtomicFileWriter.Options(mode: .umasked(0o644), durable: true, createsDirectory: true)

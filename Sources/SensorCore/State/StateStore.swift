@@ -68,7 +68,7 @@ public struct StateStore: Sendable {
     /// stable).
     public func save(_ alerts: [PersistedAlert]) throws(SaveError) {
         let sorted = alerts.sorted { $0.key < $1.key }
-        let text = JSONWriter.text(StateFile(version: StateFile.currentVersion, alerts: sorted).json, pretty: true)
+        let text = JSONWriter.text(StateFile(version: StateFile.currentVersion, alerts: sorted).json, layout: .pretty)
         do {
             try writer.write(Array((text + "\n").utf8))
         } catch {
