@@ -60,21 +60,24 @@ public struct AlertmanagerAlert: Hashable, Sendable {
     }
 
     /// The JSON object Alertmanager's `POST /api/v2/alerts` takes, ending at `endsAt`.
-    public func json(endsAt: UInt64) -> String {
-        func pair(_ k: String, _ v: String) -> String { EventFormatter.jsonString(k) + ":" + EventFormatter.jsonString(v) }
-        var labels = [pair("alertname", rule), pair("sensor", sensor)]
-        if !severity.isEmpty { labels.append(pair("severity", severity)) }
-        if !host.isEmpty { labels.append(pair("host", host)) }
-        var annotations = [pair("summary", summary)]
-        if !value.isEmpty { annotations.append(pair("value", value)) }
-        if !threshold.isEmpty { annotations.append(pair("threshold", threshold)) }
-        return "{\"labels\":{" + labels.joined(separator: ",") + "},\"annotations\":{" + annotations.joined(separator: ",")
-            + "},\"startsAt\":" + EventFormatter.jsonString(NotifyTime.rfc3339(microseconds: startsAt))
-            + ",\"endsAt\":" + EventFormatter.jsonString(NotifyTime.rfc3339(microseconds: endsAt)) + "}"
+    public func json(endsAt: UInt64) -> String { JSONWriter.text(object(endsAt: endsAt)) }
+
+    /// This alert's object in a POST's body; `severity`, `host`, `value` and `threshold`
+    /// are left out when empty.
+    private func object(endsAt: UInt64) -> JSONValue {
+        func strings(_ pairs: [(String, String)], optional: [(String, String)]) -> JSONValue {
+            .object(JSONObject((pairs + optional.filter { !$0.1.isEmpty }).map { JSONObject.Member(key: $0.0, value: .string($0.1)) }))
+        }
+        return .object(JSONObject([
+            .init(key: "labels", value: strings([("alertname", rule), ("sensor", sensor)], optional: [("severity", severity), ("host", host)])),
+            .init(key: "annotations", value: strings([("summary", summary)], optional: [("value", value), ("threshold", threshold)])),
+            .init(key: "startsAt", value: .string(NotifyTime.rfc3339(microseconds: startsAt))),
+            .init(key: "endsAt", value: .string(NotifyTime.rfc3339(microseconds: endsAt))),
+        ]))
     }
 
     /// The body of one POST: a JSON array of `alerts`, each with its end.
     public static func body(_ alerts: [(AlertmanagerAlert, endsAt: UInt64)]) -> String {
-        "[" + alerts.map { $0.0.json(endsAt: $0.endsAt) }.joined(separator: ",") + "]"
+        JSONWriter.text(.array(alerts.map { $0.0.object(endsAt: $0.endsAt) }))
     }
 }

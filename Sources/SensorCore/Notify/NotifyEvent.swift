@@ -61,22 +61,18 @@ public struct NotifyEvent: Sendable, Hashable {
     /// The object an `exec` target reads on standard input, keys in the documented order,
     /// no trailing newline; `predicted` and `limit` only where the event has them.
     public var json: String {
-        func number(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "null" }
-        var s = "{\"time\":" + EventFormatter.jsonString(time)
-        s += ",\"event\":\"\(kind.rawValue)\""
-        s += ",\"rule\":" + EventFormatter.jsonString(rule)
-        s += ",\"severity\":" + (severity.map { "\"\($0.rawValue)\"" } ?? "null")
-        s += ",\"sensor\":" + EventFormatter.jsonString(sensor)
-        s += ",\"label\":" + EventFormatter.jsonString(label)
-        s += ",\"quantity\":" + EventFormatter.jsonString(quantity)
-        s += ",\"value\":" + number(value)
-        s += ",\"unit\":" + EventFormatter.jsonString(unit)
-        s += ",\"threshold\":" + number(threshold)
-        s += ",\"host\":" + EventFormatter.jsonString(host)
-        s += ",\"message\":" + EventFormatter.jsonString(message)
-        if let predicted { s += ",\"predicted\":" + number(predicted) }
-        if let limit { s += ",\"limit\":" + EventFormatter.jsonString(limit) }
-        return s + "}"
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
+        var members = [
+            member("time", .string(time)), member("event", .string(kind.rawValue)), member("rule", .string(rule)),
+            member("severity", severity.map { .string($0.rawValue) } ?? .null), member("sensor", .string(sensor)),
+            member("label", .string(label)), member("quantity", .string(quantity)), member("value", number(value)),
+            member("unit", .string(unit)), member("threshold", number(threshold)), member("host", .string(host)),
+            member("message", .string(message)),
+        ]
+        if let predicted { members.append(member("predicted", number(predicted))) }
+        if let limit { members.append(member("limit", .string(limit))) }
+        return JSONWriter.text(.object(JSONObject(members)))
     }
 
     /// The environment of an `exec` target, `NAME=value`, as in the journal, with `PATH`
