@@ -18,7 +18,8 @@ enum HistoryFormatter {
     /// `2026-11-29 10:00:01 web1 cpu-hot firing sim:cpu (CPU) 85 °C threshold 80 °C [warning]`,
     /// with `time` already formatted (local time in the command, fixed text in tests) and the
     /// host (`-` when the entry has none) padded to `hostWidth`; a predict rule's event adds
-    /// `predicted 93.2 °C` after the threshold when it had a line.
+    /// `predicted 93.2 °C` after the threshold when it had a line. One line whatever the
+    /// journal's fields hold (anyone may have written them): each shown with ``DisplayText``'s escapes.
     static func line(_ r: JournalAlertRecord, time: String, hostWidth: Int = 0) -> String {
         var s = "\(time) \(host(r).padding(hostWidth)) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
         if !r.label.isEmpty { s += " (\(r.label))" }
@@ -27,7 +28,7 @@ enum HistoryFormatter {
         if let limit = r.limit { s += " (\(limit))" }
         if let predicted = r.predicted { s += " predicted " + withUnit(EventFormatter.display(predicted), r.unit) }
         if let severity = r.severity { s += " [\(severity.rawValue)]" }
-        return s
+        return DisplayText.escaped(s)
     }
 
     /// One JSON object: `time` (UTC, ISO 8601 with microseconds), `host` (`_HOSTNAME`, empty
@@ -63,7 +64,7 @@ enum HistoryFormatter {
 
     /// The host a readable line shows: `-` for an entry without `_HOSTNAME`.
     private static func host(_ r: JournalAlertRecord) -> String {
-        r.host.isEmpty ? "-" : r.host
+        r.host.isEmpty ? "-" : DisplayText.escaped(r.host)
     }
 
     private static func withUnit(_ number: String, _ unit: String) -> String {

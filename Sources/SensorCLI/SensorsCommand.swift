@@ -32,42 +32,17 @@ public enum SensorsCommand {
 
     /// Runs the command with its arguments (after `sensors`) and returns the exit status.
     public static func run(_ args: [String]) async -> ExitCode {
-        var configPath: String?
-        var json = false
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--help", "-h":
-                Output.stdout(usage)
-                return .success
-            case "--json":
-                json = true
-            case "--config":
-                guard i + 1 < args.count else {
-                    Output.stderr("sensorwatch sensors: --config needs a path\n\n" + usage)
-                    return .usage
-                }
-                i += 1
-                configPath = args[i]
-            default:
-                if args[i].hasPrefix("--config=") {
-                    configPath = String(args[i].dropFirst("--config=".count))
-                } else {
-                    Output.stderr("sensorwatch sensors: unknown option '\(args[i])'\n\n" + usage)
-                    return .usage
-                }
-            }
-            i += 1
+        let options: Options
+        switch CommandSupport.parse(args, flags: ["json"], help: usage) {
+        case .success(let o): options = o
+        case .failure(let code): return code
         }
-        let path = configPath ?? getenv("SENSORWATCH_CONFIG").map { String(cString: $0) }
-            ?? "/etc/sensorwatch/sensorwatch.json5"
         let configuration: Configuration
-        do {
-            configuration = try ConfigLoader.load(path: path)
-        } catch {
-            for e in error.errors { Output.stderr(e.description) }
-            return .config
+        switch CommandSupport.loadConfiguration(options.configPath) {
+        case .success(let c): configuration = c
+        case .failure(let code): return code
         }
+        let json = options.has("json")
         let readings = read(configuration.sources, derived: configuration.derived)
         Output.stdout(json ? Self.json(readings) : table(readings))
         let unread = readings.count { $0.error.map(OpenFileLimit.isShortage) ?? false }
@@ -227,10 +202,11 @@ public enum SensorsCommand {
     /// would alert twice for one sensor).
     public static func table(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "no sensors found" }
+        // Ids, labels, units and errors come from sysfs: each is shown on its row.
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
              (r.value.map { EventFormatter.number($0) + " " + r.sensor.unit } ?? "error: " + (r.error ?? "no reading"))
-                + limits(r.sensor)]
+                + limits(r.sensor)].map(DisplayText.escaped)
         }
         var widths = [0, 0, 0]
         for row in rows {
@@ -239,7 +215,9 @@ public enum SensorsCommand {
         let table = rows.map { row in
             (0..<3).map { row[$0].padding(widths[$0]) }.joined(separator: "  ") + "  " + row[3]
         }.joined(separator: "\n")
-        let mirrored = readings.compactMap { r in r.mirrors.map { (r.sensor.id.rawValue, $0.rawValue) } }
+        let mirrored = readings.compactMap { r in
+            r.mirrors.map { (DisplayText.escaped(r.sensor.id.rawValue), DisplayText.escaped($0.rawValue)) }
+        }
         guard !mirrored.isEmpty else { return table }
         let width = mirrored.map(\.0.count).max() ?? 0
         return table + "\n\nthermal zones the kernel also exports through hwmon (one sensor, two ids;"

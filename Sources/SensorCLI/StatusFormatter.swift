@@ -9,7 +9,7 @@ enum StatusFormatter {
     /// Firing alerts first, then pending ones, then every sensor with value, limits and
     /// health. `localTime` turns Unix seconds into the time a person reads.
     static func person(_ r: StatusReport, now: Double, localTime: (Double) -> String) -> String {
-        var out = "sensorwatch \(r.version) (pid \(r.pid)), running since \(localTime(r.started)), updated \(localTime(r.updated))\n"
+        var out = "sensorwatch \(DisplayText.escaped(r.version)) (pid \(r.pid)), running since \(localTime(r.started)), updated \(localTime(r.updated))\n"
         if now - r.updated > freshFor {
             out += "warning: not updated for more than \(Int(freshFor)) s; the daemon may be stopped or frozen\n"
         }
@@ -66,20 +66,28 @@ enum StatusFormatter {
         describe(others, "notice/info")
         if firing.isEmpty { parts.append("no alert fires") }
         parts.append("\(r.sensors.count) sensor" + (r.sensors.count == 1 ? "" : "s") + (failing.isEmpty ? "" : ", \(failing.count) failing"))
-        var line = "SENSORWATCH \(state) - " + parts.joined(separator: "; ")
+        var line = "SENSORWATCH \(state) - " + pluginText(parts.joined(separator: "; "))
         let perf = r.sensors.map(perfdata)
         if !perf.isEmpty { line += " | " + perf.joined(separator: " ") }
         return (line, code)
     }
 
     /// The UNKNOWN line (exit 3) for a status that cannot be judged.
-    static func unknown(_ why: String) -> String { "SENSORWATCH UNKNOWN - " + why }
+    static func unknown(_ why: String) -> String { "SENSORWATCH UNKNOWN - " + pluginText(why) }
 
-    /// `'label'=value;warn;crit` (monitoring-plugins): the label quoted (a `'` doubled), the
-    /// value `U` when the sensor has none; warn and crit from its limits where it has them.
+    /// Text of a check's output line: one line (``DisplayText``) without a `|`, which would
+    /// start the performance data there; a `|` in a rule's name or a sensor's id shows as `\x7c`.
+    private static func pluginText(_ text: String) -> String {
+        DisplayText.escaped(text).split(separator: "|", omittingEmptySubsequences: false).joined(separator: #"\x7c"#)
+    }
+
+    /// `'label'=value;warn;crit` (monitoring-plugins): the label the sensor's id, always
+    /// quoted (the guidelines require it for a space, `=` or `'`, and allow it always), a `'`
+    /// doubled, on one line and without `|` (``pluginText(_:)``); the value `U` when the sensor
+    /// has none; warn and crit from its limits where it has them.
     /// No unit of measure: the guidelines know only s, %, B and c, not °C or hPa.
     static func perfdata(_ s: StatusSensor) -> String {
-        let label = "'" + s.id.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        let label = "'" + pluginText(s.id).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
         let value = s.ok ? s.value.map(EventFormatter.number) ?? "U" : "U"
         var out = label + "=" + value
         let warn = s.limits?.max.map(EventFormatter.number) ?? "", crit = s.limits?.crit.map(EventFormatter.number) ?? ""
@@ -114,6 +122,8 @@ enum StatusFormatter {
     private static func table(_ rows: [[String]]) -> String {
         let columns = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
+        // Cells hold sensor ids, labels, rule names and errors: each is shown on its line.
+        let rows = rows.map { $0.map(DisplayText.escaped) }
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         var out = ""
         for row in rows {

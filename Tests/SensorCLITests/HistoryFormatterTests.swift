@@ -29,6 +29,19 @@ struct HistoryFormatterTests {
         #expect(HistoryFormatter.json(Self.trendWithoutLine).contains(#""threshold":90,"predicted":null,"unit""#))
     }
 
+    /// Anyone may have written the journal's fields (SPEC §19): the line shows them escaped,
+    /// JSON as JSON escapes them.
+    @Test func journalFieldsWithControlCharactersAreOneEscapedLine() {
+        let forged = JournalAlertRecord(
+            realtimeMicroseconds: 1_795_558_400_012_345, host: "h\u{1B}]0;t\u{7}", kind: .firing, rule: "r\r",
+            severity: .critical, sensor: "hwmon:x/temp1", label: "\u{1B}[2J\n<0>forged", unit: "°C\u{9B}", value: 91,
+            threshold: 80)
+        #expect(HistoryFormatter.line(forged, time: "T")
+            == #"T h\x1b]0;t\x07 r\r firing hwmon:x/temp1 (\x1b[2J\n<0>forged) 91 °C\u{9b} threshold 80 °C\u{9b} [critical]"#)
+        #expect(HistoryFormatter.json(forged).contains(#""host":"h\u001b]0;t\u0007","event":"firing","rule":"r\r""#))
+        #expect(HistoryFormatter.json(forged).contains(#""label":"\u001b[2J\n<0>forged""#))
+    }
+
     @Test func lineShowsTimeHostRuleEventSensorValueThresholdSeverity() {
         #expect(HistoryFormatter.line(Self.firing, time: "2026-11-24 22:13:20")
             == "2026-11-24 22:13:20 web1 cpu-hot firing thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C threshold 80 °C [warning]")

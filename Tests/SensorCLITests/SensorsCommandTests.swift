@@ -137,6 +137,26 @@ import Testing
             """)
     }
 
+    /// A hostile tree's chip name and label (SPEC §19): the table shows them escaped on
+    /// their row, JSON as JSON escapes them.
+    @Test func controlCharactersOfTheTreeAreEscapedInTheTableAndInJSON() {
+        let tree = TemporaryDirectory(prefix: "sensorwatch-hostile")
+        tree.write([
+            "hwmon/hwmon0/name": "evil\u{9B}\n", "hwmon/hwmon0/temp1_input": "45000\n",
+            "hwmon/hwmon0/temp1_label": "\u{1B}[2J\u{1B}]52;c;aGk=\u{7}\r\n<0>forged\n",
+        ])
+        let readings = Self.read(tree)
+        #expect(SensorsCommand.table(readings) == #"""
+            ID                      LABEL                                   QUANTITY     VALUE
+            hwmon:evil\u{9b}/temp1  \x1b[2J\x1b]52;c;aGk=\x07\r\n<0>forged  temperature  45 °C
+            """#)
+        #expect(SensorsCommand.json(readings) == #"""
+            [
+              {"id":"hwmon:evil\u009b/temp1","label":"\u001b[2J\u001b]52;c;aGk=\u0007\r\n<0>forged","quantity":"temperature","unit":"°C","value":45}
+            ]
+            """#)
+    }
+
     @Test func jsonHasLimitsAndIgnoredLimitsOnlyWhereThereAreAny() {
         #expect(SensorsCommand.json(Self.read(Self.tree())) == """
             [

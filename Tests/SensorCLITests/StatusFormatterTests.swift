@@ -128,6 +128,65 @@ struct StatusFormatterTests {
             """)
     }
 
+    /// Ids and names from outside (SPEC §19): control characters escaped, the check still one
+    /// line with one `|`, each label quoted as the guidelines say and read back whole.
+    static let hostile = StatusSensor(
+        id: "hwmon:a b|c=d'e\n<0>x", label: "\u{1B}[2J\r", quantity: "temperature", unit: "°C", value: 91, time: t0 + 59,
+        ok: true, error: nil, limits: StatusLimits(max: 80, crit: 90))
+
+    @Test func hostileIdsKeepTheCheckOneLineAndItsPerfdataParseable() {
+        let alert = StatusAlert(
+            rule: "r|\u{1B}]52;c;aGk=\u{7}", sensor: Self.hostile.id, severity: .critical, state: .firing, since: Self.t0,
+            value: 91, threshold: 90)
+        let (line, code) = StatusFormatter.check(Self.report([alert], sensors: [Self.hostile, Self.cpu]))
+        #expect(code == 2)
+        #expect(line == #"SENSORWATCH CRITICAL - 1 critical: r\x7c\x1b]52;c;aGk=\x07 on hwmon:a b\x7cc=d'e\n<0>x (91 °C); 2 sensors"#
+            + #" | 'hwmon:a b\x7cc=d''e\n<0>x'=91;80;90 'thermal:thermal_zone0'=97;;100"#)
+        #expect(line.filter { $0 == "|" }.count == 1)
+        #expect(!line.unicodeScalars.contains(where: DisplayText.needsEscape))
+        let perf = Self.perfdata(String(line.split(separator: "|")[1]))
+        #expect(perf.map(\.label) == [#"hwmon:a b\x7cc=d'e\n<0>x"#, "thermal:thermal_zone0"])
+        #expect(perf.map(\.value) == ["91;80;90", "97;;100"])
+        #expect(StatusFormatter.unknown("no status file at /tmp/x|y\n") == #"SENSORWATCH UNKNOWN - no status file at /tmp/x\x7cy\n"#)
+    }
+
+    @Test func hostileLabelsAndIdsAreEscapedInTheViewForAPerson() {
+        let text = StatusFormatter.person(Self.report([], sensors: [Self.hostile]), now: Self.t0 + 61, localTime: clock)
+        #expect(text.contains(#"  hwmon:a b|c=d'e\n<0>x  \x1b[2J\r  91 °C  max 80 °C, crit 90 °C  ok"#))
+        #expect(!text.unicodeScalars.contains { DisplayText.needsEscape($0) && $0 != "\n" })
+    }
+
+    /// Performance data read as the guidelines write it: space-separated `label=value`, a
+    /// label in `'` with `''` for a quote.
+    private static func perfdata(_ text: String) -> [(label: String, value: String)] {
+        var out: [(label: String, value: String)] = []
+        var rest = Substring(text)
+        while let start = rest.firstIndex(where: { $0 != " " }) {
+            rest = rest[start...]
+            var label = ""
+            if rest.first == "'" {
+                rest = rest.dropFirst()
+                while let c = rest.first {
+                    rest = rest.dropFirst()
+                    if c == "'" {
+                        guard rest.first == "'" else { break }
+                        rest = rest.dropFirst()
+                    }
+                    label.append(c)
+                }
+            } else {
+                label = String(rest.prefix { $0 != "=" })
+                rest = rest.dropFirst(label.count)
+            }
+            guard rest.first == "=" else { return out }
+            rest = rest.dropFirst()
+            let value = rest.prefix { $0 != " " }
+            out.append((label, String(value)))
+            rest = rest.dropFirst(value.count)
+        }
+        return out
+    }
+
     @Test func theFileReadsBackAsItWasWritten() throws {
         let report = Self.report([Self.crit, Self.dry])
         let back = try StatusReport.decode(Array(report.json.utf8), path: "status.json")

@@ -30,7 +30,7 @@ struct LoaderFuzzFindingsTests {
             #"{ interval: "1\ns" }"#,
             #"c.json5: interval: invalid duration "1\ns": unknown unit "\ns" (use ns, us, ms, s, m, h or d)"#
         ),
-        (#"{ "a\tb\u0007": 1 }"#, #"c.json5: a\tb\u{7}: unknown key"#),
+        (#"{ "a\tb\u0007": 1 }"#, #"c.json5: a\tb\x07: unknown key"#),
         (#"{ rules: [{ name: "r", sensor: "*", above: 1, severity: "loud\r\u2028" }] }"#,
          #"c.json5: rules[0].severity: unknown severity "loud\r\u{2028}" (expected critical, warning, notice or info)"#),
     ])

@@ -26,11 +26,21 @@ expect_err_contains "option --config needs a value" "$SENSORWATCH" check --confi
 expect_exit 78 "$SENSORWATCH" check --config /nonexistent/sensorwatch.json5
 expect_exit 78 "$SENSORWATCH" run --config /nonexistent/sensorwatch.json5
 SENSORWATCH_CONFIG=/nonexistent/env.json5 expect_err_contains "/nonexistent/env.json5" "$SENSORWATCH" check
+# Every command reads its options through one parser: an empty $SENSORWATCH_CONFIG is unset,
+# so the default path is tried (`sensors` once opened "" instead).
+if [ ! -e /etc/sensorwatch/sensorwatch.json5 ]; then
+    for cmd in check sensors; do
+        SENSORWATCH_CONFIG= expect_err_contains "/etc/sensorwatch/sensorwatch.json5: cannot read" "$SENSORWATCH" $cmd
+    done
+fi
+expect_exit 64 "$SENSORWATCH" sensors --no-such-option
+expect_err_contains "unknown option '--no-such-option'" "$SENSORWATCH" sensors --no-such-option
+expect_exit 64 "$SENSORWATCH" sensors --json=yes
 # A poll interval below 10 ms would spin the daemon (SPEC §3): refused in the §2 form.
 spin=$(mktemp -d)
 printf '{ interval: "1ns", sources: [{ type: "thermal", interval: "5ms" }] }\n' >"$spin/c.json5"
 expect_exit 78 "$SENSORWATCH" check --config "$spin/c.json5"
-expect_exit 78 "$SENSORWATCH" run --config "$spin/c.json5"
+expect_exit 78 timeout 10 "$SENSORWATCH" run --config "$spin/c.json5"
 expect_err_contains "$spin/c.json5: interval: must be at least 10ms" "$SENSORWATCH" check --config "$spin/c.json5"
 expect_err_contains "$spin/c.json5: sources[0].interval: must be at least 10ms" "$SENSORWATCH" check --config "$spin/c.json5"
 rm -rf "$spin"

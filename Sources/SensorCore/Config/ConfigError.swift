@@ -40,35 +40,13 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// One line: control characters and line separators (which a key or a duration string
-    /// written with escapes can contain) print as escapes such as `\n` and `\u{7}`.
+    /// written with escapes can contain) print as ``DisplayText``'s escapes, such as `\n`
+    /// and `\x07`.
     public var description: String {
-        let line: String
         switch location {
-        case .file: line = "\(file): \(message)"
-        default: line = "\(file): \(location): \(message)"
+        case .file: DisplayText.escaped("\(file): \(message)")
+        default: DisplayText.escaped("\(file): \(location): \(message)")
         }
-        return Self.escapingControlCharacters(line)
-    }
-
-    private static func escapingControlCharacters(_ text: String) -> String {
-        let isControl: (Unicode.Scalar) -> Bool = {
-            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
-        }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var escaped = String.UnicodeScalarView()
-        for c in text.unicodeScalars {
-            guard isControl(c) else {
-                escaped.append(c)
-                continue
-            }
-            switch c {
-            case "\n": escaped.append(contentsOf: #"\n"#.unicodeScalars)
-            case "\r": escaped.append(contentsOf: #"\r"#.unicodeScalars)
-            case "\t": escaped.append(contentsOf: #"\t"#.unicodeScalars)
-            default: escaped.append(contentsOf: "\\u{\(String(c.value, radix: 16))}".unicodeScalars)
-            }
-        }
-        return String(escaped)
     }
 }
 

@@ -10,7 +10,7 @@ import Synchronization
 /// Arming and disarming are one system call each and wake nobody, so a stall watch armed
 /// around every poll costs no wake-up while polls keep up; an expiry wakes exactly the
 /// waiting thread (no timer thread between). That is what keeps 12 zones polled once a
-/// second at one wake-up a second (README, Figures).
+/// second at one wake-up a second (`bench/wakeups.sh`, figures in bench/README.md).
 final class BootClockAlarm: ClockAlarm {
     private let fd: Int32
     /// Rung for good; guarded so that an arming cannot undo a ring (a timer setting resets

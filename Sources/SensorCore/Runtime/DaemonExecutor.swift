@@ -12,7 +12,7 @@ import Synchronization
 /// go; it runs only jobs made ready on its own thread (others wait for the executor's own
 /// thread). So a poll cycle wakes exactly one thread, the poll thread: 12 zones polled
 /// once a second cost 1.0 wake-ups a second, where a dispatch queue or the main actor cost
-/// about 3 (README, Figures; `bench/wakeups.sh`). Jobs queued from other threads (a signal,
+/// about 3 (`bench/wakeups.sh`, figures in bench/README.md). Jobs queued from other threads (a signal,
 /// a reload, a timer, a test) are run by a thread of the executor's own, which takes
 /// ownership the same way. Not a dispatch queue: the first libdispatch worker thread
 /// starts libdispatch's pool monitor, a timer that wakes the process every second for as

@@ -5,6 +5,8 @@ public enum EventFormatter {
     /// The one-line message, e.g.
     /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`, or for a
     /// predict rule `cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)`.
+    /// Always one line: the rule's name, the sensor's id, label and unit come from outside
+    /// and are shown with ``DisplayText``'s escapes, in the journal's MESSAGE too.
     public static func message(_ e: AlertEvent) -> String {
         var s = "\(e.rule) \(e.kind.rawValue): \(e.sensor.id.rawValue)"
         if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
@@ -35,13 +37,13 @@ public enum EventFormatter {
         default:
             s += " " + (value.map { "\($0) \(what)" } ?? what)
         }
-        return s
+        return DisplayText.escaped(s)
     }
 
     /// ` (crit)` after a threshold that is a limit (SPEC §16), else nothing.
     private static func named(_ limit: String?) -> String { limit.map { " (\($0))" } ?? "" }
 
-    /// The message of a sensor fault or recovery.
+    /// The message of a sensor fault or recovery; one line, as an event's.
     public static func message(_ f: SensorFault) -> String {
         var s = "sensor \(f.sensor.id.rawValue)"
         if !f.sensor.label.isEmpty { s += " (\(f.sensor.label))" }
@@ -50,7 +52,7 @@ public enum EventFormatter {
         } else {
             s += " reads again"
         }
-        return s
+        return DisplayText.escaped(s)
     }
 
     /// One JSON object (SPEC §6), keys in the documented order, no trailing newline; a

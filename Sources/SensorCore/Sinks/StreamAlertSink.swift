@@ -29,9 +29,12 @@ public final class StreamAlertSink: AlertSink {
         write(line: "<\(fault.reason == nil ? 5 : 4)>" + EventFormatter.message(fault))
     }
 
-    /// Writes one line whole, retrying short writes and EINTR.
+    /// Writes one line whole, retrying short writes and EINTR. Control characters are
+    /// escaped (``DisplayText``), so only the line breaks of `line` and the terminal's own
+    /// colours reach the descriptor: nothing in an event or a log entry can start a line.
     public func write(line: String) {
-        var bytes = Array((terminal?.render(line) ?? line).utf8)
+        let text = DisplayText.escapedLines(line)
+        var bytes = Array((terminal?.render(text) ?? text).utf8)
         bytes.append(0x0A)
         lock.withLock { _ in _ = FileDescriptorWriter.writeAll(fd, bytes) }
     }

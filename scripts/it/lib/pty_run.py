@@ -2,18 +2,22 @@
 """Runs a command with stderr (and, with --all, stdout too) on a pseudo-terminal, as a
 person's terminal would be; sends SIGTERM after --stop seconds (if given) and prints what
 the terminal showed (CR LF as LF), then, with --all unset, what stdout gave after a line
-`--- stdout`. Exits with the command's exit status.
+`--- stdout`; with --until TEXT, sends SIGTERM once the terminal has shown TEXT (or after
+--stop seconds, if given, when it never does). Exits with the command's exit status.
 
-usage: pty_run.py [--stop SECONDS] [--all] -- COMMAND...
+usage: pty_run.py [--stop SECONDS] [--until TEXT] [--all] -- COMMAND...
 """
 import os, pty, select, signal, subprocess, sys, time
 
 args = sys.argv[1:]
 stop = None
+until = None
 everything = False
 while args and args[0] != "--":
     if args[0] == "--stop":
         stop = float(args[1]); args = args[2:]
+    elif args[0] == "--until":
+        until = args[1].encode(); args = args[2:]
     elif args[0] == "--all":
         everything = True; args = args[1:]
     else:
@@ -27,7 +31,7 @@ seen = b""
 started = time.monotonic()
 sent = False
 while True:
-    if stop is not None and not sent and time.monotonic() - started >= stop:
+    if not sent and ((stop is not None and time.monotonic() - started >= stop) or (until is not None and until in seen)):
         child.send_signal(signal.SIGTERM); sent = True
     r, _, _ = select.select([master], [], [], 0.05)
     if r:
