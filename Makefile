@@ -80,6 +80,8 @@ CATALOGDIR ?= /usr/lib/systemd/catalog
 CONFDIR    ?= /etc/sensorwatch
 TMPFILESDIR ?= /usr/lib/tmpfiles.d
 MANDIR     ?= $(PREFIX)/share/man
+# The runbook the shipped limit rules point at (file:///usr/share/doc/sensorwatch/limits.md).
+DOCDIR     ?= $(PREFIX)/share/doc/sensorwatch
 # The installed configuration reads the real sensors only (the `make run` one adds a demo feed).
 INSTALL_CONFIG ?= config/sensorwatch.example.json5
 
@@ -103,6 +105,7 @@ install: release
 	install -D -m 0644 systemd/sensorwatch.tmpfiles $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf
 	install -D -m 0644 man/sensorwatch.8 $(DESTDIR)$(MANDIR)/man8/sensorwatch.8
 	install -D -m 0644 man/sensorwatch.json5.5 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5
+	install -D -m 0644 docs/limits.md $(DESTDIR)$(DOCDIR)/limits.md
 	@test -e $(DESTDIR)$(CONFDIR)/sensorwatch.json5 \
 		|| install -m 0644 $(INSTALL_CONFIG) $(DESTDIR)$(CONFDIR)/sensorwatch.json5
 	@for f in config/scenarios/*; do \
@@ -122,7 +125,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sensorwatch $(DESTDIR)$(UNITDIR)/sensorwatch.service \
 		$(DESTDIR)$(UNITDIR)/sensorwatch-notify.service \
 		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf \
-		$(DESTDIR)$(MANDIR)/man8/sensorwatch.8 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5
+		$(DESTDIR)$(MANDIR)/man8/sensorwatch.8 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5 \
+		$(DESTDIR)$(DOCDIR)/limits.md
 	@if [ -z "$(DESTDIR)" ]; then journalctl --update-catalog || true; fi
 
 .PHONY: deb

@@ -64,3 +64,17 @@ for i in range(n):
     with open(f"{d}/temp", "w") as f: f.write(f"{40000 + (i % 30) * 1000}\n")
 PY
 }
+
+# In a benchmark's private mount namespace: a tmpfs /run (and journal directory) with a
+# journald of its own, configured with the [Journal] lines of stdin, its PID added to `pids`;
+# returns once its socket is there. Needs `work` (the benchmark's temporary directory).
+start_bench_journald() {
+    mount -t tmpfs none /run
+    if [ -d /var/log/journal ]; then mount -t tmpfs none /var/log/journal; fi
+    mkdir -p /run/systemd/journal /run/log/journal
+    { echo '[Journal]'; cat; } >"$work/journald.conf"
+    mount --bind "$work/journald.conf" /etc/systemd/journald.conf
+    /lib/systemd/systemd-journald >/dev/null 2>&1 &
+    pids+=($!)
+    for _ in $(seq 100); do [ -S /run/systemd/journal/socket ] && break; sleep 0.1; done
+}

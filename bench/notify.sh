@@ -25,15 +25,8 @@ source "$here/lib.sh"
 work=$(mktemp -d /tmp/sensorwatch-notify-bench.XXXXXX)
 pids=()
 trap cleanup_bench EXIT
-mount -t tmpfs none /run
-if [ -d /var/log/journal ]; then mount -t tmpfs none /var/log/journal; fi
-mkdir -p /run/systemd/journal /run/log/journal
 # No rate limit: the backlog is 10 000 entries in a burst.
-printf '[Journal]\nRateLimitBurst=0\nStorage=volatile\n' >"$work/journald.conf"
-mount --bind "$work/journald.conf" /etc/systemd/journald.conf
-/lib/systemd/systemd-journald >/dev/null 2>&1 &
-pids+=($!)
-for _ in $(seq 100); do [ -S /run/systemd/journal/socket ] && break; sleep 0.1; done
+printf 'RateLimitBurst=0\nStorage=volatile\n' | start_bench_journald
 cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
 
 printf '{ notify: [ { exec: ["/bin/true"] } ] }\n' >"$work/idle.json5"

@@ -82,6 +82,8 @@ install -D -m 0644 $pkg/copyright "$doc/copyright"
 case "$version" in *-*) changelog=changelog.Debian ;; *) changelog=changelog ;; esac
 install -m 0644 $pkg/changelog "$doc/$changelog"
 install -D -m 0644 config/scenarios/demo.json5 "$doc/examples/demo-scenario.json5"
+# The runbook the shipped limit rules point at (config/sensorwatch.example.json5).
+install -m 0644 docs/limits.md "$doc/limits.md"
 gzip -9n "$stage/usr/share/man/man8/sensorwatch.8" "$stage/usr/share/man/man5/sensorwatch.json5.5" \
     "$doc/$changelog"
 

@@ -2,6 +2,7 @@
 #include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <unistd.h>
 
 #include "clinux_process.h"
@@ -22,4 +23,8 @@ int sw_pipe_cloexec(int fds[2], int nonblocking_read) {
 
 int sw_wake_fd(void) {
     return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+int sw_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }

@@ -24,6 +24,7 @@ public enum CLI {
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
         Command(name: "status", abstract: "what the running daemon sees now: alerts, every sensor", run: StatusCommand.run),
         Command(name: "test", abstract: "run rule tests: scenarios and the events they must give", run: { await TestCommand.run($0) }),
+        Command(name: "silence", abstract: "stop the pages for some alerts for a while: add, list, expire", run: SilenceCommand.run),
         Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
     ]
 

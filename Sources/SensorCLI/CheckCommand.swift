@@ -7,6 +7,9 @@ enum CheckCommand {
 
         Validates the configuration and every file it names (scenarios, CSV files).
         Prints OK, or every error as PATH: LOCATION: message, one per line.
+        A rule's sensor or a source's include/exclude that names an id of the form used
+        before ids named devices (thermal:thermal_zoneN, hwmon:coretemp/temp1) is warned
+        about on stderr, with the id it means on this machine; the exit status stays 0.
 
         options:
           --config PATH  configuration file (default: $SENSORWATCH_CONFIG,
@@ -28,7 +31,8 @@ enum CheckCommand {
         case .failure(let code): return code
         }
         switch CommandSupport.loadConfiguration(options.configPath) {
-        case .success:
+        case .success(let configuration):
+            for warning in LegacySensorIDs.warnings(configuration) { Output.stderr(warning.description) }
             Output.stdout("OK")
             return .success
         case .failure(let code):

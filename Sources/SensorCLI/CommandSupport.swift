@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SensorCore
 
 /// Shared steps of the subcommands: parsing with usage errors, loading the configuration.
@@ -19,6 +22,24 @@ enum CommandSupport {
             Output.stderr("sensorwatch: \(error)\n\n" + help)
             return .failure(.usage)
         }
+    }
+
+    /// The configuration's `trust` (SPEC §17) for a command that reads the journal. Without
+    /// `--config` or `$SENSORWATCH_CONFIG`, a default file that does not exist, or that this
+    /// user may not read (it can hold a password), gives the default trust (the daemon's unit
+    /// and root): such commands need no configuration.
+    static func trust(_ options: Options, command: String) -> Result<JournalTrust, ExitCode> {
+        let path = options.configPath
+        let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG").map { $0.pointee != 0 } == true
+        if !named, access(path, R_OK) != 0 {
+            let why = errno
+            if why == ENOENT { return .success(.daemon) }
+            if why == EACCES {
+                Output.stderr("sensorwatch \(command): \(path): \(ErrnoText.words(why)); using the default trust (see --config)")
+                return .success(.daemon)
+            }
+        }
+        return loadConfiguration(path).map(\.trust)
     }
 
     /// Loads the configuration, printing every error (one per line) on failure.

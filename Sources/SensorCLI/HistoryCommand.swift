@@ -1,17 +1,22 @@
 import SensorCore
 import SensorSystemd
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `sensorwatch history`: alert events read back from the journal (the local one, or the
 /// files of one or more journal directories, such as journal-remote's), oldest first.
 enum HistoryCommand {
     static let help = """
         usage: sensorwatch history [--since TIME] [--until TIME] [--rule NAME] [--sensor ID]
                                    [--host NAME] [--lines N] [--directory DIR]... [--file FILE]...
-                                   [--json]
+                                   [--config PATH] [--json]
 
         Prints the alert events sensorwatch logged to the journal (firing, resolved,
         repeat), oldest first by their timestamps: one line each (local time, host, rule,
         event, sensor, value, threshold, severity), or one JSON object a line with --json.
+        Silences (sensorwatch silence) are listed among them.
 
         options:
           --since TIME      only events at or after TIME: a local time ("2026-11-29 10:00:00",
@@ -20,17 +25,25 @@ enum HistoryCommand {
                             or "@SECONDS" since the epoch
           --until TIME      only events at or before TIME (the forms of --since)
           --rule NAME       only this rule's events
-          --sensor ID       only this sensor's events (e.g. thermal:thermal_zone0)
+          --sensor ID       only this sensor's events (e.g. thermal:x86_pkg_temp)
           --host NAME       only the events of this host (its _HOSTNAME)
           --lines N         only the newest N events (still printed oldest first)
           --directory DIR   read the journal files in DIR instead of the system journal,
                             e.g. /var/log/journal/remote of systemd-journal-remote; give it
                             more than once to merge several directories
           --file FILE       read this journal file (repeatable; merged with any --directory)
+          --config PATH     the configuration whose trust key says whose entries are the
+                            daemon's (default: $SENSORWATCH_CONFIG, else
+                            /etc/sensorwatch/sensorwatch.json5 if readable)
           --json            one JSON object per line: time (UTC), host, event, rule, sensor,
                             label, severity, value, threshold (predict rules: then
                             predicted), unit
           --help            show this help
+
+        Only entries the daemon wrote are listed: journald's own fields must say
+        _SYSTEMD_UNIT=sensorwatch.service or _UID=0 (or what the trust key lists), and in
+        a remote-HOST.journal file _HOSTNAME must be HOST. Look-alikes written by anyone
+        else are left out, and counted in a warning on stderr.
 
         Reading the system journal needs root or membership in the systemd-journal or
         adm group.
@@ -44,7 +57,8 @@ enum HistoryCommand {
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(
-            args, valued: ["since", "until", "rule", "sensor", "host", "lines", "directory", "file"], flags: ["json"],
+            args, valued: ["since", "until", "rule", "sensor", "host", "lines", "directory", "file", "config"],
+            flags: ["json"],
             help: help)
         {
         case .success(let parsed): options = parsed
@@ -69,18 +83,51 @@ enum HistoryCommand {
         }
         let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
             + options.all("file").map(JournalHistoryReader.Source.file)
-        var records: [JournalAlertRecord]
+        let trust: JournalTrust
+        switch CommandSupport.trust(options, command: "history") {
+        case .success(let t): trust = t
+        case .failure(let code): return code
+        }
+        let records: [JournalAlertRecord]
+        var lookAlikes = 0
+        var lastReason = ""
         do {
-            records = try JournalHistoryReader(sources: sources).read(query)
+            records = try JournalHistoryReader(sources: sources, trust: trust).read(query) { reason in
+                lookAlikes += 1
+                lastReason = reason
+            }
         } catch {
             Output.stderr("sensorwatch history: \(error)")
             return .failure
         }
-        if let newest { records = Array(records.suffix(newest)) }
-        let lines = options.has("json")
-            ? records.map(HistoryFormatter.json) : HistoryFormatter.lines(records, time: HistoryFormatter.localTime)
+        if lookAlikes > 0 {
+            Output.stderr(
+                "sensorwatch history: left out \(lookAlikes) look-alike alert entr\(lookAlikes == 1 ? "y" : "ies") the daemon did not write (the last: \(lastReason))")
+        }
+        let silences = silenceRecords(sources: sources, query: query, trust: trust)
+        var lines = options.has("json")
+            ? HistoryFormatter.jsonLines(records, silences: silences)
+            : HistoryFormatter.lines(records, silences: silences, time: HistoryFormatter.localTime)
+        if let newest { lines = Array(lines.suffix(newest)) }
         for line in lines { Output.stdout(line) }
         return .success
+    }
+
+    /// The silence entries (SPEC §21) in the query's time span whose matchers take its rule,
+    /// sensor and host; none when they cannot be read (the events were).
+    private static func silenceRecords(
+        sources: [JournalHistoryReader.Source], query: JournalHistoryReader.Query, trust: JournalTrust
+    ) -> [JournalSilenceReader.Record] {
+        let all = (try? JournalSilenceReader(sources: sources, trust: trust).read().records) ?? []
+        return all.filter { r in
+            let s = r.silence
+            if let since = query.sinceMicroseconds, r.realtimeMicroseconds < since { return false }
+            if let until = query.untilMicroseconds, r.realtimeMicroseconds > until { return false }
+            if let rule = query.rule, !(s.rule?.matches(rule) ?? true) { return false }
+            if let sensor = query.sensor, !(s.sensor?.matches(sensor) ?? true) { return false }
+            if let host = query.host, !(s.host?.matches(host) ?? true) { return false }
+            return true
+        }
     }
 
     private static func usageError(_ message: String) -> ExitCode {

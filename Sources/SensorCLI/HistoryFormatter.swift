@@ -11,8 +11,50 @@ enum HistoryFormatter {
     /// One readable line per record, the host column as wide as the longest host name, so
     /// the columns after it line up; `time` formats a record's realtime timestamp.
     static func lines(_ records: [JournalAlertRecord], time: (UInt64) -> String) -> [String] {
-        let width = records.map { host($0).count }.max() ?? 0
-        return records.map { line($0, time: time($0.realtimeMicroseconds), hostWidth: width) }
+        lines(records, silences: [], time: time)
+    }
+
+    /// The events and silence entries (SPEC §21) as one time order, readable lines.
+    static func lines(
+        _ records: [JournalAlertRecord], silences: [JournalSilenceReader.Record], time: (UInt64) -> String
+    ) -> [String] {
+        let width = (records.map { host($0).count } + silences.map { hostName($0.host).count }).max() ?? 0
+        return merged(records, silences) { line($0, time: time($0.realtimeMicroseconds), hostWidth: width) } silence: {
+            silenceLine($0, time: time($0.realtimeMicroseconds), hostWidth: width)
+        }
+    }
+
+    /// The events and silence entries as one time order, one JSON object each.
+    static func jsonLines(_ records: [JournalAlertRecord], silences: [JournalSilenceReader.Record]) -> [String] {
+        merged(records, silences, event: json, silence: silenceJSON)
+    }
+
+    /// The texts of events and silence entries, oldest first; at one instant, events first.
+    private static func merged(
+        _ records: [JournalAlertRecord], _ silences: [JournalSilenceReader.Record],
+        event: (JournalAlertRecord) -> String, silence: (JournalSilenceReader.Record) -> String
+    ) -> [String] {
+        let all = records.map { ($0.realtimeMicroseconds, 0, event($0)) } + silences.map { ($0.realtimeMicroseconds, 1, silence($0)) }
+        return all.enumerated().sorted { a, b in
+            (a.element.0, a.element.1, a.offset) < (b.element.0, b.element.1, b.offset)
+        }.map(\.element.2)
+    }
+
+    /// `2026-11-29 10:00:01 web1 silence 6f0c… rule=fan-* sensor=* host=* by alice until
+    /// 2026-11-29 12:00:01: fan swap` (or `expired by bob`), control characters escaped.
+    static func silenceLine(_ r: JournalSilenceReader.Record, time: String, hostWidth: Int = 0) -> String {
+        let s = r.silence
+        var line = "\(time) \(hostName(r.host).padding(hostWidth)) silence \(s.id) \(s.matchers) "
+        line += s.expired ? "expired by \(s.by)" : "by \(s.by) until \(localTime(s.endsMicroseconds))"
+        if !s.comment.isEmpty { line += ": " + s.comment }
+        return DisplayText.escaped(line)
+    }
+
+    /// `{"time":…,"host":…,"event":"silence","silence":{…}}`, the silence as `silence list
+    /// --json` prints it.
+    static func silenceJSON(_ r: JournalSilenceReader.Record) -> String {
+        "{\"time\":\"\(utc(r.realtimeMicroseconds))\",\"host\":" + EventFormatter.jsonString(r.host)
+            + ",\"event\":\"silence\",\"silence\":" + SilenceFormatter.json(r.silence) + "}"
     }
 
     /// `2026-11-29 10:00:01 web1 cpu-hot firing sim:cpu (CPU) 85 °C threshold 80 °C [warning]`,
@@ -63,9 +105,9 @@ enum HistoryFormatter {
     }
 
     /// The host a readable line shows: `-` for an entry without `_HOSTNAME`.
-    private static func host(_ r: JournalAlertRecord) -> String {
-        r.host.isEmpty ? "-" : DisplayText.escaped(r.host)
-    }
+    private static func host(_ r: JournalAlertRecord) -> String { hostName(r.host) }
+
+    private static func hostName(_ host: String) -> String { host.isEmpty ? "-" : DisplayText.escaped(host) }
 
     private static func withUnit(_ number: String, _ unit: String) -> String {
         unit.isEmpty ? number : number + " " + unit

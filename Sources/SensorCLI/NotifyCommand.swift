@@ -18,6 +18,11 @@ enum NotifyCommand {
         order, retrying after 1 s, 2 s, 4 s ... at most 5 min apart. Each target's place in
         the journal is kept, so a restart neither loses nor repeats an event.
 
+        Only entries the daemon wrote are delivered: journald's own fields must say
+        _SYSTEMD_UNIT=sensorwatch.service or _UID=0 (the configuration's trust key replaces
+        these; read at start), and with --directory a remote-HOST.journal file must hold
+        only HOST's entries. Look-alikes are skipped, with a warning a minute at most.
+
         Signals: SIGHUP re-reads the notify list; SIGTERM and SIGINT stop (within a second).
 
         options:
@@ -70,18 +75,23 @@ enum NotifyCommand {
         } catch {
             log.log(.notice, "\(error); alerts reach the targets when journald tells its readers (within 250 ms)")
         }
+        // One tally for every lane: each reads every entry, and a forged one is one warning.
+        let lookAlikes = JournalLookAlikeTally(clock: clock, log: log)
+        let trust = configuration.trust
         let environment = Notifier<BootClock>.Environment(
             journals: directories.isEmpty ? ["local"] : directories,
             makeSource: { journal, cursor in
                 try JournalEventFollower(
-                    source: journal == "local" ? .local : .directory(journal), after: cursor, waiter: waiter)
+                    source: journal == "local" ? .local : .directory(journal), after: cursor, waiter: waiter,
+                    trust: trust, lookAlike: { lookAlikes.skipped(cursor: $0, reason: $1) })
             },
             makeDelivery: { delivery(for: $0, memory: $1, clock: clock, waiter: waiter, log: log) },
             store: NotifyStateStore(path: statePath),
             notifier: SystemdNotifier(),
             log: log,
             reload: { () throws(ConfigErrors) -> [NotifyTarget] in try ConfigLoader.load(path: path).notify },
-            wake: wake
+            wake: wake,
+            readSilences: { silences(directories: directories, trust: trust, log: log) }
         )
         if configuration.notify.isEmpty {
             log.log(.warning, "\(path): the notify list is empty; nothing will be delivered until it has a target")
@@ -89,6 +99,23 @@ enum NotifyCommand {
         let notifier = Notifier(targets: configuration.notify, environment: environment, clock: clock)
         await notifier.run(signals: signalStream.stream)
         return .success
+    }
+
+    /// The silences in the journals followed (SPEC §21); a journal that cannot be read is
+    /// logged and the notifier starts without its silences.
+    static func silences(directories: [String], trust: JournalTrust, log: any DaemonLog) -> SilenceBook {
+        do {
+            let result = try JournalSilenceReader(
+                sources: directories.map(JournalHistoryReader.Source.directory), trust: trust
+            ).read()
+            if result.untrusted > 0 {
+                log.log(.warning, "\(result.untrusted) silence entries skipped: not written by root or a trusted unit")
+            }
+            return result.book
+        } catch {
+            log.log(.error, "cannot read the silences from the journal: \(error); none hold until new ones are written")
+            return SilenceBook()
+        }
     }
 
     /// The delivery of `target`.
@@ -103,7 +130,8 @@ enum NotifyCommand {
         case .alertmanager(let url):
             return AlertmanagerDelivery(
                 baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
-                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep)
+                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep,
+                silences: memory.silences, keepSilences: memory.keepSilences)
         }
     }
 

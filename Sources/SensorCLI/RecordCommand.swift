@@ -11,7 +11,7 @@ enum RecordCommand {
 
         Reads the configured thermal, hwmon and iio sources at their intervals (simulated
         sources are left out, rules are not evaluated) and writes what they read as a
-        scenario: explicit samples per sensor under its own id (thermal:thermal_zone0),
+        scenario: explicit samples per sensor under its own id (thermal:x86_pkg_temp),
         null for a failed read. Replay it against any rules with
         sensorwatch simulate --config PATH --scenario FILE.
 

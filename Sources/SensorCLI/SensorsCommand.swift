@@ -19,9 +19,10 @@ public enum SensorsCommand {
           --config PATH  configuration file (default: $SENSORWATCH_CONFIG, else
                          /etc/sensorwatch/sensorwatch.json5)
           --json         print one JSON array of {id, label, quantity, unit, value[, error]
-                         [, mirrors][, limits][, ignoredLimits]} (mirrors: the thermal
-                         zone an hwmon sensor is; limits: the driver's plausible limits;
-                         ignoredLimits: limit files ignored, with the reason)
+                         [, mirrors][, limits][, ignoredLimits][, alarms]} (mirrors: the
+                         thermal zone an hwmon sensor is; limits: the driver's plausible
+                         limits; ignoredLimits: limit files ignored, with the reason;
+                         alarms: the chip's alarm files that read 1, as limit names)
           --help         show this help
 
         examples:
@@ -65,9 +66,14 @@ public enum SensorsCommand {
         /// For an hwmon sensor that is a thermal zone exported again by the kernel: the
         /// zone's id (the same sensor under its `thermal:` id).
         public var mirrors: SensorID?
+        /// The chip's alarm files that read 1 with the value (SPEC §16b).
+        public var alarms: HardwareAlarms
 
         /// A reading; `error` is meant for a nil `value`.
-        public init(sensor: SensorInfo, value: Double?, error: String?, mirrors: SensorID? = nil) {
+        public init(
+            sensor: SensorInfo, value: Double?, error: String?, mirrors: SensorID? = nil, alarms: HardwareAlarms = []
+        ) {
+            self.alarms = alarms
             self.sensor = sensor
             self.value = value
             self.error = error
@@ -94,16 +100,18 @@ public enum SensorsCommand {
             // Learned even when the poll reads nothing: a difference takes its inputs' quantity.
             deriving.learn(source: list.source, sensors: listed)
             var latest: [SensorID: Sample] = [:]
+            var alarms: [SensorID: HardwareAlarms] = [:]
             for cycle in cycles.map({ PollCycle(list: list, readings: $0.readings, tick: false) }) {
                 deriving.record(cycle)
                 for sample in cycle.samples { latest[sample.sensor] = sample }
+                for (i, set) in cycle.readings.alarms { alarms[listed[i].id] = set }
             }
             for sensor in sensors {
                 let sample = latest[sensor.id]
                 let error = sample == nil ? "no reading" : sample?.fault
                 out.append(Reading(
                     sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil,
-                    mirrors: mirrors[sensor.id]))
+                    mirrors: mirrors[sensor.id], alarms: sample?.value == nil ? [] : alarms[sensor.id] ?? []))
             }
         }
         var computed: [SensorID: Result<Double, DerivedFault>] = [:]
@@ -125,13 +133,19 @@ public enum SensorsCommand {
         return summary.isEmpty ? "" : " (" + summary + ")"
     }
 
+    /// `  ALARM`, as lm-sensors prints it after a reading whose alarm file reads 1, with the
+    /// limits' alarms named (`  ALARM (CRIT)`); nothing without one.
+    private static func alarm(_ alarms: HardwareAlarms) -> String {
+        guard !alarms.isEmpty else { return "" }
+        let named = alarms.list.filter { $0 != "alarm" }.map { $0.uppercased() }
+        return "  ALARM" + (named.isEmpty ? "" : " (" + named.joined(separator: ", ") + ")")
+    }
+
     /// The JSON array of SPEC §2, one object a line; valid JSON whatever the readings hold.
     public static func json(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "[]" }
         // One string for the whole array, appended to in place, not a string per sensor and
-        // per limits object joined: with the keys of `append` below, the output of
-        // bench/discovery.sh's 1000 sensors with ten limits each went from 65 M instructions
-        // to 31 M (callgrind).
+        // per limits object joined (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var s = "[\n  "
         s.reserveCapacity(readings.count * 256)
         for (i, r) in readings.enumerated() {
@@ -163,6 +177,9 @@ public enum SensorsCommand {
                 s += ",\"ignoredLimits\":"
                 append(limits.ignored, to: &s, EventFormatter.jsonString)
             }
+            if !r.alarms.isEmpty {
+                s += ",\"alarms\":[" + r.alarms.list.map(EventFormatter.jsonString).joined(separator: ",") + "]"
+            }
             s += "}"
         }
         return s + "\n]"
@@ -171,8 +188,8 @@ public enum SensorsCommand {
     /// Appends a JSON object of `members` in the order limits are shown.
     ///
     /// The known names are looked up in display order, each with its key made once: sorting
-    /// each sensor's names (``SensorLimits/ordered(_:)``) and quoting each took 29 M
-    /// instructions for a thousand sensors (callgrind); only names outside that order are sorted.
+    /// each sensor's names (``SensorLimits/ordered(_:)``) and quoting each cost more than the
+    /// rest of the output (figures: bench/README.md, "Instructions behind the code's shortcuts"); only names outside that order are sorted.
     private static func append<V>(_ members: [String: V], to s: inout String, _ value: (V) -> String) {
         s += "{"
         var shown = 0
@@ -206,7 +223,7 @@ public enum SensorsCommand {
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
              (r.value.map { EventFormatter.number($0) + " " + r.sensor.unit } ?? "error: " + (r.error ?? "no reading"))
-                + limits(r.sensor)].map(DisplayText.escaped)
+                + limits(r.sensor) + alarm(r.alarms)].map(DisplayText.escaped)
         }
         var widths = [0, 0, 0]
         for row in rows {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorSystemd
 
 /// `sensorwatch status`: what the running daemon sees now, read from its status file (SPEC §19).
 enum StatusCommand {
@@ -10,7 +11,9 @@ enum StatusCommand {
 
         Shows what the running daemon sees now, from the status file it keeps: the
         firing alerts first (then pending ones), then every sensor with its value,
-        limits and health.
+        limits and health. An alert a silence holds (sensorwatch silence) is marked
+        "silenced until TIME" and left out of --check's WARNING/CRITICAL; silences are
+        read from the journal, which needs root or the systemd-journal or adm group.
 
         options:
           --file PATH    the status file (default: the configuration's statusFile,
@@ -78,20 +81,26 @@ enum StatusCommand {
             Output.stderr("sensorwatch: " + why)
             return .failure
         }
-        if options.has("json") {
-            FileDescriptorWriter.writeAll(1, bytes)
-            return .success
-        }
-        let report: StatusReport
+        var report: StatusReport
         do {
             report = try StatusReport.decode(bytes, path: path)
         } catch {
+            if options.has("json") {
+                FileDescriptorWriter.writeAll(1, bytes)
+                return .success
+            }
             if checking {
                 Output.stdout(StatusFormatter.unknown("\(path) is not a status file: \(error.message)"))
                 return ExitCode(rawValue: 3)
             }
             Output.stderr("sensorwatch: \(path): not a status file: \(error.message)")
             return .failure
+        }
+        let silenced = markSilenced(&report, options: options)
+        if options.has("json") {
+            // The file itself, unless a silence holds an alert (SPEC §21).
+            if silenced { Output.stdout(String(report.json.dropLast())) } else { FileDescriptorWriter.writeAll(1, bytes) }
+            return .success
         }
         let now = StateStore.wallClock()
         if checking {
@@ -108,6 +117,26 @@ enum StatusCommand {
             HistoryFormatter.localTime(UInt64(max(0, $0) * 1_000_000))
         })
         return .success
+    }
+
+    /// Sets `silencedUntil` on the firing alerts an active silence of the local journal
+    /// holds (SPEC §21); whether any is. A journal that cannot be read (no access) marks none.
+    private static func markSilenced(_ report: inout StatusReport, options: Options) -> Bool {
+        // A configuration that cannot be loaded was reported with the status file's path;
+        // silences then go by the default trust.
+        var trust = JournalTrust.daemon
+        if case .success(let t) = CommandSupport.trust(options, command: "status") { trust = t }
+        guard let book = try? JournalSilenceReader(trust: trust).read().book else { return false }
+        let now = NotifyTime.nowMicroseconds()
+        let host = NotifyCommand.hostName()
+        var any = false
+        for i in report.alerts.indices where report.alerts[i].state == .firing {
+            let a = report.alerts[i]
+            guard let s = book.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: now) else { continue }
+            report.alerts[i].silencedUntil = Double(s.endsMicroseconds) / 1e6
+            any = true
+        }
+        return any
     }
 
     /// `--file`, else the configuration's `statusFile` (the default configuration only when

@@ -6,8 +6,8 @@ enum StatusFormatter {
     /// A status file older than this is a frozen daemon's (`--check` says UNKNOWN).
     static let freshFor = 30.0
 
-    /// Firing alerts first, then pending ones, then every sensor with value, limits and
-    /// health. `localTime` turns Unix seconds into the time a person reads.
+    /// Firing alerts first (a silenced one with `silenced until TIME`), then pending ones,
+    /// then every sensor with value, limits and health. `localTime` turns Unix seconds into the time a person reads.
     static func person(_ r: StatusReport, now: Double, localTime: (Double) -> String) -> String {
         var out = "sensorwatch \(DisplayText.escaped(r.version)) (pid \(r.pid)), running since \(localTime(r.started)), updated \(localTime(r.updated))\n"
         if now - r.updated > freshFor {
@@ -44,9 +44,11 @@ enum StatusFormatter {
     }
 
     /// The check's output line and exit status (monitoring-plugins: 0 OK, 1 WARNING,
-    /// 2 CRITICAL); the line is `SENSORWATCH STATE - text | perfdata`.
+    /// 2 CRITICAL); the line is `SENSORWATCH STATE - text | perfdata`. A silenced alert
+    /// (SPEC §21) counts toward neither and is named `(silenced)`.
     static func check(_ r: StatusReport) -> (line: String, code: Int32) {
-        let firing = r.alerts.filter { $0.state == .firing }
+        let firing = r.alerts.filter { $0.state == .firing && $0.silencedUntil == nil }
+        let silenced = r.alerts.filter { $0.state == .firing && $0.silencedUntil != nil }
         let critical = firing.filter { $0.severity == .critical }
         let warning = firing.filter { $0.severity == .warning }
         let others = firing.filter { $0.severity != .critical && $0.severity != .warning }
@@ -58,13 +60,15 @@ enum StatusFormatter {
             guard !alerts.isEmpty else { return }
             let listed = alerts.map { a in
                 "\(a.rule) on \(a.sensor)" + (a.value.map { " (" + withUnit(EventFormatter.display($0), units[a.sensor] ?? "") + ")" } ?? "")
+                    + (a.silencedUntil == nil ? "" : " (silenced)")
             }
             parts.append("\(alerts.count) \(word): " + listed.joined(separator: ", "))
         }
         describe(critical, "critical")
         describe(warning, "warning")
         describe(others, "notice/info")
-        if firing.isEmpty { parts.append("no alert fires") }
+        describe(silenced, "silenced")
+        if firing.isEmpty && silenced.isEmpty { parts.append("no alert fires") }
         parts.append("\(r.sensors.count) sensor" + (r.sensors.count == 1 ? "" : "s") + (failing.isEmpty ? "" : ", \(failing.count) failing"))
         var line = "SENSORWATCH \(state) - " + pluginText(parts.joined(separator: "; "))
         let perf = r.sensors.map(perfdata)
@@ -105,7 +109,8 @@ enum StatusFormatter {
         [
             a.severity.rawValue.uppercased(), a.rule, a.sensor,
             a.value.map { withUnit(EventFormatter.display($0), unit) } ?? "no value",
-            "threshold " + EventFormatter.number(a.threshold), "since " + localTime(a.since),
+            "threshold " + EventFormatter.number(a.threshold),
+            "since " + localTime(a.since) + (a.silencedUntil.map { ", silenced until " + localTime($0) } ?? ""),
         ]
     }
 

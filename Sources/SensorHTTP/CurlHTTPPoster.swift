@@ -14,7 +14,12 @@ public struct CurlHTTPPoster<C: Clock>: HTTPPoster where C.Duration == Duration 
     public init(clock: C) { self.clock = clock }
 
     public func post(url: String, json: String, timeout: Duration) async -> HTTPPostResult {
-        let request = CurlRequest(url: url, json: json, timeoutMilliseconds: Int(timeout.nanoseconds / 1_000_000) + 1000)
+        await send("POST", url: url, json: json, timeout: timeout)
+    }
+
+    public func send(_ method: String, url: String, json: String, timeout: Duration) async -> HTTPPostResult {
+        let request = CurlRequest(
+            method: method, url: url, json: json, timeoutMilliseconds: Int(timeout.nanoseconds / 1_000_000) + 1000)
         // On the daemon's executor: an unstructured task does not inherit the preference, and
         // Swift's global pool's libdispatch workers start the 1 s pool monitor.
         let timer = Task(executorPreference: DaemonActor.taskExecutor) { [clock] in

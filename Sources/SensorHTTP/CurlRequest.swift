@@ -15,6 +15,7 @@ final class CurlRequest: Sendable {
         var done = false
     }
 
+    let method: String
     let url: String
     let json: String
     let timeoutMilliseconds: Int
@@ -22,7 +23,8 @@ final class CurlRequest: Sendable {
     nonisolated(unsafe) let abortFlag: UnsafeMutablePointer<Int32>
     private let state = Mutex(State())
 
-    init(url: String, json: String, timeoutMilliseconds: Int) {
+    init(method: String = "POST", url: String, json: String, timeoutMilliseconds: Int) {
+        self.method = method
         self.url = url
         self.json = json
         self.timeoutMilliseconds = timeoutMilliseconds
@@ -74,10 +76,14 @@ final class CurlRequest: Sendable {
         var body = [CChar](repeating: 0, count: 512)
         var error = [CChar](repeating: 0, count: 512)
         let bytes = Array(json.utf8)
+        // The user information goes as basic authentication, not in the URL, so nothing
+        // curl reports about the URL can hold the password.
+        let target = CredentialedURL(url)
         let r = bytes.withUnsafeBufferPointer { jsonBuffer in
             jsonBuffer.withMemoryRebound(to: CChar.self) { j in
                 sw_curl_post_json(
-                    url, j.baseAddress, j.count, timeoutMilliseconds, abortFlag, &status, &body, body.count, &error,
+                    method, target.address, target.user, target.password, j.baseAddress, j.count, timeoutMilliseconds,
+                    abortFlag, &status, &body, body.count, &error,
                     error.count)
             }
         }

@@ -118,12 +118,12 @@ public final class JournalAlertSink: AlertSink {
         }
     }
 
-    private static func isSocket(_ path: String) -> Bool {
+    static func isSocket(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFSOCK
     }
 
-    private static let sendv: @Sendable ([String]) -> Int32 = { fields in
+    static let sendv: @Sendable ([String]) -> Int32 = { fields in
         IovecPacking.withIovecs(fields) { iov in sd_journal_sendv(iov.baseAddress, Int32(iov.count)) }
     }
 

@@ -7,7 +7,8 @@ import Glibc
 
 /// Follows one journal (the local one, or a directory of journal files such as
 /// `systemd-journal-remote` writes) for sensorwatch's alert entries, for one lane of
-/// `sensorwatch notify` (SPEC §17).
+/// `sensorwatch notify` (SPEC §17). Entries the daemon did not write (``JournalTrust``)
+/// come out without an event, so no lane delivers them.
 ///
 /// It waits the way `sd_journal_wait` does — the handle's inotify descriptor
 /// (`sd_journal_get_fd`), then `sd_journal_process` — but through a ``DescriptorWaiter``
@@ -19,6 +20,8 @@ public final class JournalEventFollower: NotifyEventSource {
     private let fd: Int32
     private let path: String?
     private let waiter: DescriptorWaiter
+    private var trust: JournalTrustCheck
+    private let lookAlike: @DaemonActor (_ cursor: String, _ reason: String) -> Void
     /// An entry found while positioning that has not been returned yet.
     private var pending = false
 
@@ -26,11 +29,17 @@ public final class JournalEventFollower: NotifyEventSource {
     /// (a new target), at the end of the journal as it is now; the empty cursor is the
     /// journal's start.
     ///   - waiter: what waits for the journal's descriptor.
+    ///   - trust: whose entries are the daemon's; the others are returned without an event.
+    ///   - lookAlike: told of each entry skipped for its trusted fields, and why.
     public init(
-        source: JournalHistoryReader.Source, after cursor: String?, waiter: DescriptorWaiter
+        source: JournalHistoryReader.Source, after cursor: String?, waiter: DescriptorWaiter,
+        trust: JournalTrust = .daemon,
+        lookAlike: @escaping @DaemonActor (_ cursor: String, _ reason: String) -> Void = { _, _ in }
     ) throws(JournalHistoryReader.ReadError) {
         path = source.path
         self.waiter = waiter
+        self.trust = JournalTrustCheck(trust: trust, source: source)
+        self.lookAlike = lookAlike
         var handle: OpaquePointer?
         let r: Int32
         let call: String
@@ -85,17 +94,19 @@ public final class JournalEventFollower: NotifyEventSource {
         sd_journal_close(journal)
     }
 
-    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID.
+    /// The entries a lane reads: sensorwatch's, with an alert event's MESSAGE_ID or the
+    /// silences' (SPEC §21).
     static let matches: [String] =
         ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
         + JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
+        + [JournalSilenceEntry.match]
 
     /// Where the follower was positioned: the cursor it was given, else that of the
     /// journal's last entry then; empty for a journal that had none.
     public let position: String?
 
     /// The cursor of the entry `j` is on.
-    private static func cursor(of j: OpaquePointer) -> String? {
+    nonisolated static func cursor(of j: OpaquePointer) -> String? {
         var c: UnsafeMutablePointer<CChar>?
         guard sd_journal_get_cursor(j, &c) >= 0, let c else { return nil }
         defer { free(c) }
@@ -128,25 +139,39 @@ public final class JournalEventFollower: NotifyEventSource {
         }
     }
 
-    /// The current entry as an event with its cursor; nil without a cursor.
+    /// The current entry as an event with its cursor; nil without a cursor. An entry the
+    /// daemon did not write (``JournalTrust``) has no event.
     private func entry() -> NotifyEntry? {
         guard let cursor = JournalEventFollower.cursor(of: journal) else { return nil }
         var usec: UInt64 = 0
         _ = sd_journal_get_realtime_usec(journal, &usec)
         let f = JournalEntryFields.read(journal, JournalEventFollower.wanted)
+        if f[13] == JournalMessageID.silence.rawValue {
+            // An untrusted or unreadable silence is skipped like a damaged alert entry.
+            guard case .silence(let silence) = JournalSilenceEntry.read(journal, trust: &trust) else {
+                return NotifyEntry(event: nil, cursor: cursor)
+            }
+            return NotifyEntry(event: nil, cursor: cursor, silence: silence)
+        }
         guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else {
+            return NotifyEntry(event: nil, cursor: cursor)
+        }
+        if case .lookAlike(let reason) = trust.verdict(unit: f[17], uid: f[18], hostname: f[2], cursor: cursor) {
+            lookAlike(cursor, reason)
             return NotifyEntry(event: nil, cursor: cursor)
         }
         let event = NotifyEvent(
             realtimeMicroseconds: usec, kind: state, rule: rule, severity: f[3].flatMap(Severity.init(rawValue:)),
             sensor: f[4] ?? "", label: f[5] ?? "", quantity: f[12] ?? "", value: f[7].flatMap(Double.init),
             unit: f[6] ?? "", threshold: f[8].flatMap(Double.init), host: f[2] ?? "", message: f[9] ?? "",
-            predicted: f[10].flatMap(Double.init), limit: f[11])
+            predicted: f[10].flatMap(Double.init), limit: f[11],
+            annotations: RuleAnnotations(summary: f[14], description: f[15], runbook: f[16]))
         return NotifyEntry(event: event, cursor: cursor)
     }
 
     private static let wanted = JournalEntryFields.names([
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
         "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_PREDICTED", "ALERT_LIMIT", "SENSOR_QUANTITY",
+        "MESSAGE_ID", "ALERT_SUMMARY", "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "_SYSTEMD_UNIT", "_UID",
     ])
 }

@@ -18,7 +18,10 @@ public enum JournalFields {
     /// `SENSOR_LABEL` is left out when the sensor has no label, `SENSOR_VALUE` when the
     /// event has no value (a stale alert that fires), and `ALERT_PREDICTED` (a predict rule's
     /// prediction, SPEC §10) when there is none: other rules, or a window without a line;
-    /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise.
+    /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise, and
+    /// `ALERT_ALARM=1` says the chip's latched alarm of that limit made it (SPEC §16b);
+    /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION` and `ALERT_RUNBOOK` are the rule's annotations
+    /// (SPEC §21), each absent when the rule has none.
     public static func fields(for event: AlertEvent) -> [String] {
         var f = header(
             message: EventFormatter.message(event), priority: event.priority,
@@ -29,9 +32,11 @@ public enum JournalFields {
         f.append("ALERT_CONDITION=" + event.condition.rawValue)
         f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
         if let limit = event.limit { f.append("ALERT_LIMIT=" + limit) }
+        if event.hardwareAlarm { f.append("ALERT_ALARM=1") }
         if let predicted = event.predicted {
             f.append("ALERT_PREDICTED=" + EventFormatter.number(predicted))
         }
+        for (name, value) in event.annotations.present { f.append("ALERT_\(name.uppercased())=" + value) }
         f += sensorFields(event.sensor)
         if let value = event.value {
             f.append("SENSOR_VALUE=" + EventFormatter.number(value))
@@ -86,5 +91,35 @@ public enum JournalFields {
 
     private static func codeFields(_ l: CodeLocation) -> [String] {
         ["CODE_FILE=" + l.file, "CODE_LINE=\(l.line)", "CODE_FUNC=" + l.function]
+    }
+}
+
+extension JournalFields {
+    /// The fields of a silence entry (SPEC §21): `MESSAGE` (priority 5, notice),
+    /// `MESSAGE_ID`, `SILENCE_ID`, `SILENCE_STATE` (`active`, or `expired` for the entry that
+    /// ended it), the matchers given (`SILENCE_RULE`, `SILENCE_SENSOR`, `SILENCE_HOST`; one
+    /// left out matches everything), `SILENCE_STARTS` and `SILENCE_ENDS` (RFC 3339, UTC),
+    /// `SILENCE_COMMENT` and `SILENCE_BY`.
+    public static func fields(for silence: Silence) -> [String] {
+        var f = header(message: message(silence), priority: LogLevel.notice.priority, id: .silence)
+        f.append("SILENCE_ID=" + silence.id)
+        f.append("SILENCE_STATE=" + (silence.expired ? "expired" : "active"))
+        if let rule = silence.rule { f.append("SILENCE_RULE=" + rule.pattern) }
+        if let sensor = silence.sensor { f.append("SILENCE_SENSOR=" + sensor.pattern) }
+        if let host = silence.host { f.append("SILENCE_HOST=" + host.pattern) }
+        f.append("SILENCE_STARTS=" + NotifyTime.rfc3339(microseconds: silence.startsMicroseconds))
+        f.append("SILENCE_ENDS=" + NotifyTime.rfc3339(microseconds: silence.endsMicroseconds))
+        f.append("SILENCE_COMMENT=" + silence.comment)
+        f.append("SILENCE_BY=" + silence.by)
+        return f
+    }
+
+    /// `silence 1b2c… (rule=cpu-* sensor=* host=*) by alice until 2026-12-02T18:00:00Z: fan swap`,
+    /// or `silence 1b2c… (…) expired by alice`.
+    public static func message(_ s: Silence) -> String {
+        var m = "silence \(s.id) (\(s.matchers)) "
+        m += s.expired ? "expired by \(s.by)" : "by \(s.by) until \(NotifyTime.rfc3339(microseconds: s.endsMicroseconds))"
+        if !s.comment.isEmpty { m += ": " + s.comment }
+        return m
     }
 }

@@ -9,7 +9,8 @@ import Glibc
 ///
 /// Selects entries by `SYSLOG_IDENTIFIER=sensorwatch` and the alert `MESSAGE_ID`s, and
 /// optionally `ALERT_RULE`, `SENSOR_ID` and `_HOSTNAME` (journal matches: different fields
-/// must all match); returns them oldest first by each entry's realtime timestamp.
+/// must all match); returns them oldest first by each entry's realtime timestamp. Of those,
+/// only the entries the daemon wrote (``JournalTrust``) are events: the others are skipped.
 ///
 /// The reader sorts rather than trusting the journal's order, and filters by time rather
 /// than seeking: a file written by `systemd-journal-remote` holds entries in arrival order
@@ -81,21 +82,29 @@ public struct JournalHistoryReader: Sendable {
     }
 
     private let sources: [Source]
+    private let trust: JournalTrust
 
-    /// - Parameter sources: the journals to read, entries of all merged into one time order
-    ///   (a source named twice is read once); none reads the local machine's journals.
-    public init(sources: [Source] = []) {
+    /// - Parameters:
+    ///   - sources: the journals to read, entries of all merged into one time order (a
+    ///     source named twice is read once); none reads the local machine's journals.
+    ///   - trust: whose entries are the daemon's.
+    public init(sources: [Source] = [], trust: JournalTrust = .daemon) {
         var seen: Set<Source> = []
         let unique = sources.filter { seen.insert($0).inserted }
         self.sources = unique.isEmpty ? [.local] : unique
+        self.trust = trust
     }
 
     /// Reads the events `query` selects, oldest first (entries with one timestamp keep the
-    /// order they were read in), each event once.
-    public func read(_ query: Query) throws(ReadError) -> [JournalAlertRecord] {
+    /// order they were read in), each event once; `lookAlike` is told why of each entry
+    /// skipped for its trusted fields.
+    public func read(
+        _ query: Query, lookAlike: (_ reason: String) -> Void = { _ in }
+    ) throws(ReadError) -> [JournalAlertRecord] {
         var records: [JournalAlertRecord] = []
         for source in sources {
-            try Self.read(query, from: source, into: &records)
+            var check = JournalTrustCheck(trust: trust, source: source)
+            try Self.read(query, from: source, into: &records, trust: &check, lookAlike: lookAlike)
         }
         return Self.oldestFirst(records)
     }
@@ -118,7 +127,7 @@ public struct JournalHistoryReader: Sendable {
     }
 
     /// Opens one source: the handle, or the error naming the call and the path.
-    private static func open(_ source: Source) throws(ReadError) -> OpaquePointer {
+    static func open(_ source: Source) throws(ReadError) -> OpaquePointer {
         var handle: OpaquePointer?
         let (call, r): (String, Int32)
         switch source {
@@ -139,33 +148,42 @@ public struct JournalHistoryReader: Sendable {
 
     /// Appends the events `query` selects in one source.
     private static func read(
-        _ query: Query, from source: Source, into records: inout [JournalAlertRecord]
+        _ query: Query, from source: Source, into records: inout [JournalAlertRecord],
+        trust: inout JournalTrustCheck, lookAlike: (String) -> Void
+    ) throws(ReadError) {
+        var matches = JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
+        if let rule = query.rule { matches.append("ALERT_RULE=" + rule) }
+        if let sensor = query.sensor { matches.append("SENSOR_ID=" + sensor) }
+        if let host = query.host { matches.append("_HOSTNAME=" + host) }
+        try entries(of: source, matching: matches) { j, usec in
+            if let since = query.sinceMicroseconds, usec < since { return }
+            if let until = query.untilMicroseconds, usec > until { return }
+            if let record = record(j, at: usec, trust: &trust, lookAlike: lookAlike) { records.append(record) }
+        }
+    }
+
+    /// Calls `body` with the handle and the realtime timestamp of each sensorwatch entry of
+    /// `source` that meets `matches` (journal matches: different fields must all match), from
+    /// the head on.
+    static func entries(
+        of source: Source, matching matches: [String], _ body: (OpaquePointer, UInt64) -> Void
     ) throws(ReadError) {
         let j = try open(source)
         defer { sd_journal_close(j) }
         func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, path: source.path) }
-
-        var matches = ["SYSLOG_IDENTIFIER=" + JournalFields.identifier]
-        matches += JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
-        if let rule = query.rule { matches.append("ALERT_RULE=" + rule) }
-        if let sensor = query.sensor { matches.append("SENSOR_ID=" + sensor) }
-        if let host = query.host { matches.append("_HOSTNAME=" + host) }
-        for m in matches {
+        for m in ["SYSLOG_IDENTIFIER=" + JournalFields.identifier] + matches {
             let r = m.withCString { sd_journal_add_match(j, $0, 0) }
             guard r >= 0 else { throw failure("sd_journal_add_match", r) }
         }
         let sought = sd_journal_seek_head(j)
         guard sought >= 0 else { throw failure("sd_journal_seek_head", sought) }
-
         while true {
             let r = sd_journal_next(j)
             guard r >= 0 else { throw failure("sd_journal_next", r) }
             if r == 0 { break }
             var usec: UInt64 = 0
             guard sd_journal_get_realtime_usec(j, &usec) >= 0 else { continue }
-            if let since = query.sinceMicroseconds, usec < since { continue }
-            if let until = query.untilMicroseconds, usec > until { continue }
-            if let record = record(j, at: usec) { records.append(record) }
+            body(j, usec)
         }
     }
 
@@ -173,11 +191,21 @@ public struct JournalHistoryReader: Sendable {
     private static let wanted = JournalEntryFields.names([
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
         "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_CONDITION", "ALERT_PREDICTED", "ALERT_LIMIT",
+        "_SYSTEMD_UNIT", "_UID",
     ])
 
-    private static func record(_ j: OpaquePointer, at usec: UInt64) -> JournalAlertRecord? {
+    /// The current entry as a record; nil when it is not a readable event or the daemon did
+    /// not write it.
+    private static func record(
+        _ j: OpaquePointer, at usec: UInt64, trust: inout JournalTrustCheck, lookAlike: (String) -> Void
+    ) -> JournalAlertRecord? {
         let f = JournalEntryFields.read(j, wanted)
         guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else { return nil }
+        let cursor = trust.needsCursor ? JournalEventFollower.cursor(of: j) : nil
+        if case .lookAlike(let reason) = trust.verdict(unit: f[13], uid: f[14], hostname: f[2], cursor: cursor) {
+            lookAlike(reason)
+            return nil
+        }
         return JournalAlertRecord(
             realtimeMicroseconds: usec, host: f[2] ?? "", kind: state, rule: rule,
             severity: f[3].flatMap(Severity.init(rawValue:)), sensor: f[4] ?? "", label: f[5] ?? "",

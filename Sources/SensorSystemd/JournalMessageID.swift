@@ -20,6 +20,8 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
     case stateFile = "274a6862aed047c088b8defc36102ea6"
     /// Sensors are left unread: the process may not open more files.
     case openFileLimit = "5ceae26f25ee44e1a107894b4222b4f4"
+    /// A person silenced some alerts, or ended a silence (SPEC §21).
+    case silence = "9b1e4c2a7d5f4e0b8a36c1f2e7d49a50"
 
     /// The id of the entry an alert event of `kind` makes.
     public init(_ kind: EventKind) {
@@ -45,7 +47,7 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
         case .firing: return .firing
         case .resolved: return .resolved
         case .repeat: return .repeat
-        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit: return nil
+        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit, .silence: return nil
         }
     }
 }

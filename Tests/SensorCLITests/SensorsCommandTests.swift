@@ -27,10 +27,10 @@ import Testing
         let text = SensorsCommand.json(SensorsCommand.read(Self.sources(root)))
         #expect(text == """
             [
-              {"id":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","unit":"°C","value":45},
-              {"id":"thermal:thermal_zone1","label":"acpi\\"tz","quantity":"temperature","unit":"°C","value":null,"error":"not a number: \\"abc\\""},
-              {"id":"hwmon:sht3x/humidity1","label":"","quantity":"humidity","unit":"%RH","value":45.12},
-              {"id":"hwmon:sht3x/temp1","label":"","quantity":"temperature","unit":"°C","value":23.45}
+              {"id":"thermal:acpi\\"tz","label":"acpi\\"tz","quantity":"temperature","unit":"°C","value":null,"error":"not a number: \\"abc\\""},
+              {"id":"thermal:x86_pkg_temp","label":"x86_pkg_temp","quantity":"temperature","unit":"°C","value":45},
+              {"id":"hwmon:sht3x-virtual-0/humidity1","label":"","quantity":"humidity","unit":"%RH","value":45.12},
+              {"id":"hwmon:sht3x-virtual-0/temp1","label":"","quantity":"temperature","unit":"°C","value":23.45}
             ]
             """)
         guard case .array(let entries) = try JSON5Parser.parse(text) else {
@@ -45,7 +45,7 @@ import Testing
             default: return nil
             }
         }
-        #expect(values == [45, nil, 45.12, 23.45])
+        #expect(values == [nil, 45, 45.12, 23.45])
     }
 
     @Test func noSensorsIsAnEmptyJSONArray() {
@@ -57,11 +57,11 @@ import Testing
         let tree = Self.writeTree()
         let root = tree.root
         #expect(SensorsCommand.table(SensorsCommand.read(Self.sources(root))) == """
-            ID                     LABEL         QUANTITY     VALUE
-            thermal:thermal_zone0  x86_pkg_temp  temperature  45 °C
-            thermal:thermal_zone1  acpi"tz       temperature  error: not a number: "abc"
-            hwmon:sht3x/humidity1                humidity     45.12 %RH
-            hwmon:sht3x/temp1                    temperature  23.45 °C
+            ID                               LABEL         QUANTITY     VALUE
+            thermal:acpi"tz                  acpi"tz       temperature  error: not a number: "abc"
+            thermal:x86_pkg_temp             x86_pkg_temp  temperature  45 °C
+            hwmon:sht3x-virtual-0/humidity1                humidity     45.12 %RH
+            hwmon:sht3x-virtual-0/temp1                    temperature  23.45 °C
             """)
     }
 
@@ -73,24 +73,24 @@ import Testing
             SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.path("class/hwmon")),
         ]
         #expect(SensorsCommand.table(SensorsCommand.read(sources)) == """
-            ID                       LABEL         QUANTITY     VALUE
-            thermal:thermal_zone0    acpitz        temperature  27.8 °C
-            thermal:thermal_zone1    x86_pkg_temp  temperature  45 °C
-            thermal:thermal_zone2    acpitz        temperature  29.8 °C
-            thermal:thermal_zone3    cpu-thermal   temperature  50 °C
-            hwmon:acpitz/temp1                     temperature  27.8 °C
-            hwmon:acpitz/temp2                     temperature  29.8 °C
-            hwmon:coretemp/temp1                   temperature  48 °C
-            hwmon:cpu_thermal/temp1                temperature  50 °C
+            ID                                 LABEL         QUANTITY     VALUE
+            thermal:acpitz                     acpitz        temperature  27.8 °C
+            thermal:acpitz.1                   acpitz        temperature  29.8 °C
+            thermal:cpu-thermal                cpu-thermal   temperature  50 °C
+            thermal:x86_pkg_temp               x86_pkg_temp  temperature  45 °C
+            hwmon:acpitz-acpi-0/temp1                        temperature  27.8 °C
+            hwmon:acpitz-acpi-0/temp2                        temperature  29.8 °C
+            hwmon:coretemp-isa-0000/temp1                    temperature  48 °C
+            hwmon:cpu_thermal-virtual-0/temp1                temperature  50 °C
 
             thermal zones the kernel also exports through hwmon (one sensor, two ids; exclude one to alert once):
-              hwmon:acpitz/temp1       = thermal:thermal_zone0
-              hwmon:acpitz/temp2       = thermal:thermal_zone2
-              hwmon:cpu_thermal/temp1  = thermal:thermal_zone3
+              hwmon:acpitz-acpi-0/temp1          = thermal:acpitz
+              hwmon:acpitz-acpi-0/temp2          = thermal:acpitz.1
+              hwmon:cpu_thermal-virtual-0/temp1  = thermal:cpu-thermal
             """)
         let json = SensorsCommand.json(SensorsCommand.read([sources[1]]))
-        #expect(json.contains(#"{"id":"hwmon:acpitz/temp2","label":"","quantity":"temperature","unit":"°C","value":29.8,"mirrors":"thermal:thermal_zone2"}"#))
-        #expect(json.contains(#"{"id":"hwmon:coretemp/temp1","label":"","quantity":"temperature","unit":"°C","value":48}"#))
+        #expect(json.contains(#"{"id":"hwmon:acpitz-acpi-0/temp2","label":"","quantity":"temperature","unit":"°C","value":29.8,"mirrors":"thermal:acpitz.1"}"#))
+        #expect(json.contains(#"{"id":"hwmon:coretemp-isa-0000/temp1","label":"","quantity":"temperature","unit":"°C","value":48}"#))
     }
 
     static let badUsage: [[String]] = [["--bogus"], ["--config"], ["--json", "extra"]]
@@ -130,10 +130,10 @@ import Testing
 
     @Test func theTableShowsLimitsAfterTheValue() {
         #expect(SensorsCommand.table(Self.read(Self.tree())) == """
-            ID                    LABEL         QUANTITY     VALUE
-            hwmon:acpitz/temp1                  temperature  27.8 °C
-            hwmon:coretemp/temp1  Package id 0  temperature  45 °C (max 80 °C, crit 100 °C)
-            hwmon:nvme/temp1      Composite     temperature  38.85 °C (crit 84.85 °C)
+            ID                              LABEL         QUANTITY     VALUE
+            hwmon:acpitz-virtual-0/temp1                  temperature  27.8 °C
+            hwmon:coretemp-virtual-0/temp1  Package id 0  temperature  45 °C (max 80 °C, crit 100 °C)
+            hwmon:nvme-virtual-0/temp1      Composite     temperature  38.85 °C (crit 84.85 °C)
             """)
     }
 
@@ -147,12 +147,12 @@ import Testing
         ])
         let readings = Self.read(tree)
         #expect(SensorsCommand.table(readings) == #"""
-            ID                      LABEL                                   QUANTITY     VALUE
-            hwmon:evil\u{9b}/temp1  \x1b[2J\x1b]52;c;aGk=\x07\r\n<0>forged  temperature  45 °C
+            ID                                LABEL                                   QUANTITY     VALUE
+            hwmon:evil\u{9b}-virtual-0/temp1  \x1b[2J\x1b]52;c;aGk=\x07\r\n<0>forged  temperature  45 °C
             """#)
         #expect(SensorsCommand.json(readings) == #"""
             [
-              {"id":"hwmon:evil\u009b/temp1","label":"\u001b[2J\u001b]52;c;aGk=\u0007\r\n<0>forged","quantity":"temperature","unit":"°C","value":45}
+              {"id":"hwmon:evil\u009b-virtual-0/temp1","label":"\u001b[2J\u001b]52;c;aGk=\u0007\r\n<0>forged","quantity":"temperature","unit":"°C","value":45}
             ]
             """#)
     }
@@ -160,9 +160,9 @@ import Testing
     @Test func jsonHasLimitsAndIgnoredLimitsOnlyWhereThereAreAny() {
         #expect(SensorsCommand.json(Self.read(Self.tree())) == """
             [
-              {"id":"hwmon:acpitz/temp1","label":"","quantity":"temperature","unit":"°C","value":27.8},
-              {"id":"hwmon:coretemp/temp1","label":"Package id 0","quantity":"temperature","unit":"°C","value":45,"limits":{"max":80,"crit":100,"crit_hyst":95}},
-              {"id":"hwmon:nvme/temp1","label":"Composite","quantity":"temperature","unit":"°C","value":38.85,"limits":{"crit":84.85},"ignoredLimits":{"min":"-273.15 °C is not a plausible limit","max":"65261.85 °C is not a plausible limit"}}
+              {"id":"hwmon:acpitz-virtual-0/temp1","label":"","quantity":"temperature","unit":"°C","value":27.8},
+              {"id":"hwmon:coretemp-virtual-0/temp1","label":"Package id 0","quantity":"temperature","unit":"°C","value":45,"limits":{"max":80,"crit":100,"crit_hyst":95}},
+              {"id":"hwmon:nvme-virtual-0/temp1","label":"Composite","quantity":"temperature","unit":"°C","value":38.85,"limits":{"crit":84.85},"ignoredLimits":{"min":"-273.15 °C is not a plausible limit","max":"65261.85 °C is not a plausible limit"}}
             ]
             """)
     }

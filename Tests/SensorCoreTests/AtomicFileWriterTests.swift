@@ -79,6 +79,74 @@ struct AtomicFileWriterTests {
         #expect(dir.names() == ["elsewhere", "m.prom"])
     }
 
+    /// A hard link planted at the temporary name (another file's second name, in a
+    /// directory others can write to) is not written through: the linked file keeps its
+    /// text, the write makes a file of its own.
+    @Test func aHardLinkAtTheTemporaryNameIsNotWrittenThrough() {
+        let dir = TemporaryDirectory()
+        let target = dir.write("elsewhere", "keep\n")
+        #expect(link(target, dir.path(".m.prom.tmp")) == 0)
+        #expect(replace(dir, "x\n") == nil)
+        #expect(TemporaryDirectory.readFile(target) == "keep\n")
+        #expect(TemporaryDirectory.readFile(dir.path("m.prom")) == "x\n")
+        #expect(replace(dir, "y\n") == nil)
+        #expect(replace(dir, "z\n") == nil)
+        #expect(TemporaryDirectory.readFile(target) == "keep\n")
+        #expect(TemporaryDirectory.readFile(dir.path("m.prom")) == "z\n")
+    }
+
+    /// The file replaced two writes ago, given a second name since, is not reused either:
+    /// the check is made at every write, not once.
+    @Test func aHardLinkMadeToTheKeptFileLaterIsNotWrittenThrough() {
+        let dir = TemporaryDirectory()
+        #expect(replace(dir, "one\n") == nil)
+        #expect(replace(dir, "two\n") == nil)
+        #expect(link(dir.path(".m.prom.tmp"), dir.path("planted")) == 0)
+        #expect(replace(dir, "three\n") == nil)
+        #expect(TemporaryDirectory.readFile(dir.path("planted")) == "one\n")
+        #expect(TemporaryDirectory.readFile(dir.path("m.prom")) == "three\n")
+    }
+
+    /// Another user's file at the temporary name (one link, a plain file) is not written
+    /// through: it is not ours to overwrite, and our file is not theirs (a reused file
+    /// would keep its owner, who could then rewrite what we publish). Needs root to give
+    /// the file away.
+    @Test(.enabled(if: geteuid() == 0)) func anotherUsersFileAtTheTemporaryNameIsNotWrittenThrough() {
+        let dir = TemporaryDirectory()
+        let planted = dir.write(".m.prom.tmp", "theirs\n")
+        #expect(chown(planted, 65534, 65534) == 0)
+        #expect(replace(dir, "x\n") == nil)
+        var info = stat()
+        #expect(stat(dir.path("m.prom"), &info) == 0)
+        #expect(info.st_uid == geteuid())
+        #expect(TemporaryDirectory.readFile(dir.path("m.prom")) == "x\n")
+    }
+
+    /// A FIFO planted at the temporary name neither hangs the write (an open for writing
+    /// waits for a reader) nor receives the text: it is replaced by a new file.
+    @Test func aFIFOAtTheTemporaryNameNeitherHangsNorReceivesTheText() {
+        let dir = TemporaryDirectory()
+        #expect(mkfifo(dir.path(".m.prom.tmp"), 0o600) == 0)
+        #expect(replace(dir, "x\n") == nil)
+        #expect(TemporaryDirectory.readFile(dir.path("m.prom")) == "x\n")
+        var info = stat()
+        #expect(lstat(dir.path(".m.prom.tmp"), &info) != 0 || info.st_mode & S_IFMT == S_IFREG)
+    }
+
+    /// A FIFO with a reader waiting on it (an open for writing succeeds at once) is not
+    /// written to: the reader gets end of file, never the text.
+    @Test func aFIFOWithAReaderAtTheTemporaryNameGetsNothing() {
+        let dir = TemporaryDirectory()
+        #expect(mkfifo(dir.path(".m.prom.tmp"), 0o600) == 0)
+        let reader = open(dir.path(".m.prom.tmp"), O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        #expect(replace(dir, "x\n") == nil)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        #expect(read(reader, &buffer, buffer.count) <= 0)
+        #expect(TemporaryDirectory.readFile(dir.path("m.prom")) == "x\n")
+    }
+
     @Test func theDefaultsReplaceWithMode0644WhateverTheUmaskAndLeaveNoTemporary() throws {
         let dir = TemporaryDirectory()
         let old = umask(0o077)

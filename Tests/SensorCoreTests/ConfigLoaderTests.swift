@@ -41,7 +41,7 @@ struct ConfigLoaderTests {
         ("{ rules: [{ name: \"a\", sensor: \"x[\", above: 80 }] }", "rules[0].sensor: glob \"x[\" has an unclosed ["),
         ("{ rules: [{ name: \"a\", quantity: \"temp\", above: 80 }] }",
          "rules[0].quantity: unknown quantity \"temp\" (expected temperature, humidity, pressure, fan, voltage, power or current)"),
-        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall, predict or stale"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\" }] }", "rules[0]: needs one condition: above, below, rise, fall, predict, stale or alarm"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 80, below: 10 }] }",
          "rules[0]: has more than one condition (above, below); a rule takes exactly one"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: \"80\" }] }",
@@ -74,6 +74,19 @@ struct ConfigLoaderTests {
          "rules[0].severty: unknown key (did you mean \"severity\"?)"),
         ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1 }, { name: \"a\", sensor: \"*\", below: 1 }] }",
          "rules[1].name: duplicate rule name \"a\" (first used by rules[0])"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1, summary: 3 }] }", "rules[0].summary: expected a string, found a number"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1, description: \"\" }] }",
+         "rules[0].description: must not be empty (leave the key out instead)"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1, summary: \"two\\nlines\" }] }",
+         "rules[0].summary: must not contain the control character U+000A (one line, no newline)"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1, description: \"bell\\u0007\" }] }",
+         "rules[0].description: must not contain the control character U+0007"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1, runbook: \"docs/limits.md\" }] }",
+         "rules[0].runbook: expected a URL such as \"https://wiki.example/runbooks/cpu-hot\", found \"docs/limits.md\""),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1, runbook: \"https://wiki.example/a b\" }] }",
+         "rules[0].runbook: a URL must not contain spaces (write %20)"),
+        ("{ rules: [{ name: \"a\", sensor: \"*\", above: 1, runbok: \"https://x\" }] }",
+         "rules[0].runbok: unknown key (did you mean \"runbook\"?)"),
         ("[1]", "expected an object, found an array"),
     ])
     func reportsEachProblemAtItsKeyPath(text: String, expected: String) {
@@ -83,7 +96,7 @@ struct ConfigLoaderTests {
     @Test func typoInAConditionIsTwoErrorsNotASilentRule() {
         #expect(errors("{ rules: [{ name: \"a\", sensor: \"*\", abov: 80 }] }") == [
             "c.json5: rules[0].abov: unknown key (did you mean \"above\"?)",
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict, stale or alarm",
         ])
     }
 
@@ -146,6 +159,23 @@ struct ConfigLoaderTests {
         let config = try ConfigLoader.load(path: path)
         #expect(config.interval == .milliseconds(10))
         #expect(config.sources.map(\.interval) == [.milliseconds(10)])
+    }
+
+    /// SPEC §21: a rule's annotations are kept as written; a description may span lines.
+    @Test func decodesARulesAnnotations() throws {
+        let files = TemporaryDirectory()
+        let path = files.write("c.json5", #"""
+            { rules: [
+              { name: "a", sensor: "*", above: 1, summary: "CPU hot", description: "Clean the fan.\nThen reseat.",
+                runbook: "https://wiki.example/cpu-hot" },
+              { name: "b", sensor: "*", above: 1, runbook: "file:///usr/share/doc/sensorwatch/limits.md" },
+            ] }
+            """#)
+        let rules = try ConfigLoader.load(path: path).rules
+        #expect(rules.map(\.annotations) == [
+            RuleAnnotations(summary: "CPU hot", description: "Clean the fan.\nThen reseat.", runbook: "https://wiki.example/cpu-hot"),
+            RuleAnnotations(runbook: "file:///usr/share/doc/sensorwatch/limits.md"),
+        ])
     }
 
     @Test func decodesEveryRuleFieldIntoTheModel() throws {
@@ -215,7 +245,7 @@ struct ConfigLoaderTests {
             { sources: [{ type: "simulated", scenario: "scen/s.json5" }], rules: [{ name: "x", sensor: "*" }] }
             """)
         #expect(files.configErrors("c.json5") == [
-            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
+            "c.json5: rules[0]: needs one condition: above, below, rise, fall, predict, stale or alarm",
             "scen/s.json5: sensors[0].quantity: required key is missing",
         ])
     }

@@ -30,7 +30,16 @@ struct ConfigShippedFilesTests {
         #expect(simulated.interval == .milliseconds(100))
         #expect(simulated.scenarioPath == Self.configDirectory + "/scenarios/demo.json5")
         #expect(simulated.scenario?.sensors.map(\.id) == ["cpu", "room", "baro", "outdoor"])
-        #expect(Set(config.rules.map(\.condition.kind)) == [.above, .below, .fall, .stale])
+        #expect(Set(config.rules.map(\.condition.kind)) == [.above, .below, .fall, .stale, .alarm])
+    }
+
+    /// SPEC §16b: both shipped configurations watch the chips' own alarms.
+    @Test func bothShippedConfigsHaveTheHwAlarmRule() throws {
+        for name in ["sensorwatch.json5", "sensorwatch.example.json5"] {
+            let rules = try ConfigLoader.load(path: Self.configDirectory + "/" + name).rules
+            let rule = rules.first { $0.name == "hw-alarm" }
+            #expect(rule?.condition == .alarm && rule?.severity == .warning && rule?.selector == SensorSelector(), "\(name)")
+        }
     }
 
     @Test func everyShippedScenarioLoads() throws {

@@ -161,7 +161,7 @@ struct DerivedSensorsTests {
             #"c.json5: derived[0].difference.of: a derived sensor cannot read another derived sensor ("derived:b")"#,
         ])
         #expect(Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "b" } } ]"#) == [
-            #"c.json5: derived[0].difference.minus: must be a full sensor id (SOURCE:NAME, e.g. "hwmon:sht3x/temp1"): "b""#,
+            #"c.json5: derived[0].difference.minus: must be a full sensor id (SOURCE:NAME, e.g. "hwmon:sht3x-i2c-1-44/temp1"): "b""#,
         ])
         #expect(Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "sim:b" } }, { id: "a", dewpoint: { temperature: "sim:a", humidity: "sim:b" } } ]"#) == [
             #"c.json5: derived[1].id: derived sensor "derived:a" is already defined by derived[0]"#,

@@ -13,8 +13,8 @@ import Testing
 struct HungFileIsolationTests {
     static func twoZones() -> SysfsTestTree {
         let tree = SysfsTestTree()
-        tree.write(["thermal_zone0/type": "x86_pkg_temp\n", "thermal_zone0/temp": "45000\n",
-                    "thermal_zone1/type": "acpitz\n", "thermal_zone1/temp": "27800\n"])
+        tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "45000\n",
+                    "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "27800\n"])
         return tree
     }
 
@@ -62,10 +62,10 @@ struct HungFileIsolationTests {
         #expect(!reader.isolateBlockedRead(now: .seconds(1.0)))
         #expect(reader.isolateBlockedRead(now: .seconds(1.5)))
         // A new call goes on at once, from this thread: the stuck file is not touched again.
-        #expect(reader.discover().map(\.id) == ["thermal:thermal_zone0", "thermal:thermal_zone1"])
+        #expect(reader.discover().map(\.id) == ["thermal:acpitz", "thermal:x86_pkg_temp"])
         let opens = io.opens("thermal_zone1/temp")
-        #expect(Self.readings(reader, at: 2) == ["thermal:thermal_zone0=45.0", "thermal:thermal_zone1: read blocked for 1s"])
-        #expect(Self.readings(reader, at: 3) == ["thermal:thermal_zone0=45.0", "thermal:thermal_zone1: read blocked for 1s"])
+        #expect(Self.readings(reader, at: 2) == ["thermal:acpitz=45.0", "thermal:x86_pkg_temp: read blocked for 1s"])
+        #expect(Self.readings(reader, at: 3) == ["thermal:acpitz=45.0", "thermal:x86_pkg_temp: read blocked for 1s"])
         #expect(io.opens("thermal_zone1/temp") == opens)
         #expect(io.blockedCount == 1)
         // The read returns: the thread left in it does no more I/O, and the file reads again
@@ -73,7 +73,7 @@ struct HungFileIsolationTests {
         io.unblock("thermal_zone1/temp")
         await stuck.wait()
         _ = reader.discover()
-        #expect(Self.readings(reader, at: 4) == ["thermal:thermal_zone0=45.0", "thermal:thermal_zone1=27.8"])
+        #expect(Self.readings(reader, at: 4) == ["thermal:acpitz=45.0", "thermal:x86_pkg_temp=27.8"])
         // The stuck open completed (and its descriptor was closed), then one fresh open.
         #expect(io.opens("thermal_zone1/temp") == opens + 2)
     }
@@ -96,6 +96,8 @@ struct HungFileIsolationTests {
         #expect(!reader.isolateBlockedRead(now: .seconds(3)))
     }
 
+    /// A zone whose type cannot be read is `thermal:thermal_zoneN` (SPEC §4) and a fault;
+    /// once the type answers, the zone is named by it.
     @Test func aTypeThatBlocksAtDiscoveryFaultsItsZoneOnly() async throws {
         let tree = Self.twoZones()
         let io = SysfsFaultIO()
@@ -105,12 +107,12 @@ struct HungFileIsolationTests {
         await eventually { io.blockedCount == 1 }
         #expect(!reader.isolateBlockedRead(now: .zero))
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
-        #expect(reader.discover().map(\.label) == ["x86_pkg_temp", ""])
-        #expect(Self.readings(reader, at: 2) == ["thermal:thermal_zone0=45.0", "thermal:thermal_zone1: type: read blocked for 1s"])
+        #expect(reader.discover().map(\.label) == ["acpitz", ""])
+        #expect(Self.readings(reader, at: 2) == ["thermal:acpitz=45.0", "thermal:thermal_zone1: type: read blocked for 1s"])
         io.unblock("thermal_zone1/type")
         await stuck.wait()
-        #expect(reader.discover().map(\.label) == ["x86_pkg_temp", "acpitz"])
-        #expect(Self.readings(reader, at: 3) == ["thermal:thermal_zone0=45.0", "thermal:thermal_zone1=27.8"])
+        #expect(reader.discover().map(\.label) == ["acpitz", "x86_pkg_temp"])
+        #expect(Self.readings(reader, at: 3) == ["thermal:acpitz=45.0", "thermal:x86_pkg_temp=27.8"])
     }
 
     @Test func anHwmonLabelThatBlocksFaultsItsSensorAndABlockedChipNameLeavesOnlyThatChipOut() async throws {
@@ -131,18 +133,23 @@ struct HungFileIsolationTests {
         await eventually { io.blockedCount == 2 }
         #expect(!reader.isolateBlockedRead(now: .seconds(1.5)))
         #expect(reader.isolateBlockedRead(now: .seconds(2.5)))
-        #expect(reader.discover().map(\.id) == ["hwmon:acpitz/temp1", "hwmon:coretemp/temp1", "hwmon:coretemp/temp2"])
+        #expect(reader.discover().map(\.id) == [
+            "hwmon:acpitz-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp2",
+        ])
         #expect(reader.leftOut == [tree.root + "/hwmon1/name: read blocked for 1s; its sensors are left out until it answers"])
         #expect(Self.readings(reader, at: 3) == [
-            "hwmon:acpitz/temp1=27.8", "hwmon:coretemp/temp1=45.0", "hwmon:coretemp/temp2: temp2_label: read blocked for 1s",
+            "hwmon:acpitz-virtual-0/temp1=27.8", "hwmon:coretemp-virtual-0/temp1=45.0", "hwmon:coretemp-virtual-0/temp2: temp2_label: read blocked for 1s",
         ])
         io.unblock("hwmon0/temp2_label")
         io.unblock("hwmon1/name")
         await first.wait()
         await second.wait()
-        #expect(reader.discover().map(\.id) == ["hwmon:acpitz/temp1", "hwmon:coretemp/temp1", "hwmon:coretemp/temp2", "hwmon:nvme/temp1"])
+        #expect(reader.discover().map(\.id) == [
+            "hwmon:acpitz-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp2",
+            "hwmon:nvme-virtual-0/temp1",
+        ])
         #expect(reader.leftOut.isEmpty)
-        #expect(Self.readings(reader, at: 4).last == "hwmon:nvme/temp1=38.0")
+        #expect(Self.readings(reader, at: 4).last == "hwmon:nvme-virtual-0/temp1=38.0")
     }
 
     @Test func aBlockedFileReplacedByAnotherIsReadAfterTheNextDiscovery() async throws {
@@ -150,15 +157,15 @@ struct HungFileIsolationTests {
         _ = reader.isolateBlockedRead(now: .zero)
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         _ = reader.discover()
-        #expect(Self.readings(reader, at: 2).last == "thermal:thermal_zone1: read blocked for 1s")
+        #expect(Self.readings(reader, at: 2).last == "thermal:x86_pkg_temp: read blocked for 1s")
         // A new file at the path (the device came back): the stuck read stays where it is,
         // the new file is opened at the next discovery.
         tree.write(["thermal_zone1/temp.new": "31000\n"])
         rename(tree.root + "/thermal_zone1/temp.new", tree.root + "/thermal_zone1/temp")
         io.letNewCallsThrough("thermal_zone1/temp")
-        #expect(Self.readings(reader, at: 3).last == "thermal:thermal_zone1: read blocked for 1s")
+        #expect(Self.readings(reader, at: 3).last == "thermal:x86_pkg_temp: read blocked for 1s")
         _ = reader.discover()
-        #expect(Self.readings(reader, at: 4).last == "thermal:thermal_zone1=31.0")
+        #expect(Self.readings(reader, at: 4).last == "thermal:x86_pkg_temp=31.0")
         #expect(io.blockedCount == 1)
         io.unblock("thermal_zone1/temp")
         await stuck.wait()
@@ -171,10 +178,10 @@ struct HungFileIsolationTests {
         _ = reader.discover()
         _ = reader.poll(at: .zero)
         io.failReads("thermal_zone1/temp", once: [EIO])
-        #expect(Self.readings(reader, at: 1).last == "thermal:thermal_zone1: EIO (Input/output error)")
+        #expect(Self.readings(reader, at: 1).last == "thermal:x86_pkg_temp: EIO (Input/output error)")
         _ = reader.discover()
         #expect(io.closes("thermal_zone1/temp") == 1)
-        #expect(Self.readings(reader, at: 2).last == "thermal:thermal_zone1=27.8")
+        #expect(Self.readings(reader, at: 2).last == "thermal:x86_pkg_temp=27.8")
         #expect(io.opens("thermal_zone1/temp") == 2)
         // A sensor that read fine keeps its descriptor.
         #expect(io.opens("thermal_zone0/temp") == 1)

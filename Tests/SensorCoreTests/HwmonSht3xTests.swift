@@ -33,15 +33,15 @@ import Testing
     func aTemperatureJustBelowFreezingWithAGoodHumidityIsAValue(millidegrees: String) {
         let tree = Self.chip(temperature: millidegrees, humidity: "45120")
         #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
-            "hwmon:sht3x/humidity1: 45.12", "hwmon:sht3x/temp1: \(Double(millidegrees)! / 1000)",
+            "hwmon:sht3x-virtual-0/humidity1: 45.12", "hwmon:sht3x-virtual-0/temp1: \(Double(millidegrees)! / 1000)",
         ])
     }
 
     @Test func withAHumidityPrintedAsAnErrnoBothAreFaults() {
         let tree = Self.chip(temperature: "-5", humidity: "-5")
         #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
-            "hwmon:sht3x/humidity1: driver error -5 printed as a value",
-            "hwmon:sht3x/temp1: driver error -5 printed as a value (the humidity read failed too)",
+            "hwmon:sht3x-virtual-0/humidity1: driver error -5 printed as a value",
+            "hwmon:sht3x-virtual-0/temp1: driver error -5 printed as a value (the humidity read failed too)",
         ])
     }
 
@@ -50,8 +50,8 @@ import Testing
         let io = SysfsFaultIO()
         io.failReads("humidity1_input", errno: EIO)
         #expect(Self.readings(Self.reader(tree.root, io: io).samples(at: .zero)) == [
-            "hwmon:sht3x/humidity1: EIO (Input/output error)",
-            "hwmon:sht3x/temp1: driver error -121 printed as a value (the humidity read failed too)",
+            "hwmon:sht3x-virtual-0/humidity1: EIO (Input/output error)",
+            "hwmon:sht3x-virtual-0/temp1: driver error -121 printed as a value (the humidity read failed too)",
         ])
     }
 
@@ -67,10 +67,10 @@ import Testing
     @Test func aHumidityOutsideThePollIsReadToDecide() {
         let good = Self.chip(temperature: "-5", humidity: "45120")
         let reader = Self.reader(good.root, exclude: ["*/humidity1"])
-        #expect(Self.readings(reader.samples(at: .zero)) == ["hwmon:sht3x/temp1: -0.005"])
+        #expect(Self.readings(reader.samples(at: .zero)) == ["hwmon:sht3x-virtual-0/temp1: -0.005"])
         good.write("hwmon0/humidity1_input", "-5\n")
         #expect(Self.readings(reader.samples(at: .seconds(1))) == [
-            "hwmon:sht3x/temp1: driver error -5 printed as a value (the humidity read failed too)"
+            "hwmon:sht3x-virtual-0/temp1: driver error -5 printed as a value (the humidity read failed too)"
         ])
     }
 
@@ -89,11 +89,11 @@ import Testing
     @Test func anSts3xHasNoHumiditySoItsTemperatureStands() {
         let tree = SysfsTestTree()
         tree.write(["hwmon0/name": "sts3x\n", "hwmon0/temp1_input": "-5\n"])
-        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == ["hwmon:sts3x/temp1: -0.005"])
+        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == ["hwmon:sts3x-virtual-0/temp1: -0.005"])
     }
 
     @Test func aTemperatureFarBelowFreezingIsAlwaysAValue() {
         let tree = Self.chip(temperature: "-134", humidity: "-5")
-        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)).last == "hwmon:sht3x/temp1: -0.134")
+        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)).last == "hwmon:sht3x-virtual-0/temp1: -0.134")
     }
 }

@@ -118,7 +118,7 @@ struct RuleTestLoaderTests {
             files: ["bad.json5": "{ rules: [ { name: \"x\" } ] }", "s.json5": "{ sensors: [] }"])
         #expect(lines == [
             "bad.json5: rules[0]: needs \"sensor\" or \"quantity\" (or both) to select sensors",
-            "bad.json5: rules[0]: needs one condition: above, below, rise, fall, predict or stale",
+            "bad.json5: rules[0]: needs one condition: above, below, rise, fall, predict, stale or alarm",
             "s.json5: sensors: a scenario needs at least one sensor",
         ])
     }

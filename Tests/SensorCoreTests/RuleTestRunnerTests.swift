@@ -63,6 +63,33 @@ struct RuleTestRunnerTests {
         ])
     }
 
+    /// SPEC §21: an expected event may list `summary`, `description`, `runbook`; `null`
+    /// expects none, and a difference shows both texts.
+    @Test func annotationsAreComparedWhereListed() async {
+        var annotated = Self.configuration
+        annotated.rules[0].annotations = RuleAnnotations(description: "Clean the fan", runbook: "https://wiki.example/hot")
+        func run(_ want: ExpectedEvent) async -> RuleTestResult {
+            await RuleTestRunner.run(
+                RuleTest(name: "t", scenario: scenario("50 50 90 90 50x5"), events: [want, resolved]),
+                configuration: annotated)
+        }
+        var want = fired
+        want.annotations = ["description": "Clean the fan", "runbook": "https://wiki.example/hot", "summary": nil]
+        #expect(await run(want).passed)
+        want.annotations = ["description": "Reseat it", "summary": nil]
+        #expect(await run(want).differences == [
+            """
+            event 1:
+              expected {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", summary: null, description: "Reseat it"}
+              got      {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", summary: null, description: "Clean the fan"}
+            """,
+        ])
+        want.annotations = ["runbook": nil]
+        #expect(!(await run(want).passed))
+        // A rule without annotations passes `runbook: null`.
+        #expect(await self.run("50 50 90 90 50x5", events: [want, resolved]).passed)
+    }
+
     @Test func aMissingEventFails() async {
         let result = await run("50 50 90 90 90x5", events: [fired, resolved])
         #expect(result.differences == [
@@ -121,11 +148,12 @@ struct RuleTestRunnerTests {
         #expect(await RuleTestRunner.run(test, configuration: slow).passed)
     }
 
-    @Test func aLimitCannotMatchYetButNullDoes() async {
+    /// `limit` names the limit (SPEC §16, §16b): a rule without one passes `null` only.
+    @Test func aLimitIsComparedByItsName() async {
         var withLimit = fired
         withLimit.limit = .some(nil)
         #expect(await run("50 50 90 90 50x5", events: [withLimit, resolved]).passed)
-        withLimit.limit = .some(100)
+        withLimit.limit = "crit"
         #expect(!(await run("50 50 90 90 50x5", events: [withLimit, resolved]).passed))
     }
 }

@@ -36,11 +36,11 @@ struct SysfsLimitsTests {
                     "hwmon2/name": "nct6798\n", "hwmon2/temp1_input": "30000\n", "hwmon2/temp1_max": "0\n",
                     "hwmon2/temp1_min": "0\n", "hwmon2/temp1_max_hyst": "0\n"])
         let limits = Self.limits(Self.hwmon(tree).discover())
-        #expect(limits["hwmon:coretemp/temp1"] == SensorLimits(values: ["max": 80, "crit": 100, "crit_hyst": 95]))
-        #expect(limits["hwmon:nvme/temp1"] == SensorLimits(
+        #expect(limits["hwmon:coretemp-virtual-0/temp1"] == SensorLimits(values: ["max": 80, "crit": 100, "crit_hyst": 95]))
+        #expect(limits["hwmon:nvme-virtual-0/temp1"] == SensorLimits(
             values: ["crit": 84.85],
             ignored: ["max": "65261.85 °C is not a plausible limit", "min": "-273.15 °C is not a plausible limit"]))
-        #expect(limits["hwmon:nct6798/temp1"] == SensorLimits(
+        #expect(limits["hwmon:nct6798-virtual-0/temp1"] == SensorLimits(
             ignored: ["max": "0 °C is not a plausible limit", "min": "0 °C is not below the upper limit (0 °C)",
                       "max_hyst": "max is ignored"]))
     }
@@ -85,10 +85,10 @@ struct SysfsLimitsTests {
                     "thermal_zone2/type": "iwlwifi_1\n", "thermal_zone2/temp": "40000\n"])
         let reader = try ThermalZoneReaderTests.reader(tree.root)
         let limits = Self.limits(reader.discover())
-        #expect(limits["thermal:thermal_zone0"] == SensorLimits(
+        #expect(limits["thermal:acpitz"] == SensorLimits(
             values: ["crit": 105, "crit_hyst": 105, "passive": 95, "passive_hyst": 93, "active": 55, "active_hyst": 52]))
-        #expect(limits["thermal:thermal_zone1"] == SensorLimits(ignored: ["hot": "-32768 °C is not a plausible limit"]))
-        #expect(limits["thermal:thermal_zone2"] == SensorLimits.none)
+        #expect(limits["thermal:x86_pkg_temp"] == SensorLimits(ignored: ["hot": "-32768 °C is not a plausible limit"]))
+        #expect(limits["thermal:iwlwifi_1"] == SensorLimits.none)
     }
 
     /// A thermal zone's trip point is read alone (not in a chip's batch): one that blocks is
@@ -147,19 +147,19 @@ extension SysfsLimitsTests {
         let reader = Self.hwmon(tree)
         let sensors = reader.discover()
         #expect(sensors.map { "\($0.id) \($0.quantity.rawValue) \($0.unit)" } == [
-            "hwmon:nct6798/curr1 current A", "hwmon:nct6798/fan1 fan rpm", "hwmon:nct6798/fan2 fan rpm",
-            "hwmon:nct6798/fan3 fan rpm", "hwmon:nct6798/in0 voltage V", "hwmon:nct6798/in5 voltage V",
-            "hwmon:nct6798/in6 voltage V", "hwmon:nct6798/power1 power W", "hwmon:nct6798/power2 power W",
+            "hwmon:nct6798-virtual-0/curr1 current A", "hwmon:nct6798-virtual-0/fan1 fan rpm", "hwmon:nct6798-virtual-0/fan2 fan rpm",
+            "hwmon:nct6798-virtual-0/fan3 fan rpm", "hwmon:nct6798-virtual-0/in0 voltage V", "hwmon:nct6798-virtual-0/in5 voltage V",
+            "hwmon:nct6798-virtual-0/in6 voltage V", "hwmon:nct6798-virtual-0/power1 power W", "hwmon:nct6798-virtual-0/power2 power W",
         ])
         let limits = Self.limits(sensors)
-        #expect(limits["hwmon:nct6798/fan1"] == SensorLimits(ignored: ["min": "0 rpm is not a plausible limit"]))
-        #expect(limits["hwmon:nct6798/fan2"] == SensorLimits(values: ["min": 300]))
-        #expect(limits["hwmon:nct6798/in0"] == SensorLimits(values: ["min": 0, "max": 1.744]))
-        #expect(limits["hwmon:nct6798/in5"] == SensorLimits(
+        #expect(limits["hwmon:nct6798-virtual-0/fan1"] == SensorLimits(ignored: ["min": "0 rpm is not a plausible limit"]))
+        #expect(limits["hwmon:nct6798-virtual-0/fan2"] == SensorLimits(values: ["min": 300]))
+        #expect(limits["hwmon:nct6798-virtual-0/in0"] == SensorLimits(values: ["min": 0, "max": 1.744]))
+        #expect(limits["hwmon:nct6798-virtual-0/in5"] == SensorLimits(
             values: ["min": -13], ignored: ["max": "-11 V is not a plausible limit"]))
-        #expect(limits["hwmon:nct6798/in6"] == SensorLimits(values: ["lcrit": 2.9, "min": 2.976, "max": 3.632, "crit": 3.7]))
-        #expect(limits["hwmon:nct6798/power1"] == SensorLimits(values: ["cap": 65], ignored: ["max": "0 W is not a plausible limit"]))
-        #expect(limits["hwmon:nct6798/curr1"] == SensorLimits(values: ["min": -0.1, "max": 5]))
+        #expect(limits["hwmon:nct6798-virtual-0/in6"] == SensorLimits(values: ["lcrit": 2.9, "min": 2.976, "max": 3.632, "crit": 3.7]))
+        #expect(limits["hwmon:nct6798-virtual-0/power1"] == SensorLimits(values: ["cap": 65], ignored: ["max": "0 W is not a plausible limit"]))
+        #expect(limits["hwmon:nct6798-virtual-0/curr1"] == SensorLimits(values: ["min": -0.1, "max": 5]))
         let read = reader.samples(at: .zero).map { $0.value.map { "\($0)" } ?? $0.fault ?? "" }
         #expect(read == ["1.25", "0.0", "1264.0", "sensor reports a fault (fan3_fault = 1)", "1.008", "-12.096", "3.376", "23.5", "1.5"])
     }

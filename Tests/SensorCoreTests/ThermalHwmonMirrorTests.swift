@@ -13,12 +13,13 @@ import Testing
         let tree = TemporaryDirectory.thermalHwmonMirrors()
         let reader = Self.hwmon(tree.path("class/hwmon"))
         #expect(reader.discover().map(\.id) == [
-            "hwmon:acpitz/temp1", "hwmon:acpitz/temp2", "hwmon:coretemp/temp1", "hwmon:cpu_thermal/temp1",
+            "hwmon:acpitz-acpi-0/temp1", "hwmon:acpitz-acpi-0/temp2", "hwmon:coretemp-isa-0000/temp1",
+            "hwmon:cpu_thermal-virtual-0/temp1",
         ])
         #expect(reader.thermalMirrors() == [
-            "hwmon:acpitz/temp1": "thermal:thermal_zone0",
-            "hwmon:acpitz/temp2": "thermal:thermal_zone2",
-            "hwmon:cpu_thermal/temp1": "thermal:thermal_zone3",
+            "hwmon:acpitz-acpi-0/temp1": "thermal:acpitz",
+            "hwmon:acpitz-acpi-0/temp2": "thermal:acpitz.1",
+            "hwmon:cpu_thermal-virtual-0/temp1": "thermal:cpu-thermal",
         ])
     }
 

@@ -66,6 +66,44 @@ struct JournalFieldsTests {
         #expect(EventFormatter.json(otherwise).hasSuffix(#""threshold":90}"#))
     }
 
+    /// SPEC §21: a rule's annotations are fields of their own after the alert's, each
+    /// absent when unset; `simulate --json` ends with them where set.
+    @Test func annotationsAreALERT_SUMMARYDescriptionAndRunbookWhereSet() {
+        var event = Self.event(.firing, .warning, value: 81.5)
+        event.annotations = RuleAnnotations(
+            summary: "CPU hot", description: "Two lines:\nclean the fan", runbook: "https://wiki.example/cpu-hot")
+        // The fields of the same event without them (firingEventHasEverySpecField), and these three.
+        var want = JournalFields.fields(for: Self.event(.firing, .warning, value: 81.5))
+        want.insert(contentsOf: [
+            "ALERT_SUMMARY=CPU hot",
+            "ALERT_DESCRIPTION=Two lines:\nclean the fan",
+            "ALERT_RUNBOOK=https://wiki.example/cpu-hot",
+        ], at: want.firstIndex(of: "ALERT_THRESHOLD=80")! + 1)
+        #expect(JournalFields.fields(for: event) == want)
+        #expect(EventFormatter.json(event).hasSuffix(
+            #""threshold":80,"summary":"CPU hot","description":"Two lines:\nclean the fan","runbook":"https://wiki.example/cpu-hot"}"#))
+        event.annotations = RuleAnnotations(runbook: "https://wiki.example/cpu-hot")
+        let fields = JournalFields.fields(for: event)
+        #expect(fields.contains("ALERT_RUNBOOK=https://wiki.example/cpu-hot"))
+        #expect(!fields.contains { $0.hasPrefix("ALERT_SUMMARY=") || $0.hasPrefix("ALERT_DESCRIPTION=") })
+        #expect(EventFormatter.json(event).hasSuffix(#""threshold":80,"runbook":"https://wiki.example/cpu-hot"}"#))
+    }
+
+    /// SPEC §16b: a limit rule fired by the chip's latched alarm says so in `ALERT_ALARM=1`
+    /// and its message; a resolved one, or one fired by the value, has neither.
+    @Test func aHardwareAlarmFiringHasALERT_ALARM() {
+        let sensor = SensorInfo(id: "hwmon:coretemp-isa-0000/temp1", label: "Package id 0", quantity: .temperature)
+        var event = AlertEvent(
+            time: .seconds(3), kind: .firing, rule: "too-hot", ruleIndex: 0, sensor: sensor, severity: .critical,
+            value: 97, threshold: 100, condition: .above, isLimitRule: true, limit: "crit")
+        event.hardwareAlarm = true
+        let f = JournalFields.fields(for: event)
+        #expect(f[0] == "MESSAGE=too-hot firing: hwmon:coretemp-isa-0000/temp1 (Package id 0) 97 °C above 100 °C (crit) (hardware alarm)")
+        #expect(f.firstIndex(of: "ALERT_ALARM=1") == f.firstIndex(of: "ALERT_LIMIT=crit")! + 1)
+        event.hardwareAlarm = false
+        #expect(!JournalFields.fields(for: event).contains("ALERT_ALARM=1"))
+    }
+
     @Test func resolvedEventIsNoticeWithItsOwnId() {
         let f = JournalFields.fields(for: Self.event(.resolved, .critical, value: 74))
         #expect(f[0] == "MESSAGE=cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) 74 °C, no longer above 80 °C")

@@ -8,17 +8,18 @@ import Testing
 struct JournalHistoryReaderTests {
     static let t0: UInt64 = 1_795_558_400_000_000
 
-    /// A sensorwatch alert entry of `host` at `t0 + seconds`.
+    /// A sensorwatch alert entry of `host` at `t0 + seconds`, written by `uid` (journald's
+    /// `_UID`; root, trusted, by default; nil: none).
     static func alert(
         _ seconds: UInt64, _ host: String?, _ state: EventKind = .firing, rule: String = "cpu-hot",
-        sensor: String = "sim:cpu"
+        sensor: String = "sim:cpu", uid: String? = "0"
     ) -> JournalFileMaker.Entry {
         JournalFileMaker.Entry(usec: t0 + seconds * 1_000_000, host: host, fields: [
             "SYSLOG_IDENTIFIER=sensorwatch", "MESSAGE_ID=" + JournalMessageID(state).rawValue,
             "MESSAGE=\(rule) \(state.rawValue)", "ALERT_RULE=\(rule)", "ALERT_STATE=\(state.rawValue)",
             "ALERT_SEVERITY=warning", "ALERT_THRESHOLD=80", "SENSOR_ID=\(sensor)", "SENSOR_LABEL=CPU",
             "SENSOR_VALUE=85", "SENSOR_UNIT=°C",
-        ])
+        ] + (uid.map { ["_UID=" + $0] } ?? []))
     }
 
     /// Host web1's events at 1, 3, 5 s arrived before db2's at 2, 4, 6 s: one file, in that order.
@@ -129,6 +130,63 @@ struct JournalHistoryReaderTests {
             try JournalHistoryReader(sources: [.file(missing + ".journal")]).read(.init())
         }
         #expect(fileError?.description == missing + ".journal: sd_journal_open_files: No such file or directory")
+    }
+
+    /// Reads `sources` with `trust`; the records and the reasons of the entries left out.
+    static func readTrusted(
+        _ sources: [JournalHistoryReader.Source], trust: JournalTrust = .daemon
+    ) throws -> (records: [JournalAlertRecord], lookAlikes: [String]) {
+        var reasons: [String] = []
+        let records = try JournalHistoryReader(sources: sources, trust: trust).read(.init()) { reasons.append($0) }
+        return (records, reasons)
+    }
+
+    @Test func entriesAnotherUserWroteAreLeftOutAndCounted() throws {
+        let files = JournalFileMaker()
+        var unit = Self.alert(4, "web1", uid: "998")
+        unit.fields.append("_SYSTEMD_UNIT=sensorwatch.service")
+        let dir = try files.write(
+            [Self.alert(1, "web1"), Self.alert(2, "web1", .resolved, uid: "65534"), Self.alert(3, "web1", uid: nil), unit],
+            directory: "local")
+        let (records, lookAlikes) = try Self.readTrusted([.directory(dir)])
+        #expect(Self.seconds(records) == [1, 4])
+        #expect(lookAlikes == [
+            "written by _UID=65534, not a trusted unit or user", "no _UID or _SYSTEMD_UNIT (not written through journald)",
+        ])
+    }
+
+    @Test func theTrustListsChooseWhoseEntriesAreListed() throws {
+        let files = JournalFileMaker()
+        let dir = try files.write([Self.alert(1, "web1"), Self.alert(2, "web1", uid: "998")], directory: "local")
+        let (records, lookAlikes) = try Self.readTrusted([.directory(dir)], trust: JournalTrust(units: [], uids: [998]))
+        #expect(Self.seconds(records) == [2])
+        #expect(lookAlikes == ["written by _UID=0, not a trusted unit or user"])
+    }
+
+    @Test func aHostsFileHoldsOnlyThatHostsEntries() throws {
+        let files = JournalFileMaker()
+        let dir = try files.write(
+            [Self.alert(1, "web1"), Self.alert(2, "db2"), Self.alert(3, nil)], directory: "remote",
+            file: "remote-web1.journal")
+        try files.write([Self.alert(4, "db2"), Self.alert(5, "web1")], directory: "remote", file: "remote-db2.journal")
+        let (records, lookAlikes) = try Self.readTrusted([.directory(dir)])
+        #expect(records.map { "\($0.host)@\(Self.seconds([$0])[0])" } == ["web1@1", "db2@4"])
+        #expect(lookAlikes.sorted() == [
+            "_HOSTNAME=(none) in web1's file remote-web1.journal", "_HOSTNAME=db2 in web1's file remote-web1.journal",
+            "_HOSTNAME=web1 in db2's file remote-db2.journal",
+        ])
+        let (one, _) = try Self.readTrusted([.file(dir + "/remote-web1.journal")])
+        #expect(Self.seconds(one) == [1])
+    }
+
+    @Test func anAddressesFileHoldsTheEntriesOfEveryHostBehindIt() throws {
+        let files = JournalFileMaker()
+        let dir = try files.write(
+            [Self.alert(1, "web1"), Self.alert(2, "db2"), Self.alert(3, "db2", uid: "1000")], directory: "remote",
+            file: "remote-127.0.0.1.journal")
+        let (records, lookAlikes) = try Self.readTrusted([.directory(dir)])
+        #expect(records.map(\.host) == ["web1", "db2"])
+        #expect(lookAlikes == ["written by _UID=1000, not a trusted unit or user"])
     }
 }
 

@@ -2,8 +2,9 @@ extension TemporaryDirectory {
     /// A sysfs tree as a laptop's kernel with `CONFIG_THERMAL_HWMON` shows it: `class/thermal`
     /// and `class/hwmon` linking into `devices/`.
     ///
-    /// - thermal_zone0 and thermal_zone2, both `acpitz` (27.8 and 29.8 °C): one hwmon chip
-    ///   `acpitz` under zone0 with temp1 (zone0) and temp2 (zone2);
+    /// - thermal_zone0 and thermal_zone2, both `acpitz` (27.8 and 29.8 °C), devices
+    ///   `LNXTHERM:00` and `:01` on the acpi bus: one hwmon chip `acpitz` under zone0 with
+    ///   temp1 (zone0) and temp2 (zone2);
     /// - thermal_zone1, `x86_pkg_temp` (45 °C): opts out, no hwmon;
     /// - thermal_zone3, `cpu-thermal` (50 °C): hwmon `cpu_thermal` (the kernel's `-` → `_`);
     /// - coretemp (48 °C): a real hwmon chip, whose device is a platform device.
@@ -14,6 +15,12 @@ extension TemporaryDirectory {
             tree.write(["devices/virtual/thermal/thermal_zone\(n)/type": type + "\n",
                         "devices/virtual/thermal/thermal_zone\(n)/temp": temp + "\n"])
             tree.symlink("class/thermal/thermal_zone\(n)", to: "../../devices/virtual/thermal/thermal_zone\(n)")
+            tree.symlink("devices/virtual/thermal/thermal_zone\(n)/subsystem", to: "../../../../class/thermal")
+        }
+        for (zone, acpi) in [(0, "LNXTHERM:00"), (2, "LNXTHERM:01")] {
+            tree.mkdir("devices/LNXSYSTM:00/" + acpi)
+            tree.symlink("devices/LNXSYSTM:00/" + acpi + "/subsystem", to: "../../../bus/acpi")
+            tree.symlink("devices/virtual/thermal/thermal_zone\(zone)/device", to: "../../../LNXSYSTM:00/" + acpi)
         }
         let chips = [
             ("hwmon1", "virtual/thermal/thermal_zone0", "../../thermal_zone0", "acpitz", ["27800", "29800"]),
@@ -28,7 +35,7 @@ extension TemporaryDirectory {
             let up = String(repeating: "../", count: 2)
             tree.symlink("class/hwmon/" + entry, to: up + dir)
         }
-        tree.mkdir("devices/platform/coretemp.0")
+        tree.symlink("devices/platform/coretemp.0/subsystem", to: "../../../bus/platform")
         return tree
     }
 }

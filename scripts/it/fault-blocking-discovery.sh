@@ -88,22 +88,22 @@ expect_scenario_alerts_on_time "$t0"
 t1=$(now_ms)
 put "$WORK/fast/thermal_zone9/temp" 90000
 put "$WORK/good/hwmon0/temp1_input" 91000
-wait_for "the fast zone's alert" 100 journal_has ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone9
-wait_for "the good chip's alert" 100 journal_has ALERT_RULE=chip-hot SENSOR_ID=hwmon:good/temp1
-hot=$(latency "$t1" ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone9)
-chip=$(latency "$t1" ALERT_RULE=chip-hot SENSOR_ID=hwmon:good/temp1)
+wait_for "the fast zone's alert" 100 journal_has ALERT_RULE=hot SENSOR_ID=thermal:fast
+wait_for "the good chip's alert" 100 journal_has ALERT_RULE=chip-hot SENSOR_ID=hwmon:good-virtual-0/temp1
+hot=$(latency "$t1" ALERT_RULE=hot SENSOR_ID=thermal:fast)
+chip=$(latency "$t1" ALERT_RULE=chip-hot SENSOR_ID=hwmon:good-virtual-0/temp1)
 note "healthy zone alert after $hot ms, healthy chip after $chip ms (interval 100 ms)"
 [ "$hot" -le 1500 ] || fail "the fast zone's alert took $hot ms"
 [ "$chip" -le 1500 ] || fail "the good chip's alert took $chip ms"
 # The sensor whose label blocks and the zone whose type blocks are faults with the reason;
 # neither alerts. The chip whose name blocks is left out, and one entry says so.
-for want in "hwmon:chip/temp1|sensor hwmon:chip/temp1 read failed: temp1_label: read blocked for 1s" \
+for want in "hwmon:chip-virtual-0/temp1|sensor hwmon:chip-virtual-0/temp1 read failed: temp1_label: read blocked for 1s" \
             "thermal:thermal_zone0|sensor thermal:thermal_zone0 read failed: type: read blocked for 1s"; do
     wait_for "${want%%|*}'s fault" 50 journal_has SENSOR_ID="${want%%|*}" SENSOR_STATE=failing
     msg=$(journal_json SENSOR_ID="${want%%|*}" SENSOR_STATE=failing | jq -r .MESSAGE)
     [ "$msg" = "${want#*|}" ] || fail "fault entry: $msg"
 done
-if journal_has ALERT_RULE=chip-hot SENSOR_ID=hwmon:chip/temp1; then fail "the chip whose label blocks alerted"; fi
+if journal_has ALERT_RULE=chip-hot SENSOR_ID=hwmon:chip-virtual-0/temp1; then fail "the chip whose label blocks alerted"; fi
 wait_for "the left-out chip's entry" 50 has_note "^4 $WORK/name/hwmon0/name: read blocked for 1s; its sensors are left out until it answers\$"
 
 stop_within_1s "$pid" TERM

@@ -51,13 +51,13 @@ timeout 15 "$BIN" sensors --config "$WORK/sensorwatch.json5" --json >"$WORK/sens
     || fail "sensors exited $? on the tree with hung files"
 note "sensors took $(( $(now_ms) - t )) ms"
 got=$(jq -r '.[] | select(.id | startswith("sim:") | not) | "\(.id) \(.value) \(.error // "")"' "$WORK/sensors.json")
-want="thermal:thermal_zone0 45 
-thermal:thermal_zone1 null read blocked for 1s
+want="thermal:acpitz null read blocked for 1s
+thermal:pch_cannonlake 50 
 thermal:thermal_zone2 null type: read blocked for 1s
-thermal:thermal_zone3 50 
-hwmon:coretemp/temp1 45 
-hwmon:coretemp/temp2 null temp2_label: read blocked for 1s
-hwmon:nvme/temp1 36 "
+thermal:x86_pkg_temp 45 
+hwmon:coretemp-virtual-0/temp1 45 
+hwmon:coretemp-virtual-0/temp2 null temp2_label: read blocked for 1s
+hwmon:nvme-virtual-0/temp1 36 "
 [ "$got" = "$want" ] || fail "sensors printed
 $got
 expected
@@ -67,12 +67,12 @@ $want"
 timeout 20 "$BIN" record --config "$WORK/sensorwatch.json5" --duration 6s --output "$WORK/rec.json" 2>"$WORK/record.err" \
     || fail "record exited $?: $(cat "$WORK/record.err")"
 samples() { jq -r --arg id "$1" '.sensors[] | select(.id == $id) | .samples | map(.[1])' "$WORK/rec.json"; }
-for id in thermal:thermal_zone0 thermal:thermal_zone3 hwmon:coretemp/temp1 hwmon:nvme/temp1; do
+for id in thermal:x86_pkg_temp thermal:pch_cannonlake hwmon:coretemp-virtual-0/temp1 hwmon:nvme-virtual-0/temp1; do
     n=$(samples "$id" | jq 'map(select(. != null)) | length')
     note "record: $id $n readings in 6 s"
     [ "$n" -ge 25 ] || fail "record kept only $n readings of healthy $id"
 done
-for id in thermal:thermal_zone1 thermal:thermal_zone2 hwmon:coretemp/temp2; do
+for id in thermal:acpitz thermal:thermal_zone2 hwmon:coretemp-virtual-0/temp2; do
     [ "$(samples "$id" | jq 'map(select(. != null)) | length')" = 0 ] || fail "record has values of hung $id"
     [ "$(samples "$id" | jq 'length')" -ge 20 ] || fail "record has too few failed reads of hung $id"
 done
@@ -87,8 +87,8 @@ expect_scenario_alerts_on_time "$t0"
 # the one before was given up), and the faults come with the first poll that gets through:
 # here each source has two, so within 2 × 1.25 s, plus a tick and the daemon's start-up.
 for want in "3500|thermal:thermal_zone2|sensor thermal:thermal_zone2 read failed: type: read blocked for 1s" \
-            "3500|thermal:thermal_zone1|sensor thermal:thermal_zone1 (acpitz) read failed: read blocked for 1s" \
-            "3500|hwmon:coretemp/temp2|sensor hwmon:coretemp/temp2 read failed: temp2_label: read blocked for 1s"; do
+            "3500|thermal:acpitz|sensor thermal:acpitz (acpitz) read failed: read blocked for 1s" \
+            "3500|hwmon:coretemp-virtual-0/temp2|sensor hwmon:coretemp-virtual-0/temp2 read failed: temp2_label: read blocked for 1s"; do
     limit=${want%%|*}
     want=${want#*|}
     id=${want%%|*}
@@ -102,8 +102,8 @@ done
 
 # Healthy sensors of the same sources: their alerts come within two intervals of a change.
 sleep 1
-for f in "$T/thermal_zone3/temp|thermal:thermal_zone3" "$H/hwmon0/temp1_input|hwmon:coretemp/temp1" \
-         "$H/hwmon2/temp1_input|hwmon:nvme/temp1"; do
+for f in "$T/thermal_zone3/temp|thermal:pch_cannonlake" "$H/hwmon0/temp1_input|hwmon:coretemp-virtual-0/temp1" \
+         "$H/hwmon2/temp1_input|hwmon:nvme-virtual-0/temp1"; do
     t1=$(now_ms)
     put "${f%%|*}" 90000
     wait_for "${f#*|}'s alert" 50 journal_has ALERT_RULE=hot SENSOR_ID="${f#*|}"
@@ -113,7 +113,7 @@ for f in "$T/thermal_zone3/temp|thermal:thermal_zone3" "$H/hwmon0/temp1_input|hw
 done
 
 # The hung sensors go stale; the healthy ones never do. No thread piles up per tick.
-for id in thermal:thermal_zone1 thermal:thermal_zone2 hwmon:coretemp/temp2; do
+for id in thermal:acpitz thermal:thermal_zone2 hwmon:coretemp-virtual-0/temp2; do
     wait_for "$id's stale alert" 50 journal_has ALERT_RULE=silent SENSOR_ID="$id"
 done
 threads() { ls "/proc/$pid/task" | wc -l; }
@@ -122,7 +122,7 @@ sleep 3
 after=$(threads)
 note "threads: $before, 3 s (30 ticks) later $after"
 [ "$after" -le "$before" ] || fail "threads grew from $before to $after while files stayed hung"
-for id in thermal:thermal_zone0 thermal:thermal_zone3 hwmon:coretemp/temp1 hwmon:nvme/temp1; do
+for id in thermal:x86_pkg_temp thermal:pch_cannonlake hwmon:coretemp-virtual-0/temp1 hwmon:nvme-virtual-0/temp1; do
     if journal_has ALERT_RULE=silent SENSOR_ID="$id"; then fail "healthy $id went stale"; fi
     if journal_has SENSOR_ID="$id" SENSOR_STATE=failing; then fail "healthy $id faulted"; fi
 done
@@ -139,15 +139,18 @@ echo acpitz >"$T/thermal_zone2/type"
 echo "Core 0" >"$H/hwmon0/temp2_label"
 echo drivetemp >"$H/hwmon1/name"
 kill -HUP "$pid"
-for id in thermal:thermal_zone1 thermal:thermal_zone2 hwmon:coretemp/temp2; do
+for id in thermal:acpitz hwmon:coretemp-virtual-0/temp2; do
     wait_for "$id's recovery" 50 journal_has SENSOR_ID="$id" SENSOR_STATE=reading
     wait_for "$id's resolved stale alert" 50 journal_has ALERT_RULE=silent SENSOR_ID="$id" ALERT_STATE=resolved
 done
-msg=$(journal_json SENSOR_ID=thermal:thermal_zone1 SENSOR_STATE=reading | jq -r .MESSAGE)
+msg=$(journal_json SENSOR_ID=thermal:acpitz SENSOR_STATE=reading | jq -r .MESSAGE)
 note "recovery entry: $msg"
+# The zone whose type answered is now named by it (SPEC §4), the second acpitz by number.
+put "$T/thermal_zone2/temp" 92000
+wait_for "the named zone's alert" 50 journal_has ALERT_RULE=hot SENSOR_ID=thermal:acpitz.1
 # The chip whose name answered now joins under its own name.
 put "$H/hwmon1/temp1_input" 91000
-wait_for "the rejoined chip's alert" 50 journal_has ALERT_RULE=hot SENSOR_ID=hwmon:drivetemp/temp1
+wait_for "the rejoined chip's alert" 50 journal_has ALERT_RULE=hot SENSOR_ID=hwmon:drivetemp-virtual-0/temp1
 stop_within_1s "$pid" TERM
 pid=
 note "hung files stalled only their own sensors"

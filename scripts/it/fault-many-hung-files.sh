@@ -49,11 +49,11 @@ sleep 3
 # The healthy zones are read at their interval: a change alerts within half a second.
 t1=$(now_ms)
 put "$WORK/a/thermal_zone25/temp" 90000
-wait_for "the healthy zone's alert" 50 journal_has ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone25
-ms=$(latency "$t1" ALERT_RULE=hot SENSOR_ID=thermal:thermal_zone25)
+wait_for "the healthy zone's alert" 50 journal_has ALERT_RULE=hot SENSOR_ID=thermal:zone25
+ms=$(latency "$t1" ALERT_RULE=hot SENSOR_ID=thermal:zone25)
 note "healthy zone alert $ms ms after its value changed"
 [ "$ms" -le 500 ] || fail "the healthy zone's alert took $ms ms"
-for id in thermal:thermal_zone25 thermal:thermal_zone125; do
+for id in thermal:zone25 thermal:zone125; do
     if journal_has SENSOR_ID=$id SENSOR_STATE=failing; then fail "healthy $id faulted"; fi
 done
 stop_within_1s "$pid" TERM

@@ -39,27 +39,27 @@ reload() {
 }
 
 put "$T/thermal_zone0/temp" 85000
-wait_for "zone0 firing" 100 alert "hot firing: thermal:thermal_zone0 (cpu) 85 °C above 80 °C"
+wait_for "zone0 firing" 100 alert "hot firing: thermal:cpu (cpu) 85 °C above 80 °C"
 
 # Garbage, then empty: one warning naming the sensor and what was read, no alert either way.
 put "$T/thermal_zone0/temp" abcde
-wait_for "the read fault of zone0" 100 has_note '^4 sensor thermal:thermal_zone0 \(cpu\) read failed: '
+wait_for "the read fault of zone0" 100 has_note '^4 sensor thermal:cpu \(cpu\) read failed: '
 truncate -s 0 "$T/thermal_zone0/temp"
 # zone1 is read after zone0 in the same cycle: its alert proves zone0 was read empty.
 put "$T/thermal_zone1/temp" 81000
-wait_for "zone1 firing" 100 alert "hot firing: thermal:thermal_zone1 (gpu) 81 °C above 80 °C"
+wait_for "zone1 firing" 100 alert "hot firing: thermal:gpu (gpu) 81 °C above 80 °C"
 put "$T/thermal_zone1/temp" 82000   # a later cycle, still firing: no new event
 sleep 0.3
 put "$T/thermal_zone0/temp" 70000
-wait_for "zone0 resolved" 100 alert "hot resolved: thermal:thermal_zone0 (cpu) 70 °C, no longer above 80 °C"
-wait_for "zone0 reading again" 100 has_note '^5 sensor thermal:thermal_zone0 \(cpu\) reads again$'
+wait_for "zone0 resolved" 100 alert "hot resolved: thermal:cpu (cpu) 70 °C, no longer above 80 °C"
+wait_for "zone0 reading again" 100 has_note '^5 sensor thermal:cpu \(cpu\) reads again$'
 journal_notes | grep '^[0-9] sensor ' >"$WORK/faults"
-[ "$(cat "$WORK/faults")" = '4 sensor thermal:thermal_zone0 (cpu) read failed: not a number: "abcde"
-5 sensor thermal:thermal_zone0 (cpu) reads again' ] \
+[ "$(cat "$WORK/faults")" = '4 sensor thermal:cpu (cpu) read failed: not a number: "abcde"
+5 sensor thermal:cpu (cpu) reads again' ] \
     || fail "expected one warning (not a number: \"abcde\") and one notice for zone0, got:
 $(cat "$WORK/faults")"
 fault=$(journal_json SENSOR_STATE=failing)
-[ "$(jq -r .SENSOR_ID <<<"$fault")" = thermal:thermal_zone0 ] || fail "the fault entry lacks SENSOR_ID: $fault"
+[ "$(jq -r .SENSOR_ID <<<"$fault")" = thermal:cpu ] || fail "the fault entry lacks SENSOR_ID: $fault"
 
 # Two alerts of zone0 (hot, then cool): the poll reading the second began after the first
 # was delivered, so it also ran any discovery the last reload asked for. (A tmpfs keeps
@@ -81,7 +81,7 @@ settle
 zone "$T/thermal_zone1" gpu 50000
 reload
 wait_for "zone1 resolved after it came back" 100 \
-    alert "hot resolved: thermal:thermal_zone1 (gpu) 50 °C, no longer above 80 °C"
+    alert "hot resolved: thermal:gpu (gpu) 50 °C, no longer above 80 °C"
 
 # A chip that appears after start, picked up by the discovery of the next reload.
 mkdir -p "$H/hwmon1"
@@ -89,18 +89,18 @@ echo late >"$H/hwmon1/name"
 echo "Late chip" >"$H/hwmon1/temp1_label"
 put "$H/hwmon1/temp1_input" 95000
 reload
-wait_for "the late chip's alert" 100 alert "hot firing: hwmon:late/temp1 (Late chip) 95 °C above 80 °C"
+wait_for "the late chip's alert" 100 alert "hot firing: hwmon:late-virtual-0/temp1 (Late chip) 95 °C above 80 °C"
 
 stop_within_1s "$pid" TERM
 pid=
 cat >"$WORK/expected" <<'X'
-hot firing: thermal:thermal_zone0 (cpu) 85 °C above 80 °C
-hot firing: thermal:thermal_zone1 (gpu) 81 °C above 80 °C
-hot resolved: thermal:thermal_zone0 (cpu) 70 °C, no longer above 80 °C
-hot firing: thermal:thermal_zone0 (cpu) 90 °C above 80 °C
-hot resolved: thermal:thermal_zone0 (cpu) 70 °C, no longer above 80 °C
-hot resolved: thermal:thermal_zone1 (gpu) 50 °C, no longer above 80 °C
-hot firing: hwmon:late/temp1 (Late chip) 95 °C above 80 °C
+hot firing: thermal:cpu (cpu) 85 °C above 80 °C
+hot firing: thermal:gpu (gpu) 81 °C above 80 °C
+hot resolved: thermal:cpu (cpu) 70 °C, no longer above 80 °C
+hot firing: thermal:cpu (cpu) 90 °C above 80 °C
+hot resolved: thermal:cpu (cpu) 70 °C, no longer above 80 °C
+hot resolved: thermal:gpu (gpu) 50 °C, no longer above 80 °C
+hot firing: hwmon:late-virtual-0/temp1 (Late chip) 95 °C above 80 °C
 X
 journal_messages >"$WORK/journal"
 expect_same_alerts "$WORK/expected" "$WORK/journal"

@@ -14,7 +14,7 @@ for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service \
          usr/lib/systemd/system/sensorwatch-notify.service \
          usr/lib/systemd/catalog/sensorwatch.catalog etc/sensorwatch/sensorwatch.json5 \
          usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 \
-         usr/share/man/man5/sensorwatch.json5.5; do
+         usr/share/man/man5/sensorwatch.json5.5 usr/share/doc/sensorwatch/limits.md; do
     [ -e "$dest/$f" ] || fail "make install did not install /$f"
 done
 grep -q '^ExecStart=/usr/bin/sensorwatch run' "$dest/usr/lib/systemd/system/sensorwatch.service" \
@@ -27,6 +27,10 @@ cmp -s config/sensorwatch.example.json5 "$dest/etc/sensorwatch/sensorwatch.json5
     || fail "installed configuration is not config/sensorwatch.example.json5 (no demo feed on real machines)"
 "$dest/usr/bin/sensorwatch" check --config "$dest/etc/sensorwatch/sensorwatch.json5" >/dev/null \
     || fail "installed configuration does not check"
+# Every runbook the shipped rules point at is a file the install put there (SPEC §21).
+runbooks=$(grep -o '"file://[^"#]*' "$dest/etc/sensorwatch/sensorwatch.json5" | sed 's|^"file://||' | sort -u)
+[ -n "$runbooks" ] || fail "the installed configuration's rules have no runbook"
+for f in $runbooks; do [ -f "$dest$f" ] || fail "runbook $f is not installed"; done
 
 # A second install keeps the administrator's configuration.
 echo '// edited' >>"$dest/etc/sensorwatch/sensorwatch.json5"
@@ -43,7 +47,8 @@ systemd-tmpfiles --root="$dest" --create "$dest/usr/lib/tmpfiles.d/sensorwatch.c
 make -s uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 || fail "make uninstall failed"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service usr/lib/systemd/catalog/sensorwatch.catalog \
          usr/lib/systemd/system/sensorwatch-notify.service \
-         usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 usr/share/man/man5/sensorwatch.json5.5; do
+         usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 usr/share/man/man5/sensorwatch.json5.5 \
+         usr/share/doc/sensorwatch/limits.md; do
     [ ! -e "$dest/$f" ] || fail "make uninstall left /$f"
 done
 [ -e "$dest/etc/sensorwatch/sensorwatch.json5" ] || fail "make uninstall removed the configuration"

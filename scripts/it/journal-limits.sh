@@ -38,7 +38,7 @@ JSON
 mkdir -p "$WORK/state" "$WORK/metrics"
 "$BIN" sensors --config "$WORK/sensorwatch.json5" >"$WORK/sensors.txt"
 cat "$WORK/sensors.txt"
-grep -q '^hwmon:coretemp/temp1  *Package id 0  *temperature  45 °C (max 80 °C, crit 100 °C)$' "$WORK/sensors.txt" \
+grep -q '^hwmon:coretemp-virtual-0/temp1  *Package id 0  *temperature  45 °C (max 80 °C, crit 100 °C)$' "$WORK/sensors.txt" \
     || fail "sensors table"
 STATE_DIRECTORY=$WORK/state "$BIN" run --config "$WORK/sensorwatch.json5" 2>"$WORK/stderr" &
 pid=$!
@@ -53,29 +53,29 @@ put "$h/hwmon0/temp1_input" 95000
 wait_for "the resolved entry" 100 has_state resolved 1
 lint=$(promtool check metrics <"$WORK/metrics/sensorwatch.prom" 2>&1) || fail "promtool check metrics: $lint"
 [ -z "$lint" ] || fail "promtool check metrics: $lint"
-grep -q '^sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="crit"} 84.85$' "$WORK/metrics/sensorwatch.prom" \
+grep -q '^sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme-virtual-0/temp1",limit="crit"} 84.85$' "$WORK/metrics/sensorwatch.prom" \
     || fail "no nvme crit series: $(grep limit "$WORK/metrics/sensorwatch.prom")"
-grep -q 'hwmon:nvme/temp2",limit=' "$WORK/metrics/sensorwatch.prom" && fail "an ignored limit is a series"
+grep -q 'hwmon:nvme-virtual-0/temp2",limit=' "$WORK/metrics/sensorwatch.prom" && fail "an ignored limit is a series"
 kill -TERM "$pid"
 wait "$pid" || fail "run exited with $? on SIGTERM"
 
 firing=$(journal_json ALERT_STATE=firing ALERT_RULE=too-hot)
-expect_field "$firing" MESSAGE "too-hot firing: hwmon:coretemp/temp1 (Package id 0) 101 °C above 100 °C (crit)"
+expect_field "$firing" MESSAGE "too-hot firing: hwmon:coretemp-virtual-0/temp1 (Package id 0) 101 °C above 100 °C (crit)"
 expect_field "$firing" ALERT_LIMIT crit
 expect_field "$firing" ALERT_THRESHOLD 100
 expect_field "$firing" PRIORITY 2
 resolved=$(journal_json ALERT_STATE=resolved ALERT_RULE=too-hot)
 expect_field "$resolved" SENSOR_VALUE 95
 [ "$(count_state firing ALERT_RULE=too-hot)" = 1 ] || fail "too-hot fired for a sensor without crit"
-warm=$(journal_json ALERT_STATE=firing ALERT_RULE=warm SENSOR_ID=hwmon:nct6798/temp1)
-expect_field "$warm" MESSAGE "warm firing: hwmon:nct6798/temp1 (SYSTIN) 61 °C above 60 °C"
+warm=$(journal_json ALERT_STATE=firing ALERT_RULE=warm SENSOR_ID=hwmon:nct6798-virtual-0/temp1)
+expect_field "$warm" MESSAGE "warm firing: hwmon:nct6798-virtual-0/temp1 (SYSTIN) 61 °C above 60 °C"
 expect_field "$warm" ALERT_LIMIT "<missing>"
-warm=$(journal_json ALERT_STATE=firing ALERT_RULE=warm SENSOR_ID=hwmon:coretemp/temp1)
+warm=$(journal_json ALERT_STATE=firing ALERT_RULE=warm SENSOR_ID=hwmon:coretemp-virtual-0/temp1)
 expect_field "$warm" ALERT_LIMIT max
 journalctl --no-pager -o verbose -t sensorwatch ALERT_RULE=too-hot ALERT_STATE=firing | sed -n '1,40p'
 note "limit rules fire at each chip's own limit; entries name it"
 "$BIN" history --rule too-hot >"$WORK/history.txt"
-grep -q ' too-hot firing hwmon:coretemp/temp1 (Package id 0) 101 °C threshold 100 °C (crit) \[critical\]$' "$WORK/history.txt" \
+grep -q ' too-hot firing hwmon:coretemp-virtual-0/temp1 (Package id 0) 101 °C threshold 100 °C (crit) \[critical\]$' "$WORK/history.txt" \
     || fail "history: $(cat "$WORK/history.txt")"
 [ "$("$BIN" history --json --rule too-hot | jq -r .limit | paste -sd,)" = "crit,crit" ] \
     || fail "history --json limit: $("$BIN" history --json --rule too-hot)"

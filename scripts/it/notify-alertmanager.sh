@@ -3,7 +3,8 @@
 # 127.0.0.1 and a private journald (SPEC §17): a firing event is an active alert with the
 # labels and annotations of §17 (read back through the API), grouped by the route into one
 # webhook notification, silenced with amtool; the firing set survives kill -9 in notify.json;
-# an Alertmanager that is down is retried; a resolved event resolves it.
+# an Alertmanager that is down is retried; a resolved event resolves it; a rule's
+# annotations (SPEC §21) are the alert's summary, description and runbook_url.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/notify.sh"
@@ -29,8 +30,9 @@ on_fail() { echo "--- notify stderr"; cat "$WORK/notify.stderr" 2>/dev/null; ech
 
 start_journald
 mkdir -p "$WORK/state" "$WORK/am"
-AM=127.0.0.1:19093
-HOOK=127.0.0.1:19095
+# Ports: AM_PORT and HOOK_PORT where several runs share the machine.
+AM=127.0.0.1:${AM_PORT:-19093}
+HOOK=127.0.0.1:${HOOK_PORT:-19095}
 AMTOOL=(amtool --alertmanager.url="http://$AM")
 
 # A webhook receiver: appends each notification Alertmanager sends (one JSON a line).
@@ -136,6 +138,31 @@ alert_event firing cpu-hot warning sim:fan
 wait_for "sim:fan active" 100 fan_active 1
 alert_event resolved cpu-hot warning sim:fan
 wait_for "sim:fan gone" 100 fan_active 0
+
+# Annotations (SPEC §21): the rule's summary replaces the message, description and
+# runbook_url are added; value and threshold stay.
+logger --journald <<ENTRY
+MESSAGE=cpu-annotated firing: sim:cpu (CPU package) 85 °C above 80 °C
+PRIORITY=4
+SYSLOG_IDENTIFIER=sensorwatch
+MESSAGE_ID=f96e031d73b04032b5e2b8ab87332769
+ALERT_RULE=cpu-annotated
+ALERT_STATE=firing
+ALERT_SEVERITY=warning
+ALERT_THRESHOLD=80
+ALERT_SUMMARY=CPU too hot
+ALERT_DESCRIPTION=Clean the fan
+ALERT_RUNBOOK=https://wiki.example/runbooks/cpu#hot
+SENSOR_ID=sim:cpu
+SENSOR_QUANTITY=temperature
+SENSOR_VALUE=85
+SENSOR_UNIT=°C
+ENTRY
+wait_for "the annotated alert" 100 has_alerts cpu-annotated 1
+a=$(alerts | jq -c '[.[] | select(.labels.alertname == "cpu-annotated")][0]')
+[ "$(jq -c .annotations <<<"$a")" \
+    = '{"description":"Clean the fan","runbook_url":"https://wiki.example/runbooks/cpu#hot","summary":"CPU too hot","threshold":"80","value":"85"}' ] \
+    || fail "annotations of an annotated rule: $a"
 
 # --test: both events delivered.
 "$BIN" notify --config "$WORK/sensorwatch.json5" --test >"$WORK/test.out" || fail "--test: $(cat "$WORK/test.out")"

@@ -4,8 +4,8 @@
 # with SIGKILL between two events and started again delivers what came while it was down,
 # nothing lost and nothing twice; exit 75 is retried, another exit is not; --test; SIGTERM
 # stops within a second; SIGHUP re-reads the notify list; a journald restart loses nothing;
-# the daemon's wake delivers an entry journald has not told its readers of; check
-# validates it.
+# the daemon's wake delivers an entry journald has not told its readers of; a rule's
+# annotations (SPEC §21) reach the program from the daemon's entry; check validates it.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/notify.sh"
@@ -32,6 +32,7 @@ case "$ALERT_RULE" in
 esac
 echo "$ALERT_STATE $ALERT_RULE $SENSOR_ID $ALERT_HOST $ALERT_SEVERITY" >>"$OUT/events"
 printf '%s\n' "$json" >>"$OUT/json"
+printf '%s|%s|%s\n' "$ALERT_SUMMARY" "$ALERT_DESCRIPTION" "$ALERT_RUNBOOK" >>"$OUT/annotations"
 SH
 chmod +x "$WORK/page.sh"
 cat >"$WORK/sensorwatch.json5" <<JSON
@@ -137,6 +138,45 @@ done
 [ -n "$woken" ] || fail "journald always told its readers first: the wake was not tried"
 [ "$(tail -1 "$WORK/out/events" | cut -d' ' -f2)" = "woken-$woken" ] || fail "woken: $(tail -1 "$WORK/out/events")"
 note "delivered on the daemon's wake alone (try $woken)"
+
+# A rule's annotations (SPEC §21), end to end: the daemon's entry carries them, the program
+# gets them as JSON keys and environment variables; a rule without them gets no keys and
+# empty variables.
+write_scenario "$WORK/annotated.json5" "[[0, 85], [1, 50]]"
+cat >"$WORK/daemon.json5" <<'JSON'
+{
+  interval: "100ms",
+  sources: [ { type: "simulated", scenario: "annotated.json5", interval: "100ms" } ],
+  rules: [ { name: "annotated", sensor: "sim:cpu", above: 80, severity: "critical",
+             summary: "CPU too hot", description: "Line one,\nline \"two\"",
+             runbook: "https://wiki.example/runbooks/annotated#cpu" } ],
+}
+JSON
+"$BIN" check --config "$WORK/daemon.json5" >/dev/null || fail "check refuses the annotated rule"
+n=$(grep -c . "$WORK/out/events")
+mkdir -p "$WORK/daemon-state"
+STATE_DIRECTORY=$WORK/daemon-state "$BIN" run --config "$WORK/daemon.json5" 2>"$WORK/daemon.stderr" &
+daemon=$!
+wait_for "the annotated firing and resolved" 100 delivered $((n + 2))
+kill -TERM "$daemon"
+wait "$daemon" || fail "run exited with $? on SIGTERM"
+entry=$(journalctl --no-pager -o json ALERT_RULE=annotated ALERT_STATE=firing)
+[ "$(jq -r '[.ALERT_SUMMARY, .ALERT_DESCRIPTION, .ALERT_RUNBOOK] | join("|")' <<<"$entry")" \
+    = 'CPU too hot|Line one,
+line "two"|https://wiki.example/runbooks/annotated#cpu' ] || fail "the journal entry's annotations: $entry"
+json=$(grep '"rule":"annotated"' "$WORK/out/json" | head -1)
+[ "$(jq -r '[.summary, .description, .runbook] | join("|")' <<<"$json")" \
+    = 'CPU too hot|Line one,
+line "two"|https://wiki.example/runbooks/annotated#cpu' ] || fail "stdin JSON's annotations: $json"
+[ "$(jq -r 'keys_unsorted | .[-3:] | join(",")' <<<"$json")" = "summary,description,runbook" ] \
+    || fail "the annotations do not end the JSON: $json"
+[ "$(grep -c '^CPU too hot|Line one,$' "$WORK/out/annotations")" = 2 ] \
+    || fail "environment: $(cat "$WORK/out/annotations")"
+grep -q '^line "two"|https://wiki.example/runbooks/annotated#cpu$' "$WORK/out/annotations" \
+    || fail "environment: $(cat "$WORK/out/annotations")"
+[ "$(head -1 "$WORK/out/annotations")" = "||" ] || fail "a rule without annotations: $(head -1 "$WORK/out/annotations")"
+head -1 "$WORK/out/json" | jq -e 'has("summary") or has("description") or has("runbook") | not' >/dev/null \
+    || fail "a rule without annotations has annotation keys: $(head -1 "$WORK/out/json")"
 
 # SIGTERM: exit 0 within a second; the wake socket is removed.
 total=$(grep -c . "$WORK/out/events")

@@ -73,6 +73,7 @@ cat >"$tmp/want" <<'EOF'
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/changelog.gz
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/copyright
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/examples/demo-scenario.json5
+-rw-r--r-- root/root ./usr/share/doc/sensorwatch/limits.md
 -rw-r--r-- root/root ./usr/share/man/man5/sensorwatch.json5.5.gz
 -rw-r--r-- root/root ./usr/share/man/man8/sensorwatch.8.gz
 EOF

@@ -31,7 +31,7 @@ cat >"$work/c.json5" <<JSON
     { type: "simulated", scenario: "s.json5" },
   ],
   // Derived sensors are not recorded (a replay derives them again from the recorded inputs).
-  derived: [ { id: "dew", dewpoint: { temperature: "hwmon:sht3x/temp1", humidity: "hwmon:sht3x/humidity1" } } ],
+  derived: [ { id: "dew", dewpoint: { temperature: "hwmon:sht3x-virtual-0/temp1", humidity: "hwmon:sht3x-virtual-0/humidity1" } } ],
   rules: [
     { name: "cpu-hot", sensor: "thermal:*", above: 80, hysteresis: 5, severity: "warning" },
     { name: "silent", sensor: "*", stale: "150ms" },
@@ -65,10 +65,10 @@ def check(c, what):
 check(set(s) == {"duration", "step", "loop", "sensors"}, f"keys {sorted(s)}")
 check(s["loop"] is False and s["step"] == "100ms", f"loop {s['loop']}, step {s['step']}")
 by = {x["id"]: x for x in s["sensors"]}
-check(sorted(by) == ["hwmon:sht3x/humidity1", "hwmon:sht3x/temp1", "iio:bme280/pressure",
-                     "thermal:thermal_zone0", "thermal:thermal_zone1"], f"ids {sorted(by)}")
-check(by["thermal:thermal_zone0"]["label"] == "x86_pkg_temp" and by["hwmon:sht3x/temp1"]["label"] == "ambient"
-      and "label" not in by["hwmon:sht3x/humidity1"], "labels")
+check(sorted(by) == ["hwmon:sht3x-virtual-0/humidity1", "hwmon:sht3x-virtual-0/temp1", "iio:bme280/pressure",
+                     "thermal:acpitz", "thermal:x86_pkg_temp"], f"ids {sorted(by)}")
+check(by["thermal:x86_pkg_temp"]["label"] == "x86_pkg_temp" and by["hwmon:sht3x-virtual-0/temp1"]["label"] == "ambient"
+      and "label" not in by["hwmon:sht3x-virtual-0/humidity1"], "labels")
 check([by[i]["quantity"] for i in sorted(by)] == ["humidity", "temperature", "pressure", "temperature", "temperature"], "quantities")
 last = 0
 for i, x in by.items():
@@ -79,8 +79,8 @@ for i, x in by.items():
     last = max(last, times[-1])
 check(s["duration"] == (f"{last:g}s" if last >= 1 else f"{round(last * 1000)}ms"), f"duration {s['duration']} vs last sample {last}")
 check(2.3 <= last <= 2.5, f"last sample at {last}, recording was 2.5 s")
-check(all(v is None for _, v in by["thermal:thermal_zone1"]["samples"]), "failed reads are not null")
-zone0 = [v for _, v in by["thermal:thermal_zone0"]["samples"]]
+check(all(v is None for _, v in by["thermal:acpitz"]["samples"]), "failed reads are not null")
+zone0 = [v for _, v in by["thermal:x86_pkg_temp"]["samples"]]
 check(zone0[0] == 45 and 85 in zone0 and zone0[-1] == 40, f"thermal_zone0 values {zone0}")
 check(len(by["iio:bme280/pressure"]["samples"]) == 6 and by["iio:bme280/pressure"]["samples"][0][1] == 1013, "iio samples")
 PY
@@ -92,13 +92,13 @@ PY
 python3 - "$rec" "$work/events" <<'PY' || fail "replayed events do not match the recorded samples: $(cat "$work/events")"
 import json, sys
 s = json.load(open(sys.argv[1]))
-samples = next(x["samples"] for x in s["sensors"] if x["id"] == "thermal:thermal_zone0")
+samples = next(x["samples"] for x in s["sensors"] if x["id"] == "thermal:x86_pkg_temp")
 hot = next(t for t, v in samples if v is not None and v > 80)
 cool = next(t for t, v in samples if t > hot and v is not None and v <= 75)
 events = [json.loads(l) for l in open(sys.argv[2])]
 want = [
-    {"time": float(hot), "event": "firing", "rule": "cpu-hot", "sensor": "thermal:thermal_zone0", "severity": "warning", "value": 85, "threshold": 80},
-    {"time": float(cool), "event": "resolved", "rule": "cpu-hot", "sensor": "thermal:thermal_zone0", "severity": "warning", "value": 40, "threshold": 80},
+    {"time": float(hot), "event": "firing", "rule": "cpu-hot", "sensor": "thermal:x86_pkg_temp", "severity": "warning", "value": 85, "threshold": 80},
+    {"time": float(cool), "event": "resolved", "rule": "cpu-hot", "sensor": "thermal:x86_pkg_temp", "severity": "warning", "value": 40, "threshold": 80},
 ]
 if events != want:
     print("got ", events); print("want", want); sys.exit(1)
@@ -115,7 +115,7 @@ pid=$!
 sleep 3; kill -TERM $pid; wait $pid; rc=$?
 [ $rc -eq 0 ] || fail "run with the recording exited $rc: $(cat "$work/run.out")"
 if grep -q "no journal socket" "$work/run.out"; then
-    grep -q "cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 85 °C above 80 °C" "$work/run.out" \
+    grep -q "cpu-hot firing: thermal:x86_pkg_temp (x86_pkg_temp) 85 °C above 80 °C" "$work/run.out" \
         || fail "run with the recording logged no cpu-hot firing: $(cat "$work/run.out")"
 fi
 

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 expect_exit 0 "$SENSORWATCH" test config/tests/*.json5
-expect_out_contains "12 passed, 0 failed" "$SENSORWATCH" test config/tests/*.json5
+expect_out_contains "13 passed, 0 failed" "$SENSORWATCH" test config/tests/*.json5
 expect_golden "$g/failing.txt" "$SENSORWATCH" test "$g/failing.json5"
 expect_exit 1 "$SENSORWATCH" test "$g/failing.json5"
 # A bad file: its errors (the checkout shows as ROOT), the good files still run, exit 78.

@@ -89,7 +89,7 @@ for d in data: got.setdefault(d["id"], d)
 ids = [d["id"] for d in data]
 for d in data:
     assert set(d) - {"error", "mirrors", "limits", "ignoredLimits"} == {"id", "label", "quantity", "unit", "value"}, d
-    assert ("mirrors" in d) == (d["id"] == "hwmon:acpitz/temp1"), d
+    assert ("mirrors" in d) == (d["id"] == "hwmon:acpitz-isa-0000/temp1"), d
     assert (d["value"] is None) == ("error" in d), d
 
 def check(id, value=None, label=None, quantity=None, unit=None, error=None):
@@ -102,18 +102,18 @@ def check(id, value=None, label=None, quantity=None, unit=None, error=None):
     for k, v in (("label", label), ("quantity", quantity), ("unit", unit)):
         if v is not None: assert d[k] == v, (d, k, v)
 
-check("thermal:thermal_zone0", 45, "x86_pkg_temp", "temperature", "°C")
-check("thermal:thermal_zone1", -44, "acpitz")
-check("thermal:thermal_zone2", error='not a number: "garbage"')
-check("thermal:thermal_zone3", error="out of range")
-check("thermal:thermal_zone4", error="empty")
-check("hwmon:sht3x/temp1", 23.45, "", "temperature", "°C")
-check("hwmon:sht3x/humidity1", 45.12, "", "humidity", "%RH")
-check("hwmon:coretemp/temp1", 30, "Package id 0")      # coretemp.0 sorts first by device path
-check("hwmon:coretemp.1/temp1", 31)
+check("thermal:x86_pkg_temp", 45, "x86_pkg_temp", "temperature", "°C")
+check("thermal:acpitz", -44, "acpitz")
+check("thermal:iwlwifi_1", error='not a number: "garbage"')
+check("thermal:cpu-thermal", error="out of range")
+check("thermal:empty_zone", error="empty")
+check("hwmon:sht3x-i2c-1-44/temp1", 23.45, "", "temperature", "°C")
+check("hwmon:sht3x-i2c-1-44/humidity1", 45.12, "", "humidity", "%RH")
+check("hwmon:coretemp-isa-0000/temp1", 30, "Package id 0")  # coretemp.0: lm-sensors' coretemp-isa-0000
+check("hwmon:coretemp-isa-0001/temp1", 31)
 # the fixture's coretemp declares max and crit (SPEC §16)
-assert any(d.get("limits") == {"max": 84, "crit": 100} for d in data if d["id"] == "hwmon:coretemp.1/temp1"), data
-check("hwmon:w83627hf/temp1", 41, "CPU")
+assert any(d.get("limits") == {"max": 84, "crit": 100} for d in data if d["id"] == "hwmon:coretemp-isa-0001/temp1"), data
+check("hwmon:w83627hf-isa-0290/temp1", 41, "CPU")
 check("iio:bme280/temp", 24.38, "", "temperature", "°C")
 check("iio:bme280/pressure", 1021.2903125, "", "pressure", "hPa")
 check("iio:bme280/humidityrelative", 39.396, "", "humidity", "%RH")
@@ -121,10 +121,10 @@ check("iio:1-0040/temp", (26000 - 15887.515151) * 2.517700195 / 1000)
 check("iio:1-0040/humidityrelative", 30000 * 1.525878906 / 1000)
 check("iio:bmp280/temp", 24.38)
 check("iio:bmp280/pressure", 26145062 * 0.000003906 * 10)
-check("hwmon:acpitz/temp1", 27.8)
-assert got["hwmon:acpitz/temp1"]["mirrors"] == "thermal:thermal_zone0", got["hwmon:acpitz/temp1"]
-# the real node_exporter tree (its ids repeat the written tree's, so look by position)
-fx = [d for d in data if d["id"] == "thermal:thermal_zone0"]
+check("hwmon:acpitz-isa-0000/temp1", 27.8)
+assert got["hwmon:acpitz-isa-0000/temp1"]["mirrors"] == "thermal:acpitz", got["hwmon:acpitz-isa-0000/temp1"]
+# the real node_exporter tree (its zone's type repeats the written tree's, so look by position)
+fx = [d for d in data if d["id"] == "thermal:cpu-thermal"]
 assert len(fx) == 2 and fx[1]["label"] == "cpu-thermal" and fx[1]["value"] == 12.376, fx
 fxh = [d for d in data if d["id"].startswith("hwmon:coretemp") or d["id"].startswith("hwmon:hwmon4")]
 assert sum(1 for d in fxh if d["id"].startswith("hwmon:hwmon4/")) == 2, fxh

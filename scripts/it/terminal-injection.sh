@@ -34,7 +34,7 @@ printf '%s\n' "$label" >"$h/hwmon0/temp1_label"
 printf '91000\n' >"$h/hwmon0/temp1_input"
 printf '80000\n' >"$h/hwmon0/temp1_max"
 printf '95000\n' >"$h/hwmon0/temp1_crit"
-id='hwmon:evil chip|x/temp1'
+id='hwmon:evil chip|x-virtual-0/temp1'
 config=$WORK/sensorwatch.json5
 cat >"$config" <<JSON
 {
@@ -120,7 +120,7 @@ while rest:
     assert m, f"perfdata does not parse at {rest!r}"
     found.append((m.group(1).replace("''", "'"), m.group(2), m.group(3)))
     rest = rest[m.end():].lstrip(" ")
-assert found == [(r"hwmon:evil chip\x7cx/temp1", "91", ";80;95")], found
+assert found == [(r"hwmon:evil chip\x7cx-virtual-0/temp1", "91", ";80;95")], found
 PY
 note "status: escaped; status --check: one line, one |, perfdata parses"
 

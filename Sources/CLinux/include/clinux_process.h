@@ -1,6 +1,7 @@
 #ifndef CLINUX_PROCESS_H
 #define CLINUX_PROCESS_H
 
+#include <spawn.h>
 #include <sys/types.h>
 
 /* pidfd_open(2) (Linux 5.3), which glibc's headers do not declare for Swift: a descriptor
@@ -16,5 +17,11 @@ int sw_pipe_cloexec(int fds[2], int nonblocking_read);
 /* An eventfd (close-on-exec, non-blocking) that wakes a poll(2) from another thread.
    Returns the descriptor, or -1 with errno set. */
 int sw_wake_fd(void);
+
+/* posix_spawn_file_actions_addclosefrom_np (glibc 2.34), declared only under _GNU_SOURCE:
+   the child closes every descriptor from `from` up before it runs the program, whatever
+   their close-on-exec flag (one a library opened without it reaches no program). Returns 0,
+   or an errno value. */
+int sw_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
 
 #endif

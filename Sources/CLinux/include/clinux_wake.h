@@ -20,7 +20,8 @@ int sw_wake_socket(void);
    already queued). */
 int sw_wake_send(int fd, const char *path);
 
-/* Reads every datagram queued on `fd` (non-blocking). Returns how many there were. */
+/* Reads every datagram queued on `fd` (non-blocking), 64 a system call (recvmmsg). Returns
+   how many there were. */
 int sw_wake_drain(int fd);
 
 #endif

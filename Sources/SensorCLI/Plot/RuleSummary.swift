@@ -39,6 +39,8 @@ enum RuleSummary {
             parts.append("fall by \(EventFormatter.display(by)) within \(EventFormatter.duration(seconds: within.seconds))")
         case .stale(let d):
             parts.append("stale \(EventFormatter.duration(seconds: d.seconds))")
+        case .alarm:
+            parts.append("hardware alarm")
         case .predict(let p):
             parts.append("predict \(p.direction.rawValue) \(EventFormatter.display(p.threshold)) within "
                 + "\(EventFormatter.duration(seconds: p.within.seconds)) over \(EventFormatter.duration(seconds: p.over.seconds))")

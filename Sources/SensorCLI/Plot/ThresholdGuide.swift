@@ -23,7 +23,7 @@ struct ThresholdGuide: Equatable, Sendable {
             let above = p.direction == .above
             (threshold, clearsAt, self.above) = (p.threshold, above ? p.threshold - p.hysteresis : p.threshold + p.hysteresis, above)
             predicted = true
-        case .rise, .fall, .stale: return nil
+        case .rise, .fall, .stale, .alarm: return nil
         }
     }
 

@@ -27,7 +27,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.pollInterval() } ?? .seconds(1)
@@ -47,11 +47,12 @@ public enum ConfigLoader {
             }
         }
         let notify = NotifyDecoder.targets(top["notify"])
+        let trust = NotifyDecoder.trust(top["trust"])
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
         return Configuration(
             path: path, interval: interval, sources: sources, rules: rules, derived: derived, metrics: metrics,
-            statusFile: statusFile, notify: notify)
+            statusFile: statusFile, notify: notify, trust: trust)
     }
 
     /// What loading the files a configuration names has found so far.

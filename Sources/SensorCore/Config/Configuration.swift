@@ -16,12 +16,15 @@ public struct Configuration: Sendable, Hashable {
     public var statusFile: String?
     /// Where `sensorwatch notify` delivers alert events (SPEC §17); `run` ignores it.
     public var notify: [NotifyTarget]
+    /// Whose journal entries `notify` and `history` take as the daemon's (SPEC §17).
+    public var trust: JournalTrust
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
         derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil, statusFile: String? = nil,
-        notify: [NotifyTarget] = []
+        notify: [NotifyTarget] = [], trust: JournalTrust = .daemon
     ) {
+        self.trust = trust
         self.statusFile = statusFile
         self.path = path
         self.interval = interval

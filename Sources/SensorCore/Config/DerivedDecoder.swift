@@ -58,7 +58,7 @@ enum DerivedDecoder {
         }
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex
         else {
-            node.report("must be a full sensor id (SOURCE:NAME, e.g. \"hwmon:sht3x/temp1\"): \"\(text)\"")
+            node.report("must be a full sensor id (SOURCE:NAME, e.g. \"hwmon:sht3x-i2c-1-44/temp1\"): \"\(text)\"")
             return nil
         }
         if text.hasPrefix("derived:") {

@@ -191,10 +191,10 @@ struct JSON5Parser {
         let code = try hexDigits(4, escapeAt: start)
         if (0xDC00...0xDFFF).contains(code) {
             index = start
-            throw failure("invalid escape: \"\\u\(hex4(code))\" is the second half of a surrogate pair")
+            throw failure("invalid escape: \"\\u\(Self.hex4(code))\" is the second half of a surrogate pair")
         }
         guard (0xD800...0xDBFF).contains(code) else { return Unicode.Scalar(code) ?? "\u{FFFD}" }
-        let unpaired = "invalid escape: \"\\u\(hex4(code))\" must be followed by the second half of its surrogate pair"
+        let unpaired = "invalid escape: \"\\u\(Self.hex4(code))\" must be followed by the second half of its surrogate pair"
         guard current == "\\", next == "u" else {
             index = start
             throw failure(unpaired)
@@ -387,7 +387,7 @@ struct JSON5Parser {
     private static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
     /// `code` as four uppercase hexadecimal digits.
-    private func hex4(_ code: UInt32) -> String {
+    static func hex4(_ code: UInt32) -> String {
         let digits = String(code, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -2,7 +2,7 @@
 /// `run` ignores them; `check` and `notify` report every problem at its key path.
 enum NotifyDecoder {
     private static let kinds = ["exec", "alertmanager"]
-    private static let keys = kinds + ["severity", "rule", "sensor", "host", "timeout"]
+    private static let keys = kinds + ["severity", "rule", "sensor", "host", "timeout", "giveUp"]
 
     /// The valid targets of `node` (an array, or absent for none); a target defined twice is
     /// reported at its second place (it would receive every event twice).
@@ -43,7 +43,8 @@ enum NotifyDecoder {
         let sensor = object["sensor"].map(glob)
         let host = object["host"].map(glob)
         let timeout = object["timeout"].map { $0.duration(positive: true) } ?? NotifyTarget.defaultTimeout
-        guard let kind, let timeout else { return nil }
+        let giveUp = object["giveUp"].map { $0.duration(positive: true) } ?? NotifyTarget.defaultGiveUp
+        guard let kind, let timeout, let giveUp else { return nil }
         if let severities, severities == nil { return nil }
         if let rule, rule == nil { return nil }
         if let sensor, sensor == nil { return nil }
@@ -52,7 +53,7 @@ enum NotifyDecoder {
             kind: kind,
             filter: NotifyFilter(
                 severities: severities ?? nil, rule: rule ?? nil, sensor: sensor ?? nil, host: host ?? nil),
-            timeout: timeout)
+            timeout: timeout, giveUp: giveUp)
     }
 
     /// `exec`: a non-empty array of strings whose first is an absolute path (no shell and no
@@ -85,6 +86,11 @@ enum NotifyDecoder {
             node.report("must be an http:// or https:// URL with a host, e.g. \"http://127.0.0.1:9093\"")
             return nil
         }
+        // The value itself is never repeated in a message: it may hold a password.
+        if CredentialedURL(text).hasStrayAt {
+            node.report("has an @ after the host: a user name or password holding /, ? or # must write it percent-encoded (%2F, %3F, %23)")
+            return nil
+        }
         var url = text
         while url.hasSuffix("/") { url.removeLast() }
         return url
@@ -110,5 +116,49 @@ enum NotifyDecoder {
             node.report(error.message)
             return nil
         }
+    }
+
+    /// The top-level `trust: { units, uids }` (SPEC §17): each list given replaces the
+    /// default one, a list left out keeps it. A unit is a name such as `sensorwatch.service`;
+    /// a uid a whole number from 0 to 4294967294 (4294967295 is no user). Trusting nobody
+    /// is an error: notify would deliver nothing and history list nothing.
+    static func trust(_ node: ConfigNode?) -> JournalTrust {
+        guard let node, let object = node.object(keys: ["units", "uids"]) else { return .daemon }
+        var trust = JournalTrust.daemon
+        var valid = true
+        func list<T: Hashable>(_ key: String, _ decode: (ConfigNode) -> T?) -> Set<T>? {
+            guard let member = object[key] else { return nil }
+            guard let elements = member.array() else {
+                valid = false
+                return nil
+            }
+            let decoded = elements.map(decode)
+            if decoded.contains(nil) { valid = false }
+            return Set(decoded.compactMap { $0 })
+        }
+        if let units = list("units", unitName) { trust.units = units }
+        if let uids = list("uids", uid) { trust.uids = uids }
+        if valid, trust.units.isEmpty, trust.uids.isEmpty {
+            node.report("trusts no unit and no uid: notify would deliver nothing and history list nothing")
+        }
+        return trust
+    }
+
+    private static func unitName(_ node: ConfigNode) -> String? {
+        guard let name = node.string() else { return nil }
+        guard !name.isEmpty, name.contains("."), !name.contains(where: { $0.isWhitespace || $0 == "/" }) else {
+            node.report("expected a unit name such as \"sensorwatch.service\", found \"\(name)\"")
+            return nil
+        }
+        return name
+    }
+
+    private static func uid(_ node: ConfigNode) -> UInt32? {
+        guard let n = node.integer() else { return nil }
+        guard n >= 0, n < Int64(UInt32.max) else {
+            node.report("expected a uid from 0 to 4294967294, found \(n)")
+            return nil
+        }
+        return UInt32(n)
     }
 }

@@ -1,8 +1,8 @@
 /// Turns the `rules` array of a configuration into ``Rule`` values (SPEC §5).
 enum RuleDecoder {
-    private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale"]
+    private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale", "alarm"]
     private static let keys = ["name", "sensor", "quantity"] + conditionKeys
-        + ["hysteresis", "for", "clearFor", "repeat", "severity"]
+        + ["hysteresis", "for", "clearFor", "repeat", "severity", "summary", "description", "runbook"]
 
     /// The valid rules of `node` (an array, or absent for none); problems go to its diagnostics.
     static func rules(_ node: ConfigNode?) -> [Rule] {
@@ -33,7 +33,9 @@ enum RuleDecoder {
         }
         let quantity: Quantity? = object["quantity"].flatMap { $0.choice("quantity") }
         if object.has("quantity") && quantity == nil { valid = false }
-        if !object.has("sensor") && !object.has("quantity") {
+        // An `alarm: true` rule may watch every sensor's alarm files (SPEC §16b's `hw-alarm`).
+        let selects = object.has("sensor") || object.has("quantity") || object.has("alarm")
+        if !selects {
             node.report("needs \"sensor\" or \"quantity\" (or both) to select sensors")
         }
 
@@ -43,14 +45,61 @@ enum RuleDecoder {
         let clearFor = object["clearFor"].map { $0.duration(positive: false) } ?? .zero
         let repeatEvery = object["repeat"].map { $0.duration(positive: true) }
         let severity = object["severity"].map { $0.choice("severity") as Severity? } ?? .warning
+        guard let annotations = annotations(object) else { return nil }
 
-        guard valid, let name, let condition, let holdFor, let clearFor, let severity,
-            object.has("sensor") || object.has("quantity")
-        else { return nil }
+        guard valid, let name, let condition, let holdFor, let clearFor, let severity, selects else { return nil }
         if let repeatEvery, repeatEvery == nil { return nil }
         return Rule(
             name: name, selector: SensorSelector(sensor: sensor, quantity: quantity), condition: condition,
-            holdFor: holdFor, clearFor: clearFor, repeatEvery: repeatEvery ?? nil, severity: severity, limit: limit)
+            holdFor: holdFor, clearFor: clearFor, repeatEvery: repeatEvery ?? nil, severity: severity, limit: limit,
+            annotations: annotations)
+    }
+
+    /// `summary`, `description` and `runbook` (SPEC §21); nil when one is bad (reported).
+    /// They reach a pager's screen, an environment variable and Alertmanager: a summary is
+    /// one line, a description may have several, a runbook is a URL (`https://…`,
+    /// `file:///…`) with no spaces; none is empty or holds other control characters.
+    private static func annotations(_ object: ConfigObject) -> RuleAnnotations? {
+        var valid = true
+        func text(_ key: String, newlines: Bool) -> String? {
+            guard let node = object[key] else { return nil }
+            guard let s = node.string() else {
+                valid = false
+                return nil
+            }
+            let bad = s.unicodeScalars.first { c in
+                (c.value < 0x20 && !(newlines && (c == "\n" || c == "\t"))) || c.value == 0x7F
+            }
+            if s.isEmpty {
+                node.report("must not be empty (leave the key out instead)")
+            } else if let bad {
+                node.report("must not contain the control character U+\(JSON5Parser.hex4(bad.value))"
+                    + (newlines ? "" : " (one line, no newline)"))
+            } else if key == "runbook", let problem = urlProblem(s) {
+                node.report(problem)
+            } else {
+                return s
+            }
+            valid = false
+            return nil
+        }
+        let annotations = RuleAnnotations(
+            summary: text("summary", newlines: false), description: text("description", newlines: true),
+            runbook: text("runbook", newlines: false))
+        return valid ? annotations : nil
+    }
+
+    /// Why `s` is not a URL a person can open, or nil: it needs a scheme (`https:`) and no
+    /// spaces.
+    private static func urlProblem(_ s: String) -> String? {
+        let scheme = s.prefix { $0 != ":" }
+        let isScheme = scheme.first.map { $0.isASCII && $0.isLetter } == true
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        if scheme.count == s.count || !isScheme {
+            return "expected a URL such as \"https://wiki.example/runbooks/cpu-hot\", found \"\(s)\""
+        }
+        if s.contains(" ") { return "a URL must not contain spaces (write %20)" }
+        return nil
     }
 
     /// The rule's one condition; every present condition key is still checked, so a rule
@@ -88,12 +137,20 @@ enum RuleDecoder {
                     conditions.append(nil)
                 }
             case "predict": conditions.append(predict(member, hysteresis: hysteresis, given: given, limit: &limit))
+            case "alarm":
+                // The chip's own alarm files (SPEC §16b); `false` would be a rule that never fires.
+                guard let on = member.bool() else {
+                    conditions.append(nil)
+                    continue
+                }
+                if !on { member.report("must be true (leave the rule out to not watch the alarms)") }
+                conditions.append(on ? .alarm : nil)
             default: conditions.append(member.duration(positive: true).map { .stale($0) })
             }
         }
         switch present.count {
         case 0:
-            node.report("needs one condition: above, below, rise, fall, predict or stale")
+            node.report("needs one condition: above, below, rise, fall, predict, stale or alarm")
             return nil
         case 1:
             return conditions[0]

@@ -198,6 +198,15 @@ public struct AtomicFileWriter: Sendable {
         return String((0..<6).map { _ in alphabet.randomElement()! })
     }
 
+    /// Whether `fd` is a file this writer may overwrite in place: a regular file, its only
+    /// name the temporary one, owned by us. In a directory others can write to, anything
+    /// else at the name may be planted (a hard link to someone's file, a FIFO to wedge us).
+    private static func isOwnPlainFile(_ fd: Int32) -> Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1 && info.st_uid == geteuid()
+    }
+
     /// The temporary file, open for writing, and its path.
     private func openTemporary() throws(Failure) -> (Int32, String) {
         let create: mode_t = switch options.mode {
@@ -215,12 +224,14 @@ public struct AtomicFileWriter: Sendable {
             throw Failure(step: .open, path: ConfigPath.hiddenSibling(of: path, suffix: ".tmp-*"), errno: EEXIST)
         case .named(let temporary):
             if options.reusesReplaced {
-                let fd = open(temporary, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, create)
-                if fd >= 0, sw_is_sole_opener(fd) == 1 { return (fd, temporary) }
+                // O_NONBLOCK: a FIFO planted at the name must not hang the open.
+                let fd = open(temporary, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, create)
+                if fd >= 0, Self.isOwnPlainFile(fd), sw_is_sole_opener(fd) == 1 { return (fd, temporary) }
                 if fd >= 0 { close(fd) }
             }
-            // Not reusable (still read, no leases, not a file: a symbolic link is removed,
-            // not followed): a new file.
+            // Not reusable (still read, no leases, not a file of our own: a symbolic link,
+            // a hard link to another file, a FIFO is removed, not written through): a new
+            // file.
             unlink(temporary)
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, create)
             guard fd >= 0 else { throw Failure(step: .open, path: temporary, errno: Glibc.errno) }

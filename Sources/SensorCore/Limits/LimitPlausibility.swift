@@ -21,10 +21,8 @@ public enum LimitPlausibility {
     /// The limit files found for one sensor: each known limit and its `_hyst` in a slot of
     /// its own (``slot(of:)``), any other name aside.
     ///
-    /// Slots, not a dictionary by name: judging bench/discovery.sh's 1000 sensors with ten
-    /// limit files each took 23.3 M instructions with a dictionary (each name hashed for each
-    /// of judge's lookups), 22.7 M with a list scanned by name, 7.4 M with slots (callgrind;
-    /// the whole run 138 M).
+    /// Slots, not a dictionary by name: a dictionary hashed each name for each of judge's
+    /// lookups, a third of judging's cost (figures: bench/README.md, "Instructions behind the code's shortcuts").
     struct Files {
         /// By slot: limit `pairs[i]` at `2 i`, its `_hyst` at `2 i + 1`.
         private(set) var slots: [Found?] = Array(repeating: nil, count: 2 * LimitPlausibility.pairs.count)
@@ -63,8 +61,8 @@ public enum LimitPlausibility {
     /// Judges `found` for a sensor of `quantity`.
     static func judge(_ found: Files, quantity: Quantity) -> SensorLimits {
         var limits = SensorLimits()
-        // Sized once: grown from empty, it was resized several times per sensor (11 M
-        // instructions for bench/discovery.sh's 1000 sensors, callgrind).
+        // Sized once: grown from empty, it was resized several times per sensor
+        // (figures: bench/README.md, "Instructions behind the code's shortcuts").
         limits.values.reserveCapacity(found.count)
         let unit = quantity.unit
         // Plausible or not: min = max = 0 is an unset chip, and its min must go too.
@@ -129,8 +127,8 @@ public enum LimitPlausibility {
 
     /// Why limit `name` with value `v` is not plausible, or nil when it is.
     static func implausible(_ v: Double, name: String, quantity: Quantity, lowestUpper: Double?) -> String? {
-        // Made only for a limit that is not plausible: it was formatted for each of the ten
-        // thousand limits of bench/discovery.sh (10 M instructions of 450 M, callgrind).
+        // Made only for a limit that is not plausible: formatting it for every limit showed
+        // in discovery (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var notPlausible: String { "\(number(v)) \(quantity.unit) is not a plausible limit" }
         let isTemperature = quantity == .temperature
         if SensorLimits.isLower(name) {

@@ -39,9 +39,7 @@ public struct SensorLimits: Hashable, Sendable, Codable {
     /// `names` in display order: lower limits, then upper ones, each followed by its
     /// `_hyst`; unknown names last, sorted.
     public static func ordered(_ names: some Collection<String>) -> [String] {
-        // Each name's rank looked up once, not twice per comparison: the sort by lookups
-        // took 63 M of the 450 M instructions of a 1000-sensor `sensors --json` with ten
-        // limits each (callgrind), this 17 M.
+        // Each name's rank looked up once, not twice per comparison (figures: bench/README.md, "Instructions behind the code's shortcuts").
         names.map { (rank[$0] ?? Int.max, $0) }
             .sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
             .map(\.1)

@@ -27,12 +27,19 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     public var isLimitRule: Bool
     /// The limit the threshold came from (`crit`); nil for `otherwise` and other rules.
     public var limit: String?
+    /// Whether a limit rule's condition holds because the chip latched that limit's alarm
+    /// while the sample itself is not past it (SPEC §16b): `(hardware alarm)`, `ALERT_ALARM=1`.
+    public var hardwareAlarm = false
+    /// The rule's annotations (SPEC §21), carried unchanged into every sink.
+    public var annotations: RuleAnnotations
 
     public init(
         time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,
         severity: Severity, value: Double?, threshold: Double, condition: ConditionKind,
-        predict: PredictCondition? = nil, predicted: Double? = nil, isLimitRule: Bool = false, limit: String? = nil
+        predict: PredictCondition? = nil, predicted: Double? = nil, isLimitRule: Bool = false, limit: String? = nil,
+        annotations: RuleAnnotations = RuleAnnotations()
     ) {
+        self.annotations = annotations
         self.isLimitRule = isLimitRule
         self.limit = limit
         self.time = time
@@ -61,5 +68,5 @@ public struct AlertEvent: Hashable, Sendable, Codable {
 
 /// The kind of condition a rule has, without its parameters.
 public enum ConditionKind: String, Sendable, Hashable, Codable, CaseIterable {
-    case above, below, rise, fall, stale, predict
+    case above, below, rise, fall, stale, predict, alarm
 }

@@ -14,6 +14,9 @@ public struct SensorValues: Sendable, Hashable {
     public private(set) var values: [Double]
     /// Why reads failed, by position; empty when none did.
     public private(set) var faults: [Int: String]
+    /// The hardware alarms seen with a successful reading (SPEC §16b), by position; only
+    /// slots with one set are present, so a poll without alarms keeps it empty.
+    public private(set) var alarms: [Int: HardwareAlarms] = [:]
 
     /// Readings of `values.count` sensors at `time`. Every reason in `faults` must be at a NaN.
     public init(time: Timestamp, values: [Double], faults: [Int: String] = [:]) {
@@ -42,6 +45,21 @@ public struct SensorValues: Sendable, Hashable {
         if value.isNaN { appendFault("not a number: NaN") } else { values.append(value) }
     }
 
+    /// Appends a successful reading seen with these alarm files set.
+    public mutating func append(_ value: Double, alarms set: HardwareAlarms) {
+        if !set.isEmpty, !value.isNaN { alarms[values.count] = set }
+        append(value)
+    }
+
+    /// Sets the alarms of the slot at `index`, which holds a value.
+    public mutating func setAlarms(_ index: Int, _ set: HardwareAlarms) {
+        if !set.isEmpty, !values[index].isNaN { alarms[index] = set } else if !alarms.isEmpty { alarms[index] = nil }
+    }
+
+    /// The alarms seen with the reading at `index` (empty when none).
+    @inline(__always)
+    public func alarms(at index: Int) -> HardwareAlarms { alarms.isEmpty ? [] : alarms[index] ?? [] }
+
     /// Appends a failed reading.
     public mutating func appendFault(_ reason: String) {
         faults[values.count] = reason
@@ -60,6 +78,7 @@ public struct SensorValues: Sendable, Hashable {
         } else {
             values[index] = .nan
             faults[index] = fault ?? "not a number: NaN"
+            if !alarms.isEmpty { alarms[index] = nil }
         }
     }
 
@@ -94,13 +113,14 @@ public struct SensorValues: Sendable, Hashable {
     /// Equal when the same slots hold the same values and the same faults (the NaN markers
     /// compare equal here).
     public static func == (a: SensorValues, b: SensorValues) -> Bool {
-        a.time == b.time && a.faults == b.faults && a.values.count == b.values.count
+        a.time == b.time && a.faults == b.faults && a.alarms == b.alarms && a.values.count == b.values.count
             && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(time)
         hasher.combine(faults)
+        hasher.combine(alarms)
         for v in values { hasher.combine(v.isNaN ? nil : v) }
     }
 }

@@ -1,5 +1,6 @@
 /// One alert as Alertmanager's API v2 receives it (SPEC §17): labels `alertname`, `sensor`,
-/// `severity`, `host`; annotations `summary`, `value`, `threshold`; `startsAt` the firing time.
+/// `severity`, `host`; annotations `summary`, `value`, `threshold`, and the rule's
+/// `description` and `runbook_url` where it has them (SPEC §21); `startsAt` the firing time.
 /// Also what `notify.json` keeps of a firing alert, so the minute's re-send survives a restart.
 public struct AlertmanagerAlert: Hashable, Sendable {
     /// The rule (`alertname`).
@@ -10,8 +11,13 @@ public struct AlertmanagerAlert: Hashable, Sendable {
     public var severity: String
     /// The host (`_HOSTNAME`).
     public var host: String
-    /// The event's message (`summary`).
+    /// The rule's summary, else the event's message (`summary`).
     public var summary: String
+    /// The rule's description (`description`); nil when it has none, and in a `notify.json`
+    /// written before annotations existed.
+    public var description: String?
+    /// The rule's runbook (`runbook_url`); nil when it has none.
+    public var runbook: String?
     /// The sample, as the journal wrote it; empty for a stale alert.
     public var value: String
     /// The threshold, as the journal wrote it.
@@ -21,8 +27,10 @@ public struct AlertmanagerAlert: Hashable, Sendable {
 
     public init(
         rule: String, sensor: String, severity: String, host: String, summary: String, value: String, threshold: String,
-        startsAt: UInt64
+        startsAt: UInt64, description: String? = nil, runbook: String? = nil
     ) {
+        self.description = description
+        self.runbook = runbook
         self.rule = rule
         self.sensor = sensor
         self.severity = severity
@@ -38,8 +46,9 @@ public struct AlertmanagerAlert: Hashable, Sendable {
     public init(_ e: NotifyEvent, startsAt: UInt64) {
         func number(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "" }
         self.init(
-            rule: e.rule, sensor: e.sensor, severity: e.severity?.rawValue ?? "", host: e.host, summary: e.message,
-            value: number(e.value), threshold: number(e.threshold), startsAt: startsAt)
+            rule: e.rule, sensor: e.sensor, severity: e.severity?.rawValue ?? "", host: e.host,
+            summary: e.annotations.summary ?? e.message, value: number(e.value), threshold: number(e.threshold),
+            startsAt: startsAt, description: e.annotations.description, runbook: e.annotations.runbook)
     }
 
     /// What makes two alerts the same alert in Alertmanager: its labels but the severity,
@@ -63,14 +72,18 @@ public struct AlertmanagerAlert: Hashable, Sendable {
     public func json(endsAt: UInt64) -> String { JSONWriter.text(object(endsAt: endsAt)) }
 
     /// This alert's object in a POST's body; `severity`, `host`, `value` and `threshold`
-    /// are left out when empty.
+    /// are left out when empty, `description` and `runbook_url` when the rule has none.
     private func object(endsAt: UInt64) -> JSONValue {
-        func strings(_ pairs: [(String, String)], optional: [(String, String)]) -> JSONValue {
-            .object(JSONObject((pairs + optional.filter { !$0.1.isEmpty }).map { JSONObject.Member(key: $0.0, value: .string($0.1)) }))
+        func strings(_ pairs: [(String, String)], optional: [(String, String)], ifSet set: [(String, String?)] = []) -> JSONValue {
+            let present = set.compactMap { pair in pair.1.map { (pair.0, $0) } }
+            return .object(JSONObject((pairs + optional.filter { !$0.1.isEmpty } + present).map {
+                JSONObject.Member(key: $0.0, value: .string($0.1))
+            }))
         }
         return .object(JSONObject([
             .init(key: "labels", value: strings([("alertname", rule), ("sensor", sensor)], optional: [("severity", severity), ("host", host)])),
-            .init(key: "annotations", value: strings([("summary", summary)], optional: [("value", value), ("threshold", threshold)])),
+            .init(key: "annotations", value: strings([("summary", summary)], optional: [("value", value), ("threshold", threshold)],
+                ifSet: [("description", description), ("runbook_url", runbook)])),
             .init(key: "startsAt", value: .string(NotifyTime.rfc3339(microseconds: startsAt))),
             .init(key: "endsAt", value: .string(NotifyTime.rfc3339(microseconds: endsAt))),
         ]))

@@ -18,6 +18,8 @@ public final class DescriptorWaiter: Sendable {
     private struct Waiter {
         var id: Int
         var fd: Int32
+        /// What is waited for: POLLIN, or POLLOUT.
+        var events: Int16
         /// Whether a ``nudge()`` ends this wait too.
         var nudgeable: Bool
         var continuation: CheckedContinuation<Void, any Error>
@@ -47,6 +49,17 @@ public final class DescriptorWaiter: Sendable {
     ///   since that count (so a nudge between the look and the wait is not missed). Nil:
     ///   only `fd` ends it.
     public func readable(_ fd: Int32, nudgedAfter: UInt64? = nil) async throws {
+        try await wait(fd, for: Int16(POLLIN), nudgedAfter: nudgedAfter)
+    }
+
+    /// Returns once `fd` can be written to (or its reader is gone, which the write then
+    /// says); throws `CancellationError` when the task is cancelled first: a child's
+    /// standard input is written only as fast as the child reads it.
+    public func writable(_ fd: Int32) async throws {
+        try await wait(fd, for: Int16(POLLOUT), nudgedAfter: nil)
+    }
+
+    private func wait(_ fd: Int32, for events: Int16, nudgedAfter: UInt64?) async throws {
         let id = state.withLock { s -> Int in
             s.nextID += 1
             return s.nextID
@@ -56,7 +69,7 @@ public final class DescriptorWaiter: Sendable {
                 let (cancelled, nudged, start) = state.withLock { s -> (Bool, Bool, Bool) in
                     if s.cancelled.remove(id) != nil { return (true, false, false) }
                     if let seen = nudgedAfter, s.nudges != seen { return (false, true, false) }
-                    s.waiters.append(Waiter(id: id, fd: fd, nudgeable: nudgedAfter != nil, continuation: c))
+                    s.waiters.append(Waiter(id: id, fd: fd, events: events, nudgeable: nudgedAfter != nil, continuation: c))
                     defer { s.started = true }
                     return (false, false, !s.started)
                 }
@@ -113,9 +126,9 @@ public final class DescriptorWaiter: Sendable {
     /// The thread: poll the wake descriptor and every waited one, resume those readable.
     private func loop() {
         while true {
-            let waiting = state.withLock { $0.waiters.map { ($0.id, $0.fd) } }
+            let waiting = state.withLock { $0.waiters.map { ($0.id, $0.fd, $0.events) } }
             var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-            fds += waiting.map { pollfd(fd: $0.1, events: Int16(POLLIN), revents: 0) }
+            fds += waiting.map { pollfd(fd: $0.1, events: $0.2, revents: 0) }
             let n = poll(&fds, nfds_t(fds.count), -1)
             if n < 0 { continue }
             if fds[0].revents != 0 {

@@ -7,6 +7,17 @@
 public protocol HTTPPoster: Sendable {
     /// One POST of `json` to `url`.
     func post(url: String, json: String, timeout: Duration) async -> HTTPPostResult
+
+    /// One request of `method`: POST with `json` as its body, another (DELETE) without a body.
+    func send(_ method: String, url: String, json: String, timeout: Duration) async -> HTTPPostResult
+}
+
+extension HTTPPoster {
+    /// A poster that knows only POST.
+    public func send(_ method: String, url: String, json: String, timeout: Duration) async -> HTTPPostResult {
+        guard method == "POST" else { return .noAnswer("\(method) is not supported") }
+        return await post(url: url, json: json, timeout: timeout)
+    }
 }
 
 /// How one POST ended.

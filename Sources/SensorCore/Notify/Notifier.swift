@@ -22,6 +22,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         public var reload: @DaemonActor () throws(ConfigErrors) -> [NotifyTarget]
         /// The daemon's wakes, nudging the sources' waits; nil: the journal's own notice only.
         public var wake: NotifyWakeSocket?
+        /// The silences already in the journals (SPEC §21), read once at the start; lanes
+        /// add those written later.
+        public var readSilences: @DaemonActor () -> SilenceBook
+        /// Microseconds since the epoch, which silence times are in.
+        public var wallClock: @Sendable () -> UInt64
 
         public init(
             journals: [String], makeSource: @escaping @DaemonActor (String, String?) throws -> any NotifyEventSource,
@@ -29,8 +34,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             store: NotifyStateStore,
             notifier: any ServiceNotifier, log: any DaemonLog,
             reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget],
-            wake: NotifyWakeSocket? = nil
+            wake: NotifyWakeSocket? = nil, readSilences: @escaping @DaemonActor () -> SilenceBook = { SilenceBook() },
+            wallClock: @escaping @Sendable () -> UInt64 = NotifyTime.nowMicroseconds
         ) {
+            self.readSilences = readSilences
+            self.wallClock = wallClock
             self.journals = journals
             self.makeSource = makeSource
             self.makeDelivery = makeDelivery
@@ -53,9 +61,13 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     private var state: NotifyStateFile
     private var lanes: [LaneKey: Task<Void, Never>] = [:]
     private var wakeTask: Task<Void, Never>?
+    /// Sends `WATCHDOG=1` while the executor every lane runs on turns (SPEC §17 Liveness).
+    private var watchdogTask: Task<Void, Never>?
     /// Each target's delivery and the task of its work between events, by target key.
     private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
     private let writer: NotifyStateWriter
+    /// The silences every lane shares.
+    private let silences = SilenceBoard()
     /// Whether notify.json was written by this run (it is, before READY).
     private var saved = false
 
@@ -71,6 +83,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
 
     /// Runs until a stop signal (or the end of `signals`).
     public func run(signals: AsyncStream<DaemonSignal>) async {
+        for silence in environment.readSilences().silences.values { silences.record(silence) }
         startLanes()
         // Every new target's starting point is kept before READY.
         await writer.flush()
@@ -78,6 +91,13 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             wakeTask = Self.task { [clock] in await wake.run(clock: clock) }
         }
         environment.notifier.notify("READY=1\nSTATUS=" + status)
+        // On the daemon's executor, like every lane: if a call blocks it, the pings stop and
+        // systemd restarts the notifier. Without a watchdog no task, so idle means no wake-up.
+        if let timeout = environment.notifier.watchdogTimeout {
+            watchdogTask = Self.task { [clock, notifier = environment.notifier] in
+                while (try? await clock.sleep(for: timeout / 4)) != nil { notifier.notify("WATCHDOG=1") }
+            }
+        }
         for await signal in signals {
             switch signal {
             case .stop:
@@ -119,6 +139,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             deliveries[key] = nil
         }
         let before = state
+        // State kept under a key with a URL's password (before URLs were masked) is taken
+        // over, and the password leaves notify.json with this start's first write.
+        for target in targets {
+            if let old = target.keyWithPassword { state.moveTarget(from: old, to: target.key) }
+        }
         state.targets = state.targets.filter { keys.contains($0.key) }
         for target in targets {
             let delivery = self.delivery(for: target)
@@ -139,8 +164,17 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                 if kept == nil {
                     state.setCursor(source.position ?? "", target: target.key, journal: journal)
                 }
+                // Silences hold back what an exec target runs; Alertmanager silences itself.
+                var gate: SilenceGate?
+                if case .exec = target.kind { gate = SilenceGate(held: state.held(target: target.key, journal: journal)) }
                 let lane = NotifyLane(
-                    target: target, source: source, delivery: delivery, clock: clock, log: environment.log
+                    target: target, source: source, delivery: delivery, clock: clock, log: environment.log,
+                    silences: silences, gate: gate,
+                    keepHeld: { [weak self] held in
+                        self?.state.setHeld(held, target: target.key, journal: journal)
+                        self?.save()
+                    },
+                    wallClock: environment.wallClock
                 ) { [weak self] cursor in
                     self?.commit(cursor, target: target.key, journal: journal)
                 }
@@ -158,9 +192,10 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             return existing.delivery
         }
         let key = target.key
-        let memory = NotifyTargetMemory(firing: state.firing(target: key)) { [weak self] alerts in
-            self?.state.setFiring(alerts, target: key)
-        }
+        let memory = NotifyTargetMemory(
+            firing: state.firing(target: key), keep: { [weak self] alerts in self?.state.setFiring(alerts, target: key) },
+            silences: state.silences(target: key),
+            keepSilences: { [weak self] silences in self?.state.setSilences(silences, target: key) })
         let delivery = environment.makeDelivery(target, memory)
         deliveries[key] = (delivery, Self.task { await delivery.maintain() })
         return delivery
@@ -184,14 +219,21 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         saved = true
     }
 
+    /// How long the programs of stopped deliveries get to end at a stop before SIGKILL.
+    static var releaseLimit: Duration { .milliseconds(500) }
+
     private func stop() async {
         environment.notifier.notify("STOPPING=1")
-        let running = Array(lanes.values) + deliveries.values.map(\.maintenance) + [wakeTask].compactMap { $0 }
+        let running = Array(lanes.values) + deliveries.values.map(\.maintenance) + [wakeTask, watchdogTask].compactMap { $0 }
+        let stopped = deliveries.values.map(\.delivery)
         wakeTask = nil
+        watchdogTask = nil
         lanes.removeAll()
         deliveries.removeAll()
         for task in running { task.cancel() }
         for task in running { await task.value }
+        let deadline = clock.now.advanced(by: Self.releaseLimit)
+        for delivery in stopped { await delivery.release(within: clock.now.duration(to: deadline)) }
         await writer.flush()
     }
 }

@@ -17,9 +17,24 @@ public protocol NotifyDelivery: AnyObject, Sendable {
     /// Work the target does between events (Alertmanager's minute re-send), until the task
     /// is cancelled; most targets have none and return at once.
     func maintain() async
+
+    /// At the notifier's stop, once its lanes have ended: what a stopped attempt left running
+    /// (a program given SIGTERM) gets `limit` to end, and is then killed, so that nothing
+    /// outlives `notify` (SIGTERM stops it within a second). Most targets leave nothing.
+    func release(within limit: Duration) async
+
+    /// Hands over a silence entry (SPEC §21), a new silence or its expiry: one attempt, as
+    /// for events. Most targets have nothing to do (the lane holds their events back).
+    func silence(_ silence: Silence) async -> DeliveryOutcome
 }
 
 extension NotifyDelivery {
     /// Nothing to do between events.
     public func maintain() async {}
+
+    /// Nothing left running.
+    public func release(within limit: Duration) async {}
+
+    /// Nothing to hand over: the lane holds back what silences match.
+    public func silence(_ silence: Silence) async -> DeliveryOutcome { .delivered }
 }

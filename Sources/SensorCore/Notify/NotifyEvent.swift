@@ -3,7 +3,7 @@
 ///
 /// Fields an entry lacks are nil or empty rather than dropping the event: a person would
 /// rather be paged with a blank label than not at all.
-public struct NotifyEvent: Sendable, Hashable {
+public struct NotifyEvent: Sendable, Hashable, Codable {
     /// The entry's realtime timestamp, microseconds since the Unix epoch.
     public var realtimeMicroseconds: UInt64
     /// `ALERT_STATE`.
@@ -33,12 +33,16 @@ public struct NotifyEvent: Sendable, Hashable {
     /// `ALERT_LIMIT`: the hardware limit the threshold came from (`crit`, SPEC §16), for
     /// events of a rule that names one; nil otherwise.
     public var limit: String?
+    /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION`, `ALERT_RUNBOOK`: the rule's annotations (SPEC §21).
+    public var annotations: RuleAnnotations
 
     public init(
         realtimeMicroseconds: UInt64, kind: EventKind, rule: String, severity: Severity?, sensor: String,
         label: String = "", quantity: String = "", value: Double?, unit: String = "", threshold: Double?,
-        host: String, message: String, predicted: Double? = nil, limit: String? = nil
+        host: String, message: String, predicted: Double? = nil, limit: String? = nil,
+        annotations: RuleAnnotations = RuleAnnotations()
     ) {
+        self.annotations = annotations
         self.realtimeMicroseconds = realtimeMicroseconds
         self.kind = kind
         self.rule = rule
@@ -59,7 +63,8 @@ public struct NotifyEvent: Sendable, Hashable {
     public var time: String { NotifyTime.rfc3339(microseconds: realtimeMicroseconds) }
 
     /// The object an `exec` target reads on standard input, keys in the documented order,
-    /// no trailing newline; `predicted` and `limit` only where the event has them.
+    /// no trailing newline; `predicted`, `limit` and the annotations (`summary`,
+    /// `description`, `runbook`) only where the event has them.
     public var json: String {
         func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
         func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
@@ -72,6 +77,7 @@ public struct NotifyEvent: Sendable, Hashable {
         ]
         if let predicted { members.append(member("predicted", number(predicted))) }
         if let limit { members.append(member("limit", .string(limit))) }
+        members += annotations.present.map { member($0.name, .string($0.value)) }
         return JSONWriter.text(.object(JSONObject(members)))
     }
 
@@ -93,6 +99,9 @@ public struct NotifyEvent: Sendable, Hashable {
             "ALERT_MESSAGE=" + message,
             "ALERT_HOST=" + host,
             "ALERT_TIME=" + time,
+            "ALERT_SUMMARY=" + (annotations.summary ?? ""),
+            "ALERT_DESCRIPTION=" + (annotations.description ?? ""),
+            "ALERT_RUNBOOK=" + (annotations.runbook ?? ""),
             "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
         ]
     }

@@ -34,37 +34,67 @@ extension NotifyStateFile {
 }
 
 extension NotifyStateFile.Target {
-    /// The target's JSON: its cursors by journal, sorted, and an alertmanager target's
-    /// firing alerts.
+    /// The target's JSON: its cursors by journal, sorted, an alertmanager target's firing
+    /// alerts and silences, an exec target's held-back alerts by journal (SPEC §21).
     var json: JSONValue {
-        var members: [JSONObject.Member] = [
-            .init(key: "cursors", value: .object(JSONObject(cursors.sorted { $0.key < $1.key }.map {
-                .init(key: $0.key, value: .string($0.value))
-            })))
-        ]
+        func strings(_ map: [String: String]) -> JSONValue {
+            .object(JSONObject(map.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) }))
+        }
+        var members: [JSONObject.Member] = [.init(key: "cursors", value: strings(cursors))]
         if let firing { members.append(.init(key: "firing", value: .array(firing.map(\.json)))) }
+        if let held {
+            members.append(.init(key: "held", value: .object(JSONObject(held.sorted { $0.key < $1.key }.map {
+                .init(key: $0.key, value: .array($0.value.map(\.stateJSON)))
+            }))))
+        }
+        if let silences { members.append(.init(key: "silences", value: strings(silences))) }
         return .object(JSONObject(members))
     }
 
     /// The target from its JSON, or nil after reporting what is wrong.
     init?(json node: ConfigNode) {
-        guard let o = node.object(), let cursorObject = o.required("cursors")?.object() else { return nil }
-        var cursors: [String: String] = [:]
+        guard let o = node.object(), let cursorNode = o.required("cursors") else { return nil }
         var valid = true
-        for key in cursorObject.members.keys {
-            guard let cursor = cursorObject[key]?.string() else {
-                valid = false
-                continue
+        /// An object of strings by key; nil (after reporting) when it is not one.
+        func strings(_ node: ConfigNode) -> [String: String]? {
+            guard let object = node.object() else { return nil }
+            var map: [String: String] = [:]
+            var whole = true
+            for key in object.members.keys {
+                guard let text = object[key]?.string() else {
+                    whole = false
+                    continue
+                }
+                map[key] = text
             }
-            cursors[key] = cursor
+            return whole ? map : nil
         }
+        let cursors = strings(cursorNode)
+        if cursors == nil { valid = false }
         var firing: [AlertmanagerAlert]?
         if let list = o["firing"], list.value != .null {
             let alerts = list.array()?.map(AlertmanagerAlert.init(json:))
-            guard let alerts, !alerts.contains(nil) else { return nil }
-            firing = alerts.compactMap { $0 }
+            if let alerts, !alerts.contains(nil) { firing = alerts.compactMap { $0 } } else { valid = false }
         }
-        guard valid else { return nil }
-        self.init(cursors: cursors, firing: firing)
+        var held: [String: [NotifyEvent]]?
+        if let byJournal = o["held"], byJournal.value != .null {
+            if let journals = byJournal.object() {
+                var all: [String: [NotifyEvent]] = [:]
+                for journal in journals.members.keys {
+                    let events = journals[journal]?.array()?.map(NotifyEvent.init(stateJSON:))
+                    if let events, !events.contains(nil) { all[journal] = events.compactMap { $0 } } else { valid = false }
+                }
+                held = all
+            } else {
+                valid = false
+            }
+        }
+        var silences: [String: String]?
+        if let ids = o["silences"], ids.value != .null {
+            silences = strings(ids)
+            if silences == nil { valid = false }
+        }
+        guard valid, let cursors else { return nil }
+        self.init(cursors: cursors, firing: firing, held: held, silences: silences)
     }
 }

@@ -11,10 +11,21 @@ public struct NotifyStateFile: Hashable, Sendable {
         public var cursors: [String: String]
         /// An alertmanager target's firing alerts (re-sent every minute); absent for others.
         public var firing: [AlertmanagerAlert]?
+        /// An exec target's alerts held back by silences (SPEC §21), per journal; absent
+        /// when none is held.
+        public var held: [String: [NotifyEvent]]?
+        /// An alertmanager target's silences created there: Alertmanager's id by
+        /// sensorwatch's (SPEC §21); absent when none.
+        public var silences: [String: String]?
 
-        public init(cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil) {
+        public init(
+            cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil, held: [String: [NotifyEvent]]? = nil,
+            silences: [String: String]? = nil
+        ) {
             self.cursors = cursors
             self.firing = firing
+            self.held = held
+            self.silences = silences
         }
     }
 
@@ -37,6 +48,30 @@ public struct NotifyStateFile: Hashable, Sendable {
     /// Keeps `alerts` as target `key`'s firing alerts (written with the next cursor).
     public mutating func setFiring(_ alerts: [AlertmanagerAlert], target key: String) {
         targets[key, default: Target()].firing = alerts
+    }
+
+    /// Moves what is kept under key `old` to key `new`, unless `new` has state of its own.
+    public mutating func moveTarget(from old: String, to new: String) {
+        guard targets[new] == nil, let kept = targets.removeValue(forKey: old) else { return }
+        targets[new] = kept
+    }
+
+    /// Target `key`'s silences in Alertmanager, by sensorwatch's id.
+    public func silences(target key: String) -> [String: String] { targets[key]?.silences ?? [:] }
+
+    /// Keeps target `key`'s silences in Alertmanager.
+    public mutating func setSilences(_ silences: [String: String], target key: String) {
+        targets[key, default: Target()].silences = silences.isEmpty ? nil : silences
+    }
+
+    /// Target `key`'s alerts held back by silences in journal `journal`.
+    public func held(target key: String, journal: String) -> [NotifyEvent] { targets[key]?.held?[journal] ?? [] }
+
+    /// Keeps `events` as target `key`'s held-back alerts in journal `journal`.
+    public mutating func setHeld(_ events: [NotifyEvent], target key: String, journal: String) {
+        var all = targets[key, default: Target()].held ?? [:]
+        all[journal] = events.isEmpty ? nil : events
+        targets[key, default: Target()].held = all.isEmpty ? nil : all
     }
 
     /// Keeps `cursor` as target `key`'s position in journal `journal`.

@@ -14,6 +14,11 @@ import Glibc
 /// journal write. The entry is then usually in the journal file already, but journald may
 /// not have taken it yet: the followers are nudged again ``echoes`` later, so a wake that
 /// came first still finds the entry well before journald's own notice.
+///
+/// Anyone can send to the socket (the daemon is another dynamic user, so it is 0666,
+/// docs/decisions.md): after a wake the listener pauses before it looks at the socket
+/// again, ``shortestPause`` doubling up to ``longestPause`` while datagrams keep coming, and
+/// drains what came meanwhile as one wake. A flood costs at most a few nudges a second.
 public final class NotifyWakeSocket: Sendable {
     /// Where the daemon sends its wakes: the runtime directory of sensorwatch-notify.service.
     public static let defaultPath = "/run/sensorwatch-notify/wake"
@@ -22,6 +27,13 @@ public final class NotifyWakeSocket: Sendable {
     /// had not written the entry when the wake came (it does so within a millisecond on a
     /// quiet machine, a few under load).
     public static let echoes: [Duration] = [.milliseconds(5), .milliseconds(25), .milliseconds(100)]
+
+    /// The pause after a wake before the socket is read again: the first echo's delay, so
+    /// the daemon's wake in a burst of alerts is late by no more than journald would be.
+    public static let shortestPause: Duration = .milliseconds(5)
+    /// The longest pause, reached after five busy pauses in a row: well within journald's
+    /// own 250 ms, so even during a flood an alert comes sooner than without the wake.
+    public static let longestPause: Duration = .milliseconds(100)
 
     /// Why the socket could not be made: where, and the system's words.
     public struct Failure: Error, CustomStringConvertible {
@@ -65,15 +77,31 @@ public final class NotifyWakeSocket: Sendable {
         return lstat(path, &info) == 0 ? (info.st_dev, info.st_ino) : nil
     }
 
-    /// Nudges the followers at every wake (and ``echoes`` after it) until cancelled.
+    /// Nudges the followers at every wake (and ``echoes`` after it), coalescing the wakes
+    /// that come within a pause, until cancelled.
     @DaemonActor
     public func run<C: Clock>(clock: C) async where C.Duration == Duration {
         var echo: Task<Void, Never>?
         defer { echo?.cancel() }
+        var pause = Duration.zero
         while true {
-            do { try await waiter.readable(fd) } catch { return }
-            _ = sw_wake_drain(fd)
+            do {
+                if pause == .zero { try await waiter.readable(fd) } else { try await clock.sleep(for: pause) }
+            } catch { return }
+            let drained = sw_wake_drain(fd)
+            if pause != .zero, drained == 0 {
+                // The end of a flood: one last look, for a daemon's wake that came in its
+                // last pause before journald had taken the entry (no echoes ran for it).
+                if pause > Self.shortestPause { waiter.nudge() }
+                pause = .zero
+                continue
+            }
+            // Echoes follow a wake after a quiet spell, the daemon's as a rule; while wakes
+            // keep coming each pause's end is the next look, so a flood costs one nudge a pause.
+            let afterQuiet = pause == .zero
+            pause = afterQuiet ? Self.shortestPause : min(pause * 2, Self.longestPause)
             waiter.nudge()
+            guard afterQuiet else { continue }
             echo?.cancel()
             echo = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in
                 let start = clock.now

@@ -45,13 +45,14 @@ public final class SimulatedReader: SensorReader {
         return playback.withLock { playback in
             var out: [SensorValues] = []
             var current: SensorValues?
-            playback.play(through: time) { k, t, value, fault in
+            playback.play(through: time) { k, t, value, fault, alarms in
                 // A new instant; also when a sensor has two samples at one time (both count).
                 if current?.time != t || current!.wasRead(position[k]) {
                     if let done = current { out.append(done) }
                     current = SensorValues(time: t, unread: count)
                 }
                 current!.set(position[k], value: value, fault: fault)
+                if !alarms.isEmpty { current!.setAlarms(position[k], alarms) }
             }
             if let last = current { out.append(last) }
             return out

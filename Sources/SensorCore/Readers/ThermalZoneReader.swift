@@ -1,4 +1,4 @@
-/// Reads thermal zones (`thermal:thermal_zoneN`, label `type`, °C from millidegrees; SPEC §4).
+/// Reads thermal zones (`thermal:<type>`, label `type`, °C from millidegrees; SPEC §4).
 ///
 /// Each attribute is opened once and re-read with `pread` at offset 0; a failed read
 /// is a fault sample for that sensor only (errno, `empty`, `not a number`, out of range).

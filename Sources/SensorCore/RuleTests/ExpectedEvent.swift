@@ -13,14 +13,19 @@ public struct ExpectedEvent: Sendable, Hashable {
     public var value: Double??
     public var threshold: Double?
     public var predicted: Double??
-    /// A hardware limit's value (SPEC §16); no event carries one yet, so listing a number
-    /// here fails until limits exist, and `limit: null` passes.
-    public var limit: Double??
+    /// The hardware limit an event names (`crit`, SPEC §16; `alarm` for an `alarm: true`
+    /// rule's plain alarm file, §16b); `null` expects none.
+    public var limit: String??
+    /// The annotations listed (SPEC §21), by key (`summary`, …): a text, or nil for
+    /// `null`, which expects the event to have none.
+    public var annotations: [String: String?]
 
     public init(
         time: Double, kind: EventKind, rule: String, sensor: String, severity: Severity? = nil,
-        value: Double?? = nil, threshold: Double? = nil, predicted: Double?? = nil, limit: Double?? = nil
+        value: Double?? = nil, threshold: Double? = nil, predicted: Double?? = nil, limit: String?? = nil,
+        annotations: [String: String?] = [:]
     ) {
+        self.annotations = annotations
         self.time = time
         self.kind = kind
         self.rule = rule

@@ -3,7 +3,7 @@
 public enum RuleTestLoader {
     private static let eventKeys = [
         "time", "event", "rule", "sensor", "severity", "value", "threshold", "predicted", "limit",
-    ]
+    ] + RuleAnnotations.names
 
     /// Loads `path`; `config` and scenario paths resolve against its directory.
     ///
@@ -113,16 +113,37 @@ public enum RuleTestLoader {
             }
             return .some(v)
         }
-        let value = nullable("value"), predicted = nullable("predicted"), limit = nullable("limit")
+        let value = nullable("value"), predicted = nullable("predicted")
+        var limit: String??
+        if let n = object["limit"] {
+            if n.value == .null {
+                limit = .some(nil)
+            } else if let name = n.string() {
+                limit = name
+            } else {
+                valid = false
+            }
+        }
         var threshold: Double?
         if let n = object["threshold"] {
             threshold = n.number()
             valid = valid && threshold != nil
         }
+        var annotations: [String: String?] = [:]
+        for name in RuleAnnotations.names {
+            guard let n = object[name] else { continue }
+            if n.value == .null {
+                annotations[name] = .some(nil)
+            } else if let text = n.string() {
+                annotations[name] = text
+            } else {
+                valid = false
+            }
+        }
         guard valid, let time, let kind, let rule, let sensor else { return nil }
         return ExpectedEvent(
             time: time, kind: kind, rule: rule, sensor: sensor, severity: severity, value: value,
-            threshold: threshold, predicted: predicted, limit: limit)
+            threshold: threshold, predicted: predicted, limit: limit, annotations: annotations)
     }
 
     /// A time in seconds: a number (as `simulate --json` prints it) or a duration string.

@@ -69,7 +69,8 @@ public enum RuleTestRunner {
             && (want.value.map { same($0, got.value) } ?? true)
             && (want.threshold.map { same($0, got.threshold) } ?? true)
             && (want.predicted.map { same($0, got.predicted) } ?? true)
-            && (want.limit.map { same($0, nil) } ?? true)
+            && (want.limit.map { $0 == got.limit } ?? true)
+            && want.annotations.allSatisfy { got.annotations.value($0.key) == $0.value }
     }
 
     /// An expected event as JSON5 a test file can take back.
@@ -79,7 +80,8 @@ public enum RuleTestRunner {
         if let v = e.value { parts.append("value: " + number(v)) }
         if let t = e.threshold { parts.append("threshold: " + number(t)) }
         if let p = e.predicted { parts.append("predicted: " + number(p)) }
-        if let l = e.limit { parts.append("limit: " + number(l)) }
+        if let l = e.limit { parts.append("limit: " + (l.map(EventFormatter.jsonString) ?? "null")) }
+        parts += annotations { e.annotations[$0] }
         return "{" + parts.joined(separator: ", ") + "}"
     }
 
@@ -91,8 +93,22 @@ public enum RuleTestRunner {
         if want == nil || want?.value != nil { parts.append("value: " + number(e.value)) }
         if want == nil || want?.threshold != nil { parts.append("threshold: " + number(e.threshold)) }
         if (want == nil && e.predict != nil) || want?.predicted != nil { parts.append("predicted: " + number(e.predicted)) }
-        if want?.limit != nil { parts.append("limit: null") }
+        if (want == nil && e.isLimitRule) || want?.limit != nil {
+            parts.append("limit: " + (e.limit.map(EventFormatter.jsonString) ?? "null"))
+        }
+        parts += annotations { name in
+            let value = e.annotations.value(name)
+            return (want == nil && value != nil) || want?.annotations[name] != nil ? .some(value) : nil
+        }
         return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    /// `summary: "…"` and the other annotation keys `listed` gives (a text or `null`), in
+    /// their documented order; a key it gives nil for is left out.
+    private static func annotations(_ listed: (String) -> String??) -> [String] {
+        RuleAnnotations.names.compactMap { name in
+            listed(name).map { name + ": " + ($0.map(EventFormatter.jsonString) ?? "null") }
+        }
     }
 
     private static func fixed(time: Double, kind: EventKind, rule: String, sensor: String) -> [String] {

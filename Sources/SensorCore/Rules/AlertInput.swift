@@ -2,6 +2,8 @@
 public enum AlertInput: Hashable, Sendable {
     /// A read attempt (successful or failed).
     case sample(Sample)
+    /// A successful reading seen with these alarm files set (SPEC §16b).
+    case alarmed(Sample, HardwareAlarms)
     /// A tick of the source's interval at a time, with no reading of its own.
     case tick(Timestamp)
 }

@@ -18,27 +18,49 @@ public enum AlertMachine {
         switch input {
         case .sample(let s):
             step(&state, time: s.time, value: s.value, rule: rule, index: index, sensor: sensor, into: &events)
+        case .alarmed(let s, let alarms):
+            step(
+                &state, time: s.time, value: s.value, alarms: alarms, rule: rule, index: index, sensor: sensor,
+                into: &events)
         case .tick(let t):
             step(&state, time: t, value: nil, rule: rule, index: index, sensor: sensor, into: &events)
         }
     }
 
+    /// Whether `alarms` holds the alarm of `limit` (a limit rule's, as resolved for its sensor).
+    private static func latches(_ alarms: HardwareAlarms, _ limit: String?) -> Bool {
+        guard let limit, let alarm = HardwareAlarms(name: limit) else { return false }
+        return alarms.contains(alarm)
+    }
+
     /// The same step with the input taken apart: `value` nil is a failed read or a tick,
-    /// which only `stale` evaluates (it treats both alike). The rule engine's hot path.
+    /// which only `stale` evaluates (it treats both alike); `alarms` the alarm files set at
+    /// that reading (SPEC §16b). The rule engine's hot path.
     @inline(__always)
     public static func step(
-        _ state: inout AlertState, time: Timestamp, value: Double?, rule: borrowing Rule, index: Int,
-        sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
+        _ state: inout AlertState, time: Timestamp, value: Double?, alarms: HardwareAlarms = [],
+        rule: borrowing Rule, index: Int, sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
     ) {
         // 1. Decide whether this input is an evaluation, and update the condition.
         var predicted: Double?
+        // A limit rule's condition also holds while the chip latches that limit's alarm, and
+        // the event then says so when the value alone would not have made it.
+        var latched = false
         switch rule.condition {
         case .above(let threshold, let hysteresis):
             guard let v = value else { return }
-            state.conditionTrue = state.conditionTrue ? v > threshold - hysteresis : v > threshold
+            let byValue = state.conditionTrue ? v > threshold - hysteresis : v > threshold
+            latched = !byValue && !alarms.isEmpty && latches(alarms, rule.appliedLimit)
+            state.conditionTrue = byValue || latched
         case .below(let threshold, let hysteresis):
             guard let v = value else { return }
-            state.conditionTrue = state.conditionTrue ? v < threshold + hysteresis : v < threshold
+            let byValue = state.conditionTrue ? v < threshold + hysteresis : v < threshold
+            latched = !byValue && !alarms.isEmpty && latches(alarms, rule.appliedLimit)
+            state.conditionTrue = byValue || latched
+        case .alarm:
+            guard value != nil else { return }
+            state.conditionTrue = !alarms.isEmpty
+            if !alarms.isEmpty { state.alarmsSeen = alarms }
         case .rise(let by, _):
             guard let v = value else { return }
             let low = state.window!.push(v, at: time)
@@ -69,12 +91,19 @@ public enum AlertMachine {
         let cond = state.conditionTrue
         func event(_ kind: EventKind) -> AlertEvent {
             var predict: PredictCondition?
-            if case .predict(let p) = rule.condition { predict = p }
-            return AlertEvent(
+            var limit = rule.appliedLimit
+            switch rule.condition {
+            case .predict(let p): predict = p
+            case .alarm: limit = state.alarmsSeen.primary
+            default: break
+            }
+            var e = AlertEvent(
                 time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor(),
                 severity: rule.severity, value: value, threshold: rule.condition.threshold,
                 condition: rule.condition.kind, predict: predict, predicted: predicted,
-                isLimitRule: rule.limit != nil, limit: rule.appliedLimit)
+                isLimitRule: rule.limit != nil || rule.condition == .alarm, limit: limit, annotations: rule.annotations)
+            e.hardwareAlarm = latched && kind != .resolved
+            return e
         }
         switch state.phase {
         case .ok:

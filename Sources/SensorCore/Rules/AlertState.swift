@@ -22,6 +22,8 @@ public struct AlertState: Hashable, Sendable {
     /// starts empty, so until it holds a line again a sample without one leaves the alert
     /// alone instead of resolving it.
     public var awaitingLine = false
+    /// An `alarm: true` alert: the alarms that made it fire, so its `resolved` names them.
+    public var alarmsSeen: HardwareAlarms = []
     /// Last successful reading (for `stale`); starts at the run start or first sight.
     public var lastSuccess: Timestamp
     /// Sliding minimum/maximum for `rise`/`fall`.

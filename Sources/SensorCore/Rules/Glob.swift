@@ -140,3 +140,33 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: Glob, rhs: Glob) -> Bool { lhs.pattern == rhs.pattern }
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
+
+extension Glob {
+    /// The glob as an RE2 regular expression that matches the same whole strings (an
+    /// Alertmanager matcher, SPEC §21, which anchors it itself): `*` is `.*`, `?` is `.`,
+    /// a set stays a set, every other character is literal.
+    public var regularExpression: String {
+        func literal(_ c: Character) -> String {
+            "\\.+*?()|[]{}^$".contains(c) ? "\\" + String(c) : String(c)
+        }
+        func inSet(_ c: Character) -> String { "\\]^-[".contains(c) ? "\\" + String(c) : String(c) }
+        var re = ""
+        for token in tokens {
+            switch token {
+            case .literal(let c): re += literal(c)
+            case .any: re += "."
+            case .star: re += ".*"
+            case .set(let negated, let items):
+                re += negated ? "[^" : "["
+                for item in items {
+                    switch item {
+                    case .char(let c): re += inSet(c)
+                    case .range(let a, let b): re += inSet(a) + "-" + inSet(b)
+                    }
+                }
+                re += "]"
+            }
+        }
+        return re
+    }
+}

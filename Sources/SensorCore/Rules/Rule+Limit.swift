@@ -20,7 +20,7 @@ extension Rule {
             p.hysteresis = r.hysteresis
             rule.condition = .predict(p)
             rule.appliedLimit = r.limit
-        case .rise, .fall, .stale:
+        case .rise, .fall, .stale, .alarm:
             return self
         }
         return rule

@@ -19,12 +19,16 @@ public struct Rule: Hashable, Sendable {
     /// In a rule resolved for one sensor (``resolved(for:)``): the limit its threshold came
     /// from, nil when it is `otherwise`'s (or the rule names no limit).
     public var appliedLimit: String?
+    /// What the rule's events tell the person who is paged (SPEC §21).
+    public var annotations: RuleAnnotations
 
     public init(
         name: String, selector: SensorSelector, condition: Condition,
         holdFor: Duration = .zero, clearFor: Duration = .zero,
-        repeatEvery: Duration? = nil, severity: Severity = .warning, limit: RuleLimit? = nil
+        repeatEvery: Duration? = nil, severity: Severity = .warning, limit: RuleLimit? = nil,
+        annotations: RuleAnnotations = RuleAnnotations()
     ) {
+        self.annotations = annotations
         self.limit = limit
         self.name = name
         self.selector = selector

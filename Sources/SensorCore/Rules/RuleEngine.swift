@@ -75,11 +75,12 @@ public struct RuleEngine: Sendable {
         }
         let readings = cycle.readings
         let faults = readings.faults
+        let alarms = readings.alarms
         readings.values.withUnsafeBufferPointer { read in
             for i in read.indices {
                 let v = read[i]
                 if !v.isNaN {
-                    step(entries[i], time: time, value: v, into: &events)
+                    step(entries[i], time: time, value: v, alarms: alarms.isEmpty ? [] : alarms[i] ?? [], into: &events)
                 } else if !faults.isEmpty, faults[i] != nil {
                     // A failed read: only `stale` looks at it (the sensor counts as not updated).
                     step(entries[i], time: time, value: nil, into: &events)
@@ -129,7 +130,9 @@ public struct RuleEngine: Sendable {
     }
 
     /// `value` nil is a failed read or a tick: only `stale` rules look at those.
-    private mutating func step(_ e: Int, time: Timestamp, value: Double?, into events: inout [AlertEvent]) {
+    private mutating func step(
+        _ e: Int, time: Timestamp, value: Double?, alarms: HardwareAlarms = [], into events: inout [AlertEvent]
+    ) {
         let span = spans[e]
         guard span.count > 0 else { return }
         for slot in span.first..<(span.first + span.count) {
@@ -140,7 +143,7 @@ public struct RuleEngine: Sendable {
             Unmanaged.passUnretained(resolved)._withUnsafeGuaranteedRef { ref in
                 if value == nil, !ref.isStale { return }
                 AlertMachine.step(
-                    &slotState[slot], time: time, value: value, rule: ref.rule, index: r,
+                    &slotState[slot], time: time, value: value, alarms: alarms, rule: ref.rule, index: r,
                     sensor: infos[e], into: &events)
             }
         }

@@ -15,6 +15,12 @@ public struct FeedCursor: Sendable {
 
     private let feed: Feed
     private var index = 0
+    // The sensor's latched alarms (SPEC §16b) by time, the next one not yet seen, and those
+    // due but not yet seen with a successful reading.
+    private let alarmTimes: [Int64]
+    private let alarmSets: [HardwareAlarms]
+    private var alarmIndex = 0
+    private var pendingAlarms: HardwareAlarms = []
     // Generated feeds only: the segment the last sample fell in, the value the curve
     // holds at that segment's start, and the noise stream.
     private var segmentIndex = 0
@@ -61,6 +67,9 @@ public struct FeedCursor: Sendable {
     public init(sensorAt index: Int, of scenario: Scenario, endingBefore end: Duration? = nil) {
         let sensor = scenario.sensors[index]
         self.sensor = sensor.info.id
+        let alarms = sensor.alarms.sorted { $0.key < $1.key }
+        alarmTimes = alarms.map(\.key.nanoseconds)
+        alarmSets = alarms.map(\.value)
         random = SplitMix64(seed: scenario.seed ^ (0xD1B5_4A32_D192_ED03 &* UInt64(index + 1)))
         let limit = end.map { $0.nanoseconds } ?? .max
         switch sensor.feed {
@@ -125,6 +134,14 @@ public struct FeedCursor: Sendable {
     /// The next reading without the sensor's id (no string copied per sample): its time
     /// shifted by `offset`, and a value or a fault; nil when the feed is exhausted.
     public mutating func nextReading(offset: Int64 = 0) -> (time: Timestamp, value: Double?, fault: String?)? {
+        nextAlarmedReading(offset: offset).map { ($0.time, $0.value, $0.fault) }
+    }
+
+    /// ``nextReading(offset:)`` with the latched alarms seen at it: those due at or before its
+    /// time, on its first successful reading (a failed read sees none, and they wait).
+    public mutating func nextAlarmedReading(
+        offset: Int64 = 0
+    ) -> (time: Timestamp, value: Double?, fault: String?, alarms: HardwareAlarms)? {
         let t = nextTime
         guard t != .max else { return nil }
         let time = Timestamp(nanoseconds: offset &+ t)
@@ -138,7 +155,13 @@ public struct FeedCursor: Sendable {
         }
         index += 1
         updateNextTime()
-        return reading
+        while alarmIndex < alarmTimes.count, alarmTimes[alarmIndex] <= t {
+            pendingAlarms.formUnion(alarmSets[alarmIndex])
+            alarmIndex += 1
+        }
+        var seen: HardwareAlarms = []
+        if reading.value != nil, !pendingAlarms.isEmpty { swap(&seen, &pendingAlarms) }
+        return (reading.time, reading.value, reading.fault, seen)
     }
 
     /// The curve's value at `t` (nil inside a dropout); `t` never decreases between calls.

@@ -24,16 +24,18 @@ public struct ScenarioPlayback: Sendable {
     /// Appends every sample not yet played whose time is ≤ `limit`, in order.
     public mutating func play(through limit: Timestamp, into samples: inout [Sample]) {
         let ids = initial.map(\.sensor)
-        play(through: limit) { k, time, value, fault in
+        play(through: limit) { k, time, value, fault, _ in
             samples.append(fault.map { Sample(sensor: ids[k], time: time, fault: $0) }
                 ?? Sample(sensor: ids[k], time: time, value: value!))
         }
     }
 
     /// Hands every reading not yet played whose time is ≤ `limit` to `emit`, in order, with
-    /// the index of its sensor in the scenario (no id: nothing is copied per sample).
+    /// the index of its sensor in the scenario (no id: nothing is copied per sample) and the
+    /// latched alarms seen at it (SPEC §16b).
     public mutating func play(
-        through limit: Timestamp, _ emit: (_ sensor: Int, Timestamp, _ value: Double?, _ fault: String?) -> Void
+        through limit: Timestamp,
+        _ emit: (_ sensor: Int, Timestamp, _ value: Double?, _ fault: String?, _ alarms: HardwareAlarms) -> Void
     ) {
         let limit = limit.nanoseconds
         if !heapReady { rebuildHeap() }
@@ -47,11 +49,11 @@ public struct ScenarioPlayback: Sendable {
             }
             guard offset &+ top.time <= limit else { return }
             let k = top.index
-            guard let reading = cursors[k].nextReading(offset: offset) else {
+            guard let reading = cursors[k].nextAlarmedReading(offset: offset) else {
                 popTop()
                 continue
             }
-            emit(k, reading.time, reading.value, reading.fault)
+            emit(k, reading.time, reading.value, reading.fault, reading.alarms)
             let next = cursors[k].nextTime
             if next == .max { popTop() } else { replaceTop(with: Entry(time: next, index: k)) }
         }

@@ -16,8 +16,15 @@ public struct ScenarioSensor: Sendable, Hashable {
     public var feed: Feed
     /// The sensor's limits (`limits: { crit: 100, crit_hyst: 95 }`), taken as they are (SPEC §16).
     public var limits: [String: Double]
+    /// Latched hardware alarms (`alarms: [[t, "crit"], …]`, SPEC §16b), by scenario time: each
+    /// is seen with the sensor's first successful reading at or after its time.
+    public var alarms: [Timestamp: HardwareAlarms]
 
-    public init(id: String, quantity: Quantity, label: String = "", feed: Feed, limits: [String: Double] = [:]) {
+    public init(
+        id: String, quantity: Quantity, label: String = "", feed: Feed, limits: [String: Double] = [:],
+        alarms: [Timestamp: HardwareAlarms] = [:]
+    ) {
+        self.alarms = alarms
         self.limits = limits
         self.id = id
         self.quantity = quantity

@@ -9,7 +9,7 @@ enum ScenarioSensorDecoder {
     static func sensor(
         _ node: ConfigNode, directory: String, step: Duration?, duration: Duration?, csvErrors: inout [ConfigError]
     ) -> ScenarioSensor? {
-        guard let object = node.object(keys: ["id", "quantity", "label", "limits"] + feedKeys) else { return nil }
+        guard let object = node.object(keys: ["id", "quantity", "label", "limits", "alarms"] + feedKeys) else { return nil }
         let idNode = object.required("id")
         var id = idNode?.string()
         if let text = id, let idNode, let problem = idProblem(text) {
@@ -19,6 +19,7 @@ enum ScenarioSensorDecoder {
         let quantity: Quantity? = object.required("quantity")?.choice("quantity")
         let label = object["label"].map { $0.string() } ?? ""
         let limits = object["limits"].map(self.limits) ?? [:]
+        let alarms = object["alarms"].map(self.alarms) ?? [:]
 
         var feeds: [String] = []
         if object.has("samples") { feeds.append("samples") }
@@ -39,8 +40,35 @@ enum ScenarioSensorDecoder {
         default:
             node.report("has more than one source of values (\(feeds.joined(separator: ", "))); give exactly one")
         }
-        guard let id, let quantity, let label, let feed, let limits else { return nil }
-        return ScenarioSensor(id: id, quantity: quantity, label: label, feed: feed, limits: limits)
+        guard let id, let quantity, let label, let feed, let limits, let alarms else { return nil }
+        return ScenarioSensor(id: id, quantity: quantity, label: label, feed: feed, limits: limits, alarms: alarms)
+    }
+
+    /// `alarms: [[t, "crit"], …]` (SPEC §16b): a time in seconds and an alarm's name
+    /// (`alarm`, or a limit's); several at one time add up.
+    private static func alarms(_ node: ConfigNode) -> [Timestamp: HardwareAlarms]? {
+        guard let elements = node.array() else { return nil }
+        var out: [Timestamp: HardwareAlarms] = [:]
+        var valid = true
+        for element in elements {
+            guard let (time, second) = timedPair(element, shape: "[time, \"crit\"]") else {
+                valid = false
+                continue
+            }
+            var alarm: HardwareAlarms?
+            if let name = second.string() {
+                alarm = HardwareAlarms(name: name)
+                if alarm == nil {
+                    second.report("unknown alarm \"\(name)\" (expected \(HardwareAlarms.names.joined(separator: ", ")))")
+                }
+            }
+            guard let time, let alarm else {
+                valid = false
+                continue
+            }
+            out[.seconds(time), default: []].formUnion(alarm)
+        }
+        return valid ? out : nil
     }
 
     /// `limits: { crit: 100, crit_hyst: 95 }`: the names of SPEC §16, numbers in the
@@ -94,34 +122,44 @@ enum ScenarioSensorDecoder {
         var valid = true
         var previous: Timestamp?
         for element in elements {
-            guard case .array(let pair) = element.value, pair.count == 2, let parts = element.array() else {
-                element.report("expected [time, value], found \(describe(element.value))")
+            guard let (time, second) = timedPair(element, shape: "[time, value]") else {
                 valid = false
                 continue
             }
-            let time = parts[0].number(atLeastZero: false)
-            if let time, time > 9e9 {
-                parts[0].report("time is too large")
-                valid = false
-            } else if let time, let problem = TimedValue.orderProblem(
+            if let time, let problem = TimedValue.orderProblem(
                 .seconds(time), shown: "\(time)", after: previous, what: "sample") {
-                parts[0].report(problem)
+                element.array()?[0].report(problem)
                 valid = false
             }
-            if let time, time <= 9e9 { previous = max(previous ?? .zero, .seconds(time)) }
+            if let time { previous = max(previous ?? .zero, .seconds(time)) }
             var value: Double?
-            if parts[1].value != .null {
-                value = parts[1].number()
+            if second.value != .null {
+                value = second.number()
                 if value == nil { valid = false }
             }
-            // Beyond 9e9 s the time does not fit Int64 nanoseconds (reported above).
-            guard let time, time <= 9e9 else {
+            guard let time else {
                 valid = false
                 continue
             }
             samples.append(TimedValue(time: .seconds(time), value: value))
         }
         return valid ? .samples(samples) : nil
+    }
+
+    /// `[time, x]`: the time in seconds (nil when it is not a number or beyond 9e9 s, which
+    /// does not fit Int64 nanoseconds; reported) and the second element; nil when `element`
+    /// is not such a pair (reported, with `shape` as what was expected).
+    private static func timedPair(_ element: ConfigNode, shape: String) -> (time: Double?, second: ConfigNode)? {
+        guard case .array(let pair) = element.value, pair.count == 2, let parts = element.array() else {
+            element.report("expected \(shape), found \(describe(element.value))")
+            return nil
+        }
+        var time = parts[0].number(atLeastZero: false)
+        if let t = time, t > 9e9 {
+            parts[0].report("time is too large")
+            time = nil
+        }
+        return (time, parts[1])
     }
 
     /// The most samples a series may give without a duration to bound it: keeps a typo such

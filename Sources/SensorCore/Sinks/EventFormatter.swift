@@ -19,6 +19,7 @@ public enum EventFormatter {
         case .rise: what = "rose by \(number(e.threshold)) \(unit) or more"
         case .fall: what = "fell by \(number(e.threshold)) \(unit) or more"
         case .stale: what = "no reading for \(duration(seconds: e.threshold))"
+        case .alarm: what = "in hardware alarm" + named(e.limit)
         case .predict:
             let side = e.predict?.direction.rawValue ?? "past"
             let within = e.predict.map { " within " + DurationParser.format($0.within) } ?? ""
@@ -37,6 +38,7 @@ public enum EventFormatter {
         default:
             s += " " + (value.map { "\($0) \(what)" } ?? what)
         }
+        if e.hardwareAlarm { s += " (hardware alarm)" }
         return DisplayText.escaped(s)
     }
 
@@ -56,7 +58,8 @@ public enum EventFormatter {
     }
 
     /// One JSON object (SPEC §6), keys in the documented order, no trailing newline; a
-    /// predict rule's events end with `"predicted"` (SPEC §10), a number or `null`.
+    /// predict rule's events have `"predicted"` (SPEC §10), a number or `null`, and the
+    /// rule's annotations end it where it has them (`"summary"`, …, SPEC §21).
     public static func json(_ e: AlertEvent) -> String {
         var s = "{\"time\":\(e.time.seconds)"
         s += ",\"event\":\"\(e.kind.rawValue)\""
@@ -67,8 +70,16 @@ public enum EventFormatter {
         s += ",\"threshold\":" + number(e.threshold)
         if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(number) ?? "null") }
         if e.isLimitRule { s += ",\"limit\":" + (e.limit.map(jsonString) ?? "null") }
+        if e.hardwareAlarm { s += ",\"alarm\":true" }
+        s += annotationMembers(e.annotations)
         s += "}"
         return s
+    }
+
+    /// `,"summary":"…"` and the others a rule sets, in their documented order: the members
+    /// every JSON form of an event (`simulate --json`, an `exec` target's input) ends with.
+    public static func annotationMembers(_ a: RuleAnnotations) -> String {
+        a.present.map { ",\"\($0.name)\":" + jsonString($0.value) }.joined()
     }
 
     /// The readable line `simulate` prints: time, then the message.

@@ -14,10 +14,15 @@ public struct StatusAlert: Sendable, Hashable {
     /// The sensor's latest successful reading; nil when it has none.
     public var value: Double?
     public var threshold: Double
+    /// Until when a silence (SPEC §21) holds it, Unix seconds; set by `status` from the
+    /// journal, never by the daemon (which knows no silences), nil when none does.
+    public var silencedUntil: Double?
 
     public init(
-        rule: String, sensor: String, severity: Severity, state: State, since: Double, value: Double?, threshold: Double
+        rule: String, sensor: String, severity: Severity, state: State, since: Double, value: Double?, threshold: Double,
+        silencedUntil: Double? = nil
     ) {
+        self.silencedUntil = silencedUntil
         self.rule = rule
         self.sensor = sensor
         self.severity = severity

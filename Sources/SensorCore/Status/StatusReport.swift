@@ -23,7 +23,8 @@ public struct StatusReport: Sendable, Hashable {
     }
 
     /// The file's text: one JSON object, a sensor or an alert per line (readable with
-    /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline.
+    /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline;
+    /// `silencedUntil` only for an alert a silence holds (`status --json`, SPEC §21).
     public var json: String {
         func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
         func time(_ t: Double) -> JSONValue { .string(RFC3339.format(t)) }
@@ -38,11 +39,13 @@ public struct StatusReport: Sendable, Hashable {
             ]))
         }
         let alertValues = alerts.map { a -> JSONValue in
-            .object(JSONObject([
+            var members = [
                 member("rule", .string(a.rule)), member("sensor", .string(a.sensor)),
                 member("severity", .string(a.severity.rawValue)), member("state", .string(a.state.rawValue)),
                 member("since", time(a.since)), member("value", number(a.value)), member("threshold", number(a.threshold)),
-            ]))
+            ]
+            if let until = a.silencedUntil { members.append(member("silencedUntil", time(until))) }
+            return .object(JSONObject(members))
         }
         let report = JSONValue.object(JSONObject([
             member("version", .string(version)), member("pid", .integer(Int64(pid))), member("started", time(started)),

@@ -32,8 +32,7 @@ public enum DisplayText {
     /// Whether `text` holds a character ``needsEscape(_:)``, `\n` aside when `keepingLineBreaks`.
     public static func needsEscape(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
         // A scan of the UTF-8 bytes, the encodings of the escaped characters matched as
-        // bytes: decoding every scalar to test it took 30 instructions a byte, 7.3 M of
-        // a 1000-sensor `sensors --json` (callgrind); testing every byte for each range, 3.4 M.
+        // bytes, not every scalar decoded to test it (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var utf8 = text
         return utf8.withUTF8 { bytes in
             var i = 0

@@ -92,4 +92,40 @@ struct AlertmanagerDeliveryTests {
         task.cancel()
         await task.value
     }
+
+    /// The firing set holds at most its limit: the oldest alert is dropped with a warning
+    /// and the set kept for `notify.json` stays bounded; a kept set too large is cut at the start.
+    @Test func theFiringSetDropsItsOldestAlertBeyondItsLimit() async {
+        #expect(AlertmanagerDelivery<ManualClock>.firingLimit == 10_000)
+        func firing(_ sensor: String, at offset: UInt64) -> NotifyEvent {
+            NotifyEvent(
+                realtimeMicroseconds: Self.start + offset, kind: .firing, rule: "cpu-hot", severity: .warning,
+                sensor: sensor, value: 85, threshold: 80, host: "rack1", message: "hot")
+        }
+        var kept: [AlertmanagerAlert] = []
+        let log = MemoryLog()
+        let d = AlertmanagerDelivery(
+            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: ManualClock(),
+            wallClock: { Self.start }, log: log, firing: [], limit: 3
+        ) { kept = $0 }
+        for (i, sensor) in ["sim:a", "sim:b", "sim:c"].enumerated() {
+            #expect(await d.deliver(firing(sensor, at: UInt64(i) * 1_000_000)) == .delivered)
+        }
+        // A repeat of one already firing takes no room.
+        #expect(await d.deliver(firing("sim:b", at: 5_000_000)) == .delivered)
+        #expect(log.entries.isEmpty)
+        #expect(await d.deliver(firing("sim:d", at: 9_000_000)) == .delivered)
+        #expect(kept.map(\.sensor) == ["sim:b", "sim:c", "sim:d"])
+        #expect(log.lines == [
+            "<4>http://127.0.0.1:9093/api/v2/alerts: 3 alerts firing, the most a target keeps; dropped the oldest,"
+                + " cpu-hot on rack1 (sim:a), firing since 2025-12-01T22:32:10Z: it is no longer re-sent",
+        ])
+        let restarted = MemoryLog()
+        let again = AlertmanagerDelivery(
+            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: ManualClock(),
+            wallClock: { Self.start }, log: restarted, firing: kept, limit: 2
+        ) { _ in }
+        #expect(again.firingAlerts.map(\.sensor) == ["sim:c", "sim:d"])
+        #expect(restarted.lines.count == 1)
+    }
 }

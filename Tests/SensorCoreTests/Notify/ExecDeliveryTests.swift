@@ -36,6 +36,15 @@ struct ExecDeliveryTests {
         #expect(await d.deliver(Self.event) == .retry("cannot start /nonexistent/pager: No such file or directory"))
     }
 
+    /// An event too large for the program's environment (one variable holds at most
+    /// 128 KiB) cannot start it: retried like a removed program, until `giveUp`.
+    @Test func anEventTooLargeForTheEnvironmentIsRetried() async {
+        var huge = Self.event
+        huge.message = String(repeating: "x", count: 200_000)
+        let d = ExecDelivery(argv: ["/bin/true"], timeout: .seconds(30), clock: ManualClock(), waiter: DescriptorWaiter())
+        #expect(await d.deliver(huge) == .retry("cannot start /bin/true: Argument list too long"))
+    }
+
     @Test func theStandardInputIsTheEventsJSON() async {
         let files = TemporaryDirectory()
         let out = files.path("stdin")
@@ -60,5 +69,102 @@ struct ExecDeliveryTests {
         // Stuck in its write: the timeout on the clock lets the test end (and fail).
         if outcome == nil { clock.advance(by: .seconds(40)) }
         #expect(outcome == .failed("exit status 3: disk full"))
+    }
+
+    /// Whether process `pid` runs (not gone, not a zombie).
+    static func running(_ pid: pid_t) -> Bool {
+        guard let stat = try? TextFile.contents(of: "/proc/\(pid)/stat") else { return false }
+        // The state follows the parenthesised command name.
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+
+    /// The pid a program wrote to `file`, once it is there.
+    static func pid(in file: String) async -> pid_t? {
+        await eventually { ((try? TextFile.contents(of: file)) ?? "").hasSuffix("\n") }
+        return (try? TextFile.contents(of: file)).flatMap { pid_t($0.dropLast()) }
+    }
+
+    /// An event larger than a pipe holds: its writing waits for the program, which here
+    /// never reads it; the timeout runs all the same, and `notify` does not wait on it.
+    @Test func aProgramThatNeverReadsAnEventLargerThanAPipeIsKilledAtItsTimeout() async {
+        var big = Self.event
+        big.message = String(repeating: "x", count: 100_000)
+        let clock = ManualClock()
+        let d = ExecDelivery(argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: DescriptorWaiter())
+        let task = Task { await d.deliver(big) }
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(2))
+        #expect(await task.value(within: .seconds(20)) == .retry("killed after the timeout of 2s"))
+    }
+
+    /// The timeout signals the program's process group: what a shell wrapper started is gone too.
+    @Test func theTimeoutKillsWhatTheProgramStarted() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        let clock = ManualClock()
+        let task = Task { await deliver("sleep 600 & echo $! > '\(pidFile)'; trap '' TERM; while :; do sleep 1; done", clock: clock) }
+        let grandchild = await Self.pid(in: pidFile)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(30))
+        // The wrapper ignores SIGTERM: SIGKILL after the grace.
+        #expect(await eventually { clock.sleeperCount == 1 })
+        clock.advance(by: ExecDelivery<ManualClock>.killGrace)
+        #expect(await task.value(within: .seconds(20)) == .retry("killed after the timeout of 30s"))
+        #expect(await eventually { grandchild.map { !Self.running($0) } ?? false })
+    }
+
+    /// What a program leaves running in its group when it exits does not outlive it.
+    @Test func whatAProgramLeavesInItsGroupIsKilledWhenItExits() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        #expect(await deliver("sleep 600 & echo $! > '\(pidFile)'; exit 75") == .retry("exit status 75 (temporary failure)"))
+        let grandchild = await Self.pid(in: pidFile)
+        #expect(await eventually { grandchild.map { !Self.running($0) } ?? false })
+    }
+
+    /// A delivery stopped (SIGTERM, SIGHUP) leaves no zombie: the program is reaped once it ends.
+    @Test func aStoppedDeliveryReapsItsProgram() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        let clock = ManualClock()
+        let task = Task { await deliver("echo $$ > '\(pidFile)'; exec sleep 600", clock: clock) }
+        let child = await Self.pid(in: pidFile)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        task.cancel()
+        #expect(await task.value(within: .seconds(20)) == .retry("stopped"))
+        // Reaped: not even a zombie under /proc.
+        #expect(await eventually { child.map { access("/proc/\($0)", F_OK) != 0 } ?? false })
+    }
+
+    /// No descriptor of `notify` beyond 0–2 reaches the program, close-on-exec or not.
+    @Test func noDescriptorBeyondTheStandardOnesReachesTheProgram() async {
+        let inherited = open("/dev/null", O_RDONLY)
+        #expect(inherited > 2)
+        defer { close(inherited) }
+        #expect(await deliver("[ -e /proc/$$/fd/\(inherited) ] && exit 3; exit 0") == .delivered)
+    }
+
+    /// At the notifier's stop, a stopped program that ignores SIGTERM is killed once the
+    /// release's limit has passed: nothing outlives `notify`.
+    @Test func aStoppedProgramIgnoringSIGTERMIsKilledAtTheRelease() async {
+        let files = TemporaryDirectory()
+        let pidFile = files.path("pid")
+        let clock = ManualClock()
+        let d = ExecDelivery(
+            argv: ["/bin/sh", "-c", "trap '' TERM; echo $$ > '\(pidFile)'; exec sleep 600"], timeout: .seconds(30),
+            clock: clock, waiter: DescriptorWaiter())
+        let task = Task { await d.deliver(Self.event) }
+        let child = await Self.pid(in: pidFile)
+        #expect(await eventually { clock.sleeperCount == 1 })
+        task.cancel()
+        #expect(await task.value(within: .seconds(20)) == .retry("stopped"))
+        let release = Task { await d.release(within: .milliseconds(500)) }
+        // The grace's wait and the release's.
+        #expect(await eventually { clock.sleeperCount == 2 })
+        #expect(child.map(Self.running) == true)
+        clock.advance(by: .milliseconds(500))
+        await release.value
+        #expect(await eventually { child.map { access("/proc/\($0)", F_OK) != 0 } ?? false })
     }
 }

@@ -82,4 +82,32 @@ struct NotifyLaneTests {
         task.cancel()
         await task.value
     }
+
+    /// A program that cannot be started is retried until `giveUp`, then logged as
+    /// undeliverable (err, the target and the event) and skipped: the next event goes on.
+    @Test func anEventGivenUpIsCommittedAndTheNextDelivered() async {
+        let clock = ManualClock()
+        let source = ScriptedSource([Self.entry("a"), Self.entry("b")])
+        let gone = DeliveryOutcome.retry("cannot start /gone: No such file or directory")
+        let delivery = ScriptedDelivery([gone, gone, gone])
+        var committed: [String] = []
+        let log = MemoryLog()
+        let lane = NotifyLane(
+            target: NotifyTarget(kind: .exec(["/gone"]), giveUp: .seconds(2)), source: source, delivery: delivery,
+            clock: clock, log: log
+        ) { committed.append($0) }
+        let task = Task { await lane.run() }
+        for _ in 1...2 {
+            #expect(await eventually { clock.sleeperCount == 1 })
+            clock.advance(by: .seconds(1))
+        }
+        #expect(await eventually { committed == ["c-a", "c-b"] })
+        #expect(delivery.attempts == ["a", "a", "a", "b"])
+        #expect(log.lines.filter { $0.contains("undeliverable") } == [
+            "<3>exec /gone: a firing on h (sim:cpu) undeliverable: not delivered within 2s of its first try"
+                + " (cannot start /gone: No such file or directory); skipped",
+        ])
+        task.cancel()
+        await task.value
+    }
 }

@@ -23,12 +23,51 @@ struct NotifyWakeSocketTests {
         #expect(await eventually { waiter.nudges == before + 1 })
         var elapsed = Duration.zero
         for (i, echo) in NotifyWakeSocket.echoes.enumerated() {
-            #expect(await eventually { clock.sleeperCount == 1 })
+            // Until the first echo the listener pauses too (coalescing), then waits on the socket.
+            #expect(await eventually { clock.sleeperCount == (i == 0 ? 2 : 1) })
             clock.advance(by: echo - elapsed)
             elapsed = echo
             #expect(await eventually { waiter.nudges == before + 2 + UInt64(i) })
         }
         #expect(await eventually { clock.sleeperCount == 0 })
+    }
+
+    /// Datagrams that come while the listener pauses after a wake (anyone can send them) are
+    /// drained together at the pause's end and make one nudge, not one each; the pause
+    /// doubles while they keep coming, and a quiet pause returns the listener to the socket.
+    @Test func aFloodOfWakesIsDrainedInBatchesAndCoalesced() async throws {
+        let directory = TemporaryDirectory(prefix: "sensorwatch-wake")
+        let path = directory.path("run/wake")
+        let waiter = DescriptorWaiter()
+        let socket = try NotifyWakeSocket(path: path, waiter: waiter)
+        let clock = ManualClock()
+        let listening = Task(executorPreference: DaemonActor.taskExecutor) { await socket.run(clock: clock) }
+        defer { listening.cancel() }
+        let sender = NotifyWakeSender(path: path)
+        let before = waiter.nudges
+        sender.send()
+        #expect(await eventually { waiter.nudges == before + 1 })
+        #expect(await eventually { clock.sleeperCount == 2 })
+        // A burst while the listener pauses: no nudge until the pause ends.
+        for _ in 0..<50 { sender.send() }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(waiter.nudges == before + 1)
+        // Its end (with the first echo): the burst drained at once, one nudge for it.
+        clock.advance(by: NotifyWakeSocket.shortestPause)
+        #expect(await eventually { waiter.nudges >= before + 2 })
+        #expect(await eventually { clock.sleeperCount == 2 })
+        #expect(waiter.nudges <= before + 3)
+        // The next pause is twice as long; nothing came in it: one last look (the flood's
+        // end), then back to the socket. No echoes were started for the burst: the only
+        // sleeper left is the first wake's echo at 25 ms.
+        let afterBurst = waiter.nudges
+        clock.advance(by: NotifyWakeSocket.shortestPause * 2)
+        #expect(await eventually { clock.sleeperCount == 1 && waiter.nudges == afterBurst + 1 })
+        clock.advance(by: .milliseconds(10))
+        #expect(await eventually { waiter.nudges == afterBurst + 2 })
+        // Waiting on the socket again: a single wake nudges at once.
+        sender.send()
+        #expect(await eventually { waiter.nudges == afterBurst + 3 })
     }
 
     @Test func theSocketIsWritableByEveryoneReplacesAStaleFileAndGoesWithTheListener() throws {

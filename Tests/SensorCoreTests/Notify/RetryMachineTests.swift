@@ -37,4 +37,41 @@ struct RetryMachineTests {
         #expect(m.handle(.outcome(.failed("exit status 3")), now: .zero) == [.logFailure("exit status 3"), .commit])
         #expect(m.handle(.timer, now: .seconds(100)) == [])
     }
+
+    /// The last wait ends at `giveUp` after the first attempt; an event still not delivered
+    /// then is undeliverable: logged and committed (skipped), and the next one goes on.
+    @Test func anEventStillUndeliveredAtGiveUpIsLoggedAndSkipped() {
+        var m = RetryMachine(giveUp: .seconds(10))
+        #expect(m.handle(.event, now: .seconds(100)) == [.deliver])
+        var now = Duration.seconds(100)
+        var waits: [Duration] = []
+        while true {
+            let actions = m.handle(.outcome(.retry("cannot start /x: No such file or directory")), now: now)
+            guard case .wait(let until) = actions.last else {
+                #expect(actions == [.logUndeliverable("cannot start /x: No such file or directory"), .commit])
+                break
+            }
+            waits.append(until - now)
+            now = until
+            #expect(m.handle(.timer, now: now) == [.deliver])
+        }
+        // 1 + 2 + 4 = 7 s, then the 8 s wait is cut to the 3 s left.
+        #expect(waits == [1, 2, 4, 3].map { Duration.seconds($0) })
+        #expect(now == .seconds(110))
+        #expect(m.state == .idle)
+        #expect(m.handle(.event, now: now) == [.deliver])
+    }
+
+    /// An attempt that ends past the deadline (a slow timeout) is the last one.
+    @Test func aRetryPastGiveUpIsNotWaitedFor() {
+        var m = RetryMachine(giveUp: .seconds(30))
+        _ = m.handle(.event, now: .zero)
+        #expect(m.handle(.outcome(.retry("killed after the timeout of 30s")), now: .seconds(30))
+            == [.logUndeliverable("killed after the timeout of 30s"), .commit])
+    }
+
+    @Test func theDefaultGiveUpIsADay() {
+        #expect(RetryMachine().giveUp == .seconds(86_400))
+        #expect(NotifyTarget(kind: .exec(["/bin/true"])).giveUp == .seconds(86_400))
+    }
 }

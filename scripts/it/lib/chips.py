@@ -4,6 +4,16 @@
   chips.py build DIR         writes DIR/hwmon/hwmonN (plain directories, no device link, so
                              libsensors sees each as a virtual device) and DIR/thermal
                              (zones whose critical trips the acpitz chip mirrors)
+  chips.py buses DIR VARIANT writes DIR/class/hwmon and DIR/devices: one chip on each bus
+                             libsensors names (platform, pci, nvme behind pci, i2c, acpi behind
+                             a thermal zone, virtual, hid, scsi, mdio, spi), with `device` and
+                             `subsystem` links as sysfs has them, to mount over /sys/class/hwmon
+                             and /sys/devices. VARIANT: `boot` (as numbered at one boot),
+                             `permuted` (other hwmonN numbers), `added` (an NVMe drive at a lower
+                             PCI address, registered first), `removed` (one NVMe drive gone)
+  chips.py ids OURS          prints `id value` of every hwmon sensor of OURS, sorted
+  chips.py chipnames OURS LM every chip part of OURS' hwmon ids must be a chip LM prints, and
+                             every chip LM prints one of ours
   chips.py nodeexp OURS METRICS
                              METRICS: node_exporter's hwmon and thermal_zone series; every
                              temperature, fan and voltage it reports must be one of ours, with
@@ -90,6 +100,98 @@ ZONES = [  # mirrored by acpitz temp1, temp2
 ]
 
 
+# Devices of the bus tree: path under devices/, subsystem (None: no link), `device` link target.
+NVME = "pci0000:00/0000:00:1d.0/0000:%s:00.0"
+BUS_DEVICES = [
+    ("platform/coretemp.0", "platform", None),
+    ("platform/nct6775.656", "platform", None),
+    ("pci0000:00/0000:00:01.0/0000:03:00.0", "pci", None),
+    ("pci0000:00/0000:00:1f.4/i2c-1/1-0048", "i2c", None),
+    ("pci0000:00/0000:00:1f.4/i2c-2/2-0044", "i2c", None),
+    ("LNXSYSTM:00/LNXSYBUS:01/LNXTHERM:00", "acpi", None),
+    ("virtual/thermal/thermal_zone0", "thermal", "LNXSYSTM:00/LNXSYBUS:01/LNXTHERM:00"),
+    ("virtual/thermal/thermal_zone1", "thermal", None),
+    ("pci0000:00/0000:00:14.0/usb1/1-4/1-4:1.0/0003:1B1C:1C05.0001", "hid", None),
+    ("pci0000:00/0000:00:17.0/ata3/host2/target2:0:1/2:0:1:0", "scsi", None),
+    ("platform/stmmac-0/mdio_bus/stmmac-0/stmmac-0:01", "mdio_bus", None),
+    ("platform/spi0/spi_master/spi0/spi0.1", "spi", None),
+]
+# Chips: key, name, parent device (None: virtual), files.
+BUS_CHIPS = [
+    ("coretemp", "coretemp", "platform/coretemp.0", {"temp1_label": "Package id 0", "temp1_input": 45000}),
+    ("nct", "nct6798", "platform/nct6775.656", {"temp1_input": 30000, "fan2_input": 1264, "in0_input": 1008}),
+    ("gpu", "amdgpu", "pci0000:00/0000:00:01.0/0000:03:00.0", {"temp1_label": "edge", "temp1_input": 52000}),
+    ("lm75", "lm75", "pci0000:00/0000:00:1f.4/i2c-1/1-0048", {"temp1_input": 31500}),
+    ("sht3x", "sht3x", "pci0000:00/0000:00:1f.4/i2c-2/2-0044", {"temp1_input": 23450, "humidity1_input": 45120}),
+    ("acpitz", "acpitz", "virtual/thermal/thermal_zone0", {"temp1_input": 27800}),
+    ("iwlwifi", "iwlwifi_1", "virtual/thermal/thermal_zone1", {"temp1_input": 38000}),
+    ("virtual", "pch_cannonlake", None, {"temp1_input": 47000}),
+    ("hid", "corsairpsu", "pci0000:00/0000:00:14.0/usb1/1-4/1-4:1.0/0003:1B1C:1C05.0001", {"temp1_input": 33000}),
+    ("scsi", "drivetemp", "pci0000:00/0000:00:17.0/ata3/host2/target2:0:1/2:0:1:0", {"temp1_input": 35000}),
+    ("mdio", "marvell", "platform/stmmac-0/mdio_bus/stmmac-0/stmmac-0:01", {"temp1_input": 41000}),
+    ("spi", "max31722", "platform/spi0/spi_master/spi0/spi0.1", {"temp1_input": 24000}),
+]
+
+
+def link(path, target):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    os.symlink(target, path)
+
+
+def relative(path, start):
+    return os.path.relpath(path, start)
+
+
+def buses(root, variant):
+    """A sysfs tree of chips on every bus, numbered as one boot (or another) numbers them."""
+    devices = list(BUS_DEVICES)
+    chips = list(BUS_CHIPS)
+    drives = {"boot": ["02", "05"], "permuted": ["02", "05"], "added": ["01", "02", "05"], "removed": ["05"]}[variant]
+    for bus in drives:
+        pci = NVME % bus
+        devices += [(pci, "pci", None), (pci + "/nvme/nvme" + bus, "nvme", pci)]
+        chips.append(("nvme" + bus, "nvme", pci + "/nvme/nvme" + bus,
+                      {"temp1_label": "Composite", "temp1_input": 30000 + int(bus) * 1000}))
+    # The added drive registers first; `permuted` reverses the order the kernel numbered them in.
+    chips.sort(key=lambda c: c[0] != "nvme01")
+    if variant == "permuted":
+        chips.reverse()
+    dev = os.path.join(root, "devices")
+    for path, subsystem, target in devices:
+        d = os.path.join(dev, path)
+        os.makedirs(d, exist_ok=True)
+        if subsystem:
+            kind = "class" if subsystem in ("nvme", "thermal") else "bus"
+            link(os.path.join(d, "subsystem"), relative(os.path.join(root, kind, subsystem), d))
+        if target:
+            link(os.path.join(d, "device"), relative(os.path.join(dev, target), d))
+    os.makedirs(os.path.join(root, "class", "hwmon"))
+    for n, (_, name, parent, files) in enumerate(chips):
+        d = os.path.join(dev, parent or "virtual/hwmon", "hwmon", f"hwmon{n}")
+        os.makedirs(d)
+        write(os.path.join(d, "name"), name)
+        for f, v in files.items():
+            write(os.path.join(d, f), v)
+        if parent:
+            link(os.path.join(d, "device"), relative(os.path.join(dev, parent), d))
+        link(os.path.join(root, "class", "hwmon", f"hwmon{n}"), relative(d, os.path.join(root, "class", "hwmon")))
+
+
+def hwmon_ids(ours_path):
+    return {s["id"]: s["value"] for s in json.load(open(ours_path)) if s["id"].startswith("hwmon:")}
+
+
+def chipnames(ours_path, lm_path):
+    ours = {i.split(":", 1)[1].split("/")[0] for i in hwmon_ids(ours_path)}
+    lm = set(json.load(open(lm_path)))
+    for c in sorted(ours - lm):
+        print(f"mismatch: sensorwatch chip {c} is not one lm-sensors names")
+    for c in sorted(lm - ours):
+        print(f"mismatch: lm-sensors chip {c} is not one of sensorwatch's")
+    print(f"# {len(ours & lm)} chip names agree with lm-sensors: {' '.join(sorted(ours & lm))}")
+    return 1 if ours != lm or not ours else 0
+
+
 def write(path, value):
     with open(path, "w") as f:
         f.write(f"{value}\n")
@@ -151,7 +253,6 @@ def compare(ours_path, lm_path, kinds, peer="lm-sensors"):
     lm = json.load(open(lm_path))
     problems, checked = [], 0
     for chip, features in lm.items():
-        name = chip.split("-")[0]
         for label, subs in features.items():
             if not isinstance(subs, dict):
                 continue
@@ -166,7 +267,7 @@ def compare(ours_path, lm_path, kinds, peer="lm-sensors"):
                 if kind not in kinds:
                     continue
                 quantity, names = TYPES[kind]
-                sid = f"hwmon:{name}/{stem}"
+                sid = f"hwmon:{chip}/{stem}"
                 mine = ours.get(sid)
                 if mine is None:
                     problems.append(f"{sid}: {peer} shows it ({chip} {label}), sensorwatch does not")
@@ -239,13 +340,16 @@ def node_exporter_as_lm(ours_path, metrics_path):
         if len(names[chip]) == 1:
             by_driver.setdefault(names[chip][0], []).append(chip)
     for driver, group in by_driver.items():
-        ids = [driver] + [f"{driver}.{n}" for n in range(1, len(group))]
+        # Ours are lm-sensors' names (`coretemp-isa-0000`), which sort by address as
+        # node_exporter's chip ids sort by device path.
+        ids = sorted(c for c in ours_chips if c.split("-")[0] == driver)
         for chip, ours_name in zip(group, ids):
             claimed[chip] = [ours_name]
     lm, problems = {}, []
     taken = {n for c in claimed.values() for n in c}
     for chip, stems in sorted(chips.items()):
-        candidates = claimed.get(chip) or names.get(chip) or [c for c in ours_chips if c not in taken]
+        named = [c for c in ours_chips if c.split("-")[0] in names.get(chip, [])]
+        candidates = claimed.get(chip) or named or [c for c in ours_chips if c not in taken]
         def fits(c):
             return all((m := ours.get(f"hwmon:{c}/{stem}")) and m["value"] is not None
                        and abs(m["value"] - subs[f"{stem}_input"]) <= 0.0005 for stem, subs in stems.items())
@@ -253,10 +357,10 @@ def node_exporter_as_lm(ours_path, metrics_path):
         if match is None:
             problems.append(f"node_exporter chip {chip} ({sorted(stems)}) is none of ours among {candidates}")
             continue
-        lm[f"{match}-node_exporter"] = stems
+        lm[match] = stems
     for name, labels, value in series:
         if name == "node_thermal_zone_temp":
-            mine = ours.get(f"thermal:thermal_zone{labels['zone']}")
+            mine = ours.get(f"thermal:{labels['type']}")
             if mine is None or abs(mine["value"] - value) > 0.0005:
                 problems.append(f"thermal zone {labels['zone']}: node_exporter {value}, sensorwatch {mine}")
     return lm, problems
@@ -265,6 +369,13 @@ def node_exporter_as_lm(ours_path, metrics_path):
 if __name__ == "__main__":
     if sys.argv[1] == "build":
         build(sys.argv[2])
+    elif sys.argv[1] == "buses":
+        buses(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "ids":
+        for k, v in sorted(hwmon_ids(sys.argv[2]).items()):
+            print(k, v)
+    elif sys.argv[1] == "chipnames":
+        sys.exit(chipnames(sys.argv[2], sys.argv[3]))
     elif sys.argv[1] == "nodeexp":
         lm, problems = node_exporter_as_lm(sys.argv[2], sys.argv[3])
         for p in problems:

@@ -53,3 +53,19 @@ kept_since() { ! cmp -s "${KEPT:-$WORK/state/notify.json}" "$WORK/kept.snapshot"
 send_wake() {
     python3 -c 'import socket; socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b"", "/run/sensorwatch-notify/wake")'
 }
+
+# A silence entry (SPEC §21) with every field, matching every rule until 2099, written by
+# nobody: what another local user can forge. Trust (§17) must make it count for nothing.
+forged_silence() { # ID
+    setpriv --reuid=65534 --regid=65534 --clear-groups logger --journald <<ENTRY
+MESSAGE=forged silence
+SYSLOG_IDENTIFIER=sensorwatch
+MESSAGE_ID=9b1e4c2a7d5f4e0b8a36c1f2e7d49a50
+SILENCE_ID=$1
+SILENCE_STATE=active
+SILENCE_RULE=*
+SILENCE_STARTS=2020-01-01T00:00:00Z
+SILENCE_ENDS=2099-01-01T00:00:00Z
+SILENCE_BY=root
+ENTRY
+}

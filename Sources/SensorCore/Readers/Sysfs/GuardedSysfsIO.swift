@@ -115,9 +115,8 @@ final class GuardedSysfsIO: SysfsIO {
 
     /// One lock round-trip for the whole batch, and no descriptor entered in `paths` (the
     /// names say which file a stuck batch is in): per file, the open, read and close of
-    /// ``SysfsLimitFiles`` took three round-trips and a dictionary insert and remove (with
-    /// the C strings of the absolute paths, 28 M of the 450 M instructions of
-    /// bench/discovery.sh's `sensors --json`, callgrind).
+    /// ``SysfsLimitFiles`` took three round-trips and a dictionary insert and remove, with
+    /// the C strings of the absolute paths (figures: bench/README.md, "Instructions behind the code's shortcuts").
     func readFiles(
         in directory: String, names: SysfsFileList, into buffer: UnsafeMutableRawBufferPointer, stride: Int,
         lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress

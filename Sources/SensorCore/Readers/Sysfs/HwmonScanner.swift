@@ -2,12 +2,15 @@
 /// voltages, power and current channels of SPEC §16a (`fanN_input` rpm, `inN_input` mV,
 /// `powerN_input` µW — else `powerN_average` —, `currN_input` mA).
 ///
-/// - The chip name is `hwmonN/name`; old drivers keep `name` and every attribute in
-///   `hwmonN/device/` (libsensors reads there too); a chip with neither is named after its
-///   directory (`hwmon4`), so its sensors still get a stable-enough id.
-/// - Chips sharing a name are told apart by ``SysfsNames`` (`coretemp`, `coretemp.1`).
+/// - The chip is named as lm-sensors names it (``HwmonChipName``: `coretemp-isa-0000`), from
+///   `hwmonN/name`; old drivers keep `name` and every attribute in `hwmonN/device/`
+///   (libsensors reads there too); a chip with neither, which lm-sensors skips, is named
+///   after its directory (`hwmon4`).
+/// - Chips lm-sensors would name alike are told apart by ``SysfsNames`` (`acpitz-acpi-0`,
+///   `acpitz-acpi-0.1`), so a device that comes or goes renames no other chip.
 /// - Indices may be sparse (nvme: temp1, 2, 3, 9); every `_input` present is a sensor.
-/// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read.
+/// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read,
+///   and so are the alarm files (`tempN_crit_alarm`, `fanN_alarm`, …, SPEC §16b).
 /// - Limits (`tempN_max`, `_crit`, … and their `_hyst`) are read here, never per poll.
 /// - A chip that re-exports thermal zones (``ThermalHwmonMirror``) is kept, each sensor
 ///   noting the zone it mirrors: a configuration with hwmon alone still sees those zones,
@@ -17,6 +20,8 @@ enum HwmonScanner {
         var dir: String
         var attributes: String
         var chip: SysfsNames.Chip
+        /// The driver's `name` (nil when the chip has none).
+        var driver: String?
     }
 
     /// A sensor of a chip, before its label and limit files are read.
@@ -34,7 +39,33 @@ enum HwmonScanner {
     }
 
     static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
-        let root = configuration.root
+        let found = chips(configuration.root, io)
+        let names = SysfsNames.unique(found.map(\.chip))
+        var channels: [SysfsChannel] = []
+        for (chip, name) in zip(found, names) {
+            let driver = chip.driver ?? ""
+            let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: driver, io: io)
+            channels += sensors(
+                in: chip.attributes, chipName: name, driver: driver, mirror: mirror,
+                admits: configuration.admits, io: io)
+        }
+        return channels
+    }
+
+    /// The chip names this project used before SPEC §4 named devices (the driver's `name`,
+    /// `.1`, `.2` by device path), each with the chip's name now, for `check` (SPEC §20).
+    static func renamedChips(root: String, io: any SysfsIO) -> [String: String] {
+        let found = chips(root, io)
+        let old = SysfsNames.unique(found.map { SysfsNames.Chip(name: $0.driver ?? "", devicePath: $0.chip.devicePath, index: $0.chip.index) })
+        var renamed: [String: String] = [:]
+        for (chip, (before, now)) in zip(found, zip(old, SysfsNames.unique(found.map(\.chip)))) where chip.driver != nil {
+            renamed[before] = now
+        }
+        return renamed
+    }
+
+    private static func chips(_ root: String, _ io: any SysfsIO) -> [Chip] {
+        let adapters = root + "/../i2c-adapter"
         var found: [Chip] = []
         for entry in SysfsTree.entries(root) where entry.hasPrefix("hwmon") {
             let dir = root + "/" + entry
@@ -48,20 +79,13 @@ enum HwmonScanner {
                 name = old
                 attributes = dir + "/device"
             }
+            let device = SysfsTree.realPath(dir + "/device")
+            let full = name.map { HwmonChipName.name(prefix: $0, device: device, adapters: adapters, io: io) }
             let chip = SysfsNames.Chip(
-                name: name ?? entry, devicePath: SysfsTree.realPath(dir + "/device"),
-                index: SysfsNames.index(of: entry, after: "hwmon"))
-            found.append(Chip(dir: dir, attributes: attributes, chip: chip))
+                name: full ?? entry, devicePath: device, index: SysfsNames.index(of: entry, after: "hwmon"))
+            found.append(Chip(dir: dir, attributes: attributes, chip: chip, driver: name))
         }
-        let names = SysfsNames.unique(found.map(\.chip))
-        var channels: [SysfsChannel] = []
-        for (chip, name) in zip(found, names) {
-            let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: chip.chip.name, io: io)
-            channels += sensors(
-                in: chip.attributes, chipName: name, driver: chip.chip.name, mirror: mirror,
-                admits: configuration.admits, io: io)
-        }
-        return channels
+        return found
     }
 
     private static func sensors(
@@ -72,9 +96,8 @@ enum HwmonScanner {
         let present = Set(files)
         // The labels and limit files of every admitted sensor, read in one batch for the chip:
         // one guarded call and one directory descriptor instead of an open, a read and a
-        // close on an absolute path per file, each guarded. For bench/discovery.sh's 10 000
-        // limit files the guarded opens and closes and the C strings of their paths took
-        // 28 M of the 450 M instructions of a `sensors --json` (callgrind; docs/decisions.md).
+        // close on an absolute path per file, each guarded, whose cost showed in discovery
+        // of many chips (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var batch = SysfsFileBatch(directory: dir)
         var found: [Found] = []
         for file in files {
@@ -108,6 +131,7 @@ enum HwmonScanner {
             if label == nil { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
             channel.mirrors = mirror?.zone(of: stem)
             if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
+            channel.alarmFiles = SysfsAlarmFile.found(stem: stem, in: dir, present: present)
             if driver == "sht3x" || driver == "sts3x" {
                 if quantity == .humidity {
                     channel.rejectsErrnoValues = true

@@ -4,7 +4,8 @@
 /// with optional `_offset` and `_scale`, looked up from the most specific name to the one
 /// shared by the type (`in_temp0_scale`, then `in_temp_scale`). Its id is
 /// `iio:<name>/<type><index>[_<modifier>]`, where `<name>` is the `name` attribute or else
-/// the device directory name, made unique like hwmon chip names. Kernel units: m°C,
+/// the device directory name, made unique like hwmon chip names (by the resolved path of the
+/// device it hangs under, so `iio:deviceN` numbers do not matter). Kernel units: m°C,
 /// milli-percent RH, kilopascal (converted to hPa).
 enum IIOScanner {
     private static let types: [(String, Quantity, Int)] = [
@@ -26,7 +27,9 @@ enum IIOScanner {
             dirs.append(dir)
             chips.append(SysfsNames.Chip(
                 name: name ?? entry,
-                devicePath: SysfsTree.realPath(dir),
+                // The bus device the IIO device hangs under, not `iio:deviceN` itself,
+                // whose number changes from boot to boot.
+                devicePath: SysfsTree.realPath(dir + "/.."),
                 index: SysfsNames.index(of: entry, after: "iio:device")))
         }
         var channels: [SysfsChannel] = []

@@ -14,8 +14,10 @@ struct SysfsChannel: Sendable {
     var scale: SysfsFile?
     /// hwmon `tempN_fault`; 1 means the value must not be trusted.
     var faultFlag: SysfsFile?
+    /// hwmon `<ch>_alarm` and `<ch>_<limit>_alarm` (SPEC §16b), read after each value.
+    var alarmFiles: [SysfsAlarmFile] = []
     /// For an hwmon sensor that is a thermal zone exported again by the kernel: that zone's
-    /// id (`thermal:thermal_zone0`).
+    /// id (`thermal:x86_pkg_temp`).
     var mirrors: SensorID?
     /// Powers of ten from the kernel's unit to ours (`-3` for milli, `1` for kPa → hPa).
     var decimalExponent: Int
@@ -39,7 +41,7 @@ struct SysfsChannel: Sendable {
     }
 
     /// Every file this channel holds, for carrying descriptors over a rediscovery.
-    var files: [SysfsFile] { [input] + [offset, scale, faultFlag, errnoWitness].compactMap { $0 } }
+    var files: [SysfsFile] { [input] + [offset, scale, faultFlag, errnoWitness].compactMap { $0 } + alarmFiles.map(\.file) }
 
     /// Closes every descriptor.
     mutating func close(io: any SysfsIO) {
@@ -48,5 +50,6 @@ struct SysfsChannel: Sendable {
         scale?.close(io: io)
         faultFlag?.close(io: io)
         errnoWitness?.close(io: io)
+        for i in alarmFiles.indices { alarmFiles[i].file.close(io: io) }
     }
 }

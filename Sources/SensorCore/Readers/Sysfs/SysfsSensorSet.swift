@@ -37,7 +37,8 @@ struct SysfsSensorSet: Sendable {
     }
 
     private static func plan(_ channel: SysfsChannel) -> Plan? {
-        guard channel.offset == nil, channel.scale == nil, channel.faultFlag == nil, !channel.rejectsErrnoValues,
+        guard channel.offset == nil, channel.scale == nil, channel.faultFlag == nil, channel.alarmFiles.isEmpty,
+            !channel.rejectsErrnoValues,
             channel.errnoWitness == nil, channel.blocked == nil,
             let exponent = Int8(exactly: channel.decimalExponent)
         else { return nil }
@@ -66,6 +67,10 @@ struct SysfsSensorSet: Sendable {
             if let p = next[i].scale?.path { next[i].scale = open.removeValue(forKey: p) ?? next[i].scale }
             if let p = next[i].faultFlag?.path { next[i].faultFlag = open.removeValue(forKey: p) ?? next[i].faultFlag }
             if let p = next[i].errnoWitness?.path { next[i].errnoWitness = open.removeValue(forKey: p) ?? next[i].errnoWitness }
+            for j in next[i].alarmFiles.indices {
+                let p = next[i].alarmFiles[j].file.path
+                next[i].alarmFiles[j].file = open.removeValue(forKey: p) ?? next[i].alarmFiles[j].file
+            }
         }
         for var file in open.values { file.close(io: io) }
         channels = next
@@ -189,7 +194,16 @@ struct SysfsSensorSet: Sendable {
             let name = channel.faultFlag!.path.split(separator: "/").last.map(String.init) ?? "fault"
             return values.appendFault("sensor reports a fault (\(name) = 1)")
         }
-        values.append(value)
+        // The alarm files, read with the value (SPEC §16b); one that cannot be read counts
+        // as not set: the value stands, and the alarm is missed, not made up.
+        var alarms: HardwareAlarms = []
+        for j in channel.alarmFiles.indices {
+            if case .success(let flag) = readNumber(&channel.alarmFiles[j].file, exponent: 0, io: io, buffer: buffer),
+               flag != 0 {
+                alarms.formUnion(channel.alarmFiles[j].alarm)
+            }
+        }
+        values.append(value, alarms: alarms)
     }
 
     /// The errno in a value an sht3x driver printed in place of a reading (−1…−133 as the

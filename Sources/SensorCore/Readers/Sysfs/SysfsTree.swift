@@ -6,9 +6,10 @@ import Glibc
 ///
 /// Discovery runs at start, once a minute and on reload, so it may allocate freely; it
 /// reads text through the reader's ``SysfsIO`` so a blocking `name` stalls only that reader.
-enum SysfsTree {
+/// The journal readers list a collector's directory with it too.
+public enum SysfsTree {
     /// Names in `dir` (without `.` and `..`), sorted bytewise; empty when unreadable.
-    static func entries(_ dir: String) -> [String] {
+    public static func entries(_ dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
@@ -17,12 +18,8 @@ enum SysfsTree {
             if name != ".", name != ".." { names.append(name) }
         }
         // Sorted byte by byte (UTF-8), on keys of each name's first 16 bytes compared as two
-        // integers. With `utf8.lexicographicallyPrecedes` (one code unit at a time), listing
-        // the 100 directories of bench/discovery.sh's tree (121 entries each) took 135 M of
-        // the 450 M instructions of a `sensors --json` (callgrind); with `memcmp` of the
-        // views 38 M, with String's `<` 34 M, with these keys 26 M. Later, with the names of
-        // ten limit files per sensor, 23.5 M of 170 M; with the keys made from the bytes in
-        // place rather than through `utf8.prefix(16).enumerated()`, 16.0 M.
+        // integers made from the bytes in place: comparing the UTF-8 views code unit by code
+        // unit was the largest cost of listing a big tree (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var keyed = names.map { name -> (UInt64, UInt64, String) in
             var copy = name
             let key = copy.withUTF8 { bytes -> (UInt64, UInt64) in
@@ -80,6 +77,17 @@ enum SysfsTree {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }
         return String(cString: p)
+    }
+
+    /// The last component of the target of the symlink at `path` (`pci` for a `subsystem`
+    /// link to `../../../bus/pci`), or nil when there is no link there.
+    static func linkName(_ path: String) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer -> String? in
+            let n = readlink(path, buffer.baseAddress!, buffer.count)
+            guard n > 0 else { return nil }
+            let target = String(decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n]), as: UTF8.self)
+            return target.split(separator: "/").last.map(String.init)
+        }
     }
 
     /// The trimmed text of a small attribute (`name`, `type`, `tempN_label`); nil when it

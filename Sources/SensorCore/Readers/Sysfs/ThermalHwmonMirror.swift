@@ -7,7 +7,8 @@
 /// Registration follows zone numbers, so tempK is taken to be the K-th zone of the type in
 /// number order; temp1 is the zone the device link names.
 struct ThermalHwmonMirror {
-    /// The zone directories (`thermal_zone3`) of the chip's type, temp1's first.
+    /// The names under `thermal:` (``ThermalZoneNames``) of the zones of the chip's type,
+    /// temp1's first.
     private let zones: [String]
 
     /// The mirror behind the chip whose `device` resolves to `devicePath` and whose name is
@@ -19,11 +20,12 @@ struct ThermalHwmonMirror {
         guard first.hasPrefix("thermal_zone"),
             let type = SysfsTree.text(devicePath + "/type", io: io), Self.hwmonName(type) == chipName
         else { return nil }
-        let sameType = SysfsTree.entries(parent)
-            .filter { $0.hasPrefix("thermal_zone") && $0 != first }
-            .filter { SysfsTree.text(parent + "/" + $0 + "/type", io: io).map(Self.hwmonName) == chipName }
-            .sorted { SysfsNames.index(of: $0, after: "thermal_zone") < SysfsNames.index(of: $1, after: "thermal_zone") }
-        zones = [first] + sameType
+        let all = ThermalZoneNames.zones(in: parent, io: io)
+        guard let head = all.first(where: { $0.entry == first }) else { return nil }
+        let sameType = all
+            .filter { $0.entry != first && $0.type.map(Self.hwmonName) == chipName }
+            .sorted { SysfsNames.index(of: $0.entry, after: "thermal_zone") < SysfsNames.index(of: $1.entry, after: "thermal_zone") }
+        zones = ([head] + sameType).map(\.name)
     }
 
     /// The id the thermal source gives the zone behind `tempK_input` (`stem` = `tempK`).

@@ -1,19 +1,17 @@
-/// Finds `thermal_zoneN` directories: id `thermal:thermal_zoneN`, label from `type`,
-/// value from `temp` in millidegrees Celsius, limits from the trip points (SPEC §16).
+/// Finds `thermal_zoneN` directories: id `thermal:<type>` (``ThermalZoneNames``), label from
+/// `type`, value from `temp` in millidegrees Celsius, limits from the trip points (SPEC §16).
 enum ThermalZoneScanner {
     static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
         let root = configuration.root
-        return SysfsTree.entries(root).compactMap { entry -> SysfsChannel? in
-            let dir = root + "/" + entry
-            guard entry.hasPrefix("thermal_zone"), SysfsTree.isDirectory(dir) else { return nil }
-            let id = SensorID(source: SourceKind.thermal.idPrefix, name: entry)
-            // An excluded zone's type and trip points are not read at all.
+        return ThermalZoneNames.zones(in: root, io: io).compactMap { zone -> SysfsChannel? in
+            let dir = root + "/" + zone.entry
+            let id = SensorID(source: SourceKind.thermal.idPrefix, name: zone.name)
+            // An excluded zone's trip points are not read at all (its type names it).
             guard configuration.admits(id) else { return nil }
-            let label = SysfsTree.text(dir + "/type", io: io)
             let limits = SysfsLimitFiles.thermal(dir: dir, entries: SysfsTree.entries(dir), io: io)
-            let info = SensorInfo(id: id, label: label ?? "", quantity: .temperature, limits: limits)
+            let info = SensorInfo(id: id, label: zone.type ?? "", quantity: .temperature, limits: limits)
             var channel = SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
-            if label == nil { channel.blocked = SysfsTree.blocked(dir + "/type", io: io) }
+            if zone.type == nil { channel.blocked = SysfsTree.blocked(dir + "/type", io: io) }
             return channel
         }
     }

@@ -1,0 +1,39 @@
+import SensorCore
+import SensorSystemd
+
+/// Formats silences for `silence list` and `history`: readable lines and JSON.
+enum SilenceFormatter {
+    /// A header and one line per silence, columns aligned: id, matchers, start, end (local
+    /// time via `time`), who, comment; text from the journal with control characters escaped.
+    static func table(_ silences: [Silence], time: (UInt64) -> String) -> [String] {
+        let header = ["ID", "MATCHERS", "STARTS", "ENDS", "BY", "COMMENT"]
+        let rows = silences.map { s in
+            [s.id, s.matchers, time(s.startsMicroseconds), time(s.endsMicroseconds), s.by, s.comment]
+                .map(DisplayText.escaped)
+        }
+        let all = [header] + rows
+        let widths = (0..<header.count).map { c in all.map { $0[c].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { c, text in c == row.count - 1 ? text : text.padding(widths[c]) }
+                .joined(separator: "  ").trimmingSpaces()
+        }
+    }
+
+    /// One JSON object: `id`, `rule`, `sensor`, `host` (null when left out: any), `starts`,
+    /// `ends` (RFC 3339, UTC), `by`, `comment`, `state` (`active` or `expired`).
+    static func json(_ s: Silence) -> String {
+        func glob(_ g: Glob?) -> String { g.map { EventFormatter.jsonString($0.pattern) } ?? "null" }
+        var j = "{\"id\":" + EventFormatter.jsonString(s.id)
+        j += ",\"rule\":" + glob(s.rule) + ",\"sensor\":" + glob(s.sensor) + ",\"host\":" + glob(s.host)
+        j += ",\"starts\":\"" + NotifyTime.rfc3339(microseconds: s.startsMicroseconds) + "\""
+        j += ",\"ends\":\"" + NotifyTime.rfc3339(microseconds: s.endsMicroseconds) + "\""
+        j += ",\"by\":" + EventFormatter.jsonString(s.by)
+        j += ",\"comment\":" + EventFormatter.jsonString(s.comment)
+        return j + ",\"state\":\"" + (s.expired ? "expired" : "active") + "\"}"
+    }
+
+    /// The JSON array `silence list --json` prints (always valid JSON, `[]` for none).
+    static func jsonArray(_ silences: [Silence]) -> String {
+        "[" + silences.map(json).joined(separator: ",") + "]"
+    }
+}

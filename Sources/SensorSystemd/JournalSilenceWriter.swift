@@ -1,0 +1,30 @@
+import SensorCore
+
+/// Writes silence entries to the journal (SPEC §21). Unlike events, a silence has no
+/// fallback: one that journald did not take does not exist, so the person is told.
+public struct JournalSilenceWriter: Sendable {
+    /// Why the journal did not take a silence.
+    public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What went wrong, for a person.
+        public var description: String
+    }
+
+    private let socketPath: String
+
+    /// - Parameter socketPath: the socket whose presence means journald listens.
+    public init(socketPath: String = JournalAlertSink.defaultSocketPath) {
+        self.socketPath = socketPath
+    }
+
+    /// Sends the entry of `silence`.
+    public func write(_ silence: Silence) throws(WriteError) {
+        // sd_journal_sendv returns 0 and drops the entry when nobody listens (SPEC §7).
+        guard JournalAlertSink.isSocket(socketPath) else {
+            throw WriteError(description: "no journal socket at \(socketPath): the silence was not kept")
+        }
+        let r = JournalAlertSink.sendv(JournalFields.fields(for: silence))
+        guard r >= 0 else {
+            throw WriteError(description: "sending to the journal failed: \(ErrnoText.words(-r)); the silence was not kept")
+        }
+    }
+}
