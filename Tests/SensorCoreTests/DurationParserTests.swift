@@ -45,7 +45,7 @@ struct DurationParserTests {
         ("99999999999999999999s", "too long"),
     ])
     func rejectsMalformedText(text: String, message: String) {
-        #expect(throws: DurationParser.SyntaxError(message: message)) { try DurationParser.parse(text) }
+        #expect(throws: SyntaxError(message: message)) { try DurationParser.parse(text) }
     }
 
     @Test(arguments: [

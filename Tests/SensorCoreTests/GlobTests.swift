@@ -22,6 +22,6 @@ struct GlobTests {
 
     @Test(arguments: ["sim:[ab", "trailing\\", "sim:[z-a]"])
     func rejectsMalformedPatterns(pattern: String) {
-        #expect(throws: Glob.SyntaxError.self) { try Glob(pattern) }
+        #expect(throws: SyntaxError.self) { try Glob(pattern) }
     }
 }

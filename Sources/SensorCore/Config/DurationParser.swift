@@ -4,14 +4,6 @@
 /// Parsing is exact decimal arithmetic on whole nanoseconds (never through `Double`), so
 /// `"0.1s"` is exactly 100 000 000 ns and boundaries compare equal where they should.
 public enum DurationParser {
-    /// Why a text is not a duration.
-    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What is wrong, for example `missing unit (use ns, us, ms, s, m, h or d)`.
-        public var message: String
-        /// The message.
-        public var description: String { message }
-    }
-
     /// Units from the largest down; a longer spelling before its prefix (`ms` before `m`).
     private static let units: [(name: String, nanoseconds: Int64)] = [
         ("d", 86_400_000_000_000), ("h", 3_600_000_000_000), ("ms", 1_000_000),

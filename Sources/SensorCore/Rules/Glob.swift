@@ -17,12 +17,6 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         case range(Character, Character)
     }
 
-    /// Why a pattern is not a glob.
-    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// Parses a pattern; an unclosed `[`, an empty set or a trailing `\` is an error.
     public init(_ pattern: String) throws(SyntaxError) {
         self.pattern = pattern

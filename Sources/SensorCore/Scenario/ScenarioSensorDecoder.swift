@@ -174,6 +174,14 @@ enum ScenarioSensorDecoder {
         if let duration, let step {
             limit = min(limit, Int(duration.nanoseconds / max(1, step.nanoseconds)) + 1)
         }
+        // A well-formed series longer than the duration holds: counted without expanding it,
+        // since `axn` is n + 1 samples and the count is what shows a miscount.
+        if let duration, let step, limit < seriesCap, let gives = SeriesNotation.count(text), gives > limit {
+            node.report(
+                "gives \(gives) samples, but 0 to \(DurationParser.format(duration)) at every \(DurationParser.format(step)) holds "
+                    + "\(limit) (a term axn is n + 1 samples); its last sample would come after the duration")
+            return nil
+        }
         do {
             let values = try SeriesNotation.expand(text, limit: limit)
             guard let step else { return nil }
@@ -182,15 +190,7 @@ enum ScenarioSensorDecoder {
                 TimedValue(time: Timestamp(nanoseconds: Int64(i) * nanoseconds), value: value)
             })
         } catch {
-            if error.pastLimit, let duration, let step, limit < seriesCap {
-                // `axn` is n + 1 samples: the count is what shows a miscount.
-                let gives = SeriesNotation.count(text).map { "gives \($0) samples" } ?? "gives more samples"
-                node.report(
-                    "\(gives), but 0 to \(DurationParser.format(duration)) at every \(DurationParser.format(step)) holds "
-                        + "\(limit) (a term axn is n + 1 samples); its last sample would come after the duration")
-            } else {
-                node.report(error.message)
-            }
+            node.report(error.message)
             return nil
         }
     }

@@ -4,16 +4,6 @@
 /// `a` is one sample; `a+bxn` is n + 1 samples a, a+b, …, a+n·b; `a-bxn` counts down;
 /// `axn` repeats a n + 1 times; `_` is one failed read and `_xn` n failed reads.
 public enum SeriesNotation {
-    /// Why a series text cannot be expanded.
-    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What is wrong, naming the term (`term 3 "5+x2": …`).
-        public var message: String
-        /// Whether the series is well formed but gives more than the limit's samples.
-        public var pastLimit = false
-        /// The message.
-        public var description: String { message }
-    }
-
     /// The values, in order (nil: a failed read).
     ///
     /// - Parameter limit: the most samples the series may give; the expansion stops with an
@@ -29,11 +19,7 @@ public enum SeriesNotation {
             func fail(_ why: String) -> SyntaxError { SyntaxError(message: "term \(index + 1) \"\(term)\": \(why)") }
             let (head, count) = try split(term, fail: fail)
             let added = count.map { head == "_" ? $0 : $0 + 1 } ?? 1
-            guard added <= limit - values.count else {
-                var error = fail("gives more than \(limit) samples in all")
-                error.pastLimit = true
-                throw error
-            }
+            guard added <= limit - values.count else { throw fail("gives more than \(limit) samples in all") }
             if head == "_" {
                 values.append(contentsOf: repeatElement(nil, count: added))
                 continue
