@@ -3,7 +3,7 @@
 ///
 /// Fields an entry lacks are nil or empty rather than dropping the event: a person would
 /// rather be paged with a blank label than not at all.
-public struct NotifyEvent: Sendable, Hashable, Codable {
+public struct NotifyEvent: Sendable, Hashable {
     /// The entry's realtime timestamp, microseconds since the Unix epoch.
     public var realtimeMicroseconds: UInt64
     /// `ALERT_STATE`.
