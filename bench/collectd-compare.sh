@@ -46,12 +46,7 @@ pids=()
 source "$here/lib.sh"
 trap cleanup_bench EXIT
 
-mkdir -p "$work/tree"
-mount -t tmpfs -o size=64m tmpfs "$work/tree"
-write_thermal_zones "$work/tree" "$ZONES"
-mount --bind "$work/tree" /sys/class/thermal
-
-cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
+mount_thermal_zones "$ZONES"
 # 1. the floor, tight (once: it does not drift with the pace)
 cc -O2 -o "$work/pread-floor" "$here/pread-floor.c"
 read -r floor_us floor_kib _ < <("$work/pread-floor" /sys/class/thermal "$ZONES" 200)

@@ -42,6 +42,16 @@ cleanup_bench() {
     if [ -n "${KEEP:-}" ]; then echo "bench: kept $work" >&2; else rm -rf "$work"; fi
 }
 
+# Puts N fake thermal zones over /sys/class/thermal (a tmpfs at `$work/tree`, bind-mounted;
+# `cleanup_bench` undoes both) and compiles bench/rusage-run.c to `$work/rusage-run`.
+mount_thermal_zones() { # N
+    mkdir -p "$work/tree"
+    mount -t tmpfs -o size=64m tmpfs "$work/tree"
+    write_thermal_zones "$work/tree" "$1"
+    mount --bind "$work/tree" /sys/class/thermal
+    cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
+}
+
 # Writes N fake thermal zones into DIR (thermal_zoneI/type "bench_zone", temp 40…69 °C).
 write_thermal_zones() { # DIR N
     python3 - "$1" "$2" <<'PY'

@@ -106,6 +106,28 @@ struct StatusFormatterTests {
         }
     }
 
+    @Test func theFileIsOneObjectWithASensorOrAnAlertPerLine() {
+        let gone = StatusSensor(
+            id: "sim:a\"b", label: "", quantity: "temperature", unit: "°C", value: nil, time: nil, ok: false,
+            error: "No such device")
+        #expect(Self.report([Self.crit, Self.dry], sensors: [Self.cpu, gone]).json == #"""
+            {"version":"0.1.0","pid":4242,"started":"2027-01-15T08:00:00.000Z","updated":"2027-01-15T08:01:00.000Z",
+            "sensors":[
+            {"id":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","unit":"°C","value":97,"time":"2027-01-15T08:00:59.000Z","ok":true,"error":null,"limits":{"max":null,"crit":100}},
+            {"id":"sim:a\"b","label":"","quantity":"temperature","unit":"°C","value":null,"time":null,"ok":false,"error":"No such device","limits":null}],
+            "alerts":[
+            {"rule":"cpu-crit","sensor":"thermal:thermal_zone0","severity":"critical","state":"firing","since":"2027-01-15T08:00:50.000Z","value":97,"threshold":95},
+            {"rule":"dry-air","sensor":"hwmon:sht3x/humidity1","severity":"notice","state":"pending","since":"2027-01-15T08:00:55.000Z","value":21.25,"threshold":25}]}
+
+            """#)
+        #expect(Self.report([], sensors: []).json == """
+            {"version":"0.1.0","pid":4242,"started":"2027-01-15T08:00:00.000Z","updated":"2027-01-15T08:01:00.000Z",
+            "sensors":[],
+            "alerts":[]}
+
+            """)
+    }
+
     /// Ids and names from outside (SPEC §19): control characters escaped, the check still one
     /// line with one `|`, each label quoted as the guidelines say and read back whole.
     static let hostile = StatusSensor(

@@ -37,7 +37,7 @@ struct ConfigSyntaxTests {
         "[1, {a: [true, false]}, \"x\"]",
     ])
     func scannerAcceptsValidJSON5(text: String) {
-        #expect(JSON5SyntaxScanner.firstError(in: text) == nil)
+        #expect(throws: Never.self) { try JSON5Parser.parse(text) }
         let diagnostics = ConfigDiagnostics(file: "t")
         #expect(JSON5Document.parse(text, diagnostics: diagnostics) != nil)
         #expect(diagnostics.errors.isEmpty)

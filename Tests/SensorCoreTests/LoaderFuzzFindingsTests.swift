@@ -38,23 +38,18 @@ struct LoaderFuzzFindingsTests {
         #expect(Self.configErrors(text) == [expected])
     }
 
-    /// Escapes the decoder rejects used to pass the syntax scanner, so the error had no
-    /// line and column.
+    /// Escapes JSON5 does not have are syntax errors with a line and column (they once
+    /// passed the syntax scanner and failed in the toolchain's decoder without a position).
     @Test(arguments: [
         (#"{ \u0rules: 1 }"#, #"c.json5: line 1, column 3: invalid escape: 4 hexadecimal digits must follow "\u""#),
-        (#"{ q\x00ity: 1 }"#, #"c.json5: line 1, column 4: "\x00" is not a letter a key can have"#),
-        (#"{ q\y: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" and "\xHH" are allowed)"#),
+        (#"{ q\x61ity: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" is allowed)"#),
+        (#"{ q\u0000ity: 1 }"#, #"c.json5: line 1, column 4: "\u0000" is not a letter a key can have"#),
+        (#"{ q\y: 1 }"#, #"c.json5: line 1, column 4: invalid escape in a key (only "\uHHHH" is allowed)"#),
         ("{ \u{5C4}\u{7CD}: 1 }", #"c.json5: line 1, column 3: expected a key, found "\#u{5C4}""#),
         ("{\n  a: \"\\x4\" }", #"c.json5: line 2, column 7: invalid escape: 2 hexadecimal digits must follow "\x""#),
         (#"{ Bool\u0060: 1 }"#, #"c.json5: line 1, column 7: "\u0060" is not a letter a key can have"#),
-        (#"{ \u0030a: 1 }"#, #"c.json5: \u0030a: unknown key"#),
-        ("{ a: \"x\u{0}y\" }", #"c.json5: line 1, column 8: a control character (U+0000) must be escaped in a string"#),
-        ("{ a: \"x\ty\" }", #"c.json5: line 1, column 8: a control character (U+0009) must be escaped in a string"#),
-        ("\u{FEFF}\u{FEFF}5", #"c.json5: line 1, column 2: expected a value, found "\#u{FEFF}""#),
-        ("{\u{A0}a: 1 }", #"c.json5: line 1, column 2: expected a key, found "\#u{A0}""#),
-        ("{ a: 1 }\u{2028}", #"c.json5: line 1, column 9: unexpected a line break after the end of the document"#),
-        (#"{ a: "\q" }"#, #"c.json5: line 1, column 7: invalid escape "\q" in a string"#),
-        (#"{ a: "\x00" }"#, #"c.json5: line 1, column 7: a string must not contain NUL ("\x00")"#),
+        (#"{ \u0030a: 1 }"#, #"c.json5: line 1, column 3: "\u0030" is not a letter a key can have"#),
+        (#"{ a: "\01" }"#, #"c.json5: line 1, column 7: invalid escape "\01" in a string (JSON5 has no octal escapes)"#),
         (#"{ a: "\uDC00" }"#, #"c.json5: line 1, column 7: invalid escape: "\uDC00" is the second half of a surrogate pair"#),
         (#"{ a: "\uD800x" }"#, #"c.json5: line 1, column 7: invalid escape: "\uD800" must be followed by the second half of its surrogate pair"#),
         (#"{ a: "\1" }"#, #"c.json5: line 1, column 7: invalid escape "\1" in a string"#),
@@ -83,7 +78,7 @@ struct LoaderFuzzFindingsTests {
 
     @Test(arguments: [#"{ a: "\uD83D\uDE00 \x41 \/ \'" }"#, "{ a: 1e999 }", "{ a: \"line\\\r\ncontinued\" }"])
     func scannerAcceptsWhatTheDecoderAccepts(text: String) {
-        #expect(JSON5SyntaxScanner.firstError(in: text) == nil)
+        #expect(throws: Never.self) { try JSON5Parser.parse(text) }
         #expect(JSON5Document.parse(text, diagnostics: ConfigDiagnostics(file: "t")) != nil)
     }
 

@@ -27,6 +27,78 @@ struct StateStoreTests {
         #expect(dir.names() == ["state.json"])
     }
 
+    /// A state.json as today's main wrote it (Foundation's JSONEncoder, pretty-printed,
+    /// sorted keys, `\/` escapes), verbatim: an upgrade keeps the firing alerts.
+    static let writtenByFoundation = #"""
+        {
+          "alerts" : [
+            {
+              "condition" : "above",
+              "label" : "x86_pkg_temp",
+              "quantity" : "temperature",
+              "rule" : "cpu-hot",
+              "sensor" : "thermal:thermal_zone0",
+              "severity" : "warning",
+              "since" : 1764680000.25,
+              "threshold" : 80,
+              "value" : 91.5
+            },
+            {
+              "condition" : "stale",
+              "label" : "",
+              "quantity" : "humidity",
+              "rule" : "silent",
+              "sensor" : "sim:a\/b",
+              "severity" : "critical",
+              "since" : 1764680001.123456,
+              "threshold" : 30
+            }
+          ],
+          "version" : 1
+        }
+        """#
+
+    @Test func aFileWrittenByTheFoundationEncoderStillLoads() {
+        let dir = TemporaryDirectory()
+        dir.write("state.json", Self.writtenByFoundation + "\n")
+        let result = StateStore(directory: dir.root).load(now: Self.now)
+        #expect(result.problem == nil)
+        #expect(
+            result.alerts == [
+                PersistedAlert(
+                    rule: "cpu-hot", sensor: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature,
+                    since: 1_764_680_000.25, severity: .warning, value: 91.5, threshold: 80, condition: .above),
+                PersistedAlert(
+                    rule: "silent", sensor: "sim:a/b", quantity: .humidity, since: 1_764_680_001.123456,
+                    severity: .critical, value: nil, threshold: 30, condition: .stale),
+            ])
+    }
+
+    @Test func theFileIsWrittenAsTheFoundationEncoderWroteIt() throws {
+        let dir = TemporaryDirectory()
+        let store = StateStore(directory: dir.root)
+        dir.write("state.json", Self.writtenByFoundation)
+        try store.save(store.load(now: Self.now).alerts)
+        // Only the needless `\/` escape differs.
+        #expect(TemporaryDirectory.readFile(dir.path("state.json")) == Self.writtenByFoundation.replacingOccurrences(of: "\\/", with: "/") + "\n")
+    }
+
+    @Test(arguments: [
+        ("{\"version\":1,\"alerts\":[{\"rule\":\"a\"}]}", "alerts[0].sensor: required key is missing"),
+        ("{\"version\":1,\"alerts\":[{\"rule\":\"a\",\"sensor\":\"s\",\"quantity\":\"temperature\",\"since\":\"now\",\"severity\":\"warning\",\"threshold\":1,\"condition\":\"above\"}]}",
+         "alerts[0].since: expected a number, found a string"),
+        ("{\"version\":1,\"alerts\":[{\"rule\":\"a\"", "line 1, column 35: expected \",\" or \"}\" after a value, found end of file"),
+    ])
+    func aBadFileSaysWhereItIsBad(content: String, reason: String) {
+        let dir = TemporaryDirectory()
+        dir.write("state.json", content)
+        let result = StateStore(directory: dir.root).load(now: Self.now)
+        #expect(
+            result.problem
+                == "\(dir.root)/state.json: not a valid state file (\(reason)); moved to "
+                + "\(dir.root)/state.json.corrupt-20261124T221320Z, starting without kept alert state")
+    }
+
     @Test func missingFileIsAnEmptyStateAndNoProblem() {
         let dir = TemporaryDirectory()
         let result = StateStore(directory: dir.root).load(now: Self.now)

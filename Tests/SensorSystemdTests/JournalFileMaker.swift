@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FoundationEssentials
 import SensorTestKit
 
 /// Writes real journal files for reader tests: entries in journal export format, turned into
@@ -33,7 +32,7 @@ struct JournalFileMaker {
     @discardableResult
     func write(_ entries: [Entry], directory: String, file: String = "remote.journal") throws -> String {
         let dir = root + "/" + directory
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        self.directory.mkdir(directory)
         var export = ""
         for (i, e) in entries.enumerated() {
             export += "__REALTIME_TIMESTAMP=\(e.usec)\n__MONOTONIC_TIMESTAMP=\(i + 1)\n"
@@ -41,8 +40,7 @@ struct JournalFileMaker {
             if let host = e.host { export += "_HOSTNAME=\(host)\n" }
             export += e.fields.map { $0 + "\n" }.joined() + "\n"
         }
-        let input = root + "/" + directory + ".export"
-        try Data(export.utf8).write(to: URL(fileURLWithPath: input))
+        let input = self.directory.write(directory + ".export", export)
         defer { unlink(input) }
         try Self.run([Self.remote, "--output=\(dir)/\(file)", input])
         return dir

@@ -33,6 +33,12 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The problem without its file, for a text that names the file already
+    /// (`line 1, column 5: unterminated string`, `alerts[0].since: expected a number, found a string`).
+    public var locatedMessage: String {
+        location == .file ? message : "\(location): \(message)"
+    }
+
     /// One line: control characters and line separators (which a key or a duration string
     /// written with escapes can contain) print as ``DisplayText``'s escapes, such as `\n`
     /// and `\x07`.

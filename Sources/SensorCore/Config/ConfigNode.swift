@@ -20,10 +20,19 @@ struct ConfigNode {
             report("expected an object, found \(value.kindDescription)")
             return nil
         }
-        // The decoder does not keep key order, so unknown keys are reported sorted.
-        for key in members.keys.sorted() where !keys.contains(key) {
+        for key in members.keys where !keys.contains(key) {
             let hint = Self.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
             diagnostics.report(path(of: key), "unknown key" + hint)
+        }
+        return ConfigObject(node: self, members: members)
+    }
+
+    /// This node as an object whose every key is accepted: for files sensorwatch writes
+    /// itself, where a newer version's extra keys are ignored.
+    func object() -> ConfigObject? {
+        guard case .object(let members) = value else {
+            report("expected an object, found \(value.kindDescription)")
+            return nil
         }
         return ConfigObject(node: self, members: members)
     }
@@ -62,9 +71,15 @@ struct ConfigNode {
         }
     }
 
+    /// A string without NUL: JSON5 can write one (`"\0"`), but paths, names and labels
+    /// go on to C functions and journal fields, where it would cut them short.
     func string() -> String? {
         guard case .string(let s) = value else {
             report("expected a string, found \(value.kindDescription)")
+            return nil
+        }
+        guard !s.unicodeScalars.contains("\u{0}") else {
+            report("a string must not contain NUL")
             return nil
         }
         return s
@@ -78,7 +93,7 @@ struct ConfigNode {
         return b
     }
 
-    /// A finite number; `NaN` and `Infinity`, which JSON5 allows, are rejected.
+    /// A finite number; `NaN` and `Infinity`, which JSON5 has, are not allowed as values.
     func number() -> Double? {
         switch value {
         case .integer(let i): return Double(i)

@@ -1,7 +1,7 @@
 /// An object node whose members a loader looks up by key.
 struct ConfigObject {
     let node: ConfigNode
-    let members: [String: JSONValue]
+    let members: JSONObject
 
     /// Member `key`, or nil when absent.
     subscript(key: String) -> ConfigNode? {

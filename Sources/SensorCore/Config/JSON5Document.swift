@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Reads and decodes one JSON5 file into a tree whose nodes know their key paths.
 enum JSON5Document {
     /// The root node of `path`, or nil after reporting why the file cannot be read or
@@ -27,37 +25,26 @@ enum JSON5Document {
         return parse(text, diagnostics: diagnostics)
     }
 
-    /// Decodes JSON5 text; see ``load(_:diagnostics:)``.
-    ///
-    /// The syntax scanner goes first and has the last word on syntax: besides locating the
-    /// error, it keeps malformed numbers such as `0x0x` away from the toolchain's decoder,
-    /// which traps on some of them (a `preconditionFailure` in swift-foundation's
-    /// `JSON5Scanner.validateNumber`, found by fuzzing). It also catches duplicate keys,
-    /// of which the decoder silently keeps one.
+    /// Parses JSON5 text; see ``load(_:diagnostics:)``.
     static func parse(_ text: String, diagnostics: ConfigDiagnostics) -> ConfigNode? {
-        if let failure = JSON5SyntaxScanner.firstError(in: text) {
-            diagnostics.report(line: failure.line, column: failure.column, failure.message)
-            return nil
-        }
-        // A number that ends the input sends the decoder's strtod past the end of its buffer;
-        // depending on the bytes there it then traps (seen while fuzzing `\n\n\n888…8`).
-        // Inside an array every number is followed by at least the closing bracket.
-        var body = Substring(text)
-        if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        let wrapped = "[\n" + body + "\n]"
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
         do {
-            guard case .array(let elements) = try decoder.decode(JSONValue.self, from: Data(wrapped.utf8)),
-                elements.count == 1
-            else {
-                diagnostics.reportFile("not valid JSON5")
-                return nil
-            }
-            return ConfigNode(value: elements[0], path: "", diagnostics: diagnostics)
+            return ConfigNode(value: try JSON5Parser.parse(text), path: "", diagnostics: diagnostics)
         } catch {
-            diagnostics.reportFile("not valid JSON5")
+            diagnostics.report(line: error.line, column: error.column, error.message)
             return nil
         }
+    }
+
+    /// A file sensorwatch wrote (`state.json`, `notify.json`), read with `decode`.
+    ///
+    /// - Throws: ``ConfigErrors`` against `path`: a syntax error's position, or the key
+    ///   paths `decode` reported.
+    static func decode<T>(_ bytes: [UInt8], path: String, _ decode: (ConfigNode) -> T?) throws(ConfigErrors) -> T {
+        let diagnostics = ConfigDiagnostics(file: path)
+        let decoded = load(contents: bytes, diagnostics: diagnostics).flatMap(decode)
+        guard let decoded, diagnostics.errors.isEmpty else {
+            throw ConfigErrors(diagnostics.errors.isEmpty ? [ConfigError(file: path, location: .file, message: "unreadable")] : diagnostics.errors)
+        }
+        return decoded
     }
 }

@@ -73,7 +73,7 @@ enum RuleDecoder {
             if s.isEmpty {
                 node.report("must not be empty (leave the key out instead)")
             } else if let bad {
-                node.report("must not contain the control character U+\(JSON5SyntaxScanner.hex4(bad.value))"
+                node.report("must not contain the control character U+\(JSON5Parser.hex4(bad.value))"
                     + (newlines ? "" : " (one line, no newline)"))
             } else if key == "runbook", let problem = urlProblem(s) {
                 node.report(problem)

@@ -67,6 +67,6 @@ public struct AlertEvent: Hashable, Sendable, Codable {
 }
 
 /// The kind of condition a rule has, without its parameters.
-public enum ConditionKind: String, Sendable, Hashable, Codable {
+public enum ConditionKind: String, Sendable, Hashable, Codable, CaseIterable {
     case above, below, rise, fall, stale, predict, alarm
 }

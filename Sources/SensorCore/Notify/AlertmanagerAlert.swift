@@ -2,7 +2,7 @@
 /// `severity`, `host`; annotations `summary`, `value`, `threshold`, and the rule's
 /// `description` and `runbook_url` where it has them (SPEC §21); `startsAt` the firing time.
 /// Also what `notify.json` keeps of a firing alert, so the minute's re-send survives a restart.
-public struct AlertmanagerAlert: Codable, Hashable, Sendable {
+public struct AlertmanagerAlert: Hashable, Sendable {
     /// The rule (`alertname`).
     public var rule: String
     /// The sensor id.
@@ -69,23 +69,28 @@ public struct AlertmanagerAlert: Codable, Hashable, Sendable {
     }
 
     /// The JSON object Alertmanager's `POST /api/v2/alerts` takes, ending at `endsAt`.
-    public func json(endsAt: UInt64) -> String {
-        func pair(_ k: String, _ v: String) -> String { EventFormatter.jsonString(k) + ":" + EventFormatter.jsonString(v) }
-        var labels = [pair("alertname", rule), pair("sensor", sensor)]
-        if !severity.isEmpty { labels.append(pair("severity", severity)) }
-        if !host.isEmpty { labels.append(pair("host", host)) }
-        var annotations = [pair("summary", summary)]
-        if !value.isEmpty { annotations.append(pair("value", value)) }
-        if !threshold.isEmpty { annotations.append(pair("threshold", threshold)) }
-        if let description { annotations.append(pair("description", description)) }
-        if let runbook { annotations.append(pair("runbook_url", runbook)) }
-        return "{\"labels\":{" + labels.joined(separator: ",") + "},\"annotations\":{" + annotations.joined(separator: ",")
-            + "},\"startsAt\":" + EventFormatter.jsonString(NotifyTime.rfc3339(microseconds: startsAt))
-            + ",\"endsAt\":" + EventFormatter.jsonString(NotifyTime.rfc3339(microseconds: endsAt)) + "}"
+    public func json(endsAt: UInt64) -> String { JSONWriter.text(object(endsAt: endsAt)) }
+
+    /// This alert's object in a POST's body; `severity`, `host`, `value` and `threshold`
+    /// are left out when empty, `description` and `runbook_url` when the rule has none.
+    private func object(endsAt: UInt64) -> JSONValue {
+        func strings(_ pairs: [(String, String)], optional: [(String, String)], ifSet set: [(String, String?)] = []) -> JSONValue {
+            let present = set.compactMap { pair in pair.1.map { (pair.0, $0) } }
+            return .object(JSONObject((pairs + optional.filter { !$0.1.isEmpty } + present).map {
+                JSONObject.Member(key: $0.0, value: .string($0.1))
+            }))
+        }
+        return .object(JSONObject([
+            .init(key: "labels", value: strings([("alertname", rule), ("sensor", sensor)], optional: [("severity", severity), ("host", host)])),
+            .init(key: "annotations", value: strings([("summary", summary)], optional: [("value", value), ("threshold", threshold)],
+                ifSet: [("description", description), ("runbook_url", runbook)])),
+            .init(key: "startsAt", value: .string(NotifyTime.rfc3339(microseconds: startsAt))),
+            .init(key: "endsAt", value: .string(NotifyTime.rfc3339(microseconds: endsAt))),
+        ]))
     }
 
     /// The body of one POST: a JSON array of `alerts`, each with its end.
     public static func body(_ alerts: [(AlertmanagerAlert, endsAt: UInt64)]) -> String {
-        "[" + alerts.map { $0.0.json(endsAt: $0.endsAt) }.joined(separator: ",") + "]"
+        JSONWriter.text(.array(alerts.map { $0.0.object(endsAt: $0.endsAt) }))
     }
 }

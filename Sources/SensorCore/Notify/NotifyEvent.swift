@@ -3,7 +3,7 @@
 ///
 /// Fields an entry lacks are nil or empty rather than dropping the event: a person would
 /// rather be paged with a blank label than not at all.
-public struct NotifyEvent: Sendable, Hashable, Codable {
+public struct NotifyEvent: Sendable, Hashable {
     /// The entry's realtime timestamp, microseconds since the Unix epoch.
     public var realtimeMicroseconds: UInt64
     /// `ALERT_STATE`.
@@ -66,22 +66,19 @@ public struct NotifyEvent: Sendable, Hashable, Codable {
     /// no trailing newline; `predicted`, `limit` and the annotations (`summary`,
     /// `description`, `runbook`) only where the event has them.
     public var json: String {
-        func number(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "null" }
-        var s = "{\"time\":" + EventFormatter.jsonString(time)
-        s += ",\"event\":\"\(kind.rawValue)\""
-        s += ",\"rule\":" + EventFormatter.jsonString(rule)
-        s += ",\"severity\":" + (severity.map { "\"\($0.rawValue)\"" } ?? "null")
-        s += ",\"sensor\":" + EventFormatter.jsonString(sensor)
-        s += ",\"label\":" + EventFormatter.jsonString(label)
-        s += ",\"quantity\":" + EventFormatter.jsonString(quantity)
-        s += ",\"value\":" + number(value)
-        s += ",\"unit\":" + EventFormatter.jsonString(unit)
-        s += ",\"threshold\":" + number(threshold)
-        s += ",\"host\":" + EventFormatter.jsonString(host)
-        s += ",\"message\":" + EventFormatter.jsonString(message)
-        if let predicted { s += ",\"predicted\":" + number(predicted) }
-        if let limit { s += ",\"limit\":" + EventFormatter.jsonString(limit) }
-        return s + EventFormatter.annotationMembers(annotations) + "}"
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
+        var members = [
+            member("time", .string(time)), member("event", .string(kind.rawValue)), member("rule", .string(rule)),
+            member("severity", severity.map { .string($0.rawValue) } ?? .null), member("sensor", .string(sensor)),
+            member("label", .string(label)), member("quantity", .string(quantity)), member("value", number(value)),
+            member("unit", .string(unit)), member("threshold", number(threshold)), member("host", .string(host)),
+            member("message", .string(message)),
+        ]
+        if let predicted { members.append(member("predicted", number(predicted))) }
+        if let limit { members.append(member("limit", .string(limit))) }
+        members += annotations.present.map { member($0.name, .string($0.value)) }
+        return JSONWriter.text(.object(JSONObject(members)))
     }
 
     /// The environment of an `exec` target, `NAME=value`, as in the journal, with `PATH`

@@ -1,11 +1,11 @@
 /// The content of `notify.json`: per target (by ``NotifyTarget/key``), its position in each
 /// journal it follows (SPEC §17).
-public struct NotifyStateFile: Codable, Hashable, Sendable {
+public struct NotifyStateFile: Hashable, Sendable {
     /// The format this code writes.
     public static let currentVersion = 1
 
     /// One target's kept state.
-    public struct Target: Codable, Hashable, Sendable {
+    public struct Target: Hashable, Sendable {
         /// The sd-journal cursor of the last entry done with, per journal (`local`, or the
         /// `--directory` path).
         public var cursors: [String: String]

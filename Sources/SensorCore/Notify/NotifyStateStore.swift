@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,25 +44,23 @@ public struct NotifyStateStore: Sendable {
             bytes += chunk[0..<n]
         }
         do {
-            let file = try JSONDecoder().decode(NotifyStateFile.self, from: Data(bytes))
+            let file = try NotifyStateFile.decode(bytes, path: path)
             guard file.version == NotifyStateFile.currentVersion else {
                 return Loaded(state: NotifyStateFile(), problem: "\(path): unknown format version \(file.version); starting afresh")
             }
             return Loaded(state: file, problem: nil)
         } catch {
-            return Loaded(state: NotifyStateFile(), problem: "\(path): not a valid notify state file; starting afresh")
+            let why = error.errors.first?.locatedMessage ?? "unreadable"
+            return Loaded(state: NotifyStateFile(), problem: "\(path): not a valid notify state file (\(why)); starting afresh")
         }
     }
 
     /// Replaces the file with `state`.
     public func save(_ state: NotifyStateFile) throws(AtomicFileWriter.Failure) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        // Encoding strings and dictionaries of strings cannot fail.
-        let data = (try? encoder.encode(state)) ?? Data()
+        let text = JSONWriter.text(state.json, layout: .pretty) + "\n"
         try AtomicFileWriter(
             path: path,
             options: AtomicFileWriter.Options(mode: .umasked(0o644), durable: true, createsDirectory: true)
-        ).write(Array(data) + [0x0A])
+        ).write(Array(text.utf8))
     }
 }

@@ -80,8 +80,8 @@ enum ScenarioSensorDecoder {
         }
         var out: [String: Double] = [:]
         var valid = true
-        for name in members.keys.sorted() {
-            let member = ConfigNode(value: members[name]!, path: node.path(of: name), diagnostics: node.diagnostics)
+        for (name, value) in members.members.map({ ($0.key, $0.value) }) {
+            let member = ConfigNode(value: value, path: node.path(of: name), diagnostics: node.diagnostics)
             let base = name.hasSuffix("_hyst") ? String(name.dropLast(5)) : name
             guard SensorLimits.isKnown(base) else {
                 let known = (SensorLimits.lowerNames + SensorLimits.upperNames).joined(separator: ", ")
@@ -235,7 +235,7 @@ enum ScenarioSensorDecoder {
         let kinds = segmentKinds.filter { members[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first else {
             if kinds.isEmpty {
-                let keys = members.keys.sorted().joined(separator: ", ")
+                let keys = members.keys.joined(separator: ", ")
                 node.report("unknown segment {\(keys)} (expected ramp, hold, step, sine or dropout)")
             } else {
                 node.report("has more than one segment kind (\(kinds.joined(separator: ", "))); give exactly one")

@@ -5,28 +5,32 @@ public enum AlertmanagerSilence {
     /// The request body for `silence`. Alertmanager requires a comment: an empty one says
     /// which sensorwatch silence it is.
     public static func body(_ silence: Silence) -> String {
-        var matchers: [String] = []
-        for (name, glob) in [("alertname", silence.rule), ("sensor", silence.sensor), ("host", silence.host)] {
-            guard let glob else { continue }
-            matchers.append(
-                "{\"name\":\"\(name)\",\"value\":" + EventFormatter.jsonString(glob.regularExpression)
-                    + ",\"isRegex\":true,\"isEqual\":true}")
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        let matchers = [("alertname", silence.rule), ("sensor", silence.sensor), ("host", silence.host)].compactMap {
+            name, glob -> JSONValue? in
+            glob.map {
+                .object(JSONObject([
+                    member("name", .string(name)), member("value", .string($0.regularExpression)),
+                    member("isRegex", .bool(true)), member("isEqual", .bool(true)),
+                ]))
+            }
         }
         let comment = silence.comment.isEmpty ? "sensorwatch silence \(silence.id)" : silence.comment
-        var s = "{\"matchers\":[" + matchers.joined(separator: ",") + "]"
-        s += ",\"startsAt\":\"" + NotifyTime.rfc3339(microseconds: silence.startsMicroseconds) + "\""
-        s += ",\"endsAt\":\"" + NotifyTime.rfc3339(microseconds: silence.endsMicroseconds) + "\""
-        s += ",\"createdBy\":" + EventFormatter.jsonString(silence.by.isEmpty ? "sensorwatch" : silence.by)
-        s += ",\"comment\":" + EventFormatter.jsonString(comment) + "}"
-        return s
+        return JSONWriter.text(.object(JSONObject([
+            member("matchers", .array(matchers)),
+            member("startsAt", .string(NotifyTime.rfc3339(microseconds: silence.startsMicroseconds))),
+            member("endsAt", .string(NotifyTime.rfc3339(microseconds: silence.endsMicroseconds))),
+            member("createdBy", .string(silence.by.isEmpty ? "sensorwatch" : silence.by)),
+            member("comment", .string(comment)),
+        ])))
     }
 
-    /// The id in Alertmanager's answer `{"silenceID":"…"}`; nil when there is none.
+    /// The id in Alertmanager's answer `{"silenceID":"…"}` (read with ``JSON5Parser``); nil
+    /// when there is none, or the answer is not a JSON object.
     public static func id(inAnswer body: String) -> String? {
-        guard let key = body.firstRange(of: "\"silenceID\":\"") else { return nil }
-        let rest = body[key.upperBound...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        let id = String(rest[..<end])
+        guard case .object(let answer)? = try? JSON5Parser.parse(body), case .string(let id)? = answer["silenceID"] else {
+            return nil
+        }
         // An id goes into a URL path: only what Alertmanager's UUIDs hold.
         guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
         return id

@@ -118,35 +118,6 @@ public enum EventFormatter {
         return out
     }
 
-    /// A JSON string literal with the escapes JSON requires, and the other characters
-    /// ``DisplayText`` escapes (DEL, C1 controls, line separators, bidi controls) as `\u007f`,
-    /// so the output shown on a terminal carries no control character either (SPEC §19).
-    public static func jsonString(_ s: String) -> String {
-        // Most strings (ids, labels, units, limit names) need no escape: one scan of the
-        // bytes and one concatenation, not an append scalar by scalar (figures: bench/README.md, "Instructions behind the code's shortcuts").
-        // Only text that is not all ASCII (a unit's `°`) is scanned again, for C1 controls.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F })
-            || (!s.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C }) && !DisplayText.needsEscape(s))
-        {
-            return "\"" + s + "\""
-        }
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if DisplayText.needsEscape(u) {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal with the escapes JSON requires (``JSONWriter/string(_:)``).
+    public static func jsonString(_ s: String) -> String { JSONWriter.string(s) }
 }

@@ -3,7 +3,7 @@
 /// Holds what is needed to tell, after a restart, that an alert still fires (no second
 /// `firing`) or to log its `resolved` when it cleared while the daemon was down, even if the
 /// sensor has not been discovered again yet.
-public struct PersistedAlert: Hashable, Sendable, Codable {
+public struct PersistedAlert: Hashable, Sendable {
     /// The rule's name.
     public var rule: String
     /// The sensor id (`SensorID.rawValue`).

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,9 +54,9 @@ public struct StateStore: Sendable {
         if err != 0 { return setAside(reason: "cannot read: " + ErrnoText.words(err), now: now) }
         let file: StateFile
         do {
-            file = try JSONDecoder().decode(StateFile.self, from: Data(bytes))
+            file = try StateFile.decode(bytes, path: path)
         } catch {
-            return setAside(reason: "not a valid state file (\(Self.describe(error)))", now: now)
+            return setAside(reason: "not a valid state file (\(error.errors.first?.locatedMessage ?? "unreadable"))", now: now)
         }
         guard file.version == StateFile.currentVersion else {
             return setAside(reason: "unknown format version \(file.version)", now: now)
@@ -69,17 +67,10 @@ public struct StateStore: Sendable {
     /// Replaces the kept alerts atomically (sorted by rule, then sensor, so the file is
     /// stable).
     public func save(_ alerts: [PersistedAlert]) throws(SaveError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let sorted = alerts.sorted { $0.key < $1.key }
-        let data: Data
+        let text = JSONWriter.text(StateFile(version: StateFile.currentVersion, alerts: sorted).json, layout: .pretty)
         do {
-            data = try encoder.encode(StateFile(version: StateFile.currentVersion, alerts: sorted))
-        } catch {
-            throw SaveError.encode(path: path)
-        }
-        do {
-            try writer.write(Array(data) + [0x0A])
+            try writer.write(Array((text + "\n").utf8))
         } catch {
             throw SaveError.write(error)
         }
@@ -126,19 +117,6 @@ public struct StateStore: Sendable {
         var buf = [CChar](repeating: 0, count: 32)
         let n = strftime(&buf, buf.count, "%Y%m%dT%H%M%SZ", &tm)
         return String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let e = error as? DecodingError {
-            switch e {
-            case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c):
-                let path = c.codingPath.map(\.stringValue).joined(separator: ".")
-                return path.isEmpty ? c.debugDescription : "\(path): \(c.debugDescription)"
-            @unknown default:
-                return "\(e)"
-            }
-        }
-        return "\(error)"
     }
 
     /// The file's bytes, or the errno of the failed open or read (0 on success).

@@ -26,23 +26,23 @@ extension StatusReport {
         guard let root = JSON5Document.load(contents: bytes, diagnostics: diagnostics) else {
             throw DecodeError(message: diagnostics.errors.first.map { "\($0.location): \($0.message)" } ?? "unreadable")
         }
-        func members(_ v: JSONValue?) -> [String: JSONValue]? {
+        func members(_ v: JSONValue?) -> JSONObject? {
             if case .object(let m)? = v { return m }
             return nil
         }
-        func string(_ m: [String: JSONValue], _ key: String) -> String? {
+        func string(_ m: JSONObject, _ key: String) -> String? {
             if case .string(let s)? = m[key] { return s }
             return nil
         }
-        func number(_ m: [String: JSONValue], _ key: String) -> Double? {
+        func number(_ m: JSONObject, _ key: String) -> Double? {
             switch m[key] {
             case .integer(let i)?: return Double(i)
             case .number(let d)?: return d
             default: return nil
             }
         }
-        func time(_ m: [String: JSONValue], _ key: String) -> Double? { string(m, key).flatMap(RFC3339.parse) }
-        func list(_ m: [String: JSONValue], _ key: String) -> [[String: JSONValue]]? {
+        func time(_ m: JSONObject, _ key: String) -> Double? { string(m, key).flatMap(RFC3339.parse) }
+        func list(_ m: JSONObject, _ key: String) -> [JSONObject]? {
             guard case .array(let a)? = m[key] else { return nil }
             let objects = a.compactMap(members)
             return objects.count == a.count ? objects : nil

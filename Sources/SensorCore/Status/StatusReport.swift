@@ -26,29 +26,31 @@ public struct StatusReport: Sendable, Hashable {
     /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline;
     /// `silencedUntil` only for an alert a silence holds (`status --json`, SPEC §21).
     public var json: String {
-        var s = "{\"version\":" + str(version) + ",\"pid\":\(pid),\"started\":" + str(RFC3339.format(started))
-        s += ",\"updated\":" + str(RFC3339.format(updated)) + ",\n\"sensors\":["
-        for (i, e) in sensors.enumerated() {
-            s += (i == 0 ? "\n" : ",\n") + "{\"id\":" + str(e.id) + ",\"label\":" + str(e.label)
-            s += ",\"quantity\":" + str(e.quantity) + ",\"unit\":" + str(e.unit) + ",\"value\":" + num(e.value)
-            s += ",\"time\":" + (e.time.map { str(RFC3339.format($0)) } ?? "null") + ",\"ok\":\(e.ok)"
-            s += ",\"error\":" + (e.error.map(str) ?? "null") + ",\"limits\":"
-            s += e.limits.map { "{\"max\":" + num($0.max) + ",\"crit\":" + num($0.crit) + "}" } ?? "null"
-            s += "}"
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        func time(_ t: Double) -> JSONValue { .string(RFC3339.format(t)) }
+        func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
+        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        let sensorValues = sensors.map { e -> JSONValue in
+            .object(JSONObject([
+                member("id", .string(e.id)), member("label", .string(e.label)), member("quantity", .string(e.quantity)),
+                member("unit", .string(e.unit)), member("value", number(e.value)), member("time", e.time.map(time) ?? .null),
+                member("ok", .bool(e.ok)), member("error", string(e.error)),
+                member("limits", e.limits.map { .object(JSONObject([member("max", number($0.max)), member("crit", number($0.crit))])) } ?? .null),
+            ]))
         }
-        s += "],\n\"alerts\":["
-        for (i, a) in alerts.enumerated() {
-            s += (i == 0 ? "\n" : ",\n") + "{\"rule\":" + str(a.rule) + ",\"sensor\":" + str(a.sensor)
-            s += ",\"severity\":\"\(a.severity.rawValue)\",\"state\":\"\(a.state.rawValue)\""
-            s += ",\"since\":" + str(RFC3339.format(a.since)) + ",\"value\":" + num(a.value)
-            s += ",\"threshold\":" + num(a.threshold)
-            if let until = a.silencedUntil { s += ",\"silencedUntil\":" + str(RFC3339.format(until)) }
-            s += "}"
+        let alertValues = alerts.map { a -> JSONValue in
+            var members = [
+                member("rule", .string(a.rule)), member("sensor", .string(a.sensor)),
+                member("severity", .string(a.severity.rawValue)), member("state", .string(a.state.rawValue)),
+                member("since", time(a.since)), member("value", number(a.value)), member("threshold", number(a.threshold)),
+            ]
+            if let until = a.silencedUntil { members.append(member("silencedUntil", time(until))) }
+            return .object(JSONObject(members))
         }
-        s += "]}\n"
-        return s
+        let report = JSONValue.object(JSONObject([
+            member("version", .string(version)), member("pid", .integer(Int64(pid))), member("started", time(started)),
+            member("updated", time(updated)), member("sensors", .array(sensorValues)), member("alerts", .array(alertValues)),
+        ]))
+        return JSONWriter.text(report, layout: .records(depth: 2)) + "\n"
     }
-
-    private func str(_ s: String) -> String { EventFormatter.jsonString(s) }
-    private func num(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "null" }
 }
