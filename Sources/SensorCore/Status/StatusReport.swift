@@ -34,6 +34,8 @@ public struct StatusReport: Sendable, Hashable {
             s += ",\"time\":" + (e.time.map { str(RFC3339.format($0)) } ?? "null") + ",\"ok\":\(e.ok)"
             s += ",\"error\":" + (e.error.map(str) ?? "null") + ",\"limits\":"
             s += e.limits.map { "{\"max\":" + num($0.max) + ",\"crit\":" + num($0.crit) + "}" } ?? "null"
+            // Only for a sleeping sensor (SPEC §20), so an awake machine's file is as before.
+            if e.asleep { s += ",\"asleep\":true" }
             s += "}"
         }
         s += "],\n\"alerts\":["
