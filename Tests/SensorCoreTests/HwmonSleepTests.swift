@@ -112,6 +112,12 @@ import Testing
         #expect(io.opens("power/runtime_status") == 0)
     }
 
+    @Test func wakeIsASourceKeyThatDefaultsToFalse() throws {
+        let files = TemporaryDirectory()
+        files.write("c.json5", "{ sources: [{ type: \"hwmon\", wake: true }, { type: \"thermal\" }] }")
+        #expect(try ConfigLoader.load(path: files.path("c.json5")).sources.map(\.wake) == [true, false])
+    }
+
     @Test func aStaleRuleDoesNotFireWhileTheSensorSleepsNorAtItsWaking() {
         let sensor = SensorInfo(id: "hwmon:amdgpu-pci-0100/temp1", quantity: .temperature)
         let list = SensorList(source: "0", sensors: [sensor])
