@@ -112,6 +112,24 @@ import Testing
         #expect(io.opens("power/runtime_status") == 0)
     }
 
+    @Test func aThermalZoneOfASuspendedDeviceSleepsToo() {
+        let files = TemporaryDirectory()
+        let wifi = "devices/pci0000:00/0000:00:1c.0/0000:03:00.0"
+        files.write(wifi + "/power/runtime_status", "suspended\n")
+        for (n, type) in ["iwlwifi_1", "x86_pkg_temp"].enumerated() {
+            files.write("thermal/thermal_zone\(n)/type", type + "\n")
+            files.write("thermal/thermal_zone\(n)/temp", "\(45 + 5 * n)000\n")
+        }
+        files.symlink("thermal/thermal_zone0/device", to: files.path(wifi))
+        let io = SysfsFaultIO()
+        let reader = ThermalZoneReader(
+            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")), io: io)
+        #expect(reader.discover().map(\.id.rawValue) == ["thermal:iwlwifi_1", "thermal:x86_pkg_temp"])
+        let values = reader.poll(at: .seconds(1))[0]
+        #expect(values.isAsleep(0) && values.value(at: 1) == 50)
+        #expect(io.opens("thermal_zone0/temp") == 0)
+    }
+
     @Test func wakeIsASourceKeyThatDefaultsToFalse() throws {
         let files = TemporaryDirectory()
         files.write("c.json5", "{ sources: [{ type: \"hwmon\", wake: true }, { type: \"thermal\" }] }")

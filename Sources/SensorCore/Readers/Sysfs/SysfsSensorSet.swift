@@ -34,6 +34,8 @@ struct SysfsSensorSet: Sendable {
     /// batch of reads skips them (the C loop makes no system call for a negative descriptor).
     private var sleeping: [Bool] = []
     private var awakeFDs: [Int32] = []
+    /// Per power file, whether it said `suspended` at this poll (memory kept across polls).
+    private var suspended: [Bool] = []
     /// Where the batch of reads has got to, for the stall watch (``GuardedSysfsIO``).
     private let progress = SysfsReadProgress()
 
@@ -114,17 +116,22 @@ struct SysfsSensorSet: Sendable {
     /// Reads every power file once and marks the channels whose chain has one that says
     /// `suspended`; returns whether any does (then ``sleeping`` and ``awakeFDs`` are set).
     private mutating func markSleeping(io: any SysfsIO) -> Bool {
-        var suspended: [Bool] = []
-        suspended.reserveCapacity(powerFiles.count)
+        var any = false
+        if suspended.count != powerFiles.count { suspended = Array(repeating: false, count: powerFiles.count) }
         withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
             for j in powerFiles.indices {
                 let n = powerFiles[j].read(into: buffer, io: io)
-                suspended.append(DevicePower.isSuspended(n, buffer))
+                suspended[j] = DevicePower.isSuspended(n, buffer)
+                any = any || suspended[j]
             }
         }
-        guard suspended.contains(true) else { return false }
-        sleeping = gates.map { chain in chain.contains { suspended[$0] } }
-        awakeFDs = fds.indices.map { sleeping[$0] ? -1 : fds[$0] }
+        guard any else { return false }
+        if sleeping.count != gates.count { sleeping = Array(repeating: false, count: gates.count) }
+        if awakeFDs.count != fds.count { awakeFDs = fds }
+        for i in gates.indices {
+            sleeping[i] = gates[i].contains { suspended[$0] }
+            awakeFDs[i] = sleeping[i] ? -1 : fds[i]
+        }
         return true
     }
 
