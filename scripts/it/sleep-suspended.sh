@@ -13,6 +13,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
 need python3 python3
+need promtool prometheus
 setup_fault_test
 
 T=$WORK/tree
