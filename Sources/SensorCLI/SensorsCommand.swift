@@ -19,8 +19,10 @@ public enum SensorsCommand {
           --config PATH  configuration file (default: $SENSORWATCH_CONFIG, else
                          /etc/sensorwatch/sensorwatch.json5)
           --json         print one JSON array of {id, label, quantity, unit, value[, error]
-                         [, mirrors][, limits][, ignoredLimits][, alarms]} (mirrors: the
-                         thermal zone an hwmon sensor is; limits: the driver's plausible
+                         [, asleep][, mirrors][, limits][, ignoredLimits][, alarms]}
+                         (asleep: its device is runtime-suspended, so it was not read and
+                         value is null; mirrors: the thermal zone an hwmon sensor is;
+                         limits: the driver's plausible
                          limits; ignoredLimits: limit files ignored, with the reason;
                          alarms: the chip's alarm files that read 1, as limit names)
           --help         show this help
@@ -68,11 +70,15 @@ public enum SensorsCommand {
         public var mirrors: SensorID?
         /// The chip's alarm files that read 1 with the value (SPEC §16b).
         public var alarms: HardwareAlarms
+        /// Not read because its device sleeps (SPEC §20); `value` and `error` are nil then.
+        public var asleep: Bool
 
         /// A reading; `error` is meant for a nil `value`.
         public init(
-            sensor: SensorInfo, value: Double?, error: String?, mirrors: SensorID? = nil, alarms: HardwareAlarms = []
+            sensor: SensorInfo, value: Double?, error: String?, mirrors: SensorID? = nil, alarms: HardwareAlarms = [],
+            asleep: Bool = false
         ) {
+            self.asleep = asleep
             self.alarms = alarms
             self.sensor = sensor
             self.value = value
@@ -101,12 +107,18 @@ public enum SensorsCommand {
             deriving.learn(source: list.source, sensors: listed)
             var latest: [SensorID: Sample] = [:]
             var alarms: [SensorID: HardwareAlarms] = [:]
+            var asleep: Set<SensorID> = []
             for cycle in cycles.map({ PollCycle(list: list, readings: $0.readings, tick: false) }) {
                 deriving.record(cycle)
                 for sample in cycle.samples { latest[sample.sensor] = sample }
                 for (i, set) in cycle.readings.alarms { alarms[listed[i].id] = set }
+                for i in cycle.readings.asleep { asleep.insert(listed[i].id) }
             }
             for sensor in sensors {
+                if asleep.contains(sensor.id) {
+                    out.append(Reading(sensor: sensor, value: nil, error: nil, mirrors: mirrors[sensor.id], asleep: true))
+                    continue
+                }
                 let sample = latest[sensor.id]
                 let error = sample == nil ? "no reading" : sample?.fault
                 out.append(Reading(
@@ -160,7 +172,9 @@ public enum SensorsCommand {
             s += EventFormatter.jsonString(r.sensor.unit)
             s += ",\"value\":"
             s += r.value.map(EventFormatter.number) ?? "null"
-            if r.value == nil {
+            if r.asleep {
+                s += ",\"asleep\":true"
+            } else if r.value == nil {
                 s += ",\"error\":"
                 s += EventFormatter.jsonString(r.error ?? "no reading")
             }
@@ -222,7 +236,8 @@ public enum SensorsCommand {
         // Ids, labels, units and errors come from sysfs: each is shown on its row.
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
-             (r.value.map { EventFormatter.number($0) + " " + r.sensor.unit } ?? "error: " + (r.error ?? "no reading"))
+             (r.asleep ? "asleep" : r.value.map { EventFormatter.number($0) + " " + r.sensor.unit }
+                ?? "error: " + (r.error ?? "no reading"))
                 + limits(r.sensor) + alarm(r.alarms)].map(DisplayText.escaped)
         }
         var widths = [0, 0, 0]

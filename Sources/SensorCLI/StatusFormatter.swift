@@ -35,7 +35,7 @@ enum StatusFormatter {
             for s in r.sensors {
                 rows.append([
                     s.id, s.label.isEmpty ? "-" : s.label, s.value.map { withUnit(EventFormatter.display($0), s.unit) } ?? "-",
-                    limits(s), s.ok ? "ok" : "failing: " + (s.error ?? "no reading"),
+                    limits(s), s.asleep ? "asleep" : s.ok ? "ok" : "failing: " + (s.error ?? "no reading"),
                 ])
             }
             out += table(rows)

@@ -48,6 +48,17 @@ import Testing
         #expect(values == [nil, 45, 45.12, 23.45])
     }
 
+    @Test func aSleepingSensorIsAsleepWithANullValueAndNoError() {
+        let gpu = SensorInfo(id: "hwmon:amdgpu-pci-0100/temp1", label: "edge", quantity: .temperature)
+        let readings = [SensorsCommand.Reading(sensor: gpu, value: nil, error: nil, asleep: true)]
+        #expect(SensorsCommand.json(readings) == """
+            [
+              {"id":"hwmon:amdgpu-pci-0100/temp1","label":"edge","quantity":"temperature","unit":"°C","value":null,"asleep":true}
+            ]
+            """)
+        #expect(SensorsCommand.table(readings).hasSuffix("temperature  asleep"))
+    }
+
     @Test func noSensorsIsAnEmptyJSONArray() {
         let none = [SourceConfiguration(kind: .iio, interval: .seconds(1), root: "/nonexistent/sensorwatch")]
         #expect(SensorsCommand.json(SensorsCommand.read(none)) == "[]")

@@ -193,6 +193,19 @@ struct StatusFormatterTests {
         #expect(back == report)
     }
 
+    @Test func aSleepingSensorIsAsleepInTheFileAndForAPerson() throws {
+        let gpu = StatusSensor(
+            id: "hwmon:amdgpu-pci-0100/temp1", label: "edge", quantity: "temperature", unit: "°C", value: 48, time: Self.t0 + 5,
+            ok: true, error: nil, asleep: true)
+        let report = Self.report([], sensors: [Self.cpu, gpu])
+        #expect(report.json.contains(#""error":null,"limits":null,"asleep":true}"#))
+        #expect(try StatusReport.decode(Array(report.json.utf8), path: "status.json") == report)
+        #expect(StatusFormatter.person(report, now: Self.t0 + 61, localTime: clock).hasSuffix("""
+              hwmon:amdgpu-pci-0100/temp1  edge          48 °C  -            asleep
+
+            """))
+    }
+
     @Test(arguments: [
         ("[]", "expected an object"),
         ("{ updated: \"2027-01-15T08:00:00Z\", sensors: [], alerts: [] }", "started: expected an RFC 3339 time"),

@@ -33,6 +33,7 @@ struct ConfigLoaderTests {
         ("{ sources: [{ type: \"hwmon\", plausible: { min: 100, max: 0 } }] }", "sources[0].plausible: min must be below max"),
         ("{ sources: [{ type: \"hwmon\", plausible: { mux: 1 } }] }",
          "sources[0].plausible.mux: unknown key (did you mean \"max\"?)"),
+        ("{ sources: [{ type: \"hwmon\", wake: \"yes\" }] }", "sources[0].wake: expected true or false, found a string"),
         ("{ sources: [{ type: \"iio\", roots: \"/x\" }] }", "sources[0].roots: unknown key (did you mean \"root\"?)"),
         ("{ rules: [\"r\"] }", "rules[0]: expected an object, found a string"),
         ("{ rules: [{ sensor: \"*\", above: 1 }] }", "rules[0].name: required key is missing"),

@@ -67,7 +67,7 @@ public enum ConfigLoader {
     private static func source(
         _ node: ConfigNode, defaultInterval: Duration, named: inout NamedFiles
     ) -> SourceConfiguration? {
-        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario", "plausible"]) else {
+        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario", "plausible", "wake"]) else {
             return nil
         }
         let kind: SourceKind? = object.required("type")?.choice("source type")
@@ -113,10 +113,15 @@ public enum ConfigLoader {
             guard let range = plausibleRange(node) else { return nil }
             plausible = range
         }
+        var wake = false
+        if let node = object["wake"] {
+            guard let on = node.bool() else { return nil }
+            wake = on
+        }
         guard let kind, let interval, let include, let exclude else { return nil }
         return SourceConfiguration(
             kind: kind, interval: interval, root: root, include: include, exclude: exclude,
-            scenarioPath: scenarioPath, scenario: scenario, plausible: plausible)
+            scenarioPath: scenarioPath, scenario: scenario, plausible: plausible, wake: wake)
     }
 
     /// `plausible: { min, max }` (°C, either may be left out).

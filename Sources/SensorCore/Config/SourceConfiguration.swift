@@ -18,13 +18,17 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var scenario: Scenario?
     /// The temperatures its readings may take (`plausible`, SPEC §16).
     public var plausible: PlausibleRange
+    /// `wake: true`: read a chip even while its device is runtime-suspended, which resumes
+    /// it (SPEC §20); by default a sleeping device is left asleep.
+    public var wake: Bool
 
     public init(
         kind: SourceKind, interval: Duration, root: String? = nil, include: [Glob] = [],
         exclude: [Glob] = [], scenarioPath: String? = nil, scenario: Scenario? = nil,
-        plausible: PlausibleRange = .standard
+        plausible: PlausibleRange = .standard, wake: Bool = false
     ) {
         self.plausible = plausible
+        self.wake = wake
         self.kind = kind
         self.interval = interval
         self.root = root ?? kind.defaultRoot

@@ -19,13 +19,18 @@ extension MetricsSnapshot {
             var up = attempted
             var lastReading = [Double](repeating: .nan, count: n)
             let values = source.goodValues
+            let asleep = source.latest.asleep
             for i in 0..<n {
-                attempted[i] = source.wasAttempted(at: i)
-                up[i] = source.isUp(at: i)
+                // A sleeping sensor is shown (up: no read failed; `sensor_asleep` says why).
+                let sleeps = !asleep.isEmpty && asleep.contains(i)
+                attempted[i] = sleeps || source.wasAttempted(at: i)
+                up[i] = sleeps || source.isUp(at: i)
                 if !values[i].isNaN { lastReading[i] = startTime + source.goodTime(at: i).seconds }
             }
             groups.append(
-                SensorGroup(sensors: source.list.sensors, attempted: attempted, up: up, value: values, lastReading: lastReading))
+                SensorGroup(
+                    sensors: source.list.sensors, attempted: attempted, up: up, value: values, lastReading: lastReading,
+                    asleep: asleep))
         }
         alerts.rules = engine.rules
         alerts.sensors = engine.sensors

@@ -23,11 +23,17 @@ public struct MetricsSnapshot: Sendable, Equatable {
         public var value: [Double]
         /// Unix time (seconds) of that reading; NaN with `value`.
         public var lastReading: [Double]
+        /// The positions of sensors whose device sleeps (SPEC §20); empty when none does.
+        public var asleep: Set<Int>
 
-        public init(sensors: [SensorInfo], attempted: [Bool], up: [Bool], value: [Double], lastReading: [Double]) {
+        public init(
+            sensors: [SensorInfo], attempted: [Bool], up: [Bool], value: [Double], lastReading: [Double],
+            asleep: Set<Int> = []
+        ) {
             precondition(
                 [attempted.count, up.count, value.count, lastReading.count].allSatisfy { $0 == sensors.count },
                 "a group's arrays must align with its sensors")
+            self.asleep = asleep
             self.sensors = sensors
             self.attempted = attempted
             self.up = up

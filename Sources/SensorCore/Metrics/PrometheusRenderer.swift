@@ -32,6 +32,7 @@ public final class PrometheusRenderer {
         var version = ""
         var lists: [[SensorInfo]] = []
         var attempted: [[Bool]] = []
+        var asleep: [Set<Int>] = []
         var alertRules: [Rule] = []
         var alertSensors: [SensorInfo] = []
         var alertPairs: [Int] = []
@@ -73,7 +74,8 @@ public final class PrometheusRenderer {
                 s.alerts.rules == alertRules, s.alerts.sensors == alertSensors,
                 s.alerts.entries.count * 2 == alertPairs.count, s.events.count == eventKeys.count
             else { return false }
-            for g in s.groups.indices where s.groups[g].sensors != lists[g] || s.groups[g].attempted != attempted[g] {
+            for g in s.groups.indices where s.groups[g].sensors != lists[g] || s.groups[g].attempted != attempted[g]
+                || s.groups[g].asleep != asleep[g] {
                 return false
             }
             for (k, e) in s.alerts.entries.enumerated() where e.rule != alertPairs[2 * k] || e.sensor != alertPairs[2 * k + 1] {
@@ -251,6 +253,7 @@ public final class PrometheusRenderer {
     private static func layoutSensors(_ groups: [MetricsSnapshot.SensorGroup], value: [Double], time: [Double], into l: inout Layout) {
         l.lists = groups.map(\.sensors)
         l.attempted = groups.map(\.attempted)
+        l.asleep = groups.map(\.asleep)
         let infos = Array(groups.map(\.sensors).joined())
         let attempted = Array(groups.map(\.attempted).joined())
         l.order = infos.indices.filter { attempted[$0] }.sorted { infos[$0].id < infos[$1].id }
@@ -263,6 +266,22 @@ public final class PrometheusRenderer {
             l.text("sensorwatch_sensor_up{sensor=\"\(ids[p])\",quantity=\"\(infos[j].quantity.rawValue)\"} ")
             l.field(.bit)
             l.text("\n")
+        }
+        // Only while some sensor sleeps (SPEC §20): a change of sleep is a change of layout, and
+        // its lines are text of the layout, not fields.
+        var sleeping: Set<Int> = []
+        var first = 0
+        for (g, group) in groups.enumerated() {
+            for i in group.asleep { sleeping.insert(first + i) }
+            first += l.lists[g].count
+        }
+        if !sleeping.isEmpty {
+            l.family(
+                "sensorwatch_sensor_asleep", "gauge",
+                "1 while the sensor's device is runtime-suspended and so not read (its last value stands).")
+            for (p, j) in l.order.enumerated() where sleeping.contains(j) {
+                l.text("sensorwatch_sensor_asleep{sensor=\"\(ids[p])\"} 1\n")
+            }
         }
         if l.timed.contains(true) {
             l.family(

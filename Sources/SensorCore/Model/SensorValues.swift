@@ -17,6 +17,9 @@ public struct SensorValues: Sendable, Hashable {
     /// The hardware alarms seen with a successful reading (SPEC §16b), by position; only
     /// slots with one set are present, so a poll without alarms keeps it empty.
     public private(set) var alarms: [Int: HardwareAlarms] = [:]
+    /// The slots of sensors whose device sleeps (runtime suspend, SPEC §20): not read on
+    /// purpose, so neither a value nor a fault; empty when nothing sleeps.
+    public private(set) var asleep: Set<Int> = []
 
     /// Readings of `values.count` sensors at `time`. Every reason in `faults` must be at a NaN.
     public init(time: Timestamp, values: [Double], faults: [Int: String] = [:]) {
@@ -69,6 +72,21 @@ public struct SensorValues: Sendable, Hashable {
     /// Appends a slot with nothing read.
     public mutating func appendUnread() { values.append(.nan) }
 
+    /// Appends the slot of a sensor left unread because its device sleeps.
+    public mutating func appendAsleep() {
+        asleep.insert(values.count)
+        values.append(.nan)
+    }
+
+    /// Whether the slot at `index` was left unread because its device sleeps.
+    @inline(__always)
+    public func isAsleep(_ index: Int) -> Bool { !asleep.isEmpty && asleep.contains(index) }
+
+    /// Takes the asleep slots of a commit that read `readings` (what sleeps now).
+    mutating func takeAsleep(of readings: SensorValues) {
+        if asleep != readings.asleep { asleep = readings.asleep }
+    }
+
     /// Sets the slot at `index` to a reading: a value, or a fault when `fault` is given.
     public mutating func set(_ index: Int, value: Double?, fault: String?) {
         if let value, !value.isNaN {
@@ -113,7 +131,7 @@ public struct SensorValues: Sendable, Hashable {
     /// Equal when the same slots hold the same values and the same faults (the NaN markers
     /// compare equal here).
     public static func == (a: SensorValues, b: SensorValues) -> Bool {
-        a.time == b.time && a.faults == b.faults && a.alarms == b.alarms && a.values.count == b.values.count
+        a.time == b.time && a.faults == b.faults && a.alarms == b.alarms && a.asleep == b.asleep && a.values.count == b.values.count
             && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
@@ -121,6 +139,7 @@ public struct SensorValues: Sendable, Hashable {
         hasher.combine(time)
         hasher.combine(faults)
         hasher.combine(alarms)
+        hasher.combine(asleep)
         for v in values { hasher.combine(v.isNaN ? nil : v) }
     }
 }

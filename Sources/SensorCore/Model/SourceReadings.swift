@@ -45,6 +45,9 @@ public struct SourceReadings: Sendable {
     /// The time of the latest reading at `index` (value or fault).
     public func time(at index: Int) -> Timestamp { times?[index] ?? latest.time }
 
+    /// Whether the sensor at `index` sleeps now (its device is runtime-suspended, SPEC §20).
+    public func isAsleep(at index: Int) -> Bool { latest.isAsleep(index) }
+
     /// Whether the latest read at `index` succeeded.
     public func isUp(at index: Int) -> Bool { latest.value(at: index) != nil }
 
@@ -94,6 +97,7 @@ public struct SourceReadings: Sendable {
                     good.times[i] = readings.time
                 }
             }
+            latest.takeAsleep(of: readings)
             latest.time = max(latest.time, readings.time)
             times = slotTimes
         }

@@ -41,6 +41,9 @@ public struct RuleEngine: Sendable {
     private var slotRef: [RuleRef?] = []
     private var slotState: [AlertState] = []
     private var hasStaleRules: Bool
+    /// The sensors (entries) whose latest reading was `asleep` (SPEC §20): a tick restarts
+    /// their `stale` clock instead of evaluating it, so it cannot run out while they sleep.
+    private var sleeping: Set<Int> = []
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
     /// Per running source: its current list (checked by identity) and each listed sensor's
@@ -80,15 +83,37 @@ public struct RuleEngine: Sendable {
             for i in read.indices {
                 let v = read[i]
                 if !v.isNaN {
+                    if !sleeping.isEmpty { sleeping.remove(entries[i]) }
                     step(entries[i], time: time, value: v, alarms: alarms.isEmpty ? [] : alarms[i] ?? [], into: &events)
                 } else if !faults.isEmpty, faults[i] != nil {
+                    if !sleeping.isEmpty { sleeping.remove(entries[i]) }
                     // A failed read: only `stale` looks at it (the sensor counts as not updated).
                     step(entries[i], time: time, value: nil, into: &events)
+                } else if readings.isAsleep(i) {
+                    // Asleep: nothing to say, and no reading is missed (SPEC §20).
+                    sleeping.insert(entries[i])
+                    restartStaleClocks(entries[i], at: time)
                 }
             }
         }
         guard cycle.tick, hasStaleRules else { return }
-        for e in entries { step(e, time: time, value: nil, into: &events) }
+        for e in entries {
+            if !sleeping.isEmpty, sleeping.contains(e) {
+                restartStaleClocks(e, at: time)
+            } else {
+                step(e, time: time, value: nil, into: &events)
+            }
+        }
+    }
+
+    /// A sleeping sensor's `stale` alerts count from now: its state is left as it was, and
+    /// staleness starts again when it wakes.
+    private mutating func restartStaleClocks(_ e: Int, at time: Timestamp) {
+        guard hasStaleRules else { return }
+        let span = spans[e]
+        for slot in span.first..<(span.first + span.count) where slotRef[slot]?.isStale == true {
+            slotState[slot].lastSuccess = time
+        }
     }
 
     /// Forgets the per-list positions of a source that stopped (its list is not coming back).

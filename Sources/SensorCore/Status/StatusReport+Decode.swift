@@ -64,9 +64,12 @@ extension StatusReport {
             if let l = members(s["limits"]) { limits = StatusLimits(max: number(l, "max"), crit: number(l, "crit")) }
             var ok = false
             if case .bool(let b)? = s["ok"] { ok = b }
+            var asleep = false
+            if case .bool(let b)? = s["asleep"] { asleep = b }
             sensors.append(StatusSensor(
                 id: id, label: string(s, "label") ?? "", quantity: quantity, unit: string(s, "unit") ?? "",
-                value: number(s, "value"), time: time(s, "time"), ok: ok, error: string(s, "error"), limits: limits))
+                value: number(s, "value"), time: time(s, "time"), ok: ok, error: string(s, "error"), limits: limits,
+                asleep: asleep))
         }
         var alerts: [StatusAlert] = []
         for (i, a) in alertObjects.enumerated() {

@@ -17,13 +17,14 @@ extension StatusReport {
         for source in data.readings {
             for (i, info) in source.list.sensors.enumerated() {
                 let value = source.goodValue(at: i)
-                let attempted = source.wasAttempted(at: i)
+                let asleep = source.isAsleep(at: i)
+                let attempted = asleep || source.wasAttempted(at: i)
                 let fault = faulty[info.id]?.reason
                 values[info.id] = value
                 sensors.append(StatusSensor(
                     id: info.id.rawValue, label: info.label, quantity: info.quantity.rawValue, unit: info.unit, value: value,
                     time: value == nil ? nil : started + source.goodTime(at: i).seconds, ok: attempted && fault == nil,
-                    error: fault ?? (attempted ? nil : "not read yet"), limits: StatusLimits(info.limits)))
+                    error: fault ?? (attempted ? nil : "not read yet"), limits: StatusLimits(info.limits), asleep: asleep))
             }
         }
         sensors.sort { $0.id < $1.id }
@@ -53,7 +54,7 @@ extension StatusReport {
     /// What a change "of a sensor's health or an alert's state" (SPEC §19) is measured by:
     /// which sensors are listed and failing, and which alerts are in which state.
     var shape: [String] {
-        sensors.map { $0.id + ($0.ok ? " ok" : " failing: " + ($0.error ?? "")) }
+        sensors.map { $0.id + ($0.asleep ? " asleep" : $0.ok ? " ok" : " failing: " + ($0.error ?? "")) }
             + alerts.map { $0.rule + " " + $0.sensor + " " + $0.state.rawValue }
     }
 }

@@ -26,17 +26,16 @@ public struct StatusReport: Sendable, Hashable {
     /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline;
     /// `silencedUntil` only for an alert a silence holds (`status --json`, SPEC §21).
     public var json: String {
-        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
-        func time(_ t: Double) -> JSONValue { .string(RFC3339.format(t)) }
-        func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
-        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         let sensorValues = sensors.map { e -> JSONValue in
-            .object(JSONObject([
+            var members = [
                 member("id", .string(e.id)), member("label", .string(e.label)), member("quantity", .string(e.quantity)),
                 member("unit", .string(e.unit)), member("value", number(e.value)), member("time", e.time.map(time) ?? .null),
                 member("ok", .bool(e.ok)), member("error", string(e.error)),
                 member("limits", e.limits.map { .object(JSONObject([member("max", number($0.max)), member("crit", number($0.crit))])) } ?? .null),
-            ]))
+            ]
+            // Only for a sleeping sensor (SPEC §20), so an awake machine's file is as before.
+            if e.asleep { members.append(member("asleep", .bool(true))) }
+            return .object(JSONObject(members))
         }
         let alertValues = alerts.map { a -> JSONValue in
             var members = [

@@ -12,14 +12,18 @@ public struct StatusSensor: Sendable, Hashable {
     public var ok: Bool
     /// Why the latest read failed; nil when it did not.
     public var error: String?
+    /// Whether its device sleeps (runtime suspend, SPEC §20): not read on purpose, which is
+    /// no failure; ``value`` is the reading from before it slept, if any.
+    public var asleep: Bool
     /// The hardware's own limits (SPEC §16): `max` (warning) and `crit`, where known. Not
     /// read yet, so always nil; the file already has the key, so readers need not change.
     public var limits: StatusLimits?
 
     public init(
         id: String, label: String, quantity: String, unit: String, value: Double?, time: Double?, ok: Bool,
-        error: String?, limits: StatusLimits? = nil
+        error: String?, limits: StatusLimits? = nil, asleep: Bool = false
     ) {
+        self.asleep = asleep
         self.id = id
         self.label = label
         self.quantity = quantity

@@ -12,6 +12,8 @@
 /// - Labels come from `tempN_label` / `humidityN_label`; `tempN_fault` is checked per read,
 ///   and so are the alarm files (`tempN_crit_alarm`, `fanN_alarm`, …, SPEC §16b).
 /// - Limits (`tempN_max`, `_crit`, … and their `_hyst`) are read here, never per poll.
+/// - A chip whose device, or a parent of it, has `power/runtime_status` (``DevicePower``)
+///   is not read while that says `suspended` (SPEC §20), unless the source says `wake: true`.
 /// - A chip that re-exports thermal zones (``ThermalHwmonMirror``) is kept, each sensor
 ///   noting the zone it mirrors: a configuration with hwmon alone still sees those zones,
 ///   and ids do not depend on which other sources are configured.
@@ -45,9 +47,14 @@ enum HwmonScanner {
         for (chip, name) in zip(found, names) {
             let driver = chip.driver ?? ""
             let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: driver, io: io)
-            channels += sensors(
+            var chipChannels = sensors(
                 in: chip.attributes, chipName: name, driver: driver, mirror: mirror,
                 admits: configuration.admits, io: io)
+            if !configuration.wake, !chipChannels.isEmpty {
+                let power = DevicePower.statusFiles(device: chip.chip.devicePath)
+                for i in chipChannels.indices { chipChannels[i].powerStatus = power }
+            }
+            channels += chipChannels
         }
         return channels
     }

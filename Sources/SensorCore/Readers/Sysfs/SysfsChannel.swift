@@ -31,6 +31,9 @@ struct SysfsChannel: Sendable {
     /// Set when a file that names this sensor (its label) blocked at discovery: the
     /// sensor reads as this fault until that read returns and a discovery reads it.
     var blocked: String?
+    /// The `power/runtime_status` files of its device's chain (``DevicePower``): while one
+    /// says `suspended`, the channel is not read at all (SPEC §20). Empty with `wake: true`.
+    var powerStatus: [String] = []
     /// The readings a temperature may give (the source's `plausible`); others are faults.
     var plausible = PlausibleRange.standard
 

@@ -25,6 +25,17 @@ struct SysfsSensorSet: Sendable {
     /// Channels whose last read failed: their files are opened afresh at the next
     /// discovery (SPEC §4: a device that went away and came back has a new file).
     private var failed: [Int] = []
+    /// The distinct `power/runtime_status` files of the channels' devices (SPEC §20), kept
+    /// open and read once per poll each; empty when no channel's device has one.
+    private var powerFiles: [SysfsFile] = []
+    /// Per channel, its device chain's positions in ``powerFiles`` (empty: never asleep).
+    private var gates: [[Int]] = []
+    /// Per channel, whether it sleeps at this poll; and ``fds`` with -1 for those, so the
+    /// batch of reads skips them (the C loop makes no system call for a negative descriptor).
+    private var sleeping: [Bool] = []
+    private var awakeFDs: [Int32] = []
+    /// Per power file, whether it said `suspended` at this poll (memory kept across polls).
+    private var suspended: [Bool] = []
     /// Where the batch of reads has got to, for the stall watch (``GuardedSysfsIO``).
     private let progress = SysfsReadProgress()
 
@@ -73,6 +84,7 @@ struct SysfsSensorSet: Sendable {
             }
         }
         for var file in open.values { file.close(io: io) }
+        regate(next, io: io)
         channels = next
         fds = next.map(\.input.fd)
         plans = next.map(Self.plan)
@@ -83,9 +95,50 @@ struct SysfsSensorSet: Sendable {
         discovered = true
     }
 
+    /// Maps each channel's device chain to the distinct power files, keeping the descriptors
+    /// of those still named and closing the others.
+    private mutating func regate(_ next: [SysfsChannel], io: any SysfsIO) {
+        var kept = Dictionary(powerFiles.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var position: [String: Int] = [:]
+        var files: [SysfsFile] = []
+        gates = next.map { channel in
+            channel.powerStatus.map { path in
+                if let i = position[path] { return i }
+                position[path] = files.count
+                files.append(kept.removeValue(forKey: path) ?? SysfsFile(path: path))
+                return files.count - 1
+            }
+        }
+        for var file in kept.values { file.close(io: io) }
+        powerFiles = files
+    }
+
+    /// Reads every power file once and marks the channels whose chain has one that says
+    /// `suspended`; returns whether any does (then ``sleeping`` and ``awakeFDs`` are set).
+    private mutating func markSleeping(io: any SysfsIO) -> Bool {
+        var any = false
+        if suspended.count != powerFiles.count { suspended = Array(repeating: false, count: powerFiles.count) }
+        withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
+            for j in powerFiles.indices {
+                let n = powerFiles[j].read(into: buffer, io: io)
+                suspended[j] = DevicePower.isSuspended(n, buffer)
+                any = any || suspended[j]
+            }
+        }
+        guard any else { return false }
+        if sleeping.count != gates.count { sleeping = Array(repeating: false, count: gates.count) }
+        if awakeFDs.count != fds.count { awakeFDs = fds }
+        for i in gates.indices {
+            sleeping[i] = gates[i].contains { suspended[$0] }
+            awakeFDs[i] = sleeping[i] ? -1 : fds[i]
+        }
+        return true
+    }
+
     /// Closes every descriptor (the reader is going away).
     mutating func closeAll(io: any SysfsIO) {
         for i in channels.indices { channels[i].close(io: io) }
+        for j in powerFiles.indices { powerFiles[j].close(io: io) }
         fds = fds.map { _ in -1 }
     }
 
@@ -98,7 +151,9 @@ struct SysfsSensorSet: Sendable {
         // descriptors), then the parsing. Interleaved, the parsing and the walk over the
         // channels between two reads evict the kernel's file and page-cache structures, and
         // each read costs noticeably more.
-        fds.withUnsafeBufferPointer { fds in
+        // A sleeping chip is not read at all (SPEC §20): its descriptors leave the batch.
+        let asleep = !powerFiles.isEmpty && markSleeping(io: io)
+        (asleep ? awakeFDs : fds).withUnsafeBufferPointer { fds in
             inputs.withUnsafeMutableBytes { all in
                 lengths.withUnsafeMutableBufferPointer { lengths in
                     io.readAll(fds, into: all, stride: Self.bufferSize, lengths: lengths, progress: progress)
@@ -110,6 +165,10 @@ struct SysfsSensorSet: Sendable {
             withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
                 for i in 0..<count {
                     let slot = UnsafeMutableRawBufferPointer(rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
+                    if asleep, sleeping[i] {
+                        values.appendAsleep()
+                        continue
+                    }
                     var length = lengths[i]
                     // Not open yet, or gone stale (device unbound): open or reopen and read again.
                     if fds[i] < 0 {

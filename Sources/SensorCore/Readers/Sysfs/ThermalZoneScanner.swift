@@ -1,5 +1,6 @@
 /// Finds `thermal_zoneN` directories: id `thermal:<type>` (``ThermalZoneNames``), label from
-/// `type`, value from `temp` in millidegrees Celsius, limits from the trip points (SPEC §16).
+/// `type`, value from `temp` in millidegrees Celsius, limits from the trip points (SPEC §16);
+/// not read while its device sleeps, as an hwmon chip (``DevicePower``).
 enum ThermalZoneScanner {
     static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
         let root = configuration.root
@@ -12,6 +13,8 @@ enum ThermalZoneScanner {
             let info = SensorInfo(id: id, label: zone.type ?? "", quantity: .temperature, limits: limits)
             var channel = SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
             if zone.type == nil { channel.blocked = SysfsTree.blocked(dir + "/type", io: io) }
+            // A zone of a device that can sleep (a Wi-Fi card's) sleeps with it (SPEC §20).
+            if !configuration.wake { channel.powerStatus = DevicePower.statusFiles(device: SysfsTree.realPath(dir + "/device")) }
             return channel
         }
     }
