@@ -4,7 +4,8 @@ import Synchronization
 /// Polls one source on its own thread at its interval and hands each poll's cycles over.
 ///
 /// Everything that touches the source's files happens on that thread: the first discovery,
-/// rediscovery (at least once a minute and when asked) and the polls. A reader may block in
+/// rediscovery (at least once a minute, when asked, and before a poll when the source's
+/// class directory lists other devices: SPEC §20) and the polls. A reader may block in
 /// the kernel (a stuck driver, a FIFO in a test tree). Ticks that pass while a poll is
 /// still running are skipped, so a slow source never queues up work; with a ``StallWatch``
 /// the missed ticks are stood in for (their `stale` checks run), and a call stuck in one
@@ -148,8 +149,16 @@ final class SourcePoller: Sendable {
                 return s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true
             }
             stallWatch?.arm(after: Self.look)
-            if due, !discover(at: time, thread: number) { return leftBehind() }
-            let read = reader.poll(at: time)
+            // A device that appeared or went is discovered before this poll, not at the
+            // minute's rediscovery, and a vanished one's files are not read (SPEC §20).
+            if due || reader.devicesChanged(), !discover(at: time, thread: number) { return leftBehind() }
+            var read = reader.poll(at: time)
+            // A read that failed because its device went meanwhile is no fault: the list
+            // without it is read instead.
+            if read.contains(where: { !$0.faults.isEmpty }), reader.devicesChanged() {
+                if !discover(at: time, thread: number) { return leftBehind() }
+                read = reader.poll(at: time)
+            }
             let polled = state.withLock { s -> (list: SensorList, stopped: Bool, ticked: Bool)? in
                 // Left behind: the watch's and the list's are the new thread's now.
                 guard s.thread == number else { return nil }
