@@ -105,6 +105,26 @@ struct SensorHotplugTests {
         #expect(data.faulty.isEmpty)
     }
 
+    /// The look before each poll: a class directory's names as one number.
+    @Test func aDirectorysFingerprintChangesWhenANameComesOrGoesAndOnlyThen() {
+        let tree = SysfsTestTree()
+        tree.write(["thermal_zone0/temp": "1\n", "thermal_zone1/temp": "1\n"])
+        let before = SysfsTree.fingerprint(tree.root)
+        #expect(before != nil && SysfsTree.fingerprint(tree.root) == before)
+        // What is inside a zone is not the class directory's business.
+        tree.write("thermal_zone0/type", "acpitz\n")
+        #expect(SysfsTree.fingerprint(tree.root) == before)
+        tree.mkdir("thermal_zone2")
+        let three = SysfsTree.fingerprint(tree.root)
+        #expect(three != before)
+        tree.remove("thermal_zone2")
+        #expect(SysfsTree.fingerprint(tree.root) == before)
+        tree.remove("thermal_zone1")
+        tree.mkdir("thermal_zone3")
+        #expect(SysfsTree.fingerprint(tree.root) != before)
+        #expect(SysfsTree.fingerprint(tree.path("missing")) == nil)
+    }
+
     static func reader(_ root: String) -> ThermalZoneReader {
         ThermalZoneReader(configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: root))
     }
