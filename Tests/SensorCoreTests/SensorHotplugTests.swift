@@ -55,6 +55,13 @@ struct SensorHotplugTests {
         let after = Self.cpuOnly(at: 1)
         for t in 1...10 { engine.process(.reading(after, at: Double(t), [(Self.cpu, 50)]), into: &events) }
         #expect(Self.lines(events) == ["hot firing thermal:iwlwifi_1@0.0", "hot resolved thermal:iwlwifi_1@1.0 gone"])
+        // Its alerts leave the metrics while it is away.
+        func alerts() -> [String] {
+            var out: [String] = []
+            engine.forEachAlert { r, e, _ in out.append("\(engine.rules[r].name) \(engine.sensors[e].id)") }
+            return out
+        }
+        #expect(alerts() == ["hot thermal:x86_pkg_temp", "silent thermal:x86_pkg_temp"])
         // Back under the same id at 11 s: no stale firing for the time it was away, and
         // its hot reading fires anew (its alert resolved when it went).
         let back = Self.both(at: 11)
@@ -62,6 +69,7 @@ struct SensorHotplugTests {
         engine.process(.reading(back, at: 12, [(Self.cpu, 50)]), into: &events)
         #expect(Self.lines(events).dropFirst(2) == ["hot firing thermal:iwlwifi_1@11.0"])
         #expect(engine.sensors.filter { $0.id == Self.wifi.id }.count == 1)
+        #expect(alerts().count == 4)
         // It goes stale as any sensor does: 2 s after its last reading.
         engine.process(.reading(back, at: 13, [(Self.cpu, 50)]), into: &events)
         #expect(Self.lines(events).last == "silent firing thermal:iwlwifi_1@13.0")

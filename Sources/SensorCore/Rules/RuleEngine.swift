@@ -193,8 +193,9 @@ public struct RuleEngine: Sendable {
 
     /// Calls `body` with every (rule, sensor) alert that exists — as indices into ``rules``
     /// and ``sensors`` — and whether it fires now (for the metrics file; allocates nothing).
+    /// A sensor that went (SPEC §20) has none until it comes back.
     public func forEachAlert(_ body: (_ rule: Int, _ sensor: Int, _ firing: Bool) -> Void) {
-        for (e, span) in spans.enumerated() {
+        for (e, span) in spans.enumerated() where absent.isEmpty || !absent.contains(e) {
             for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil {
                 body(slotRule[slot], e, slotState[slot].isFiring)
             }
