@@ -4,7 +4,7 @@
 # hot reading fires) with one `appeared` notice; when it goes, one `gone` notice within 2 s,
 # its firing alert resolved with ALERT_REASON=gone and no value, no read-failure entry and
 # no `stale` firing for it (a canary zone that stops reading goes stale meanwhile: the time
-# has passed); it comes back under the same id, appeared again. A directory comes and goes
+# has passed), and it leaves the metrics and the status file; it comes back under the same id, appeared again. A directory comes and goes
 # with one rename, as a device's does in sysfs.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
@@ -23,9 +23,15 @@ zone "$T/thermal_zone0" x86_pkg_temp 50000
 zone "$T/thermal_zone2" canary 50000
 # Built outside the tree, so it appears whole.
 zone "$OUT/thermal_zone1" iwlwifi_1 90000
+mkdir -p "$WORK/metrics"
+# Whether the metrics file and the status file name the zone.
+in_metrics() { grep -q 'sensor="thermal:iwlwifi_1"' "$WORK/metrics/sensorwatch.prom" 2>/dev/null; }
+in_status() { grep -q 'thermal:iwlwifi_1' "$WORK/status.json" 2>/dev/null; }
 cat >"$WORK/sensorwatch.json5" <<J
 { interval: "1s",
   sources: [ { type: "thermal", root: "$T" } ],
+  metrics: { textfile: "$WORK/metrics/sensorwatch.prom", interval: "1s" },
+  statusFile: "$WORK/status.json",
   rules: [ { name: "hot", sensor: "*", above: 80, severity: "warning" },
            { name: "silent", sensor: "*", stale: "2s", severity: "warning" } ] }
 J
@@ -60,6 +66,9 @@ appeared=$(journal_json SENSOR_ID=thermal:iwlwifi_1 SENSOR_STATE=appeared)
 expect_field "$appeared" MESSAGE_ID 3c8d5e0a9b2f4d17a6e1c4b7f0925d38
 expect_field "$appeared" SENSOR_LABEL iwlwifi_1
 
+wait_for "the new zone in the metrics" 50 in_metrics
+wait_for "the new zone in the status file" 50 in_status
+
 # Go: gone within 2 s, its alert resolved as gone; the canary stops reading at once.
 t0=$(now_ms)
 mv "$T/thermal_zone1" "$OUT/thermal_zone1"
@@ -73,6 +82,9 @@ gone=$(journal_json SENSOR_ID=thermal:iwlwifi_1 SENSOR_STATE=gone)
 [ "$(grep -c . <<<"$gone")" -eq 1 ] || fail "expected one gone entry, got: $gone"
 expect_field "$gone" MESSAGE_ID a71f2c6e58d34b09b3e7d1c0f46a8e25
 expect_field "$gone" PRIORITY 5
+# It leaves the metrics and the status file.
+wait_for "the gone zone out of the metrics" 50 eval '! in_metrics'
+wait_for "the gone zone out of the status file" 50 eval '! in_status'
 # The canary's stale fires 2 s after its last reading: the gone zone's would have by now.
 wait_for "the canary's stale alert" 60 alert "silent firing: thermal:canary (canary) no reading for 2s"
 [ "$(alerts "silent firing: thermal:iwlwifi_1 (iwlwifi_1) no reading for 2s")" -eq 0 ] \
