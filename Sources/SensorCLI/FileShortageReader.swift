@@ -23,6 +23,8 @@ final class FileShortageReader: SensorReader {
 
     var leftOut: [String] { reader.leftOut }
 
+    func devicesChanged() -> Bool { reader.devicesChanged() }
+
     func poll(at time: Timestamp) -> [SensorValues] {
         let polled = reader.poll(at: time)
         // The latest instant speaks for the source now.

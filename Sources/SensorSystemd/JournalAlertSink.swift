@@ -66,6 +66,12 @@ public final class JournalAlertSink: AlertSink {
             line: "<\(JournalFields.priority(of: fault))>" + EventFormatter.message(fault))
     }
 
+    public func emit(_ presence: SensorPresence) {
+        deliver(
+            JournalFields.fields(for: presence),
+            line: "<\(LogLevel.notice.priority)>" + EventFormatter.message(presence))
+    }
+
     /// Logs a plain daemon message (``JournalLog`` is the way the daemon does it), with the
     /// same fallback as events.
     ///

@@ -160,18 +160,19 @@ public final class JournalEventFollower: NotifyEventSource {
             lookAlike(cursor, reason)
             return NotifyEntry(event: nil, cursor: cursor)
         }
-        let event = NotifyEvent(
+        var event = NotifyEvent(
             realtimeMicroseconds: usec, kind: state, rule: rule, severity: f[3].flatMap(Severity.init(rawValue:)),
             sensor: f[4] ?? "", label: f[5] ?? "", quantity: f[12] ?? "", value: f[7].flatMap(Double.init),
             unit: f[6] ?? "", threshold: f[8].flatMap(Double.init), host: f[2] ?? "", message: f[9] ?? "",
             predicted: f[10].flatMap(Double.init), limit: f[11],
             annotations: RuleAnnotations(summary: f[14], description: f[15], runbook: f[16]))
+        event.sensorGone = f[19] == "gone"
         return NotifyEntry(event: event, cursor: cursor)
     }
 
     private static let wanted = JournalEntryFields.names([
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
         "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_PREDICTED", "ALERT_LIMIT", "SENSOR_QUANTITY",
-        "MESSAGE_ID", "ALERT_SUMMARY", "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "_SYSTEMD_UNIT", "_UID",
+        "MESSAGE_ID", "ALERT_SUMMARY", "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "_SYSTEMD_UNIT", "_UID", "ALERT_REASON",
     ])
 }

@@ -19,7 +19,8 @@ public enum JournalFields {
     /// event has no value (a stale alert that fires), and `ALERT_PREDICTED` (a predict rule's
     /// prediction, SPEC §10) when there is none: other rules, or a window without a line;
     /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise, and
-    /// `ALERT_ALARM=1` says the chip's latched alarm of that limit made it (SPEC §16b);
+    /// `ALERT_ALARM=1` says the chip's latched alarm of that limit made it (SPEC §16b),
+    /// `ALERT_REASON=gone` that a `resolved` came because its sensor went (SPEC §20);
     /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION` and `ALERT_RUNBOOK` are the rule's annotations
     /// (SPEC §21), each absent when the rule has none.
     public static func fields(for event: AlertEvent) -> [String] {
@@ -33,6 +34,7 @@ public enum JournalFields {
         f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
         if let limit = event.limit { f.append("ALERT_LIMIT=" + limit) }
         if event.hardwareAlarm { f.append("ALERT_ALARM=1") }
+        if event.sensorGone { f.append("ALERT_REASON=gone") }
         if let predicted = event.predicted {
             f.append("ALERT_PREDICTED=" + EventFormatter.number(predicted))
         }
@@ -54,6 +56,17 @@ public enum JournalFields {
         if let reason = fault.reason {
             f.append("SENSOR_FAULT=" + reason)
         }
+        return f
+    }
+
+    /// The fields of a sensor that appeared or went (SPEC §20), priority 5 (notice):
+    /// `SENSOR_STATE` is `appeared` or `gone`.
+    public static func fields(for presence: SensorPresence) -> [String] {
+        var f = header(
+            message: EventFormatter.message(presence), priority: LogLevel.notice.priority,
+            id: presence.appeared ? .sensorAppeared : .sensorGone)
+        f += sensorFields(presence.sensor)
+        f.append("SENSOR_STATE=" + (presence.appeared ? "appeared" : "gone"))
         return f
     }
 

@@ -22,6 +22,10 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
     case openFileLimit = "5ceae26f25ee44e1a107894b4222b4f4"
     /// A person silenced some alerts, or ended a silence (SPEC §21).
     case silence = "9b1e4c2a7d5f4e0b8a36c1f2e7d49a50"
+    /// A sensor's device appeared while the daemon runs (SPEC §20).
+    case sensorAppeared = "3c8d5e0a9b2f4d17a6e1c4b7f0925d38"
+    /// A sensor's device went while the daemon runs (SPEC §20).
+    case sensorGone = "a71f2c6e58d34b09b3e7d1c0f46a8e25"
 
     /// The id of the entry an alert event of `kind` makes.
     public init(_ kind: EventKind) {
@@ -47,7 +51,7 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
         case .firing: return .firing
         case .resolved: return .resolved
         case .repeat: return .repeat
-        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit, .silence: return nil
+        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit, .silence, .sensorAppeared, .sensorGone: return nil
         }
     }
 }

@@ -84,6 +84,7 @@ struct DaemonExecutorTests {
         let eventThreads = Mutex<[pthread_t]>([])
         func emit(_ event: AlertEvent) { eventThreads.withLock { $0.append(pthread_self()) } }
         func emit(_ fault: SensorFault) {}
+        func emit(_ presence: SensorPresence) {}
     }
 
     /// The donation the daemon's one wake-up a poll rests on: the poll thread that committed

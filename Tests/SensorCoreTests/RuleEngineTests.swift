@@ -86,12 +86,14 @@ struct RuleEngineTests {
         // Only room reports at 2 s: cpu and gpu go stale, room does not.
         engine.process(.reading(temps, at: 2, []), into: &events)
         engine.process(.reading(rooms, at: 2, [(Self.room, 10)]), into: &events)
-        // Source "a" rediscovers: gpu is gone, room moved there; position 0 is room now.
+        // Source "a" rediscovers: cpu and gpu are gone (their stale alerts resolve as gone,
+        // SPEC §20), room moved there; position 0 is room now.
         let moved = SensorList(source: "a", sensors: [Self.room])
         engine.process(.reading(moved, at: 3, [(Self.room, 30)]), into: &events)
         #expect(events.map { "\($0.rule) \($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
             "dry firing sim:room@1.0", "silent firing sim:cpu@2.0", "silent firing sim:gpu@2.0",
-            "dry resolved sim:room@3.0",
+            "silent resolved sim:cpu@3.0", "silent resolved sim:gpu@3.0", "dry resolved sim:room@3.0",
         ])
+        #expect(events.map(\.sensorGone) == [false, false, false, true, true, false])
     }
 }

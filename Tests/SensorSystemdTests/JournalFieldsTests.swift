@@ -208,6 +208,42 @@ struct JournalFieldsTests {
         ])
     }
 
+    /// SPEC §20: a sensor that appears or goes is one notice each, with its own id.
+    @Test func aSensorThatAppearsOrGoesIsANoticeWithItsOwnId() {
+        #expect(JournalFields.fields(for: SensorPresence(time: .seconds(3), sensor: Self.cpu, appeared: true)) == [
+            "MESSAGE=sensor thermal:thermal_zone0 (x86_pkg_temp) appeared",
+            "PRIORITY=5",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=3c8d5e0a9b2f4d17a6e1c4b7f0925d38",
+            "SENSOR_ID=thermal:thermal_zone0",
+            "SENSOR_LABEL=x86_pkg_temp",
+            "SENSOR_QUANTITY=temperature",
+            "SENSOR_UNIT=°C",
+            "SENSOR_STATE=appeared",
+        ])
+        #expect(JournalFields.fields(for: SensorPresence(time: .seconds(4), sensor: Self.baro, appeared: false)) == [
+            "MESSAGE=sensor sim:baro gone",
+            "PRIORITY=5",
+            "SYSLOG_IDENTIFIER=sensorwatch",
+            "MESSAGE_ID=a71f2c6e58d34b09b3e7d1c0f46a8e25",
+            "SENSOR_ID=sim:baro",
+            "SENSOR_QUANTITY=pressure",
+            "SENSOR_UNIT=hPa",
+            "SENSOR_STATE=gone",
+        ])
+    }
+
+    /// SPEC §20: an alert resolved because its sensor went says so, and has no value.
+    @Test func aResolvedForAGoneSensorHasALERT_REASONGone() {
+        var event = Self.event(.resolved, .critical, value: nil)
+        event.sensorGone = true
+        let f = JournalFields.fields(for: event)
+        #expect(f.contains("ALERT_REASON=gone"))
+        #expect(!f.contains { $0.hasPrefix("SENSOR_VALUE=") })
+        #expect(f[0] == "MESSAGE=cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) sensor gone")
+        #expect(!JournalFields.fields(for: Self.event(.resolved, .critical, value: 70)).contains("ALERT_REASON=gone"))
+    }
+
     @Test func daemonMessageCarriesIdAndExtraFields() {
         let f = JournalFields.fields(
             message: "/etc/sensorwatch/sensorwatch.json5: rules[2].above: not a number; keeping the old configuration",

@@ -37,6 +37,13 @@ void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t st
 void sw_read_files_at(const char *dir, const char *names, size_t count, unsigned char *buffer, size_t stride,
                       long *lengths, struct sw_read_progress *progress);
 
+/// The names in directory `path` (without "." and ".."), reduced to one number that does not
+/// depend on their order: each name's 64-bit hash, mixed, summed, and the count folded in.
+/// Stores it in *fingerprint and returns 0, or returns -errno when the directory cannot be
+/// opened or read. One open, getdents64 until the end, one close; no allocation: it runs
+/// before every poll of a sysfs source (SPEC §20: a device appearing or going).
+int sw_dir_fingerprint(const char *path, unsigned long long *fingerprint);
+
 /// Atomic accessors of a struct sw_read_progress, for Swift.
 long sw_progress_index(const struct sw_read_progress *progress);
 void sw_progress_set_index(struct sw_read_progress *progress, long index);

@@ -30,6 +30,9 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     /// Whether a limit rule's condition holds because the chip latched that limit's alarm
     /// while the sample itself is not past it (SPEC §16b): `(hardware alarm)`, `ALERT_ALARM=1`.
     public var hardwareAlarm = false
+    /// Whether a `resolved` came because its sensor's device went (SPEC §20): no value,
+    /// `reason: "sensor gone"` in JSON, `ALERT_REASON=gone`.
+    public var sensorGone = false
     /// The rule's annotations (SPEC §21), carried unchanged into every sink.
     public var annotations: RuleAnnotations
 

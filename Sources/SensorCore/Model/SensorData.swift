@@ -107,15 +107,28 @@ public final class SensorData {
 
     /// Takes a source's newly discovered list (nothing happens if it is the current one):
     /// sensors it no longer names are gone — neither listed nor failing — and new ones have
-    /// no reading yet.
-    public func adopt(_ list: SensorList) {
+    /// no reading yet. Returns what appeared and went since the source's last list (nothing
+    /// for its first). When sensors went, the list goes into the cycle log at once, with
+    /// nothing read, so the rule engine resolves their alerts (SPEC §20) even when no reading
+    /// of its quantities follows.
+    @discardableResult
+    public func adopt(_ list: SensorList) -> [SensorPresence] {
         let key = list.source
-        guard sources[key]?.list !== list else { return }
+        guard sources[key]?.list !== list else { return [] }
+        let before = sources[key]?.list
         forgetFaults(of: sources[key], keeping: list)
         var now = SourceReadings(list: list, previous: sources[key])
         now.faultyCount = list.sensors.reduce(0) { $0 + (faulty[$1.id] == nil ? 0 : 1) }
         sources[key] = now
         recount()
+        guard let before else { return [] }
+        let time = list.discovered
+        let gone = before.sensors.filter { list.positions[$0.id] == nil }
+        if gone.contains(where: { logged.contains($0.quantity) }) {
+            log.append(PollCycle(list: list, readings: SensorValues(time: time, unread: list.count), tick: false))
+        }
+        return list.sensors.filter { before.positions[$0.id] == nil }.map { SensorPresence(time: time, sensor: $0, appeared: true) }
+            + gone.map { SensorPresence(time: time, sensor: $0, appeared: false) }
     }
 
     /// Drops a source that stopped: its sensors are neither listed nor failing any more.

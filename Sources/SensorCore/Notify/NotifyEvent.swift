@@ -33,6 +33,9 @@ public struct NotifyEvent: Sendable, Hashable {
     /// `ALERT_LIMIT`: the hardware limit the threshold came from (`crit`, SPEC §16), for
     /// events of a rule that names one; nil otherwise.
     public var limit: String?
+    /// Whether the entry says `ALERT_REASON=gone`: a `resolved` because the sensor went
+    /// (SPEC §20), `"reason": "sensor gone"` in the JSON.
+    public var sensorGone = false
     /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION`, `ALERT_RUNBOOK`: the rule's annotations (SPEC §21).
     public var annotations: RuleAnnotations
 
@@ -63,7 +66,7 @@ public struct NotifyEvent: Sendable, Hashable {
     public var time: String { NotifyTime.rfc3339(microseconds: realtimeMicroseconds) }
 
     /// The object an `exec` target reads on standard input, keys in the documented order,
-    /// no trailing newline; `predicted`, `limit` and the annotations (`summary`,
+    /// no trailing newline; `predicted`, `limit`, `reason` and the annotations (`summary`,
     /// `description`, `runbook`) only where the event has them.
     public var json: String {
         func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
@@ -77,6 +80,7 @@ public struct NotifyEvent: Sendable, Hashable {
         ]
         if let predicted { members.append(member("predicted", number(predicted))) }
         if let limit { members.append(member("limit", .string(limit))) }
+        if sensorGone { members.append(member("reason", .string("sensor gone"))) }
         members += annotations.present.map { member($0.name, .string($0.value)) }
         return JSONWriter.text(.object(JSONObject(members)))
     }

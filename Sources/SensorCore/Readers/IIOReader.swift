@@ -32,4 +32,7 @@ public final class IIOReader: SensorReader {
 
     /// The chips or devices the last discovery left out because their name blocked.
     public var leftOut: [String] { core.leftOut }
+
+    /// Whether the root lists other entries than at the last discovery (SPEC §20).
+    public func devicesChanged() -> Bool { core.devicesChanged() }
 }

@@ -40,4 +40,15 @@ public protocol SensorReader: Sendable {
     /// blocked for 1s; …`); empty when it listed everything it found. Asked on the thread
     /// that discovered, right after it.
     var leftOut: [String] { get }
+
+    /// Whether the source's class directory lists other entries than at the last
+    /// `discover()`: a device appeared or went (SPEC §20). Asked on the poll thread before
+    /// each poll, so it must be cheap — one listing of one directory — and costs no wake-up
+    /// of its own. A reader that wraps another must pass this on.
+    func devicesChanged() -> Bool
+}
+
+extension SensorReader {
+    /// Readers without a class directory (scenarios, test doubles) never see one change.
+    public func devicesChanged() -> Bool { false }
 }

@@ -6,4 +6,6 @@ public enum AlertInput: Hashable, Sendable {
     case alarmed(Sample, HardwareAlarms)
     /// A tick of the source's interval at a time, with no reading of its own.
     case tick(Timestamp)
+    /// The sensor's device went at a time (SPEC §20): its firing alerts resolve.
+    case gone(Timestamp)
 }

@@ -24,7 +24,44 @@ public enum AlertMachine {
                 into: &events)
         case .tick(let t):
             step(&state, time: t, value: nil, rule: rule, index: index, sensor: sensor, into: &events)
+        case .gone(let t):
+            gone(&state, time: t, rule: rule, index: index, sensor: sensor, into: &events)
         }
+    }
+
+    /// The sensor's device went (SPEC §20): a firing alert resolves without a value, saying
+    /// so, and the alert starts afresh — when the sensor comes back, `stale` counts from then,
+    /// not from its last reading before it went.
+    public static func gone(
+        _ state: inout AlertState, time: Timestamp, rule: Rule, index: Int, sensor: SensorInfo,
+        into events: inout [AlertEvent]
+    ) {
+        let wasFiring = state.isFiring
+        let last = state
+        state = AlertState(condition: rule.condition, start: time)
+        guard wasFiring else { return }
+        var e = event(.resolved, state: last, time: time, value: nil, predicted: nil, rule: rule, index: index, sensor: sensor)
+        e.sensorGone = true
+        events.append(e)
+    }
+
+    /// The event of `kind` for `rule`'s alert of `sensor` at `time`.
+    private static func event(
+        _ kind: EventKind, state: AlertState, time: Timestamp, value: Double?, predicted: Double?,
+        rule: borrowing Rule, index: Int, sensor: SensorInfo
+    ) -> AlertEvent {
+        var predict: PredictCondition?
+        var limit = rule.appliedLimit
+        switch rule.condition {
+        case .predict(let p): predict = p
+        case .alarm: limit = state.alarmsSeen.primary
+        default: break
+        }
+        return AlertEvent(
+            time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor,
+            severity: rule.severity, value: value, threshold: rule.condition.threshold,
+            condition: rule.condition.kind, predict: predict, predicted: predicted,
+            isLimitRule: rule.limit != nil || rule.condition == .alarm, limit: limit, annotations: rule.annotations)
     }
 
     /// Whether `alarms` holds the alarm of `limit` (a limit rule's, as resolved for its sensor).
@@ -90,18 +127,9 @@ public enum AlertMachine {
         // 2. Move the alert along ok → pending → firing → ok.
         let cond = state.conditionTrue
         func event(_ kind: EventKind) -> AlertEvent {
-            var predict: PredictCondition?
-            var limit = rule.appliedLimit
-            switch rule.condition {
-            case .predict(let p): predict = p
-            case .alarm: limit = state.alarmsSeen.primary
-            default: break
-            }
-            var e = AlertEvent(
-                time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor(),
-                severity: rule.severity, value: value, threshold: rule.condition.threshold,
-                condition: rule.condition.kind, predict: predict, predicted: predicted,
-                isLimitRule: rule.limit != nil || rule.condition == .alarm, limit: limit, annotations: rule.annotations)
+            var e = Self.event(
+                kind, state: state, time: time, value: value, predicted: predicted, rule: rule, index: index,
+                sensor: sensor())
             e.hardwareAlarm = latched && kind != .resolved
             return e
         }

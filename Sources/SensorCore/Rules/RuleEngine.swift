@@ -49,6 +49,8 @@ public struct RuleEngine: Sendable {
     /// Per running source: its current list (checked by identity) and each listed sensor's
     /// entry (every listed sensor gets one), worked out once per discovery, so a reading costs no id at all.
     private var listEntries: [String: (list: SensorList, entries: [Int])] = [:]
+    /// Sensors that went (SPEC §20) and no list has named since.
+    private var absent: Set<Int> = []
 
     /// An engine with no sensors known yet.
     public init(rules: [Rule]) {
@@ -63,7 +65,6 @@ public struct RuleEngine: Sendable {
     /// Evaluates one poll cycle: its readings in list order, then its stale tick.
     public mutating func process(_ cycle: PollCycle, into events: inout [AlertEvent]) {
         let list = cycle.list
-        guard list.count > 0 else { return }
         let time = cycle.time
         let entries: [Int]
         if let known = listEntries[list.source], known.list === list {
@@ -72,10 +73,17 @@ public struct RuleEngine: Sendable {
             entries = list.sensors.map { info in
                 guard let e = entryIndex[info.id] else { return add(info, at: min(list.discovered, time)) }
                 if infos[e].limits != info.limits { relimit(e, info) }
+                if absent.remove(e) != nil { restart(e, at: min(list.discovered, time)) }
                 return e
+            }
+            // Sensors the source's last list named and this one does not went (SPEC §20).
+            if let before = listEntries[list.source] {
+                let now = Set(entries)
+                for e in before.entries where !now.contains(e) { gone(e, at: time, into: &events) }
             }
             listEntries[list.source] = (list, entries)
         }
+        guard !entries.isEmpty else { return }
         let readings = cycle.readings
         let faults = readings.faults
         let alarms = readings.alarms
@@ -118,6 +126,25 @@ public struct RuleEngine: Sendable {
 
     /// Forgets the per-list positions of a source that stopped (its list is not coming back).
     public mutating func forget(source: String) { listEntries[source] = nil }
+
+    /// Sensor `e` went: its firing alerts resolve with the reason, and until a list names it
+    /// again it has no reads and no ticks (no `stale` firing).
+    private mutating func gone(_ e: Int, at time: Timestamp, into events: inout [AlertEvent]) {
+        absent.insert(e)
+        let span = spans[e]
+        for slot in span.first..<(span.first + span.count) {
+            guard let ref = slotRef[slot] else { continue }
+            AlertMachine.gone(&slotState[slot], time: time, rule: ref.rule, index: slotRule[slot], sensor: infos[e], into: &events)
+        }
+    }
+
+    /// Sensor `e` came back: its alerts count from `time`, as a new sensor's do.
+    private mutating func restart(_ e: Int, at time: Timestamp) {
+        let span = spans[e]
+        for slot in span.first..<(span.first + span.count) {
+            slotState[slot] = AlertState(condition: rules[slotRule[slot]].condition, start: time)
+        }
+    }
 
     @discardableResult
     private mutating func add(_ info: SensorInfo, at time: Timestamp) -> Int {
@@ -191,8 +218,9 @@ public struct RuleEngine: Sendable {
 
     /// Calls `body` with every (rule, sensor) alert that exists — as indices into ``rules``
     /// and ``sensors`` — and whether it fires now (for the metrics file; allocates nothing).
+    /// A sensor that went (SPEC §20) has none until it comes back.
     public func forEachAlert(_ body: (_ rule: Int, _ sensor: Int, _ firing: Bool) -> Void) {
-        for (e, span) in spans.enumerated() {
+        for (e, span) in spans.enumerated() where absent.isEmpty || !absent.contains(e) {
             for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil {
                 body(slotRule[slot], e, slotState[slot].isFiring)
             }

@@ -124,6 +124,7 @@ public final class Daemon<C: RunClock> {
         ])
         supervisor.onStarted = { [unowned self] in ready() }
         supervisor.onStopped = { [ruleLoop] in ruleLoop.forget(source: $0) }
+        supervisor.onPresence = { [sink = env.sink] in for presence in $0 { sink.emit(presence) } }
         reloader.daemon = { [unowned self] in await reloadOnce() }
         signalWatch.handle = { [unowned self] in handle($0) }
         signalWatch.signals = { [unowned self] in signals }

@@ -23,6 +23,9 @@ final class SourceSupervisor: Service {
     var onStarted: @DaemonActor () -> Void = {}
     /// Called with the key of each source that stopped.
     var onStopped: @DaemonActor (String) -> Void = { _ in }
+    /// Called with the sensors that appeared or went at a running source's rediscovery
+    /// (SPEC §20); not for a source's first list, nor for a source that stopped.
+    var onPresence: @DaemonActor ([SensorPresence]) -> Void = { _ in }
     private var configurations: [SourceConfiguration]
     /// Derived sensors, fed from every committed cycle.
     private var derived: DerivedSensors
@@ -174,7 +177,8 @@ final class SourceSupervisor: Service {
         guard running.contains(where: { $0.poller.key == list.source }) || undiscovered.contains(list.source) else {
             return
         }
-        data.adopt(list)
+        let changed = data.adopt(list)
+        if !changed.isEmpty { onPresence(changed) }
         if list.leftOut != leftOut[list.source, default: []] {
             let before = Set(leftOut[list.source, default: []])
             for line in list.leftOut where !before.contains(line) { log.log(.warning, line) }

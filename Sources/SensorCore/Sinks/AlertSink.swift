@@ -10,6 +10,9 @@ public protocol AlertSink: Sendable {
 
     /// Delivers a change of a sensor's read health (it started or stopped failing).
     func emit(_ fault: SensorFault)
+
+    /// Delivers a sensor that appeared or went while running (SPEC §20).
+    func emit(_ presence: SensorPresence)
 }
 
 /// A sensor that started failing to read, or recovered.

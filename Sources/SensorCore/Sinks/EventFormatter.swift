@@ -26,6 +26,8 @@ public enum EventFormatter {
             what = "heading \(side) \(number(e.threshold)) \(unit)" + named(e.limit) + within
         }
         switch (e.kind, e.condition) {
+        case (.resolved, _) where e.sensorGone:
+            s += " sensor gone"
         case (.resolved, .stale):
             s += " " + (value.map { "\($0), reading again" } ?? "reading again")
         case (_, .predict):
@@ -57,6 +59,14 @@ public enum EventFormatter {
         return DisplayText.escaped(s)
     }
 
+    /// The message of a sensor that appeared or went (SPEC §20); one line, as an event's.
+    public static func message(_ p: SensorPresence) -> String {
+        var s = "sensor \(p.sensor.id.rawValue)"
+        if !p.sensor.label.isEmpty { s += " (\(p.sensor.label))" }
+        s += p.appeared ? " appeared" : " gone"
+        return DisplayText.escaped(s)
+    }
+
     /// One JSON object (SPEC §6), keys in the documented order, no trailing newline; a
     /// predict rule's events have `"predicted"` (SPEC §10), a number or `null`, and the
     /// rule's annotations end it where it has them (`"summary"`, …, SPEC §21).
@@ -71,6 +81,7 @@ public enum EventFormatter {
         if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(number) ?? "null") }
         if e.isLimitRule { s += ",\"limit\":" + (e.limit.map(jsonString) ?? "null") }
         if e.hardwareAlarm { s += ",\"alarm\":true" }
+        if e.sensorGone { s += ",\"reason\":\"sensor gone\"" }
         s += annotationMembers(e.annotations)
         s += "}"
         return s

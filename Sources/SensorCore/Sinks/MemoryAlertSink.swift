@@ -1,16 +1,19 @@
 import Synchronization
 
-/// Keeps every event and fault in memory, for tests and for `simulate`.
+/// Keeps every event, fault and appearance in memory, for tests and for `simulate`.
 public final class MemoryAlertSink: AlertSink {
-    private let store = Mutex<([AlertEvent], [SensorFault])>(([], []))
+    private let store = Mutex<([AlertEvent], [SensorFault], [SensorPresence])>(([], [], []))
 
     public init() {}
 
     public func emit(_ event: AlertEvent) { store.withLock { $0.0.append(event) } }
     public func emit(_ fault: SensorFault) { store.withLock { $0.1.append(fault) } }
+    public func emit(_ presence: SensorPresence) { store.withLock { $0.2.append(presence) } }
 
     /// The events received so far, in arrival order.
     public var events: [AlertEvent] { store.withLock { $0.0 } }
     /// The faults received so far, in arrival order.
     public var faults: [SensorFault] { store.withLock { $0.1 } }
+    /// The sensors that appeared or went so far, in arrival order.
+    public var presences: [SensorPresence] { store.withLock { $0.2 } }
 }

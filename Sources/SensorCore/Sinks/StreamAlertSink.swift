@@ -29,6 +29,10 @@ public final class StreamAlertSink: AlertSink {
         write(line: "<\(fault.reason == nil ? 5 : 4)>" + EventFormatter.message(fault))
     }
 
+    public func emit(_ presence: SensorPresence) {
+        write(line: "<\(LogLevel.notice.priority)>" + EventFormatter.message(presence))
+    }
+
     /// Writes one line whole, retrying short writes and EINTR. Control characters are
     /// escaped (``DisplayText``), so only the line breaks of `line` and the terminal's own
     /// colours reach the descriptor: nothing in an event or a log entry can start a line.

@@ -35,6 +35,17 @@ struct NotifyEventTests {
         #expect(!Self.firing.json.contains("limit"))
     }
 
+    /// A resolved because the sensor went (SPEC §20, `ALERT_REASON=gone`) says so.
+    @Test func aResolvedForAGoneSensorHasReasonSensorGone() {
+        var e = Self.firing
+        e.kind = .resolved
+        e.value = nil
+        e.sensorGone = true
+        #expect(e.json.contains(",\"value\":null,"))
+        #expect(e.json.hasSuffix(",\"reason\":\"sensor gone\"}"))
+        #expect(!Self.firing.json.contains("reason"))
+    }
+
     @Test func environmentIsTheJournalsFieldsWithHostTimeAndPath() {
         #expect(Self.firing.environment == [
             "ALERT_RULE=cpu-hot", "ALERT_STATE=firing", "ALERT_SEVERITY=warning", "ALERT_THRESHOLD=80",

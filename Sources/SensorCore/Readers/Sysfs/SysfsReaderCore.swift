@@ -35,6 +35,9 @@ final class SysfsReaderCore: Sendable {
     private let live: Mutex<Generation>
     /// What the last discovery left out (chips and devices whose name blocked).
     private let left = Mutex<[String]>([])
+    /// The root's entries (their fingerprint) when the last discovery began
+    /// (``devicesChanged()``); nil when it could not be read.
+    private let rootEntries = Mutex<UInt64?>(nil)
     /// The call the watch saw last, and when it first saw it.
     private let seen = Mutex<(look: GuardedSysfsIO.Look, since: Timestamp)?>(nil)
 
@@ -117,7 +120,18 @@ final class SysfsReaderCore: Sendable {
     /// What the last discovery left out, as ``SensorReader/leftOut`` says.
     var leftOut: [String] { left.withLock { $0 } }
 
+    /// Whether the root lists other entries than when the last discovery began: a device
+    /// appeared or went (SPEC §20). The names are compared (as a fingerprint), not the
+    /// directory's mtime, which kernfs does not reliably update, and a listing means the
+    /// same on sysfs and on the tmpfs test trees (its cost: bench/README.md).
+    func devicesChanged() -> Bool {
+        SysfsTree.fingerprint(configuration.root) != rootEntries.withLock { $0 }
+    }
+
     private func rescan(_ set: inout SysfsSensorSet, _ io: GuardedSysfsIO) {
+        // Before the scan: a device that comes during it is seen at the next poll.
+        let entries = SysfsTree.fingerprint(configuration.root)
+        rootEntries.withLock { $0 = entries }
         hung.revalidate()
         _ = io.takeBlockedAsked()
         var found = scan(configuration, io)

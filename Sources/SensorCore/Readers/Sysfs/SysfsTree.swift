@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// Directory walking and small text reads for discovery (not the per-sample path).
 ///
@@ -36,6 +37,14 @@ public enum SysfsTree {
         // with the same start, as a byte compare does.
         keyed.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1 < b.1 : precedesBytewise(a.2, b.2) }
         return keyed.map(\.2)
+    }
+
+    /// The names in `dir` as one number that changes when a name comes or goes, whatever
+    /// their order (``entries(_:)`` without its strings and sort: it runs before every poll,
+    /// SPEC §20); nil when the directory cannot be read.
+    public static func fingerprint(_ dir: String) -> UInt64? {
+        var value: UInt64 = 0
+        return sw_dir_fingerprint(dir, &value) == 0 ? value : nil
     }
 
     /// Whether `a` sorts before `b` byte by byte (UTF-8), as `ls` in the C locale does.

@@ -1,0 +1,17 @@
+/// A sensor whose device appeared or went while the daemon runs (SPEC §20): one entry each,
+/// `sensor ID (LABEL) appeared` or `… gone`.
+public struct SensorPresence: Hashable, Sendable, Codable {
+    /// When the discovery that saw it ran, in run time.
+    public var time: Timestamp
+    /// The sensor, as the discovery that last listed it knew it.
+    public var sensor: SensorInfo
+    /// True when it appeared, false when it went.
+    public var appeared: Bool
+
+    /// A sensor that appeared (`appeared` true) or went at `time`.
+    public init(time: Timestamp, sensor: SensorInfo, appeared: Bool) {
+        self.time = time
+        self.sensor = sensor
+        self.appeared = appeared
+    }
+}
