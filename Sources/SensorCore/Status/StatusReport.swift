@@ -26,6 +26,10 @@ public struct StatusReport: Sendable, Hashable {
     /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline;
     /// `silencedUntil` only for an alert a silence holds (`status --json`, SPEC §21).
     public var json: String {
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        func time(_ t: Double) -> JSONValue { .string(RFC3339.format(t)) }
+        func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
+        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         let sensorValues = sensors.map { e -> JSONValue in
             var members = [
                 member("id", .string(e.id)), member("label", .string(e.label)), member("quantity", .string(e.quantity)),
