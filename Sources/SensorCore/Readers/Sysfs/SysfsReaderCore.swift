@@ -124,8 +124,12 @@ final class SysfsReaderCore: Sendable {
     /// appeared or went (SPEC §20). The names are compared (as a fingerprint), not the
     /// directory's mtime, which kernfs does not reliably update, and a listing means the
     /// same on sysfs and on the tmpfs test trees (its cost: bench/README.md).
+    /// A look that cannot be taken (no descriptor left, `Too many open files`) says nothing:
+    /// rediscovering then would read the devices' names without descriptors and rename them,
+    /// which the next look would see as devices going and coming, every second.
     func devicesChanged() -> Bool {
-        SysfsTree.fingerprint(configuration.root) != rootEntries.withLock { $0 }
+        guard let now = SysfsTree.fingerprint(configuration.root) else { return false }
+        return now != rootEntries.withLock { $0 }
     }
 
     private func rescan(_ set: inout SysfsSensorSet, _ io: GuardedSysfsIO) {
