@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorSystemd
 
 /// Shared steps of the subcommands: parsing with usage errors, loading the configuration.
 enum CommandSupport {
@@ -22,6 +23,13 @@ enum CommandSupport {
             Output.stderr("sensorwatch: \(error)\n\n" + help)
             return .failure(.usage)
         }
+    }
+
+    /// The journals a command that reads them names: every `--directory` (a fleet's collector,
+    /// SPEC §13), then every `--file`; none means the local journal.
+    static func journalSources(_ options: Options) -> [JournalHistoryReader.Source] {
+        options.all("directory").map(JournalHistoryReader.Source.directory)
+            + options.all("file").map(JournalHistoryReader.Source.file)
     }
 
     /// The configuration's `trust` (SPEC §17) for a command that reads the journal. Without

@@ -81,8 +81,7 @@ enum HistoryCommand {
             guard let n = Int(text), n >= 0 else { return usageError("--lines: '\(text)' is not a count") }
             newest = n
         }
-        let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
-            + options.all("file").map(JournalHistoryReader.Source.file)
+        let sources = CommandSupport.journalSources(options)
         let trust: JournalTrust
         switch CommandSupport.trust(options, command: "history") {
         case .success(let t): trust = t

@@ -100,8 +100,7 @@ enum SilenceCommand {
         case .success(let o): options = o
         case .failure(let code): return code
         }
-        let sources = options.all("directory").map(JournalHistoryReader.Source.directory)
-            + options.all("file").map(JournalHistoryReader.Source.file)
+        let sources = CommandSupport.journalSources(options)
         let trust: JournalTrust
         switch CommandSupport.trust(options, command: "silence") {
         case .success(let t): trust = t
