@@ -31,16 +31,8 @@ cat >"$WORK/web.yml" <<YML
 basic_auth_users:
   $USER: '$hash'
 YML
-cat >"$WORK/alertmanager.yml" <<YML
-route:
-  receiver: none
-receivers:
-  - name: none
-YML
-prometheus-alertmanager --config.file="$WORK/alertmanager.yml" --storage.path="$WORK/am" \
-    --web.listen-address="$AM" --web.config.file="$WORK/web.yml" --cluster.listen-address= \
-    >>"$WORK/am.log" 2>&1 &
-HELPER_PIDS+=($!)
+start_silent_alertmanager "$AM" --web.config.file="$WORK/web.yml"
+HELPER_PIDS+=("$AM_PID")
 wait_for "alertmanager" 150 curl -fs -u "$USER:$SECRET" "http://$AM/-/ready" -o /dev/null
 # The server does require the credentials.
 code=$(curl -s -o /dev/null -w '%{http_code}' "http://$AM/api/v2/alerts")

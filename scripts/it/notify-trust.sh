@@ -26,15 +26,8 @@ on_fail() {
 
 start_journald
 mkdir -p "$WORK/state" "$WORK/am" "$WORK/out"
-cat >"$WORK/alertmanager.yml" <<YML
-route:
-  receiver: none
-receivers:
-  - name: none
-YML
-prometheus-alertmanager --config.file="$WORK/alertmanager.yml" --storage.path="$WORK/am" \
-    --web.listen-address="$AM" --cluster.listen-address= >"$WORK/am.log" 2>&1 &
-HELPER_PIDS+=($!)
+start_silent_alertmanager "$AM"
+HELPER_PIDS+=("$AM_PID")
 wait_for "alertmanager" 150 curl -fs "http://$AM/-/ready" -o /dev/null
 
 cat >"$WORK/page.sh" <<SH

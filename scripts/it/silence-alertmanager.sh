@@ -22,15 +22,7 @@ on_fail() { echo "--- notify stderr"; cat "$WORK/notify.stderr" 2>/dev/null; ech
 start_journald
 mkdir -p "$WORK/state" "$WORK/am"
 AM=127.0.0.1:19401
-cat >"$WORK/alertmanager.yml" <<'YML'
-route:
-  receiver: none
-receivers:
-  - name: none
-YML
-prometheus-alertmanager --config.file="$WORK/alertmanager.yml" --storage.path="$WORK/am" \
-    --web.listen-address="$AM" --cluster.listen-address= >>"$WORK/am.log" 2>&1 &
-AM_PID=$!
+start_silent_alertmanager "$AM"
 wait_for "alertmanager" 150 curl -fs "http://$AM/-/ready" -o /dev/null
 
 cat >"$WORK/sensorwatch.json5" <<JSON

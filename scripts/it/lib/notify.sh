@@ -69,3 +69,20 @@ SILENCE_ENDS=2099-01-01T00:00:00Z
 SILENCE_BY=root
 ENTRY
 }
+
+# start_silent_alertmanager ADDR [ARG...]: a prometheus-alertmanager on ADDR whose one route
+# sends nowhere (the tests read its API), storage in $WORK/am, log in $WORK/am.log, extra
+# arguments passed on (--web.config.file=…); its PID in AM_PID. The caller waits for ready.
+start_silent_alertmanager() {
+    local addr=$1; shift
+    mkdir -p "$WORK/am"
+    cat >"$WORK/alertmanager.yml" <<'YML'
+route:
+  receiver: none
+receivers:
+  - name: none
+YML
+    prometheus-alertmanager --config.file="$WORK/alertmanager.yml" --storage.path="$WORK/am" \
+        --web.listen-address="$addr" --cluster.listen-address= "$@" >>"$WORK/am.log" 2>&1 &
+    AM_PID=$!
+}
