@@ -95,11 +95,104 @@ import Testing
         let io = SysfsFaultIO()
         let reader = Self.reader(files, io: io)
         _ = reader.discover()
-        for t in 1...3 { _ = reader.poll(at: .seconds(Double(t))) }
+        // Discovery looks once (whether to read the chip's labels and limits); polls keep one open.
         #expect(io.opens("0000:01:00.0/power/runtime_status") == 1)
-        #expect(io.opens("0000:00:01.0/power/runtime_status") == 1)
+        for t in 1...3 { _ = reader.poll(at: .seconds(Double(t))) }
+        #expect(io.opens("0000:01:00.0/power/runtime_status") == 2)
+        #expect(io.opens("0000:00:01.0/power/runtime_status") == 2)
         // The chip without any power file up its chain has none to read.
         #expect(io.opens("coretemp.0/power/runtime_status") == 0)
+    }
+
+    /// The GPU chip of ``tree(gpu:bridge:)`` with a label and a limit, as amdgpu has.
+    private static func labelled(gpu: String) -> TemporaryDirectory {
+        let files = tree(gpu: gpu)
+        files.write([
+            "devices/pci0000:00/0000:00:01.0/0000:01:00.0/hwmon/hwmon1/temp1_label": "edge\n",
+            "devices/pci0000:00/0000:00:01.0/0000:01:00.0/hwmon/hwmon1/temp1_crit": "100000\n",
+        ])
+        return files
+    }
+
+    private static let gpuStatus = "devices/pci0000:00/0000:00:01.0/0000:01:00.0/power/runtime_status"
+
+    @Test func aChipAsleepSinceTheStartHasNoneOfItsFilesReadAtDiscoveryNorRediscovery() {
+        let files = Self.labelled(gpu: "suspended")
+        let io = SysfsFaultIO()
+        let reader = Self.reader(files, io: io)
+        for _ in 1...2 {
+            let infos = reader.discover()
+            #expect(infos.map(\.id.rawValue) == ["hwmon:amdgpu-pci-0100/temp1", "hwmon:coretemp-isa-0000/temp1"])
+            #expect(infos[Self.gpu].label == "" && infos[Self.gpu].limits.isEmpty)
+            _ = reader.poll(at: .seconds(1))
+        }
+        #expect(io.opens("hwmon1/temp1_label") == 0)
+        #expect(io.opens("hwmon1/temp1_crit") == 0)
+        #expect(io.opens("hwmon1/temp1_input") == 0)
+        #expect(!reader.devicesChanged())
+    }
+
+    @Test func aChipThatFallsAsleepKeepsItsLabelAndLimitsAcrossARediscoveryWithoutReadingThem() {
+        let files = Self.labelled(gpu: "active")
+        let io = SysfsFaultIO()
+        let reader = Self.reader(files, io: io)
+        #expect(reader.discover()[Self.gpu].label == "edge")
+        files.write(Self.gpuStatus, "suspended\n")
+        #expect(reader.poll(at: .seconds(1))[0].isAsleep(Self.gpu))
+        let infos = reader.discover()
+        #expect(infos[Self.gpu].label == "edge" && infos[Self.gpu].limits["crit"] == 100)
+        #expect(io.opens("hwmon1/temp1_label") == 1)
+        #expect(io.opens("hwmon1/temp1_crit") == 1)
+        #expect(reader.poll(at: .seconds(2))[0].isAsleep(Self.gpu))
+    }
+
+    @Test func aChipThatWakesIsDiscoveredAgainAtOnceWithItsLabelAndLimits() {
+        let files = Self.labelled(gpu: "suspended")
+        let io = SysfsFaultIO()
+        let reader = Self.reader(files, io: io)
+        _ = reader.discover()
+        #expect(reader.poll(at: .seconds(1))[0].isAsleep(Self.gpu))
+        #expect(!reader.devicesChanged())
+        files.write(Self.gpuStatus, "active\n")
+        #expect(reader.poll(at: .seconds(2))[0].value(at: Self.gpu) == 50)
+        // The poll that saw it awake asks for the discovery its labels and limits wait for.
+        #expect(reader.devicesChanged())
+        let infos = reader.discover()
+        #expect(infos[Self.gpu].label == "edge" && infos[Self.gpu].limits["crit"] == 100)
+        #expect(!reader.devicesChanged())
+    }
+
+    @Test func aChipThatWakesBetweenItsDiscoveryAndThePollIsDiscoveredAgain() {
+        let files = Self.labelled(gpu: "suspended")
+        let io = SysfsFaultIO()
+        let reader = Self.reader(files, io: io)
+        _ = reader.discover()
+        files.write(Self.gpuStatus, "active\n")
+        #expect(reader.poll(at: .seconds(1))[0].value(at: Self.gpu) == 50)
+        #expect(reader.devicesChanged())
+    }
+
+    @Test func aThermalZoneOfASuspendedDeviceHasItsTripPointsReadOnlyOnceItWakes() {
+        let files = TemporaryDirectory()
+        let wifi = "devices/pci0000:00/0000:00:1c.0/0000:03:00.0"
+        files.write([
+            wifi + "/power/runtime_status": "suspended\n",
+            "thermal/thermal_zone0/type": "iwlwifi_1\n",
+            "thermal/thermal_zone0/temp": "45000\n",
+            "thermal/thermal_zone0/trip_point_0_type": "critical\n",
+            "thermal/thermal_zone0/trip_point_0_temp": "118000\n",
+        ])
+        files.symlink("thermal/thermal_zone0/device", to: files.path(wifi))
+        let io = SysfsFaultIO()
+        let reader = ThermalZoneReader(
+            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")), io: io)
+        #expect(reader.discover()[0].limits.isEmpty)
+        #expect(reader.poll(at: .seconds(1))[0].isAsleep(0))
+        #expect(io.opens("trip_point_0_temp") == 0 && io.opens("trip_point_0_type") == 0)
+        files.write(wifi + "/power/runtime_status", "active\n")
+        #expect(reader.poll(at: .seconds(2))[0].value(at: 0) == 45)
+        #expect(reader.devicesChanged())
+        #expect(reader.discover()[0].limits["crit"] == 118)
     }
 
     @Test func wakeTrueReadsASuspendedChip() {

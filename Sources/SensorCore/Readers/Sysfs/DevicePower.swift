@@ -19,6 +19,12 @@ enum DevicePower {
         return files
     }
 
+    /// Whether one of `files` (a chain from ``statusFiles(device:)``) says `suspended` now:
+    /// a discovery reads none of such a chip's files (SPEC §20).
+    static func isSuspended(_ files: [String], io: any SysfsIO) -> Bool {
+        files.contains { SysfsTree.text($0, io: io) == "suspended" }
+    }
+
     /// Whether the text of a `runtime_status` read says the device sleeps: `suspended`,
     /// exactly. `active`, `suspending`, `resuming`, `error`, a failed read or an empty file
     /// read the chip (a device on its way up or down is not left unread on a guess).

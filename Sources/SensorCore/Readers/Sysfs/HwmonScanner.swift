@@ -13,7 +13,9 @@
 ///   and so are the alarm files (`tempN_crit_alarm`, `fanN_alarm`, …, SPEC §16b).
 /// - Limits (`tempN_max`, `_crit`, … and their `_hyst`) are read here, never per poll.
 /// - A chip whose device, or a parent of it, has `power/runtime_status` (``DevicePower``)
-///   is not read while that says `suspended` (SPEC §20), unless the source says `wake: true`.
+///   is not read while that says `suspended` (SPEC §20), unless the source says `wake: true`:
+///   not at polls, and not at discovery either (its labels and limits are the last ones read
+///   awake; only `name`, which the hwmon core answers without the driver, is read).
 /// - A chip that re-exports thermal zones (``ThermalHwmonMirror``) is kept, each sensor
 ///   noting the zone it mirrors: a configuration with hwmon alone still sees those zones,
 ///   and ids do not depend on which other sources are configured.
@@ -40,19 +42,26 @@ enum HwmonScanner {
         var firstLimit: Int
     }
 
-    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
+    /// `previous`: the last discovery's channels, which a sleeping chip keeps (SPEC §20).
+    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel] {
         let found = chips(configuration.root, io)
         let names = SysfsNames.unique(found.map(\.chip))
         var channels: [SysfsChannel] = []
         for (chip, name) in zip(found, names) {
             let driver = chip.driver ?? ""
             let mirror = ThermalHwmonMirror(devicePath: chip.chip.devicePath, chipName: driver, io: io)
-            var chipChannels = sensors(
+            let power = configuration.wake ? [] : DevicePower.statusFiles(device: chip.chip.devicePath)
+            let asleep = DevicePower.isSuspended(power, io: io)
+            // A sleeping chip's labels and limits are not read (a read of them can resume it):
+            // it keeps what the last discovery read while it was awake, or, asleep since the
+            // start, has its sensors as its directory lists them, labels and limits once it wakes.
+            let kept = asleep ? previous.filter { $0.input.path.hasPrefix(chip.attributes + "/") } : []
+            var chipChannels = !kept.isEmpty ? kept : sensors(
                 in: chip.attributes, chipName: name, driver: driver, mirror: mirror,
-                admits: configuration.admits, io: io)
-            if !configuration.wake, !chipChannels.isEmpty {
-                let power = DevicePower.statusFiles(device: chip.chip.devicePath)
-                for i in chipChannels.indices { chipChannels[i].powerStatus = power }
+                admits: configuration.admits, reading: !asleep, io: io)
+            for i in chipChannels.indices {
+                chipChannels[i].powerStatus = power
+                chipChannels[i].discoveredAsleep = asleep
             }
             channels += chipChannels
         }
@@ -97,7 +106,7 @@ enum HwmonScanner {
 
     private static func sensors(
         in dir: String, chipName: String, driver: String, mirror: ThermalHwmonMirror?,
-        admits: (SensorID) -> Bool, io: any SysfsIO
+        admits: (SensorID) -> Bool, reading: Bool, io: any SysfsIO
     ) -> [SysfsChannel] {
         let files = SysfsTree.entries(dir)
         let present = Set(files)
@@ -112,8 +121,8 @@ enum HwmonScanner {
             let id = SensorID(source: SourceKind.hwmon.idPrefix, name: chipName + "/" + stem)
             // An excluded sensor's label and limit files are not read at all.
             guard admits(id) else { continue }
-            let label = present.contains(stem + "_label") ? batch.add(stem, "_label") : nil
-            let limitFiles = SysfsLimitFiles.hwmonFiles(stem: stem, present: present, quantity: quantity)
+            let label = reading && present.contains(stem + "_label") ? batch.add(stem, "_label") : nil
+            let limitFiles = reading ? SysfsLimitFiles.hwmonFiles(stem: stem, present: present, quantity: quantity) : []
             let prefix = stem + "_"
             let first = batch.count
             for limit in limitFiles { _ = batch.add(prefix, SysfsLimitFiles.hwmonFile(limit, quantity: quantity)) }
@@ -121,7 +130,7 @@ enum HwmonScanner {
                 file: file, stem: stem, quantity: quantity, exponent: exponent, id: id, label: label,
                 limitFiles: limitFiles, firstLimit: first))
         }
-        batch.read(io: io)
+        if reading { batch.read(io: io) }
         var channels: [SysfsChannel] = []
         channels.reserveCapacity(found.count)
         for sensor in found {
@@ -135,7 +144,7 @@ enum HwmonScanner {
                 decimalExponent: sensor.exponent, io: io)
             let info = SensorInfo(id: sensor.id, label: label ?? "", quantity: quantity, limits: limits)
             var channel = SysfsChannel(info: info, input: dir + "/" + sensor.file, decimalExponent: sensor.exponent)
-            if label == nil { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
+            if label == nil, reading { channel.blocked = SysfsTree.blocked(dir + "/" + stem + "_label", io: io) }
             channel.mirrors = mirror?.zone(of: stem)
             if present.contains(stem + "_fault") { channel.faultFlag = SysfsFile(path: dir + "/" + stem + "_fault") }
             channel.alarmFiles = SysfsAlarmFile.found(stem: stem, in: dir, present: present)

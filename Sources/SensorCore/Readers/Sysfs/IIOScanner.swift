@@ -14,7 +14,8 @@ enum IIOScanner {
         ("temp", .temperature, -3),
     ]
 
-    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
+    /// (IIO devices have no runtime-suspend gate here: `previous` is not needed.)
+    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel] {
         let root = configuration.root
         var dirs: [String] = []
         var chips: [SysfsNames.Chip] = []

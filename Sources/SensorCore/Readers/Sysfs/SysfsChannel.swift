@@ -34,6 +34,10 @@ struct SysfsChannel: Sendable {
     /// The `power/runtime_status` files of its device's chain (``DevicePower``): while one
     /// says `suspended`, the channel is not read at all (SPEC §20). Empty with `wake: true`.
     var powerStatus: [String] = []
+    /// Set by a scan that found its device suspended and so read none of its files (its
+    /// label and limits are the last discovery's, or none): the set discovers again as soon
+    /// as the device is seen awake.
+    var discoveredAsleep = false
     /// The readings a temperature may give (the source's `plausible`); others are faults.
     var plausible = PlausibleRange.standard
 
@@ -45,6 +49,19 @@ struct SysfsChannel: Sendable {
 
     /// Every file this channel holds, for carrying descriptors over a rediscovery.
     var files: [SysfsFile] { [input] + [offset, scale, faultFlag, errnoWitness].compactMap { $0 } + alarmFiles.map(\.file) }
+
+    /// The same channel with none of its files open: what a scan may carry over from the
+    /// last discovery (the set keeps or closes the descriptors themselves, by path).
+    var unopened: SysfsChannel {
+        var copy = self
+        copy.input = SysfsFile(path: input.path)
+        copy.offset = offset.map { SysfsFile(path: $0.path) }
+        copy.scale = scale.map { SysfsFile(path: $0.path) }
+        copy.faultFlag = faultFlag.map { SysfsFile(path: $0.path) }
+        copy.errnoWitness = errnoWitness.map { SysfsFile(path: $0.path) }
+        for i in copy.alarmFiles.indices { copy.alarmFiles[i].file = SysfsFile(path: copy.alarmFiles[i].file.path) }
+        return copy
+    }
 
     /// Closes every descriptor.
     mutating func close(io: any SysfsIO) {

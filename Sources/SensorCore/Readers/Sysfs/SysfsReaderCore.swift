@@ -30,7 +30,9 @@ final class SysfsReaderCore: Sendable {
     /// The system calls, as injected (tests fail chosen reads there).
     let io: any SysfsIO
     private let configuration: SourceConfiguration
-    private let scan: @Sendable (SourceConfiguration, any SysfsIO) -> [SysfsChannel]
+    /// Lists the channels under the root; the last discovery's channels (their files not open)
+    /// are passed in for the devices that sleep, whose files a scan must not read (SPEC §20).
+    private let scan: @Sendable (SourceConfiguration, any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel]
     private let hung = HungFiles()
     private let live: Mutex<Generation>
     /// What the last discovery left out (chips and devices whose name blocked).
@@ -43,7 +45,7 @@ final class SysfsReaderCore: Sendable {
 
     init(
         configuration: SourceConfiguration, io: any SysfsIO,
-        scan: @escaping @Sendable (SourceConfiguration, any SysfsIO) -> [SysfsChannel]
+        scan: @escaping @Sendable (SourceConfiguration, any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel]
     ) {
         self.configuration = configuration
         self.io = io
@@ -121,13 +123,16 @@ final class SysfsReaderCore: Sendable {
     var leftOut: [String] { left.withLock { $0 } }
 
     /// Whether the root lists other entries than when the last discovery began: a device
-    /// appeared or went (SPEC §20). The names are compared (as a fingerprint), not the
+    /// appeared or went (SPEC §20); or a device that slept woke since then. The names are compared (as a fingerprint), not the
     /// directory's mtime, which kernfs does not reliably update, and a listing means the
     /// same on sysfs and on the tmpfs test trees (its cost: bench/README.md).
     /// A look that cannot be taken (no descriptor left, `Too many open files`) says nothing:
     /// rediscovering then would read the devices' names without descriptors and rename them,
     /// which the next look would see as devices going and coming, every second.
     func devicesChanged() -> Bool {
+        // A device that woke since the discovery has its names, labels and limits read now,
+        // not at the minute's rediscovery: they were not read while it slept.
+        if current.set.withLock({ $0.wokeSinceDiscovery }) { return true }
         guard let now = SysfsTree.fingerprint(configuration.root) else { return false }
         return now != rootEntries.withLock { $0 }
     }
@@ -138,7 +143,7 @@ final class SysfsReaderCore: Sendable {
         rootEntries.withLock { $0 = entries }
         hung.revalidate()
         _ = io.takeBlockedAsked()
-        var found = scan(configuration, io)
+        var found = scan(configuration, io, set.channels.map(\.unopened))
             .filter { configuration.admits($0.info.id) }
             .sorted { $0.info.id < $1.info.id }
         for i in found.indices { found[i].plausible = configuration.plausible }

@@ -36,6 +36,10 @@ struct SysfsSensorSet: Sendable {
     private var awakeFDs: [Int32] = []
     /// Per power file, whether it said `suspended` at this poll (memory kept across polls).
     private var suspended: [Bool] = []
+    /// Whether a power file that said `suspended` at a poll since the last discovery says
+    /// otherwise now: that device's files were not read while it slept, so the reader
+    /// discovers again (``SysfsReaderCore/devicesChanged()``).
+    private(set) var wokeSinceDiscovery = false
     /// Where the batch of reads has got to, for the stall watch (``GuardedSysfsIO``).
     private let progress = SysfsReadProgress()
 
@@ -85,6 +89,7 @@ struct SysfsSensorSet: Sendable {
         }
         for var file in open.values { file.close(io: io) }
         regate(next, io: io)
+        wokeSinceDiscovery = false
         channels = next
         fds = next.map(\.input.fd)
         plans = next.map(Self.plan)
@@ -110,6 +115,12 @@ struct SysfsSensorSet: Sendable {
             }
         }
         for var file in kept.values { file.close(io: io) }
+        // What each file said at the last poll follows it to its new position.
+        // A device the scan found asleep counts as asleep until a poll sees it awake, so
+        // that poll discovers again (a device that wakes between the scan and the poll too).
+        let said = Dictionary(zip(powerFiles.map(\.path), suspended), uniquingKeysWith: { a, _ in a })
+        let scannedAsleep = Set(next.lazy.filter(\.discoveredAsleep).flatMap(\.powerStatus))
+        suspended = files.map { (said[$0.path] ?? false) || scannedAsleep.contains($0.path) }
         powerFiles = files
     }
 
@@ -121,7 +132,9 @@ struct SysfsSensorSet: Sendable {
         withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
             for j in powerFiles.indices {
                 let n = powerFiles[j].read(into: buffer, io: io)
-                suspended[j] = DevicePower.isSuspended(n, buffer)
+                let now = DevicePower.isSuspended(n, buffer)
+                if suspended[j], !now { wokeSinceDiscovery = true }
+                suspended[j] = now
                 any = any || suspended[j]
             }
         }

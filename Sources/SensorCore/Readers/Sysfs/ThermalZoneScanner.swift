@@ -2,19 +2,26 @@
 /// `type`, value from `temp` in millidegrees Celsius, limits from the trip points (SPEC §16);
 /// not read while its device sleeps, as an hwmon chip (``DevicePower``).
 enum ThermalZoneScanner {
-    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO) -> [SysfsChannel] {
+    /// `previous`: the last discovery's channels, whose trip points a zone of a sleeping
+    /// device keeps (they are the driver's files, not read while it sleeps; SPEC §20).
+    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel] {
         let root = configuration.root
         return ThermalZoneNames.zones(in: root, io: io).compactMap { zone -> SysfsChannel? in
             let dir = root + "/" + zone.entry
             let id = SensorID(source: SourceKind.thermal.idPrefix, name: zone.name)
             // An excluded zone's trip points are not read at all (its type names it).
             guard configuration.admits(id) else { return nil }
-            let limits = SysfsLimitFiles.thermal(dir: dir, entries: SysfsTree.entries(dir), io: io)
+            // A zone of a device that can sleep (a Wi-Fi card's) sleeps with it (SPEC §20).
+            let power = configuration.wake ? [] : DevicePower.statusFiles(device: SysfsTree.realPath(dir + "/device"))
+            let asleep = DevicePower.isSuspended(power, io: io)
+            let limits = asleep
+                ? previous.first { $0.input.path == dir + "/temp" }?.info.limits ?? SensorLimits()
+                : SysfsLimitFiles.thermal(dir: dir, entries: SysfsTree.entries(dir), io: io)
             let info = SensorInfo(id: id, label: zone.type ?? "", quantity: .temperature, limits: limits)
             var channel = SysfsChannel(info: info, input: dir + "/temp", decimalExponent: -3)
             if zone.type == nil { channel.blocked = SysfsTree.blocked(dir + "/type", io: io) }
-            // A zone of a device that can sleep (a Wi-Fi card's) sleeps with it (SPEC §20).
-            if !configuration.wake { channel.powerStatus = DevicePower.statusFiles(device: SysfsTree.realPath(dir + "/device")) }
+            channel.powerStatus = power
+            channel.discoveredAsleep = asleep
             return channel
         }
     }
