@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -39,3 +39,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The upcoming features the Swift server anchors enable (docs/development.md): `any` spelled
+// out, imports that say what they expose, and members visible only through what a file imports.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}
+

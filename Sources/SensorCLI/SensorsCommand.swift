@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SensorCore
+public import SensorCore
 
 /// `sensorwatch sensors [--config PATH] [--json]`: discovers the configured sources, reads
 /// every sensor once and prints the result (SPEC §2).

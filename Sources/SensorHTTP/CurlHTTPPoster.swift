@@ -1,5 +1,5 @@
 import CurlLoader
-import SensorCore
+public import SensorCore
 
 /// POSTs with libcurl (loaded on first use, only by `notify`), one thread per request.
 ///

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
 
 /// Lends out `iovec`s over a list of strings, for `sd_journal_sendv` and the like.

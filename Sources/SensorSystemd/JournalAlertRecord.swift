@@ -1,4 +1,4 @@
-import SensorCore
+public import SensorCore
 
 /// One alert event as read back from the journal by `JournalHistoryReader`.
 ///

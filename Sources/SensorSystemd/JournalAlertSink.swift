@@ -1,5 +1,5 @@
 import CSystemd
-import SensorCore
+public import SensorCore
 import Synchronization
 
 #if canImport(Glibc)

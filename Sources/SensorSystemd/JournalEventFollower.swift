@@ -1,5 +1,5 @@
 import CSystemd
-import SensorCore
+public import SensorCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import SensorCore
+public import SensorCore
 
 /// Builds the journal fields (`NAME=value` strings) of every entry sensorwatch sends.
 ///

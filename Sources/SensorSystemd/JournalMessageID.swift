@@ -1,4 +1,4 @@
-import SensorCore
+public import SensorCore
 
 /// The fixed 128-bit `MESSAGE_ID`s sensorwatch writes to the journal, one per kind of entry.
 ///

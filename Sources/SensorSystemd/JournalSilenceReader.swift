@@ -1,5 +1,5 @@
 import CSystemd
-import SensorCore
+public import SensorCore
 
 /// Reads every silence entry back from the journal (SPEC §21), oldest first, so that folding
 /// them into a ``SilenceBook`` leaves each silence as its newest entry says.

@@ -1,4 +1,4 @@
-import SensorCore
+public import SensorCore
 
 /// Writes silence entries to the journal (SPEC §21). Unlike events, a silence has no
 /// fallback: one that journald did not take does not exist, so the person is told.

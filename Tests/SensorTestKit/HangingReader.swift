@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import SensorCore
+public import SensorCore
 
 /// A reader whose polls hang (like a stuck driver) until the test releases each one.
 public final class HangingReader: SensorReader {

@@ -1,5 +1,5 @@
 import Synchronization
-import SensorCore
+public import SensorCore
 
 /// A reader of one sensor that returns the next value of a script on each poll (nil = failed
 /// read, `EIO`); past the end of the script a poll returns no reading at all.

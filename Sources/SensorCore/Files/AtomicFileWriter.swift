@@ -28,9 +28,9 @@ public struct AtomicFileWriter: Sendable {
         public enum Mode: Sendable, Hashable {
             /// Exactly these, whatever the umask (set with `fchmod`): for files other users'
             /// programs read (node_exporter under a unit's `UMask=0077`).
-            case exact(mode_t)
+            case exact(UInt32)
             /// These less the umask, as `open(2)` makes them: for the daemon's own files.
-            case umasked(mode_t)
+            case umasked(UInt32)
         }
 
         /// Where the new text waits for the rename.

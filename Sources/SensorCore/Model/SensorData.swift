@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// What is true now of every sensor: its latest reading (value or fault, and when) and its
 /// health — the one place the daemon keeps "now". Whatever reports the present (`STATUS=`,
