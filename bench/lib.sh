@@ -19,13 +19,17 @@ median_of() {
 # "switches/s CPU-µs/s RSS-KiB" of a command, from a SHORT and a LONG run of it under
 # `$work/rusage-run` (bench/rusage-run.c, compiled there by the caller), differenced; the
 # RSS is VmRSS at the end of the long run.
+# Prints: context switches a second (voluntary + involuntary), CPU µs a second, the long
+# run's VmRSS in KiB, and the voluntary switches a second alone — the wake-ups proper: an
+# involuntary switch is another process taking the CPU (preemption on a loaded machine),
+# not the program waking.
 per_second() {
     local s l
     s=$("$work/rusage-run" "$SHORT" "$@" 2>/dev/null)
     l=$("$work/rusage-run" "$LONG" "$@" 2>/dev/null)
     awk -v s="$s" -v l="$l" -v d=$((LONG - SHORT)) 'BEGIN {
         split(s, a, " "); split(l, b, " ")
-        printf "%.2f %.1f %d\n", ((b[1] + b[2]) - (a[1] + a[2])) / d, (b[3] - a[3]) / 1000 / d, b[5] }'
+        printf "%.2f %.1f %d %.2f\n", ((b[1] + b[2]) - (a[1] + a[2])) / d, (b[3] - a[3]) / 1000 / d, b[5], (b[1] - a[1]) / d }'
 }
 
 # Resident set size (VmRSS) of process $1 in KiB.

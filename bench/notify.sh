@@ -33,7 +33,7 @@ printf '{ notify: [ { exec: ["/bin/true"] } ] }\n' >"$work/idle.json5"
 # A. Idle wake-ups, the notifier following a quiet journal with one exec target; measured
 #    first, before the bursts below leave journald rotating and syncing (real journal
 #    changes, which wake any reader).
-read -r idle_sw idle_cpu idle_rss < <(per_second "$SENSORWATCH" notify --config "$work/idle.json5" --state "$work/idle-state.json")
+read -r idle_sw idle_cpu idle_rss _ < <(per_second "$SENSORWATCH" notify --config "$work/idle.json5" --state "$work/idle-state.json")
 
 # B. Latency: the program notes the entry's time and its own start; warning entries, then
 #    critical ones, each followed by the daemon's wake; then warning entries without it
