@@ -102,4 +102,24 @@ struct LatestValueWriterTests {
         writer.finish()
         #expect(disk.written == [8])
     }
+
+    /// As the ledger does it: on the daemon's actor.
+    @DaemonActor static func close(_ writer: LatestValueWriter<Int>) async { await writer.close() }
+
+    /// Any other work on the daemon's actor.
+    @DaemonActor static func written(_ disk: Disk) -> [Int] { disk.written }
+
+    @Test func closeWaitsForTheWriteWithoutBlockingTheDaemonsExecutor() async {
+        let (disk, writer) = await Self.writingOne()
+        // The ledger closes its writer at stop on the daemon's one executor thread.
+        let closing = Task(executorPreference: DaemonActor.taskExecutor) { await Self.close(writer) }
+        // While the write is held on the disk, the executor still runs other work.
+        let other = Task(executorPreference: DaemonActor.taskExecutor) { await Self.written(disk) }
+        #expect(await other.value(within: .seconds(10)) == [], "the executor was blocked by close")
+        #expect(await closing.value(within: .milliseconds(50)) == nil, "close returned during the write")
+        disk.release()
+        #expect(await closing.value(within: .seconds(10)) != nil)
+        #expect(disk.written == [1])
+        #expect(!writer.isRunning)
+    }
 }

@@ -39,18 +39,11 @@ enum TextFile {
         case S_IFSOCK: throw ReadError(message: "not a regular file (a socket)")
         default: throw ReadError(message: "not a regular file (a device)")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(message: errnoText())
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+        do {
+            return try WholeFile.read(fd)
+        } catch {
+            throw ReadError(message: ErrnoText.words(error.errno))
         }
-        return bytes
     }
 
     /// `bytes` as text; invalid UTF-8 is the same error as for a file.

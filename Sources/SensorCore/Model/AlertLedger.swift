@@ -52,7 +52,7 @@ final class AlertLedger: Service {
     func run() async {
         await untilCancelled()
         writer.submit(kept)
-        writer.finish()
+        await writer.close()
     }
 
     /// Notes the alerts that fired, resolved or repeated; writes when the firing set changed.

@@ -34,14 +34,11 @@ public struct NotifyStateStore: Sendable {
             return Loaded(state: NotifyStateFile(), problem: err == ENOENT ? nil : "\(path): cannot read: \(ErrnoText.words(err))")
         }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { return Loaded(state: NotifyStateFile(), problem: "\(path): cannot read: \(ErrnoText.words(errno))") }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(fd)
+        } catch {
+            return Loaded(state: NotifyStateFile(), problem: "\(path): cannot read: \(ErrnoText.words(error.errno))")
         }
         do {
             let file = try NotifyStateFile.decode(bytes, path: path)

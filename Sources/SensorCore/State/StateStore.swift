@@ -124,16 +124,10 @@ public struct StateStore: Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return ([], errno) }
         defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return ([], errno)
-            }
-            if n == 0 { return (out, 0) }
-            out += chunk[..<n]
+        do {
+            return (try WholeFile.read(fd), 0)
+        } catch {
+            return ([], error.errno)
         }
     }
 }

@@ -16,6 +16,8 @@ final class LatestValueWriter<Value: Sendable>: Sendable {
         /// No thread writes any more (finished, or none could be started): the caller does.
         var finished = false
         var threadRunning = false
+        /// Callers of ``close()`` waiting for the thread to end.
+        var closers: [CheckedContinuation<Void, Never>] = []
     }
 
     private let write: @Sendable (Value) -> Void
@@ -36,7 +38,12 @@ final class LatestValueWriter<Value: Sendable>: Sendable {
                 wake.wait()
                 if writePending() { break }
             }
-            pending.withLock { $0.threadRunning = false }
+            let closers = pending.withLock { p -> [CheckedContinuation<Void, Never>] in
+                p.threadRunning = false
+                defer { p.closers = [] }
+                return p.closers
+            }
+            for c in closers { c.resume() }
             ended.signal()
         }
         if !started {
@@ -64,16 +71,35 @@ final class LatestValueWriter<Value: Sendable>: Sendable {
 
     /// Writes the waiting value and ends the writer's thread; returns once it has ended.
     func finish() {
+        guard markFinished() else { return }
+        wake.signal()
+        ended.wait()  // the thread writes what is pending, then ends
+    }
+
+    /// ``finish()`` without blocking the caller's thread: the writer's thread writes what is
+    /// pending and ends, and the caller is resumed then. The daemon's only executor runs the
+    /// caller (``AlertLedger`` at stop), so it must not wait for the disk in a semaphore.
+    /// Without a thread (none could be started, or already finished), writes here.
+    func close() async {
+        guard markFinished() else { return }
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let running = pending.withLock { p -> Bool in
+                if p.threadRunning { p.closers.append(c) }
+                return p.threadRunning
+            }
+            if running { wake.signal() } else { c.resume() }
+        }
+    }
+
+    /// Marks the writer finished; returns whether a thread is left to end. When none is (it
+    /// could not start, or was ended before), writes what is pending here instead.
+    private func markFinished() -> Bool {
         let waitForThread = pending.withLock { p -> Bool in
             defer { p.finished = true }
             return !p.finished
         }
-        guard waitForThread else {
-            writePending()
-            return
-        }
-        wake.signal()
-        ended.wait()  // the thread writes what is pending, then ends
+        if !waitForThread { writePending() }
+        return waitForThread
     }
 
     /// Takes the pending value and writes it under one lock; returns whether the writer is

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads an open file to its end: the one read loop for every whole file the program reads
+/// (configuration and scenarios through ``TextFile``, `state.json` through ``StateStore``,
+/// `notify.json` through ``NotifyStateStore``), so a short read or an `EINTR` is handled
+/// one way everywhere.
+enum WholeFile {
+    /// A failed `read(2)`: its errno, for ``ErrnoText``.
+    struct ReadError: Error, Hashable {
+        /// The errno of the failed read.
+        var errno: Int32
+    }
+
+    /// Every byte from the file's current offset to its end; `EINTR` is retried.
+    static func read(_ fd: Int32) throws(ReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if Glibc.errno == EINTR { continue }
+                throw ReadError(errno: Glibc.errno)
+            }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
