@@ -82,3 +82,23 @@ start_bench_journald() {
     pids+=($!)
     for _ in $(seq 100); do [ -S /run/systemd/journal/socket ] && break; sleep 0.1; done
 }
+
+# Runs COMMAND, skips its first SKIP seconds (start-up, discovery), then counts its threads'
+# context switches over the next SPAN seconds from /proc/PID/task/*/status, and stops it.
+# Prints: voluntary switches a second (the wake-ups), involuntary ones a second, and the
+# number of threads. One run, differenced inside it: start-up and stop do not enter, as they
+# do (and vary) in the wait4 difference of two runs; a thread that ends during SPAN takes its
+# count away (none does in a steady `run`: the thread count is printed to check).
+thread_switches() { # SKIP SPAN COMMAND [ARGS...]
+    local skip=$1 span=$2 pid v1 n1 v2 n2 threads
+    shift 2
+    "$@" >/dev/null 2>&1 &
+    pid=$!
+    sleep "$skip"
+    read -r v1 n1 < <(cat /proc/"$pid"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {v += $2} /^nonvoluntary_ctxt_switches/ {n += $2} END {print v + 0, n + 0}')
+    sleep "$span"
+    read -r v2 n2 < <(cat /proc/"$pid"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {v += $2} /^nonvoluntary_ctxt_switches/ {n += $2} END {print v + 0, n + 0}')
+    threads=$(ls /proc/"$pid"/task | wc -l)
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    awk -v v=$((v2 - v1)) -v n=$((n2 - n1)) -v d="$span" -v t="$threads" 'BEGIN { printf "%.2f %.2f %d\n", v / d, n / d, t }'
+}

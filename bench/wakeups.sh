@@ -53,5 +53,13 @@ for round in $(seq 1 "$ROUNDS"); do
     printf '%-6s %-30s %12s %12s %14s\n' "$round" "sensorwatch run" "$s_sw" "$s_vol" "$s_cpu"
     printf '%-6s %-30s %12s %12s %14s\n' "$round" "  + metrics file every 1 s" "$m_sw" "$m_vol" "$m_cpu"
     printf '%-6s %-30s %12s %12s %14s\n' "$round" "  + status file" "$t_sw" "$t_vol" "$t_cpu"
+    # The same, counted per thread inside one run (bench/lib.sh thread_switches).
+    read -r fp_vol fp_inv _ < <(thread_switches "$SHORT" "$((LONG - SHORT))" "$work/pread-floor" "$work/tree" "$ZONES" 0 1000)
+    read -r sp_vol sp_inv sp_thr < <(thread_switches "$SHORT" "$((LONG - SHORT))" "$SENSORWATCH" run --config "$work/sensorwatch.json5")
+    read -r mp_vol mp_inv mp_thr < <(thread_switches "$SHORT" "$((LONG - SHORT))" "$SENSORWATCH" run --config "$work/metrics.json5")
+    printf '%-6s %-30s %12s %12s %14s\n' "$round" "per thread: pread floor" "+$fp_inv inv" "$fp_vol" "-"
+    printf '%-6s %-30s %12s %12s %14s\n' "$round" "per thread: sensorwatch run" "+$sp_inv inv" "$sp_vol" "$sp_thr threads"
+    printf '%-6s %-30s %12s %12s %14s\n' "$round" "per thread:   + metrics file" "+$mp_inv inv" "$mp_vol" "$mp_thr threads"
+    s_vol=$sp_vol m_vol=$mp_vol
     awk -v w="$s_vol" -v m="$m_vol" -v r="$round" 'BEGIN { printf "round %s: sensorwatch wake-ups %.2f/s, with the metrics file %.2f/s (target <= 1.0): %s\n", r, w, m, (w <= 1.0 && m <= 1.0 ? "met" : "MISSED") }'
 done
