@@ -10,8 +10,7 @@ public enum ConfigLoader {
     ///   configuration file in the order they were found, then those of each scenario (and
     ///   CSV) file it names, reported against that file.
     public static func load(path: String) throws(ConfigErrors) -> Configuration {
-        let diagnostics = ConfigDiagnostics(file: path)
-        return try decode(JSON5Document.load(path, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+        try JSON5Document.load(path: path, decode)
     }
 
     /// Like ``load(path:)`` for the bytes of a configuration file already in memory.
@@ -19,13 +18,11 @@ public enum ConfigLoader {
     /// `path` names the file in errors and is what relative paths resolve against; the
     /// scenario (and CSV) files the configuration names are still read from disk.
     public static func load(contents: [UInt8], path: String) throws(ConfigErrors) -> Configuration {
-        let diagnostics = ConfigDiagnostics(file: path)
-        return try decode(
-            JSON5Document.load(contents: contents, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+        try JSON5Document.load(contents: contents, path: path, decode)
     }
 
     private static func decode(
-        _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
+        _ root: ConfigNode?, _ path: String, _ diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
         guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust"])
         else { throw ConfigErrors(diagnostics.errors) }

@@ -25,6 +25,24 @@ enum JSON5Document {
         return parse(text, diagnostics: diagnostics)
     }
 
+    /// A file a person writes (a configuration, a scenario) at `path`, read from disk, given
+    /// to `decode` as its root (nil when it could not be read or parsed: the reason is in
+    /// the diagnostics), with the diagnostics that name `path`.
+    static func load<T>(
+        path: String, _ decode: (ConfigNode?, String, ConfigDiagnostics) throws(ConfigErrors) -> T
+    ) throws(ConfigErrors) -> T {
+        let diagnostics = ConfigDiagnostics(file: path)
+        return try decode(load(path, diagnostics: diagnostics), path, diagnostics)
+    }
+
+    /// Like ``load(path:_:)`` for the bytes of such a file already in memory; `path` names it.
+    static func load<T>(
+        contents: [UInt8], path: String, _ decode: (ConfigNode?, String, ConfigDiagnostics) throws(ConfigErrors) -> T
+    ) throws(ConfigErrors) -> T {
+        let diagnostics = ConfigDiagnostics(file: path)
+        return try decode(load(contents: contents, diagnostics: diagnostics), path, diagnostics)
+    }
+
     /// Parses JSON5 text; see ``load(_:diagnostics:)``.
     static func parse(_ text: String, diagnostics: ConfigDiagnostics) -> ConfigNode? {
         do {

@@ -10,8 +10,7 @@ public enum ScenarioLoader {
     /// - Throws: ``ConfigErrors`` with every problem found, reported against this file, or
     ///   against a CSV file for problems inside it (`line L, column C`).
     public static func load(path: String) throws(ConfigErrors) -> Scenario {
-        let diagnostics = ConfigDiagnostics(file: path)
-        return try decode(JSON5Document.load(path, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+        try JSON5Document.load(path: path, decode)
     }
 
     /// Like ``load(path:)`` for the bytes of a scenario file already in memory.
@@ -19,13 +18,11 @@ public enum ScenarioLoader {
     /// `path` names the file in errors and is what relative CSV paths resolve against; the
     /// CSV files the scenario names are still read from disk.
     public static func load(contents: [UInt8], path: String) throws(ConfigErrors) -> Scenario {
-        let diagnostics = ConfigDiagnostics(file: path)
-        return try decode(
-            JSON5Document.load(contents: contents, diagnostics: diagnostics), path: path, diagnostics: diagnostics)
+        try JSON5Document.load(contents: contents, path: path, decode)
     }
 
     private static func decode(
-        _ root: ConfigNode?, path: String, diagnostics: ConfigDiagnostics
+        _ root: ConfigNode?, _ path: String, _ diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Scenario {
         guard let root else { throw ConfigErrors(diagnostics.errors) }
         var csvErrors: [ConfigError] = []
