@@ -130,7 +130,7 @@ enum NotifyCommand {
         case .alertmanager(let url):
             return AlertmanagerDelivery(
                 baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
-                wallClock: NotifyTime.nowMicroseconds, log: log, firing: memory.firing, keep: memory.keep,
+                wallClock: WallClock.microseconds, log: log, firing: memory.firing, keep: memory.keep,
                 silences: memory.silences, keepSilences: memory.keepSilences)
         }
     }
@@ -148,7 +148,7 @@ enum NotifyCommand {
             Output.stderr("\(configPath): the notify list is empty: nothing to test")
             return .failure
         }
-        let events = NotifyEvent.testEvents(now: NotifyTime.nowMicroseconds(), host: hostName())
+        let events = NotifyEvent.testEvents(now: WallClock.microseconds(), host: hostName())
         let clock = BootClock()
         let waiter = DescriptorWaiter()
         var allDelivered = true

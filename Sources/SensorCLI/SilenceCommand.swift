@@ -70,7 +70,7 @@ enum SilenceCommand {
         let silence: Silence
         do {
             silence = try SilenceRequest.silence(
-                options, now: NotifyTime.nowMicroseconds(), user: userName(), id: Silence.newID())
+                options, now: WallClock.microseconds(), user: userName(), id: Silence.newID())
         } catch {
             switch error {
             case .usage(let message): return usageError(message)
@@ -107,7 +107,7 @@ enum SilenceCommand {
         case .failure(let code): return code
         }
         guard let book = read(sources, trust: trust) else { return .failure }
-        let active = book.active(atMicroseconds: NotifyTime.nowMicroseconds())
+        let active = book.active(atMicroseconds: WallClock.microseconds())
         if options.has("json") {
             Output.stdout(SilenceFormatter.jsonArray(active))
         } else if active.isEmpty {
@@ -133,13 +133,13 @@ enum SilenceCommand {
         case .failure(let code): return code
         }
         guard let book = read([], trust: trust) else { return .failure }
-        let now = NotifyTime.nowMicroseconds()
+        let now = WallClock.microseconds()
         guard var silence = book.silences[id] else {
             Output.stderr("sensorwatch silence: no silence \(DisplayText.escaped(id)) in the journal")
             return .failure
         }
         guard silence.isActive(atMicroseconds: now) else {
-            Output.stderr("sensorwatch silence: silence \(id) already ended at \(NotifyTime.rfc3339(microseconds: silence.endsMicroseconds))")
+            Output.stderr("sensorwatch silence: silence \(id) already ended at \(RFC3339.format(microseconds: silence.endsMicroseconds))")
             return .failure
         }
         silence.endsMicroseconds = now

@@ -25,8 +25,8 @@ enum SilenceFormatter {
         func glob(_ g: Glob?) -> String { g.map { EventFormatter.jsonString($0.pattern) } ?? "null" }
         var j = "{\"id\":" + EventFormatter.jsonString(s.id)
         j += ",\"rule\":" + glob(s.rule) + ",\"sensor\":" + glob(s.sensor) + ",\"host\":" + glob(s.host)
-        j += ",\"starts\":\"" + NotifyTime.rfc3339(microseconds: s.startsMicroseconds) + "\""
-        j += ",\"ends\":\"" + NotifyTime.rfc3339(microseconds: s.endsMicroseconds) + "\""
+        j += ",\"starts\":\"" + RFC3339.format(microseconds: s.startsMicroseconds) + "\""
+        j += ",\"ends\":\"" + RFC3339.format(microseconds: s.endsMicroseconds) + "\""
         j += ",\"by\":" + EventFormatter.jsonString(s.by)
         j += ",\"comment\":" + EventFormatter.jsonString(s.comment)
         return j + ",\"state\":\"" + (s.expired ? "expired" : "active") + "\"}"

@@ -102,7 +102,7 @@ enum StatusCommand {
             if silenced { Output.stdout(String(report.json.dropLast())) } else { FileDescriptorWriter.writeAll(1, bytes) }
             return .success
         }
-        let now = StateStore.wallClock()
+        let now = WallClock.seconds()
         if checking {
             if now - report.updated > StatusFormatter.freshFor {
                 Output.stdout(StatusFormatter.unknown(
@@ -127,7 +127,7 @@ enum StatusCommand {
         var trust = JournalTrust.daemon
         if case .success(let t) = CommandSupport.trust(options, command: "status") { trust = t }
         guard let book = try? JournalSilenceReader(trust: trust).read().book else { return false }
-        let now = NotifyTime.nowMicroseconds()
+        let now = WallClock.microseconds()
         let host = NotifyCommand.hostName()
         var any = false
         for i in report.alerts.indices where report.alerts[i].state == .firing {

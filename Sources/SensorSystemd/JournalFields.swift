@@ -120,8 +120,8 @@ extension JournalFields {
         if let rule = silence.rule { f.append("SILENCE_RULE=" + rule.pattern) }
         if let sensor = silence.sensor { f.append("SILENCE_SENSOR=" + sensor.pattern) }
         if let host = silence.host { f.append("SILENCE_HOST=" + host.pattern) }
-        f.append("SILENCE_STARTS=" + NotifyTime.rfc3339(microseconds: silence.startsMicroseconds))
-        f.append("SILENCE_ENDS=" + NotifyTime.rfc3339(microseconds: silence.endsMicroseconds))
+        f.append("SILENCE_STARTS=" + RFC3339.format(microseconds: silence.startsMicroseconds))
+        f.append("SILENCE_ENDS=" + RFC3339.format(microseconds: silence.endsMicroseconds))
         f.append("SILENCE_COMMENT=" + silence.comment)
         f.append("SILENCE_BY=" + silence.by)
         return f
@@ -131,7 +131,7 @@ extension JournalFields {
     /// or `silence 1b2c… (…) expired by alice`.
     public static func message(_ s: Silence) -> String {
         var m = "silence \(s.id) (\(s.matchers)) "
-        m += s.expired ? "expired by \(s.by)" : "by \(s.by) until \(NotifyTime.rfc3339(microseconds: s.endsMicroseconds))"
+        m += s.expired ? "expired by \(s.by)" : "by \(s.by) until \(RFC3339.format(microseconds: s.endsMicroseconds))"
         if !s.comment.isEmpty { m += ": " + s.comment }
         return m
     }

@@ -84,8 +84,8 @@ public struct AlertmanagerAlert: Hashable, Sendable {
             .init(key: "labels", value: strings([("alertname", rule), ("sensor", sensor)], optional: [("severity", severity), ("host", host)])),
             .init(key: "annotations", value: strings([("summary", summary)], optional: [("value", value), ("threshold", threshold)],
                 ifSet: [("description", description), ("runbook_url", runbook)])),
-            .init(key: "startsAt", value: .string(NotifyTime.rfc3339(microseconds: startsAt))),
-            .init(key: "endsAt", value: .string(NotifyTime.rfc3339(microseconds: endsAt))),
+            .init(key: "startsAt", value: .string(RFC3339.format(microseconds: startsAt))),
+            .init(key: "endsAt", value: .string(RFC3339.format(microseconds: endsAt))),
         ]))
     }
 

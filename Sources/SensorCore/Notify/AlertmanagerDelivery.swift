@@ -94,7 +94,7 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
         if outcome == .delivered {
             if event.kind != .resolved, known == nil, firing.count >= limit, let oldest = oldestFiring {
                 firing[oldest.identity] = nil
-                log.log(.warning, "\(url): \(limit) alerts firing, the most a target keeps; dropped the oldest, \(oldest.rule) on \(oldest.host.isEmpty ? "?" : oldest.host) (\(oldest.sensor)), firing since \(NotifyTime.rfc3339(microseconds: oldest.startsAt)): it is no longer re-sent")
+                log.log(.warning, "\(url): \(limit) alerts firing, the most a target keeps; dropped the oldest, \(oldest.rule) on \(oldest.host.isEmpty ? "?" : oldest.host) (\(oldest.sensor)), firing since \(RFC3339.format(microseconds: oldest.startsAt)): it is no longer re-sent")
             }
             firing[id] = event.kind == .resolved ? nil : alert
             keep(firingAlerts)

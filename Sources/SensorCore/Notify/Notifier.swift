@@ -35,7 +35,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             notifier: any ServiceNotifier, log: any DaemonLog,
             reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget],
             wake: NotifyWakeSocket? = nil, readSilences: @escaping @DaemonActor () -> SilenceBook = { SilenceBook() },
-            wallClock: @escaping @Sendable () -> UInt64 = NotifyTime.nowMicroseconds
+            wallClock: @escaping @Sendable () -> UInt64 = WallClock.microseconds
         ) {
             self.readSilences = readSilences
             self.wallClock = wallClock

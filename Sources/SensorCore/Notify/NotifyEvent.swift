@@ -63,7 +63,7 @@ public struct NotifyEvent: Sendable, Hashable {
     }
 
     /// The entry's time, RFC 3339 in UTC.
-    public var time: String { NotifyTime.rfc3339(microseconds: realtimeMicroseconds) }
+    public var time: String { RFC3339.format(microseconds: realtimeMicroseconds) }
 
     /// The object an `exec` target reads on standard input, keys in the documented order,
     /// no trailing newline; `predicted`, `limit`, `reason` and the annotations (`summary`,

@@ -34,7 +34,7 @@ public final class NotifyLane<C: Clock> where C.Duration == Duration {
         target: NotifyTarget, source: any NotifyEventSource, delivery: any NotifyDelivery, clock: C,
         log: any DaemonLog, silences: SilenceBoard = SilenceBoard(), gate: SilenceGate? = nil,
         keepHeld: @escaping @DaemonActor ([NotifyEvent]) -> Void = { _ in },
-        wallClock: @escaping @Sendable () -> UInt64 = NotifyTime.nowMicroseconds,
+        wallClock: @escaping @Sendable () -> UInt64 = WallClock.microseconds,
         commit: @escaping @DaemonActor (String) -> Void
     ) {
         self.target = target

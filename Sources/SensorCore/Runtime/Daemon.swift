@@ -48,7 +48,7 @@ public final class Daemon<C: RunClock> {
             reload: @escaping @Sendable () throws(ConfigErrors) -> Configuration,
             restored: [PersistedAlert] = [],
             persist: @escaping @Sendable ([PersistedAlert]) -> Void = { _ in },
-            wallClock: @escaping @Sendable () -> Double = StateStore.wallClock,
+            wallClock: @escaping @Sendable () -> Double = WallClock.seconds,
             makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
                 ReaderFactory.makeReader(for: $0, loop: true)
             },

@@ -52,6 +52,12 @@ public final class VirtualClock: RunClock {
         state.withLock { s in s.sleepers.count + s.alarms.values.count { $0.waiting && $0.sleeping } }
     }
 
+    /// The deadlines its alarms are armed for now, earliest first: a test waits for a
+    /// thread to have armed (a stall watch re-arming) before it moves the clock on.
+    public var alarmDeadlines: [Instant] {
+        state.withLock { s in s.alarms.values.compactMap { $0.rung ? nil : $0.deadline }.sorted() }
+    }
+
     /// A new alarm that expires when the test advances the clock past its deadline.
     public func makeAlarm() -> any ClockAlarm {
         let id = state.withLock { s -> Int in

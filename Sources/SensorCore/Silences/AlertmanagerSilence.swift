@@ -18,8 +18,8 @@ public enum AlertmanagerSilence {
         let comment = silence.comment.isEmpty ? "sensorwatch silence \(silence.id)" : silence.comment
         return JSONWriter.text(.object(JSONObject([
             member("matchers", .array(matchers)),
-            member("startsAt", .string(NotifyTime.rfc3339(microseconds: silence.startsMicroseconds))),
-            member("endsAt", .string(NotifyTime.rfc3339(microseconds: silence.endsMicroseconds))),
+            member("startsAt", .string(RFC3339.format(microseconds: silence.startsMicroseconds))),
+            member("endsAt", .string(RFC3339.format(microseconds: silence.endsMicroseconds))),
             member("createdBy", .string(silence.by.isEmpty ? "sensorwatch" : silence.by)),
             member("comment", .string(comment)),
         ])))

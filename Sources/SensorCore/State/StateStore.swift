@@ -48,7 +48,7 @@ public struct StateStore: Sendable {
     /// `problem`.
     ///
     /// - Parameter now: wall-clock seconds since the epoch, for the set-aside file's name.
-    public func load(now: Double = StateStore.wallClock()) -> LoadResult {
+    public func load(now: Double = WallClock.seconds()) -> LoadResult {
         let (bytes, err) = readAll(path)
         if err == ENOENT { return LoadResult(alerts: []) }
         if err != 0 { return setAside(reason: "cannot read: " + ErrnoText.words(err), now: now) }
@@ -83,13 +83,6 @@ public struct StateStore: Sendable {
             path: path,
             options: AtomicFileWriter.Options(
                 mode: .umasked(0o644), temporary: .named(path + ".tmp"), durable: true, createsDirectory: true))
-    }
-
-    /// The current wall-clock time, seconds since the epoch.
-    public static func wallClock() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     private func setAside(reason: String, now: Double) -> LoadResult {

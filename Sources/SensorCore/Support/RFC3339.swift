@@ -5,18 +5,34 @@ import Glibc
 /// RFC 3339 times in UTC with milliseconds (`2026-12-01T22:01:06.250Z`), as the status
 /// file holds them (SPEC §19), and back.
 public enum RFC3339 {
-    /// Unix seconds as RFC 3339 UTC.
+    /// Unix seconds as RFC 3339 UTC with milliseconds: `2026-12-01T22:01:06.250Z`, as the
+    /// status file and `status`/`history` show them.
     public static func format(_ seconds: Double) -> String {
         let millis = Int64((seconds * 1000).rounded(.down))
-        var t = time_t(millis / 1000 - (millis % 1000 < 0 ? 1 : 0))
-        let frac = ((millis % 1000) + 1000) % 1000
+        let whole = millis / 1000 - (millis % 1000 < 0 ? 1 : 0)
+        return dateAndTime(whole) + "." + padded(((millis % 1000) + 1000) % 1000, 3) + "Z"
+    }
+
+    /// Microseconds since the Unix epoch as RFC 3339 UTC, as notification targets and the
+    /// journal's silence fields receive them (SPEC §17, §21): `2026-12-01T22:32:10.123456Z`,
+    /// the fraction left out when it is zero.
+    public static func format(microseconds: UInt64) -> String {
+        let fraction = Int64(microseconds % 1_000_000)
+        return dateAndTime(Int64(microseconds / 1_000_000)) + (fraction == 0 ? "" : "." + padded(fraction, 6)) + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` of whole Unix seconds.
+    private static func dateAndTime(_ seconds: Int64) -> String {
+        var t = time_t(seconds)
         var tm = tm()
         gmtime_r(&t, &tm)
-        var buf = [CChar](repeating: 0, count: 32)
-        let n = strftime(&buf, buf.count, "%Y-%m-%dT%H:%M:%S", &tm)
-        let ms = String(frac)
-        return String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            + "." + String(repeating: "0", count: 3 - ms.count) + ms + "Z"
+        return "\(padded(Int64(tm.tm_year) + 1900, 4))-\(padded(Int64(tm.tm_mon) + 1, 2))-\(padded(Int64(tm.tm_mday), 2))"
+            + "T\(padded(Int64(tm.tm_hour), 2)):\(padded(Int64(tm.tm_min), 2)):\(padded(Int64(tm.tm_sec), 2))"
+    }
+
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     /// Unix seconds of `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.

@@ -101,8 +101,8 @@ struct NotifyEventTests {
     }
 
     @Test func rfc3339LeavesOutAZeroFraction() {
-        #expect(NotifyTime.rfc3339(microseconds: 0) == "1970-01-01T00:00:00Z")
-        #expect(NotifyTime.rfc3339(microseconds: 1_000_007) == "1970-01-01T00:00:01.000007Z")
+        #expect(RFC3339.format(microseconds: 0) == "1970-01-01T00:00:00Z")
+        #expect(RFC3339.format(microseconds: 1_000_007) == "1970-01-01T00:00:01.000007Z")
     }
 
     @Test func everyFilterPresentMustMatch() throws {
