@@ -83,6 +83,40 @@ struct DaemonStatusTests {
         #expect(dir.names().isEmpty)
     }
 
+    /// With a sample every second the 10-second rewrite is done at the model's own wake-up
+    /// before the 10 s are up (the ninth second), and the timer is moved at each write:
+    /// it never expires, so no thread wakes for it while polls keep up.
+    @Test func withASampleEverySecondTheRefreshRidesOnItAndTheTimerNeverExpires() async {
+        let dir = TemporaryDirectory()
+        let clock = ManualClock()
+        let data = SensorData()
+        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
+        let service = StatusService(
+            path: dir.path("status.json"), data: data, ledger: ledger, clock: clock, startTime: 0, wallClock: { 0 },
+            version: "1", sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })
+        let list = SensorList(source: "sim", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
+        data.commit(PollCycle(list: list, readings: SensorValues(time: .zero, values: [50])))
+        let run = Task { @DaemonActor in await service.run() }
+        #expect(await eventually { service.writeCount == 1 && clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(10))] })
+        var writtenAt: [Int] = []
+        for second in 1...30 {
+            clock.advance(by: .seconds(1))
+            let before = service.writeCount
+            let looked = service.lookCount
+            data.commit(PollCycle(list: list, readings: SensorValues(time: .seconds(Double(second)), values: [50])))
+            let lastWrite = writtenAt.last ?? 0
+            let written = second - lastWrite >= 9
+            #expect(await eventually {
+                service.lookCount > looked && clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(Int64((written ? second : lastWrite) + 10)))]
+                    && service.writeCount == before + (written ? 1 : 0)
+            }, "at \(second) s: timer \(clock.sleepDeadlines), \(service.writeCount) writes")
+            if service.writeCount > before { writtenAt.append(second) }
+        }
+        #expect(writtenAt == [9, 18, 27])
+        run.cancel()
+        await run.value
+    }
+
     @Test func withoutAPathNothingIsWrittenAndNothingWaits() async {
         let clock = ManualClock()
         let service = StatusService(

@@ -39,6 +39,25 @@ struct RunClockTests {
         #expect(await sleeping.value(within: .seconds(10)) == true)
     }
 
+    /// A cancelled sleep takes its deadline off the alarm: the alarm is re-armed for the
+    /// earliest sleep left, and disarmed when none is, so the thread behind it is not woken
+    /// at a deadline nobody waits for.
+    @Test func aCancelledSleepTakesItsDeadlineOffTheAlarm() async {
+        let clock = ManualClock()
+        let sleepers = AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let early = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(1))) }
+        await eventually { sleepers.count == 1 }
+        let late = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(2))) }
+        await eventually { sleepers.count == 2 }
+        #expect(clock.alarmDeadlines == [VirtualClock.Instant(offset: .seconds(1))])
+        early.cancel()
+        #expect(await eventually { sleepers.count == 1 })
+        #expect(clock.alarmDeadlines == [VirtualClock.Instant(offset: .seconds(2))])
+        late.cancel()
+        #expect(await eventually { sleepers.count == 0 })
+        #expect(clock.alarmDeadlines.isEmpty)
+    }
+
     /// Stopping rings a poll thread's alarm: no later arming (the thread's next sleep) may
     /// undo it, or a stopped poller would sleep out its interval.
     @Test func aRungBootAlarmEndsEveryLaterWaitAtOnceAlsoAfterArming() {

@@ -4,7 +4,10 @@ import Synchronization
 /// for the earliest deadline.
 ///
 /// The thread wakes only when a deadline comes (arming from a new sleep wakes nobody);
-/// a cancelled sleep ends at once, its deadline left to expire unseen. The daemon's task
+/// a cancelled sleep ends at once and takes its deadline with it: the alarm is re-armed
+/// for the earliest one left (or disarmed), so a timer that is moved, cancelled and slept
+/// again, wakes no thread at the deadline it gave up (the status file's, ten seconds after
+/// each write: `bench/wakeups.sh`, figures in bench/README.md). The daemon's task
 /// sleeps are rare (READY's wait for discoveries, the watchdog's beat, the metrics timer,
 /// `record`'s end), so a plain list is enough.
 final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
@@ -66,9 +69,19 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
             }
         } onCancel: {
             let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
-                if let i = s.sleepers.firstIndex(where: { $0.id == id }) { return s.sleepers.remove(at: i).continuation }
-                s.cancelled.insert(id)
-                return nil
+                guard let i = s.sleepers.firstIndex(where: { $0.id == id }) else {
+                    s.cancelled.insert(id)
+                    return nil
+                }
+                let gone = s.sleepers.remove(at: i)
+                if s.sleepers.allSatisfy({ gone.deadline < $0.deadline }) {
+                    if let next = s.sleepers.min(by: { $0.deadline < $1.deadline }) {
+                        alarm.arm(after: now().duration(to: next.deadline))
+                    } else {
+                        alarm.disarm()
+                    }
+                }
+                return gone.continuation
             }
             c?.resume(throwing: CancellationError())
         }

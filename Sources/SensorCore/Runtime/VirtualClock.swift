@@ -52,6 +52,9 @@ public final class VirtualClock: RunClock {
         state.withLock { s in s.sleepers.count + s.alarms.values.count { $0.waiting && $0.sleeping } }
     }
 
+    /// The deadlines of the tasks sleeping on it now, earliest first.
+    public var sleepDeadlines: [Instant] { state.withLock { s in s.sleepers.map(\.deadline).sorted() } }
+
     /// The deadlines its alarms are armed for now, earliest first: a test waits for a
     /// thread to have armed (a stall watch re-arming) before it moves the clock on.
     public var alarmDeadlines: [Instant] {

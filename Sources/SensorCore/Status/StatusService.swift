@@ -9,9 +9,12 @@ import Glibc
 /// (``SensorData/faulty``), the firing count, discoveries, and the model's whole second
 /// (so an alert that turns pending, which changes nothing observable, is seen within a
 /// second) — and rewrites the file when the health of a sensor or the state of an alert
-/// changed. A timer through the injected clock rewrites it when 10 s have passed since the
-/// last write, so the values and `updated` stay fresh and `status --check` can tell a
-/// frozen daemon from a quiet one. Without a path it observes nothing. Cancelled (a clean
+/// changed, and again before 10 s have passed since the last write, so the values and
+/// `updated` stay fresh and `status --check` can tell a frozen daemon from a quiet one.
+/// That rewrite rides on the model's wake-ups: it is done at the last model second that
+/// comes before the 10 s are up, and a timer through the injected clock, moved at every
+/// write, is left only for sources slower than that; while polls keep up it never expires,
+/// a thread woken every 10 s for nothing (`bench/wakeups.sh`, figures in bench/README.md). Without a path it observes nothing. Cancelled (a clean
 /// stop), it removes the file, so a stopped daemon shows as absent rather than frozen.
 ///
 /// The file is written the way the metrics file is (``AtomicFileWriter``:
@@ -34,8 +37,12 @@ final class StatusService<C: Clock>: Service where C.Duration == Duration {
     private var lastShape: [String]?
     private var lastWrite: C.Instant?
     private var lastProblem: String?
+    /// Fired by a write: the timer's wait for the next 10 s is moved.
+    private var rewritten = ChangeSignal()
     /// How many times the file was written (tests wait for it).
     private(set) var writeCount = 0
+    /// How many times the model was looked at (tests wait for it).
+    private(set) var lookCount = 0
 
     /// - Parameters:
     ///   - path: the status file; nil: none.
@@ -78,9 +85,18 @@ final class StatusService<C: Clock>: Service where C.Duration == Duration {
     }
 
     private func followModel() async {
+        var lastWake: C.Instant?
         while !Task.isCancelled {
+            let wake = clock.now
+            // The gap to the next wake-up, as the last one was: when one and a half of it
+            // would reach the time to refresh, the refresh is now (no timer wake-up, and
+            // room for a late poll).
+            let gap = lastWake.map { $0.duration(to: wake) } ?? .zero
+            lastWake = wake
             let now = report()
-            if now.shape != lastShape { write(now) }
+            let refreshDue = lastWrite.map { !(wake.advanced(by: gap + gap / 2) < $0.advanced(by: Self.refresh)) } ?? true
+            if now.shape != lastShape || refreshDue { write(now) }
+            lookCount += 1
             await nextChange(of: { [data, ledger] in
                 _ = data.faulty
                 _ = data.sensorCount
@@ -95,7 +111,9 @@ final class StatusService<C: Clock>: Service where C.Duration == Duration {
             let due = lastWrite.map { $0.advanced(by: Self.refresh) } ?? clock.now
             let wait = clock.now.duration(to: due)
             if wait > .zero {
-                guard (try? await sleep(wait)) != nil else { return }
+                let moved = rewritten
+                _ = await untilSignalled(moved) { [sleep] in (try? await sleep(wait)) != nil }
+                if Task.isCancelled { return }
             }
             if let last = lastWrite, clock.now < last.advanced(by: Self.refresh) { continue }
             write(report())
@@ -107,6 +125,8 @@ final class StatusService<C: Clock>: Service where C.Duration == Duration {
         lastShape = report.shape
         lastWrite = clock.now
         writeCount += 1
+        rewritten.fire()
+        rewritten = ChangeSignal()
         var problem: String?
         do throws(AtomicFileWriter.Failure) {
             try Self.writer(of: path).write(report.json)
