@@ -17,6 +17,16 @@ struct DaemonStatusTests {
         return stat(path, &st) == 0 ? st.st_mode & 0o777 : nil
     }
 
+    /// A status service on `path` over `data`, timed by `clock`, with no rules.
+    private func service(
+        path: String?, data: SensorData = SensorData(), clock: ManualClock, log: MemoryLog = MemoryLog()
+    ) -> StatusService<ManualClock> {
+        StatusService(
+            path: path, data: data, ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }),
+            clock: clock, startTime: 0, wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) },
+            log: log, engine: { RuleEngine(rules: []) })
+    }
+
     @Test func fileFollowsHealthAndAlertStatesAndGoesAtStop() async {
         let dir = TemporaryDirectory()
         let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
@@ -65,10 +75,7 @@ struct DaemonStatusTests {
         let dir = TemporaryDirectory()
         let clock = ManualClock()
         let data = SensorData()
-        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
-        let service = StatusService(
-            path: dir.path("status.json"), data: data, ledger: ledger, clock: clock, startTime: 0, wallClock: { 0 },
-            version: "1", sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })
+        let service = service(path: dir.path("status.json"), data: data, clock: clock)
         let run = Task { @DaemonActor in await service.run() }
         await eventually { service.writeCount == 1 && clock.sleeperCount == 1 }
         clock.advance(by: .seconds(9))
@@ -90,10 +97,7 @@ struct DaemonStatusTests {
         let dir = TemporaryDirectory()
         let clock = ManualClock()
         let data = SensorData()
-        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
-        let service = StatusService(
-            path: dir.path("status.json"), data: data, ledger: ledger, clock: clock, startTime: 0, wallClock: { 0 },
-            version: "1", sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })
+        let service = service(path: dir.path("status.json"), data: data, clock: clock)
         let list = SensorList(source: "sim", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
         data.commit(PollCycle(list: list, readings: SensorValues(time: .zero, values: [50])))
         let run = Task { @DaemonActor in await service.run() }
@@ -119,10 +123,7 @@ struct DaemonStatusTests {
 
     @Test func withoutAPathNothingIsWrittenAndNothingWaits() async {
         let clock = ManualClock()
-        let service = StatusService(
-            path: nil, data: SensorData(), ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }),
-            clock: clock, startTime: 0, wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) },
-            log: MemoryLog(), engine: { RuleEngine(rules: []) })
+        let service = service(path: nil, clock: clock)
         let run = Task { @DaemonActor in await service.run() }
         await Task.yield()
         #expect(clock.sleeperCount == 0)
@@ -134,11 +135,7 @@ struct DaemonStatusTests {
     @Test func aFileThatCannotBeWrittenIsLoggedOnceAndTheServiceKeepsRunning() async {
         let clock = ManualClock()
         let logged = MemoryLog()
-        let service = StatusService(
-            path: "/nonexistent/dir/status.json", data: SensorData(),
-            ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }), clock: clock, startTime: 0,
-            wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) }, log: logged,
-            engine: { RuleEngine(rules: []) })
+        let service = service(path: "/nonexistent/dir/status.json", clock: clock, log: logged)
         let run = Task { @DaemonActor in await service.run() }
         await eventually { service.writeCount == 1 && clock.sleeperCount == 1 }
         clock.advance(by: .seconds(10))
