@@ -38,7 +38,12 @@ public enum CLI {
     /// process. Other commands keep the default dispositions (Ctrl-C ends `sensors`).
     ///
     /// The commands that read sensors raise their open-file limit (see ``OpenFileLimit``).
-    public static func prepare(_ args: [String]) {
+    ///
+    /// Then it starts the thread every command's tasks run on (``DaemonActor``'s): without
+    /// it nothing asynchronous would ever run — not even the message — and the process would
+    /// hang. Returns the status to exit with at once when that fails (`EX_OSERR`, said on
+    /// stderr); nil to go on.
+    public static func prepare(_ args: [String]) -> ExitCode? {
         switch args.first {
         case "run":
             SignalSource<Int32>.route(runSignals)
@@ -53,6 +58,22 @@ public enum CLI {
             signal(SIGPIPE, SIG_IGN)
             if !args.contains("--test") { SignalSource<Int32>.route(NotifyCommand.signals) }
         default: break
+        }
+        do {
+            try DaemonActor.startThread()
+            return nil
+        } catch {
+            Output.stderr("sensorwatch: \(error)")
+            return .osError
+        }
+    }
+
+    /// Runs the command line (without the program name) as a task on ``executor`` and ends
+    /// the process with its exit status; returns at once (the caller's thread waits).
+    public static func launch(_ args: [String]) {
+        Task(executorPreference: executor) {
+            let status = await main(args)
+            exit(status.rawValue)
         }
     }
 

@@ -59,4 +59,15 @@ enum CommandSupport {
             return .failure(.config)
         }
     }
+
+    /// Makes what needs a thread of its own (the boot clock, notify's descriptor waiter);
+    /// when the system refuses the thread (a thread limit), says so and gives `EX_OSERR`.
+    static func withThreads<T>(_ make: () throws(DetachedThread.StartFailure) -> T) -> Result<T, ExitCode> {
+        do {
+            return .success(try make())
+        } catch {
+            Output.stderr("sensorwatch: \(error)")
+            return .failure(.osError)
+        }
+    }
 }

@@ -53,9 +53,14 @@ enum NotifyCommand {
         }
         let path = options.configPath
         if options.has("test") { return await test(configPath: path) }
-        let waiter = DescriptorWaiter()
-        let signalStream = signalStream(waiter: waiter)
-        defer { signalStream.reader.cancel() }
+        let (signals, waiter, clock): (SignalSource<DaemonSignal>, DescriptorWaiter, BootClock)
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+            (try SignalSource(Self.signals, as: DaemonSignal.init), try DescriptorWaiter(), try BootClock())
+        }) {
+        case .success(let made): (signals, waiter, clock) = made
+        case .failure(let code): return code
+        }
+        defer { signals.cancel() }
         let configuration: Configuration
         switch CommandSupport.loadConfiguration(path) {
         case .success(let c): configuration = c
@@ -65,7 +70,6 @@ enum NotifyCommand {
             ?? StateStore.directoryFromEnvironment() + "/" + NotifyStateStore.fileName
         let directories = options.all("directory")
         let log = JournalLog(sink: JournalAlertSink(fallback: StreamAlertSink()))
-        let clock = BootClock()
         // The local daemon's wakes, for the local journal only: a fleet's notify reads what
         // systemd-journal-remote writes, which tells its readers at once. Without the wake
         // (notify run by hand, not as root) alerts come when journald tells its readers.
@@ -97,7 +101,7 @@ enum NotifyCommand {
             log.log(.warning, "\(path): the notify list is empty; nothing will be delivered until it has a target")
         }
         let notifier = Notifier(targets: configuration.notify, environment: environment, clock: clock)
-        await notifier.run(signals: signalStream.stream)
+        await notifier.run(signals: signals.stream)
         return .success
     }
 
@@ -149,8 +153,11 @@ enum NotifyCommand {
             return .failure
         }
         let events = NotifyEvent.testEvents(now: WallClock.microseconds(), host: hostName())
-        let clock = BootClock()
-        let waiter = DescriptorWaiter()
+        let (waiter, clock): (DescriptorWaiter, BootClock)
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in (try DescriptorWaiter(), try BootClock()) }) {
+        case .success(let made): (waiter, clock) = made
+        case .failure(let code): return code
+        }
         var allDelivered = true
         for target in configuration.notify {
             let delivery = delivery(
@@ -169,33 +176,6 @@ enum NotifyCommand {
             }
         }
         return allDelivered ? .success : .failure
-    }
-
-    /// The signals routed since `main` (``SignalSource/route(_:)``), read from their pipe
-    /// through `waiter`: SignalSource's dispatch source would start libdispatch's worker
-    /// pool at the first SIGHUP, and with it a wake-up every second.
-    /// Its reading task prefers the daemon's executor: an unstructured task does not inherit
-    /// the preference, and on Swift's global pool libdispatch's workers start the pool
-    /// monitor (a wake-up every second for good, measured).
-    @DaemonActor
-    static func signalStream(waiter: DescriptorWaiter) -> (stream: AsyncStream<DaemonSignal>, reader: Task<Void, Never>) {
-        let (stream, continuation) = AsyncStream.makeStream(of: DaemonSignal.self)
-        let fd = SignalSource<Int32>.route(signals)
-        guard fd >= 0 else { return (stream, Task {}) }
-        let reader = Task(executorPreference: DaemonActor.taskExecutor) {
-            var bytes = [UInt8](repeating: 0, count: 64)
-            while !Task.isCancelled {
-                do { try await waiter.readable(fd) } catch { break }
-                while true {
-                    let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                    if n < 0, errno == EINTR { continue }
-                    guard n > 0 else { break }
-                    for byte in bytes[0..<n] { continuation.yield(Int32(byte) == SIGHUP ? .reload : .stop) }
-                }
-            }
-            continuation.finish()
-        }
-        return (stream, reader)
     }
 
     /// This machine's host name, as journald records it in `_HOSTNAME`.

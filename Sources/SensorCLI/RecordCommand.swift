@@ -38,7 +38,7 @@ enum RecordCommand {
           sensorwatch simulate --config new-rules.json5 --scenario day.json5
         """
 
-    @MainActor
+    @DaemonActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(args, valued: ["config", "duration", "interval", "output"], help: help) {
@@ -62,7 +62,11 @@ enum RecordCommand {
         }
         // Signals are routed before anything slow happens (and kept in a pipe since `main`,
         // see SignalSource): an early one ends the recording as a late one does, with a file.
-        let signals = SignalSource(CLI.recordSignals) { _ in () }
+        let signals: SignalSource<Void>
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in try SignalSource(CLI.recordSignals) { _ in () } }) {
+        case .success(let s): signals = s
+        case .failure(let code): return code
+        }
         defer { signals.cancel() }
 
         let configuration: Configuration
@@ -80,7 +84,11 @@ enum RecordCommand {
             return .failure
         }
         let shortage = FileShortageTally(log: StreamLog())
-        let clock = BootClock()
+        let clock: BootClock
+        switch CommandSupport.withThreads(BootClock.init) {
+        case .success(let c): clock = c
+        case .failure(let code): return code
+        }
         let session = RecordingSession(
             sources: sources, interval: interval, duration: duration, clock: clock,
             makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) },

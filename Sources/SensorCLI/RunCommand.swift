@@ -1,7 +1,6 @@
 import CLinux
 import SensorCore
 import SensorSystemd
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +34,7 @@ enum RunCommand {
           kill -HUP $(pidof sensorwatch)   # reload the configuration
         """
 
-    @MainActor
+    @DaemonActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(args, help: help) {
@@ -46,7 +45,11 @@ enum RunCommand {
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
         // in the stream) until the daemon reads it, never lost and never fatal.
-        let source = SignalSource(CLI.runSignals) { sig -> DaemonSignal in sig == SIGHUP ? .reload : .stop }
+        let source: SignalSource<DaemonSignal>
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in try SignalSource(CLI.runSignals, as: DaemonSignal.init) }) {
+        case .success(let s): source = s
+        case .failure(let code): return code
+        }
         defer { source.cancel() }
 
         let configuration: Configuration
@@ -73,7 +76,10 @@ enum RunCommand {
         if let problem = loaded.problem {
             log.log(.warning, problem, kind: .stateFile)
         }
-        let saveProblems = SaveProblemLog(log: log)
+        let saveProblems = WriteProblemLog(
+            log: log, kind: .stateFile,
+            failed: { "cannot keep alert state: \($0); alerts keep working, a restart may log them again" },
+            recovered: "alert state is kept again")
         let environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
@@ -83,9 +89,9 @@ enum RunCommand {
             persist: { alerts in
                 do {
                     try store.save(alerts)
-                    saveProblems.succeeded()
+                    saveProblems.note(nil)
                 } catch {
-                    saveProblems.failed(error)
+                    saveProblems.note("\(error)")
                 }
             },
             makeReader: { [shortage = FileShortageTally(log: log)] in
@@ -97,7 +103,12 @@ enum RunCommand {
             version: CLI.version,
             defaultStatusFile: StatusCommand.runtimeStatusFile()
         )
-        let daemon = await Daemon(configuration: configuration, environment: environment, clock: BootClock())
+        let clock: BootClock
+        switch CommandSupport.withThreads(BootClock.init) {
+        case .success(let c): clock = c
+        case .failure(let code): return code
+        }
+        let daemon = Daemon(configuration: configuration, environment: environment, clock: clock)
         await daemon.run(signals: source.stream)
         return .success
     }
@@ -110,33 +121,5 @@ extension RunCommand {
         func env(_ name: String) -> String? { getenv(name).flatMap { String(validatingCString: $0) } }
         return TerminalLine(
             colour: TerminalLine.colourWanted(noColor: env("NO_COLOR"), term: env("TERM")), now: WallClock.seconds)
-    }
-}
-
-/// Logs a failing state save once per distinct error, and once when saving works again,
-/// so a read-only or full state directory cannot flood the journal.
-private final class SaveProblemLog: Sendable {
-    private let log: any DaemonLog
-    private let last = Mutex<String?>(nil)
-
-    init(log: any DaemonLog) { self.log = log }
-
-    func failed(_ error: any Error) {
-        let text = "\(error)"
-        let isNew = last.withLock { last -> Bool in
-            defer { last = text }
-            return last != text
-        }
-        if isNew {
-            log.log(.warning, "cannot keep alert state: \(text); alerts keep working, a restart may log them again", kind: .stateFile)
-        }
-    }
-
-    func succeeded() {
-        let hadProblem = last.withLock { last -> Bool in
-            defer { last = nil }
-            return last != nil
-        }
-        if hadProblem { log.log(.notice, "alert state is kept again", kind: .stateFile) }
     }
 }

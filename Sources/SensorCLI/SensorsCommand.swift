@@ -46,7 +46,13 @@ public enum SensorsCommand {
         case .failure(let code): return code
         }
         let json = options.has("json")
-        let readings = read(configuration.sources, derived: configuration.derived)
+        let readings: [Reading]
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+            try read(configuration.sources, derived: configuration.derived, clock: BootClock())
+        }) {
+        case .success(let r): readings = r
+        case .failure(let code): return code
+        }
         Output.stdout(json ? Self.json(readings) : table(readings))
         let unread = readings.count { $0.error.map(OpenFileLimit.isShortage) ?? false }
         if unread > 0 {
@@ -91,14 +97,14 @@ public enum SensorsCommand {
     /// id within a source, then the derived sensors (SPEC §11) computed from those readings,
     /// which count as one poll at t = 0. Simulated sources report their value at t = 0.
     public static func read(
-        _ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = [], clock: some RunClock = BootClock()
-    ) -> [Reading] {
+        _ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = [], clock: some RunClock
+    ) throws(DetachedThread.StartFailure) -> [Reading] {
         var out: [Reading] = []
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
             let reader = ReaderFactory.makeReader(for: source, loop: false)
             // On a poll thread with a stall watch: a file that blocks costs its sensor only.
-            let (polled, cycles) = reader.readOnce(clock: clock)
+            let (polled, cycles) = try reader.readOnce(clock: clock)
             let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]

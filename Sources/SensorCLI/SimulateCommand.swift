@@ -42,7 +42,7 @@ enum SimulateCommand {
           sensorwatch simulate --config C --plot run.svg --sensor 'sim:*'
         """
 
-    @MainActor
+    @DaemonActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(args, valued: ["config", "scenario", "plot", "sensor"], flags: ["json"], help: help) {
@@ -74,7 +74,7 @@ enum SimulateCommand {
         }
         let plot = options["plot"] == nil ? nil : SVGPlot()
         let longest = scenarios.map(\.duration).max() ?? .zero
-        let progress = isatty(2) == 1 ? await SimulateProgress(total: longest) : nil
+        let progress = isatty(2) == 1 ? SimulateProgress(total: longest) : nil
         var observe: (@DaemonActor (PollCycle) -> Void)?
         if plot != nil || progress != nil {
             observe = { cycle in
@@ -84,12 +84,12 @@ enum SimulateCommand {
         }
         let events = await Simulator.run(
             scenarios: scenarios, rules: configuration.rules, derived: configuration.derived, observe: observe)
-        await progress?.finish()
+        progress?.finish()
         if let path = options["plot"], let plot {
-            if let code = await checkMatches(panels, plot) { return code }
+            if let code = checkMatches(panels, plot) { return code }
             var subtitle = configuration.path
             if let scenario = options["scenario"] { subtitle += " · " + scenario }
-            let svg = await plot.render(rules: configuration.rules, events: events, panels: panels, subtitle: subtitle)
+            let svg = plot.render(rules: configuration.rules, events: events, panels: panels, subtitle: subtitle)
             do {
                 // Atomic, not durable: a viewer that reloads never shows half a plot.
                 try AtomicFileWriter(path: path).write(svg)

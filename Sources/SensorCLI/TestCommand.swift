@@ -29,7 +29,7 @@ enum TestCommand {
           sensorwatch simulate --config C --scenario S --json   # the events a test compares
         """
 
-    @MainActor
+    @DaemonActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
         switch CommandSupport.parse(args, valued: ["junit"], arguments: true, help: help) {

@@ -42,18 +42,10 @@ final class CurlRequest: Sendable {
             return nil
         }
         if let early { return c.resume(returning: early) }
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(self).toOpaque()
-        let r = pthread_create(&thread, nil, { raw in
-            let request = Unmanaged<CurlRequest>.fromOpaque(raw!).takeRetainedValue()
-            request.finish(request.perform())
-            return nil
-        }, box)
-        if r != 0 {
-            Unmanaged<CurlRequest>.fromOpaque(box).release()
-            finish(.noAnswer("cannot start a thread: " + ErrnoText.words(r)))
-        } else {
-            pthread_detach(thread)
+        do {
+            try DetachedThread.start("an HTTP request") { [self] in finish(perform()) }
+        } catch {
+            finish(.noAnswer(error.description))
         }
     }
 

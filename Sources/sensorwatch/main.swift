@@ -9,8 +9,12 @@ import Glibc
 // fill the journal. An explicit LIBDISPATCH_LOG in the environment still wins.
 setenv("LIBDISPATCH_LOG", "NO", 0)
 
-let args = Array(CommandLine.arguments.dropFirst())
-// First, before anything slow: a SIGTERM from now on is kept for the daemon (SignalSource).
-CLI.prepare(args)
-let status = await withTaskExecutorPreference(CLI.executor) { await CLI.main(args) }
-exit(status.rawValue)
+// First, before anything slow: a SIGTERM from now on is kept for the daemon (SignalSource),
+// and the thread every command's tasks run on is started (or the process says why not).
+if let status = CLI.prepare(Array(CommandLine.arguments.dropFirst())) { exit(status.rawValue) }
+// The command runs as a task on that thread and exits the process when it ends. Not an
+// asynchronous `main`: that hands the main queue to a libdispatch worker thread, which
+// starts libdispatch's pool monitor (a wake-up a second for good) and, where no thread can
+// be had (a thread limit), hangs the process before a word is said.
+CLI.launch(Array(CommandLine.arguments.dropFirst()))
+while true { pause() }

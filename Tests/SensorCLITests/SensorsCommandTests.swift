@@ -4,6 +4,11 @@ import SensorTestKit
 import Testing
 
 @Suite struct SensorsCommandTests {
+    /// Reads `sources` once on the boot clock, as the command does.
+    static func readSources(_ sources: [SourceConfiguration]) throws -> [SensorsCommand.Reading] {
+        try SensorsCommand.read(sources, clock: BootClock())
+    }
+
     /// A thermal and an hwmon tree under a fresh /tmp directory.
     static func writeTree() -> TemporaryDirectory {
         let tree = TemporaryDirectory(prefix: "sensorwatch-cli")
@@ -24,7 +29,7 @@ import Testing
     @Test func jsonListsEverySensorInSourceOrderWithErrorsForFailedReads() throws {
         let tree = Self.writeTree()
         let root = tree.root
-        let text = SensorsCommand.json(SensorsCommand.read(Self.sources(root)))
+        let text = SensorsCommand.json(try Self.readSources(Self.sources(root)))
         #expect(text == """
             [
               {"id":"thermal:acpi\\"tz","label":"acpi\\"tz","quantity":"temperature","unit":"°C","value":null,"error":"not a number: \\"abc\\""},
@@ -48,7 +53,7 @@ import Testing
         #expect(values == [nil, 45, 45.12, 23.45])
     }
 
-    @Test func aSleepingSensorIsAsleepWithANullValueAndNoError() {
+    @Test func aSleepingSensorIsAsleepWithANullValueAndNoError() throws {
         let gpu = SensorInfo(id: "hwmon:amdgpu-pci-0100/temp1", label: "edge", quantity: .temperature)
         let readings = [SensorsCommand.Reading(sensor: gpu, value: nil, error: nil, asleep: true)]
         #expect(SensorsCommand.json(readings) == """
@@ -59,15 +64,15 @@ import Testing
         #expect(SensorsCommand.table(readings).hasSuffix("temperature  asleep"))
     }
 
-    @Test func noSensorsIsAnEmptyJSONArray() {
+    @Test func noSensorsIsAnEmptyJSONArray() throws {
         let none = [SourceConfiguration(kind: .iio, interval: .seconds(1), root: "/nonexistent/sensorwatch")]
-        #expect(SensorsCommand.json(SensorsCommand.read(none)) == "[]")
+        #expect(SensorsCommand.json(try Self.readSources(none)) == "[]")
     }
 
-    @Test func theTableShowsValuesWithUnitsAndErrors() {
+    @Test func theTableShowsValuesWithUnitsAndErrors() throws {
         let tree = Self.writeTree()
         let root = tree.root
-        #expect(SensorsCommand.table(SensorsCommand.read(Self.sources(root))) == """
+        #expect(SensorsCommand.table(try Self.readSources(Self.sources(root))) == """
             ID                               LABEL         QUANTITY     VALUE
             thermal:acpi"tz                  acpi"tz       temperature  error: not a number: "abc"
             thermal:x86_pkg_temp             x86_pkg_temp  temperature  45 °C
@@ -77,13 +82,13 @@ import Testing
     }
 
     /// README "Thermal zones seen twice": both ids stay, and `sensors` says which is which.
-    @Test func hwmonMirrorsOfThermalZonesAreNamedUnderTheTable() {
+    @Test func hwmonMirrorsOfThermalZonesAreNamedUnderTheTable() throws {
         let tree = TemporaryDirectory.thermalHwmonMirrors()
         let sources = [
             SourceConfiguration(kind: .thermal, interval: .seconds(1), root: tree.path("class/thermal")),
             SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.path("class/hwmon")),
         ]
-        #expect(SensorsCommand.table(SensorsCommand.read(sources)) == """
+        #expect(SensorsCommand.table(try Self.readSources(sources)) == """
             ID                                 LABEL         QUANTITY     VALUE
             thermal:acpitz                     acpitz        temperature  27.8 °C
             thermal:acpitz.1                   acpitz        temperature  29.8 °C
@@ -99,7 +104,7 @@ import Testing
               hwmon:acpitz-acpi-0/temp2          = thermal:acpitz.1
               hwmon:cpu_thermal-virtual-0/temp1  = thermal:cpu-thermal
             """)
-        let json = SensorsCommand.json(SensorsCommand.read([sources[1]]))
+        let json = SensorsCommand.json(try Self.readSources([sources[1]]))
         #expect(json.contains(#"{"id":"hwmon:acpitz-acpi-0/temp2","label":"","quantity":"temperature","unit":"°C","value":29.8,"mirrors":"thermal:acpitz.1"}"#))
         #expect(json.contains(#"{"id":"hwmon:coretemp-isa-0000/temp1","label":"","quantity":"temperature","unit":"°C","value":48}"#))
     }
@@ -111,11 +116,11 @@ import Testing
         #expect(await SensorsCommand.run(args) == .usage)
     }
 
-    @Test func anUnloadableConfigurationIsAConfigurationError() async {
+    @Test func anUnloadableConfigurationIsAConfigurationError() async throws {
         #expect(await SensorsCommand.run(["--config", "/nonexistent/sensorwatch.json5", "--json"]) == .config)
     }
 
-    @Test func helpSucceeds() async {
+    @Test func helpSucceeds() async throws {
         #expect(await SensorsCommand.run(["--help"]) == .success)
     }
 }
@@ -135,12 +140,12 @@ import Testing
         return tree
     }
 
-    static func read(_ tree: TemporaryDirectory) -> [SensorsCommand.Reading] {
-        SensorsCommand.read([SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.path("hwmon"))])
+    static func read(_ tree: TemporaryDirectory) throws -> [SensorsCommand.Reading] {
+        try SensorsCommandTests.readSources([SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.path("hwmon"))])
     }
 
-    @Test func theTableShowsLimitsAfterTheValue() {
-        #expect(SensorsCommand.table(Self.read(Self.tree())) == """
+    @Test func theTableShowsLimitsAfterTheValue() throws {
+        #expect(SensorsCommand.table(try Self.read(Self.tree())) == """
             ID                              LABEL         QUANTITY     VALUE
             hwmon:acpitz-virtual-0/temp1                  temperature  27.8 °C
             hwmon:coretemp-virtual-0/temp1  Package id 0  temperature  45 °C (max 80 °C, crit 100 °C)
@@ -150,13 +155,13 @@ import Testing
 
     /// A hostile tree's chip name and label (SPEC §19): the table shows them escaped on
     /// their row, JSON as JSON escapes them.
-    @Test func controlCharactersOfTheTreeAreEscapedInTheTableAndInJSON() {
+    @Test func controlCharactersOfTheTreeAreEscapedInTheTableAndInJSON() throws {
         let tree = TemporaryDirectory(prefix: "sensorwatch-hostile")
         tree.write([
             "hwmon/hwmon0/name": "evil\u{9B}\n", "hwmon/hwmon0/temp1_input": "45000\n",
             "hwmon/hwmon0/temp1_label": "\u{1B}[2J\u{1B}]52;c;aGk=\u{7}\r\n<0>forged\n",
         ])
-        let readings = Self.read(tree)
+        let readings = try Self.read(tree)
         #expect(SensorsCommand.table(readings) == #"""
             ID                                LABEL                                   QUANTITY     VALUE
             hwmon:evil\u{9b}-virtual-0/temp1  \x1b[2J\x1b]52;c;aGk=\x07\r\n<0>forged  temperature  45 °C
@@ -168,8 +173,8 @@ import Testing
             """#)
     }
 
-    @Test func jsonHasLimitsAndIgnoredLimitsOnlyWhereThereAreAny() {
-        #expect(SensorsCommand.json(Self.read(Self.tree())) == """
+    @Test func jsonHasLimitsAndIgnoredLimitsOnlyWhereThereAreAny() throws {
+        #expect(SensorsCommand.json(try Self.read(Self.tree())) == """
             [
               {"id":"hwmon:acpitz-virtual-0/temp1","label":"","quantity":"temperature","unit":"°C","value":27.8},
               {"id":"hwmon:coretemp-virtual-0/temp1","label":"Package id 0","quantity":"temperature","unit":"°C","value":45,"limits":{"max":80,"crit":100,"crit_hyst":95}},

@@ -29,7 +29,7 @@ struct DaemonExecutorTests {
     /// Runs `body` on a new thread and waits for it; returns that thread's id.
     func onThread(_ body: @escaping @Sendable () -> Void) async -> pthread_t {
         let id = Mutex<pthread_t?>(nil)
-        PollThread.start {
+        try? DetachedThread.start("a test") {
             body()
             id.withLock { $0 = pthread_self() }
         }

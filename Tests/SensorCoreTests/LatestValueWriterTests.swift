@@ -35,23 +35,31 @@ struct LatestValueWriterTests {
     }
 
     static func writer(_ disk: Disk) -> LatestValueWriter<Int> {
-        LatestValueWriter { disk.write($0) }
+        LatestValueWriter("a test") { disk.write($0) }
     }
 
-    @Test func flushAfterSubmitAlwaysFindsTheLastValueWritten() {
+    @Test func flushAfterSubmitAlwaysFindsTheLastValueWritten() async {
         let disk = Disk()
         let writer = Self.writer(disk)
-        defer { writer.finish() }
-        // The writer's thread races every flush (it wakes for each submit); whichever takes
-        // the value writes it before the flush can return.
-        for i in 1...5000 {
+        // The writer's thread takes each value as it comes; a flush returns only once the
+        // last one submitted before it is on the disk.
+        for i in 1...2000 {
             writer.submit(i)
-            writer.flush()
+            await writer.flush()
             guard disk.written.last == i else {
                 Issue.record("after flush of \(i) the last write was \(String(describing: disk.written.last))")
-                return
+                break
             }
         }
+        await writer.close()
+    }
+
+    @Test func aFlushWithNothingSubmittedReturnsAtOnce() async {
+        let disk = Disk()
+        let writer = Self.writer(disk)
+        await writer.flush()
+        #expect(disk.writesBegun == 0)
+        await writer.close()
     }
 
     /// A writer whose first write (of 1) has begun and is held on the disk.
@@ -66,40 +74,41 @@ struct LatestValueWriterTests {
 
     @Test func aBurstDuringAWriteCoalescesToTheNewestValue() async {
         let (disk, writer) = await Self.writingOne()
-        defer { writer.finish() }
         for i in 2...100 { writer.submit(i) }
         disk.release()
-        writer.flush()
+        await writer.flush()
         #expect(disk.written == [1, 100])
+        await writer.close()
     }
 
     @Test func aFlushWaitsForTheWriteInProgress() async {
         let (disk, writer) = await Self.writingOne()
-        defer { writer.finish() }
-        let flushed = Task.detached { writer.flush() }
+        let flushed = Task.detached { await writer.flush() }
         #expect(await flushed.value(within: .milliseconds(50)) == nil, "flush returned during the write")
         disk.release()
         #expect(await flushed.value(within: .seconds(10)) != nil)
         #expect(disk.written == [1])
+        await writer.close()
     }
 
-    @Test func finishWritesThePendingValueAndEndsTheThread() {
+    @Test func closeWritesThePendingValueAndEndsTheThread() async {
         let disk = Disk()
         let writer = Self.writer(disk)
         #expect(writer.isRunning)
+        #expect(writer.threadFailure == nil)
         writer.submit(7)
-        writer.finish()
+        await writer.close()
         #expect(!writer.isRunning)
         #expect(disk.written.last == 7)
     }
 
-    @Test func afterFinishASubmitIsWrittenAtOnce() {
+    @Test func afterCloseASubmitIsWrittenAtOnce() async {
         let disk = Disk()
         let writer = Self.writer(disk)
-        writer.finish()
+        await writer.close()
         writer.submit(8)
         #expect(disk.written == [8])
-        writer.finish()
+        await writer.close()
         #expect(disk.written == [8])
     }
 

@@ -9,9 +9,9 @@ import SensorTestKit
 struct RunClockTests {
     /// The boot clock's task sleeps on a manual clock's alarm: each sleeper wakes when time
     /// reaches its own deadline, whatever order they went to sleep in.
-    @Test func tasksSleepingOnOneAlarmWakeEachAtItsOwnDeadline() async {
+    @Test func tasksSleepingOnOneAlarmWakeEachAtItsOwnDeadline() async throws {
         let clock = ManualClock()
-        let sleepers = AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let sleepers = try AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let late = Task { () -> Duration in
             try? await sleepers.sleep(until: clock.now.advanced(by: .seconds(2)))
             return clock.now.offset
@@ -28,9 +28,9 @@ struct RunClockTests {
         #expect(await late.value(within: .seconds(10)) == Duration.seconds(2))
     }
 
-    @Test func aCancelledSleepEndsAtOnceWithCancellationError() async {
+    @Test func aCancelledSleepEndsAtOnceWithCancellationError() async throws {
         let clock = ManualClock()
-        let sleepers = AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let sleepers = try AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let sleeping = Task { () -> Bool in
             do { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(60))) } catch { return error is CancellationError }
             return false
@@ -42,9 +42,9 @@ struct RunClockTests {
     /// A cancelled sleep takes its deadline off the alarm: the alarm is re-armed for the
     /// earliest sleep left, and disarmed when none is, so the thread behind it is not woken
     /// at a deadline nobody waits for.
-    @Test func aCancelledSleepTakesItsDeadlineOffTheAlarm() async {
+    @Test func aCancelledSleepTakesItsDeadlineOffTheAlarm() async throws {
         let clock = ManualClock()
-        let sleepers = AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let sleepers = try AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let early = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(1))) }
         await eventually { sleepers.count == 1 }
         let late = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(2))) }

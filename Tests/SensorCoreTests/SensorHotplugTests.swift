@@ -138,14 +138,14 @@ struct SensorHotplugTests {
     }
 
     /// A poller on `tree` at 1 s on a manual clock, and what it delivers, one poll at a time.
-    static func poller(_ tree: SysfsTestTree, clock: ManualClock) -> (SourcePoller, AsyncStream<PollCycle>) {
+    static func poller(_ tree: SysfsTestTree, clock: ManualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(
             reader: reader(tree.root), interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)
         ) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
-        poller.start()
+        try poller.start()
         return (poller, cycles)
     }
 
@@ -153,11 +153,11 @@ struct SensorHotplugTests {
         (cycle?.samples ?? []).map { s in "\(s.sensor.rawValue)=" + (s.value.map { "\($0)" } ?? s.fault ?? "?") }
     }
 
-    @Test func aZoneThatAppearsIsReadAtTheNextPollAndOneThatGoesIsNotReadAgain() async {
+    @Test func aZoneThatAppearsIsReadAtTheNextPollAndOneThatGoesIsNotReadAgain() async throws {
         let tree = SysfsTestTree()
         tree.write(["thermal_zone0/type": "x86_pkg_temp\n", "thermal_zone0/temp": "45000\n"])
         let clock = ManualClock()
-        let (poller, cycles) = Self.poller(tree, clock: clock)
+        let (poller, cycles) = try Self.poller(tree, clock: clock)
         var next = cycles.makeAsyncIterator()
         #expect(Self.readings(await next.next()) == ["thermal:x86_pkg_temp=45.0"])
         // Far from the minute's rediscovery: only the class directory's listing tells.

@@ -11,26 +11,26 @@ import SensorTestKit
 struct SourcePollerTests {
     /// A started poller at a 1 s interval with the shipped stall watch on `clock`, and the
     /// cycles it delivers.
-    static func watchedPoller(_ reader: any SensorReader, clock: ManualClock) -> (SourcePoller, AsyncStream<PollCycle>) {
+    static func watchedPoller(_ reader: any SensorReader, clock: ManualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(
             reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
         ) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
-        poller.start()
+        try poller.start()
         return (poller, cycles)
     }
 
     /// A poll hanging in the kernel must not stop the source's stale checks (SPEC §5, §8).
-    @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async {
+    @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async throws {
         let reader = HangingReader()
         let clock = ManualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
-        poller.start()
+        try poller.start()
         await eventually { reader.pollsStarted == 1 }
         clock.advance(by: .milliseconds(500))
         poller.tickIfStalled()
@@ -52,14 +52,14 @@ struct SourcePollerTests {
         ])
     }
 
-    @Test func pollsThatKeepUpGetNoStandInTicks() async {
+    @Test func pollsThatKeepUpGetNoStandInTicks() async throws {
         let reader = HangingReader()
         let clock = ManualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
-        poller.start()
+        try poller.start()
         await eventually { reader.pollsStarted == 1 }
         reader.releaseOne()
         var iterator = cycles.makeAsyncIterator()
@@ -79,10 +79,10 @@ struct SourcePollerTests {
     /// A poll stuck in one file is given up at the stall watch's look: a new thread polls at
     /// the next tick, the stuck one delivers nothing when its read returns, and the source
     /// rediscovers then (SPEC §8). On a manual clock, through the shipped watch.
-    @Test func aPollStuckInAFileIsTakenOverAtTheNextTickAndTheStuckThreadDeliversNothing() async {
+    @Test func aPollStuckInAFileIsTakenOverAtTheNextTickAndTheStuckThreadDeliversNothing() async throws {
         let reader = FirstPollHangsReader()
         let clock = ManualClock()
-        let (poller, cycles) = Self.watchedPoller(reader, clock: clock)
+        let (poller, cycles) = try Self.watchedPoller(reader, clock: clock)
         await eventually { reader.polls == 1 }
         clock.advance(by: SourcePoller.look)
         await eventually { reader.givenUp }
@@ -102,10 +102,10 @@ struct SourcePollerTests {
 
     /// The shipped stall watch on a manual clock: a poll still running when its alarm
     /// expires counts as stalled, and its missed ticks are stood in for on the watch's thread.
-    @Test func theStallWatchStandsInForTheTicksOfAPollThatHangsPastItsPatience() async {
+    @Test func theStallWatchStandsInForTheTicksOfAPollThatHangsPastItsPatience() async throws {
         let reader = HangingReader()
         let clock = ManualClock()
-        let (poller, cycles) = Self.watchedPoller(reader, clock: clock)
+        let (poller, cycles) = try Self.watchedPoller(reader, clock: clock)
         await eventually { reader.pollsStarted == 1 }
         var iterator = cycles.makeAsyncIterator()
         clock.advance(by: .milliseconds(999))

@@ -23,12 +23,15 @@ final class AlertLedger: Service {
         restored: [PersistedAlert], rules: [Rule], persist: @escaping @Sendable ([PersistedAlert]) -> Void,
         wallClock: @escaping @Sendable () -> Double
     ) {
-        writer = LatestValueWriter { kept in persist(kept.values.sorted { $0.key < $1.key }) }
+        writer = LatestValueWriter("alert state") { kept in persist(kept.values.sorted { $0.key < $1.key }) }
         self.wallClock = wallClock
         let names = Set(rules.map(\.name))
         for alert in restored where names.contains(alert.rule) { kept[alert.key] = alert }
         firingCount = kept.count
     }
+
+    /// Why the state file has no writer thread of its own, if it has none.
+    var writerFailure: DetachedThread.StartFailure? { writer.threadFailure }
 
     /// How many events of `kind` the rule named `rule` has sent since the daemon started.
     func eventCount(rule: String, kind: EventKind) -> UInt64 {

@@ -29,16 +29,19 @@ public final class DescriptorWaiter: Sendable {
         var waiters: [Waiter] = []
         var cancelled: Set<Int> = []
         var nextID = 0
-        var started = false
         var nudges: UInt64 = 0
     }
 
     private let state = Mutex(State())
     private let wake: Int32
 
-    /// A waiter; its thread starts with the first wait.
-    public init() {
+    /// A waiter and its thread (blocked in poll(2) until the first wait).
+    ///
+    /// - Throws: ``DetachedThread/StartFailure`` when the thread could not be made: no wait
+    ///   could ever end.
+    public init() throws(DetachedThread.StartFailure) {
         wake = sw_wake_fd()
+        try DetachedThread.start("waiting on descriptors") { [self] in loop() }
     }
 
     /// Returns once `fd` is readable; throws `CancellationError` when the task is cancelled
@@ -66,16 +69,15 @@ public final class DescriptorWaiter: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                let (cancelled, nudged, start) = state.withLock { s -> (Bool, Bool, Bool) in
-                    if s.cancelled.remove(id) != nil { return (true, false, false) }
-                    if let seen = nudgedAfter, s.nudges != seen { return (false, true, false) }
+                let (cancelled, nudged) = state.withLock { s -> (Bool, Bool) in
+                    if s.cancelled.remove(id) != nil { return (true, false) }
+                    if let seen = nudgedAfter, s.nudges != seen { return (false, true) }
                     s.waiters.append(Waiter(id: id, fd: fd, events: events, nudgeable: nudgedAfter != nil, continuation: c))
-                    defer { s.started = true }
-                    return (false, false, !s.started)
+                    return (false, false)
                 }
                 if cancelled { return c.resume(throwing: CancellationError()) }
                 if nudged { return c.resume() }
-                if start { startThread() } else { poke() }
+                poke()
             }
         } onCancel: {
             let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
@@ -117,10 +119,6 @@ public final class DescriptorWaiter: Sendable {
     private func poke() {
         var one: UInt64 = 1
         _ = write(wake, &one, 8)
-    }
-
-    private func startThread() {
-        PollThread.start { [self] in loop() }
     }
 
     /// The thread: poll the wake descriptor and every waited one, resume those readable.

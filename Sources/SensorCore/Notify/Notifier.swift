@@ -65,7 +65,9 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     private var watchdogTask: Task<Void, Never>?
     /// Each target's delivery and the task of its work between events, by target key.
     private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
-    private let writer: NotifyStateWriter
+    /// Writes notify.json off the delivery's path (a delivery goes on to the next event while
+    /// the last one's cursor is made durable).
+    private let writer: LatestValueWriter<NotifyStateFile>
     /// The silences every lane shares.
     private let silences = SilenceBoard()
     /// Whether notify.json was written by this run (it is, before READY).
@@ -75,7 +77,22 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         self.targets = targets
         self.environment = environment
         self.clock = clock
-        writer = NotifyStateWriter(store: environment.store, log: environment.log)
+        let problems = WriteProblemLog(
+            log: environment.log, failed: { "cannot keep notification cursors: \($0); a restart may send events again" },
+            recovered: "notification cursors are kept again")
+        writer = LatestValueWriter("notification cursors") { [store = environment.store] state in
+            do throws(AtomicFileWriter.Failure) {
+                try store.save(state)
+                problems.note(nil)
+            } catch {
+                // A unique temporary's name differs each time: the step and errno say
+                // whether it is the same problem.
+                problems.note(error.description, same: "\(error.step) \(error.errno)")
+            }
+        }
+        if let failure = writer.threadFailure {
+            environment.log.log(.warning, "\(failure); notification cursors are written on the delivery's path")
+        }
         let loaded = environment.store.load()
         state = loaded.state
         if let problem = loaded.problem { environment.log.log(.warning, problem) }

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// Keeps `notify.json` (SPEC §17): written atomically and durably after every delivery (by
-/// ``NotifyStateWriter``, off the delivery's path), so a restart, even after `kill -9`,
+/// Keeps `notify.json` (SPEC §17): written atomically and durably after every delivery (by a
+/// ``LatestValueWriter``, off the delivery's path), so a restart, even after `kill -9`,
 /// resumes every target after its last delivered event.
 ///
 /// A file that cannot be read or decoded is not fatal: the notifier starts as if it were

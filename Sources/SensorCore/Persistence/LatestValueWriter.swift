@@ -1,118 +1,137 @@
 import Dispatch
 import Synchronization
 
-/// Passes values to a slow consumer (the state file) on a thread of its own, keeping only
-/// the latest: a value submitted while an older one is still being written replaces any
-/// value still waiting, so a burst of alert changes costs one write, not one per change.
+/// Passes values to a slow consumer (a state file) on a thread of its own, keeping only the
+/// latest: a value submitted while an older one is still being written replaces any value
+/// still waiting, so a burst of changes costs one write, not one per change.
 ///
-/// The rule loop never waits for the disk. ``flush()`` is a barrier: when it returns, the
-/// last value submitted before it was called is written (by it, or by the writer's thread
-/// before it). ``finish()`` flushes and ends the thread; call it once the last value is in
-/// (at stop), or the thread and the writer live on. Values are written one at a time, in
-/// submission order, never an older one after a newer one.
+/// Both kept files go through it: `state.json` (``AlertLedger``: the rule loop never waits
+/// for the disk) and `notify.json` (``Notifier``: a durable write took about 1.6 of the
+/// 3.6 ms an event of a backlog cost on ext4, all of it waiting; bench/README.md). A crash
+/// loses at most the values not yet written.
+///
+/// ``flush()`` returns once every value submitted before it was called is written;
+/// ``close()`` flushes and ends the thread. Values are written one at a time, in
+/// submission order, never an older one after a newer one. The thread sleeps on a
+/// semaphore between writes: an idle writer wakes nothing. Without a thread (none could be
+/// made: ``threadFailure``; or after ``close()``) each value is written by its submitter,
+/// which then waits for the disk: nothing submitted is ever dropped.
 final class LatestValueWriter<Value: Sendable>: Sendable {
-    private struct Pending {
-        var value: Value?
-        /// No thread writes any more (finished, or none could be started): the caller does.
-        var finished = false
+    private struct State {
+        var pending: Value?
+        /// A write is in progress (its value taken from `pending`).
+        var busy = false
+        /// Closed, or no thread: submitters write.
+        var inline = false
         var threadRunning = false
-        /// Callers of ``close()`` waiting for the thread to end.
+        var flushes: [CheckedContinuation<Void, Never>] = []
         var closers: [CheckedContinuation<Void, Never>] = []
+        var threadFailure: DetachedThread.StartFailure?
     }
 
     private let write: @Sendable (Value) -> Void
-    private let pending = Mutex(Pending())
-    /// Held from taking the pending value until it is written, so whoever takes a value has
-    /// written it before anyone else (a flush) can see the slot empty and return.
+    private let state = Mutex(State())
+    /// Held while values are written, so two writers (the thread and a submitter writing
+    /// inline after a close) never write at once or out of order.
     private let writing = Mutex(())
     private let wake = DispatchSemaphore(value: 0)
-    private let ended = DispatchSemaphore(value: 0)
+    /// Why there is no thread, when there is none.
+    var threadFailure: DetachedThread.StartFailure? { state.withLock { $0.threadFailure } }
 
-    /// - Parameter write: called with each value to keep, on the writer's thread (or on the
-    ///   caller of ``flush()``/``finish()``), one call at a time.
-    init(_ write: @escaping @Sendable (Value) -> Void) {
+    /// - Parameters:
+    ///   - purpose: what is written, as a failure to start the thread names it.
+    ///   - write: called with each value to keep, on the writer's thread (or a submitter's),
+    ///     one call at a time; it reports its own failures.
+    init(_ purpose: String, write: @escaping @Sendable (Value) -> Void) {
         self.write = write
-        pending.withLock { $0.threadRunning = true }
-        let started = PollThread.start { [self] in
-            while true {
-                wake.wait()
-                if writePending() { break }
+        state.withLock { $0.threadRunning = true }
+        do {
+            try DetachedThread.start("writing \(purpose)") { [self] in run() }
+        } catch {
+            state.withLock { s in
+                s.threadRunning = false
+                s.inline = true
+                s.threadFailure = error
             }
-            let closers = pending.withLock { p -> [CheckedContinuation<Void, Never>] in
-                p.threadRunning = false
-                defer { p.closers = [] }
-                return p.closers
-            }
-            for c in closers { c.resume() }
-            ended.signal()
-        }
-        if !started {
-            pending.withLock { $0.threadRunning = false; $0.finished = true }
         }
     }
 
-    /// Whether the writer's thread is still running (false once ``finish()`` returned).
-    var isRunning: Bool { pending.withLock { $0.threadRunning } }
+    /// Whether the writer's thread is running (false after ``close()`` returned).
+    var isRunning: Bool { state.withLock { $0.threadRunning } }
 
-    /// Hands over the newest value; returns at once. After ``finish()``, writes it on the
-    /// calling thread instead (nothing submitted is ever dropped).
+    /// Hands over the newest value; returns at once (after writing it, without a thread).
     func submit(_ value: Value) {
-        let threadless = pending.withLock { p -> Bool in
-            p.value = value
-            return p.finished
+        let inline = state.withLock { s -> Bool in
+            s.pending = value
+            return s.inline
         }
-        if threadless { writePending() } else { wake.signal() }
+        if inline { drain() } else { wake.signal() }
     }
 
-    /// Writes the waiting value now, on the calling thread, after any write in progress.
-    func flush() {
-        writePending()
-    }
-
-    /// Writes the waiting value and ends the writer's thread; returns once it has ended.
-    func finish() {
-        guard markFinished() else { return }
-        wake.signal()
-        ended.wait()  // the thread writes what is pending, then ends
-    }
-
-    /// ``finish()`` without blocking the caller's thread: the writer's thread writes what is
-    /// pending and ends, and the caller is resumed then. The daemon's only executor runs the
-    /// caller (``AlertLedger`` at stop), so it must not wait for the disk in a semaphore.
-    /// Without a thread (none could be started, or already finished), writes here.
-    func close() async {
-        guard markFinished() else { return }
+    /// Returns once every value submitted so far is written (or its write failed).
+    func flush() async {
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            let running = pending.withLock { p -> Bool in
-                if p.threadRunning { p.closers.append(c) }
-                return p.threadRunning
+            let idle = state.withLock { s -> Bool in
+                if s.pending == nil, !s.busy { return true }
+                s.flushes.append(c)
+                return false
             }
-            if running { wake.signal() } else { c.resume() }
+            if idle { c.resume() }
         }
     }
 
-    /// Marks the writer finished; returns whether a thread is left to end. When none is (it
-    /// could not start, or was ended before), writes what is pending here instead.
-    private func markFinished() -> Bool {
-        let waitForThread = pending.withLock { p -> Bool in
-            defer { p.finished = true }
-            return !p.finished
+    /// Writes what is pending and ends the thread; returns once it has ended. Later values
+    /// are written by their submitters.
+    func close() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let running = state.withLock { s -> Bool in
+                s.inline = true
+                if s.threadRunning { s.closers.append(c) }
+                return s.threadRunning
+            }
+            if running {
+                wake.signal()
+            } else {
+                drain()
+                c.resume()
+            }
         }
-        if !waitForThread { writePending() }
-        return waitForThread
     }
 
-    /// Takes the pending value and writes it under one lock; returns whether the writer is
-    /// finished (the thread's signal to end).
-    @discardableResult
-    private func writePending() -> Bool {
+    /// The thread: writes what is pending at each signal, until closed.
+    private func run() {
+        while true {
+            wake.wait()
+            drain()
+            let closers = state.withLock { s -> [CheckedContinuation<Void, Never>]? in
+                guard s.inline, s.pending == nil else { return nil }
+                s.threadRunning = false
+                defer { s.closers = [] }
+                return s.closers
+            }
+            if let closers {
+                for c in closers { c.resume() }
+                return
+            }
+        }
+    }
+
+    /// Writes the pending value until none is left, then resumes the flushes waiting.
+    private func drain() {
         writing.withLock { _ in
-            let (value, finished) = pending.withLock { p -> (Value?, Bool) in
-                defer { p.value = nil }
-                return (p.value, p.finished)
+            while let next = state.withLock({ s -> Value? in
+                defer { s.pending = nil }
+                s.busy = s.pending != nil
+                return s.pending
+            }) {
+                write(next)
             }
-            if let value { write(value) }
-            return finished
         }
+        let flushes = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+            guard s.pending == nil, !s.busy else { return [] }
+            defer { s.flushes = [] }
+            return s.flushes
+        }
+        for c in flushes { c.resume() }
     }
 }

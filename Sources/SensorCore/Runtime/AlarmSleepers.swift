@@ -21,16 +21,27 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
         var sleepers: [Sleeper] = []
         var nextID = 0
         var cancelled: Set<Int> = []
-        var threadStarted = false
     }
 
     private let now: @Sendable () -> C.Instant
     private let alarm: any ClockAlarm
     private let state = Mutex(State())
 
-    init(now: @escaping @Sendable () -> C.Instant, alarm: any ClockAlarm) {
+    /// Starts the thread that waits on `alarm` (it sleeps until a deadline is armed).
+    ///
+    /// - Throws: ``DetachedThread/StartFailure`` when the thread could not be made: no
+    ///   task could ever wake from a sleep, so the clock is not made.
+    init(now: @escaping @Sendable () -> C.Instant, alarm: any ClockAlarm) throws(DetachedThread.StartFailure) {
         self.now = now
         self.alarm = alarm
+        // The thread keeps only a weak way back: it ends when the clock goes.
+        try DetachedThread.start("the clock") { [weak self] in
+            while true {
+                alarm.wait()
+                guard let self else { return }
+                self.wakeDue()
+            }
+        }
     }
 
     deinit { alarm.ring() }
@@ -46,26 +57,14 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                let (result, startThread) = state.withLock { s -> (Result<Void, any Error>?, Bool) in
-                    if s.cancelled.remove(id) != nil { return (.failure(CancellationError()), false) }
+                let result = state.withLock { s -> Result<Void, any Error>? in
+                    if s.cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     let earliest = s.sleepers.allSatisfy { deadline < $0.deadline }
                     s.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: c))
                     if earliest { alarm.arm(after: now().duration(to: deadline)) }
-                    defer { s.threadStarted = true }
-                    return (nil, !s.threadStarted)
+                    return nil
                 }
                 if let result { c.resume(with: result) }
-                if startThread {
-                    // The thread keeps only a weak way back: it ends when the clock goes.
-                    let alarm = self.alarm
-                    PollThread.start { [weak self] in
-                        while true {
-                            alarm.wait()
-                            guard let self else { return }
-                            self.wakeDue()
-                        }
-                    }
-                }
             }
         } onCancel: {
             let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in

@@ -21,9 +21,11 @@ public final class BootClock: RunClock {
 
     private let sleepers: AlarmSleepers<BootClock>
 
-    /// The boot clock; its task-sleeping thread starts with the first sleep.
-    public init() {
-        sleepers = AlarmSleepers(now: { Instant(nanoseconds: BootClockAlarm.bootNanoseconds()) }, alarm: BootClockAlarm())
+    /// The boot clock, with the thread its tasks' sleeps end on.
+    ///
+    /// - Throws: ``DetachedThread/StartFailure`` when that thread could not be made.
+    public init() throws(DetachedThread.StartFailure) {
+        sleepers = try AlarmSleepers(now: { Instant(nanoseconds: BootClockAlarm.bootNanoseconds()) }, alarm: BootClockAlarm())
     }
 
     /// The boot clock now.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// The long-running service behind `sensorwatch run`: a ``ServiceGroup`` of
 ///
 /// - ``AlertLedger``: which alerts fire, kept in the state file (stops last: flushes);
@@ -95,6 +98,9 @@ public final class Daemon<C: RunClock> {
         let data = SensorData()
         ledger = AlertLedger(
             restored: env.restored, rules: configuration.rules, persist: env.persist, wallClock: env.wallClock)
+        if let failure = ledger.writerFailure {
+            env.log.log(.warning, "\(failure); the alert state is written on the rule loop", kind: .stateFile)
+        }
         status = ServiceStatus(data: data, ledger: ledger, notifier: env.notifier)
         let now: @DaemonActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
         // Every timed wait goes through the clock: the tasks' sleeps, the poll threads' pacing
@@ -197,6 +203,9 @@ public enum DaemonSignal: Sendable {
     case reload
     /// SIGTERM, SIGINT: stop.
     case stop
+
+    /// What `signal` asks for: SIGHUP a reload, any other (SIGTERM, SIGINT) a stop.
+    public init(_ signal: Int32) { self = signal == SIGHUP ? .reload : .stop }
 }
 
 /// Runs the reloads asked for, one at a time (requests during one coalesce into one more).

@@ -16,6 +16,12 @@ public actor DaemonActor {
     /// thread is ever started (their pool monitor would wake the process every second).
     public static var taskExecutor: any TaskExecutor { executor }
 
+    /// Starts the thread of the actor's executor; the executable calls it first, so a
+    /// process that cannot have it says so at once instead of waiting for it later.
+    ///
+    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made.
+    public static func startThread() throws(DetachedThread.StartFailure) { try executor.startThread() }
+
     /// Jobs of this actor run on ``DaemonExecutor``.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
 

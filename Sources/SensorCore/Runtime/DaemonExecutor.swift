@@ -58,11 +58,30 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, Sendable {
             // Taken by the executor's thread, now or once the owner lets go.
             let wake = s.owner == nil && !s.scheduled
             if wake { s.scheduled = true }
-            defer { s.drainerStarted = true }
             return (wake, !s.drainerStarted)
         }
-        if start { PollThread.start { [self] in drainer() } }
+        // Started by the executable before anything runs (``startThread()``); here for a
+        // process that did not (tests), and tried again at the next job if it fails.
+        if start { try? startThread() }
         if wake { wanted.signal() }
+    }
+
+    /// Starts the executor's own thread, unless it runs already.
+    ///
+    /// - Throws: ``DetachedThread/StartFailure``: jobs queued from other threads (a signal,
+    ///   a timer) would then wait for a thread that does not come.
+    func startThread() throws(DetachedThread.StartFailure) {
+        let start = state.withLock { s -> Bool in
+            defer { s.drainerStarted = true }
+            return !s.drainerStarted
+        }
+        guard start else { return }
+        do {
+            try DetachedThread.start("the DaemonActor") { [self] in drainer() }
+        } catch {
+            state.withLock { $0.drainerStarted = false }
+            throw error
+        }
     }
 
     /// Runs `body` as the actor on the calling thread, then the jobs queued until none is

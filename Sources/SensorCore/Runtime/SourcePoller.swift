@@ -25,6 +25,8 @@ final class SourcePoller: Sendable {
     private let pacer: PollPacer
     private let deliver: Delivery
     private let stallWatch: StallWatch?
+    /// Why the stall watch asked for has no thread, if it has none.
+    let watchFailure: DetachedThread.StartFailure?
     /// Discover and poll once, then stop (``readOnce(_:)``): a thread taking over polls at
     /// once, and no ticks are stood in for.
     private let once: Bool
@@ -81,12 +83,21 @@ final class SourcePoller: Sendable {
         self.pacer = pacer
         self.deliver = deliver
         state = Mutex(State(list: SensorList(source: key, sensors: [])))
+        var watch: StallWatch?
+        var watchFailure: DetachedThread.StartFailure?
         if watchStalls {
             let ticker = WeakPoller()
-            stallWatch = StallWatch(alarm: pacer.makeAlarm()) { ticker.poller?.watchExpired() }
+            do {
+                watch = try StallWatch(alarm: pacer.makeAlarm(), source: key) { ticker.poller?.watchExpired() }
+            } catch {
+                watchFailure = error
+            }
+            stallWatch = watch
+            self.watchFailure = watchFailure
             ticker.poller = self
         } else {
             stallWatch = nil
+            self.watchFailure = nil
         }
     }
 
@@ -136,8 +147,24 @@ final class SourcePoller: Sendable {
     func requestDiscovery() { state.withLock { $0.rediscover = true } }
 
     /// Starts the poll thread: a discovery and a tick now, then a tick every `interval`.
-    func start() {
-        PollThread.start { [self] in loop(thread: 0, from: nil) }
+    ///
+    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made. With a stall
+    ///   watch, the start is tried again at each of its looks, and the watch stands in for
+    ///   the source's ticks meanwhile (its sensors go stale); without one, the source is
+    ///   not polled: the caller stops it.
+    func start() throws(DetachedThread.StartFailure) {
+        do {
+            try DetachedThread.start("polling \(key)") { [self] in loop(thread: 0, from: nil) }
+        } catch {
+            let now = pacer.now
+            state.withLock { s in
+                s.unstarted = 0
+                s.polling = now
+                s.nextStallTick = Timestamp(nanoseconds: now.nanoseconds + max(1, interval.nanoseconds))
+            }
+            stallWatch?.arm(after: Self.look)
+            throw error
+        }
     }
 
     /// Poll thread `number`'s loop; a thread that takes over from one left behind starts
@@ -238,7 +265,7 @@ final class SourcePoller: Sendable {
     }
 
     private func startThread(_ number: Int, from: Timestamp) {
-        let started = PollThread.start { [self] in loop(thread: number, from: from) }
+        let started = (try? DetachedThread.start("polling \(key)") { [self] in loop(thread: number, from: from) }) != nil
         state.withLock { s in
             s.unstarted = started ? nil : number
             // Until a thread can be made, the watch stands in for the source's ticks.
@@ -251,7 +278,13 @@ final class SourcePoller: Sendable {
     /// its stall watch: a call stuck in one file is given up and done again without it, so
     /// the caller gets every other sensor and the stuck one as a fault (`sensors`, SPEC §8).
     /// Blocks the calling thread until the poll is in: the list and the poll's cycles.
-    public static func readOnce(_ reader: any SensorReader, clock: some RunClock) -> (list: SensorList, cycles: [PollCycle]) {
+    ///
+    /// - Throws: ``DetachedThread/StartFailure`` when the poll thread or its watch could not
+    ///   be made (nothing is read then: without the watch, a file that blocks would block
+    ///   the caller).
+    public static func readOnce(
+        _ reader: any SensorReader, clock: some RunClock
+    ) throws(DetachedThread.StartFailure) -> (list: SensorList, cycles: [PollCycle]) {
         let result = Mutex<(list: SensorList, cycles: [PollCycle])?>(nil)
         let done = DispatchSemaphore(value: 0)
         let poller = SourcePoller(
@@ -262,7 +295,13 @@ final class SourcePoller: Sendable {
             result.withLock { $0 = (list, cycles) }
             done.signal()
         }
-        poller.start()
+        do throws(DetachedThread.StartFailure) {
+            if let failure = poller.watchFailure { throw failure }
+            try poller.start()
+        } catch {
+            poller.stop()
+            throw error
+        }
         done.wait()
         return result.withLock { $0! }
     }
@@ -313,7 +352,9 @@ private final class WeakPoller: @unchecked Sendable {
 extension SensorReader {
     /// Discovers and polls this reader once, isolating a file that blocks, as a running
     /// source does (``SourcePoller/readOnce(_:clock:)``): for one-shot commands (`sensors`).
-    public func readOnce(clock: some RunClock) -> (list: SensorList, cycles: [PollCycle]) {
-        SourcePoller.readOnce(self, clock: clock)
+    ///
+    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made for it.
+    public func readOnce(clock: some RunClock) throws(DetachedThread.StartFailure) -> (list: SensorList, cycles: [PollCycle]) {
+        try SourcePoller.readOnce(self, clock: clock)
     }
 }

@@ -88,15 +88,17 @@ final class SourceSupervisor: Service {
                 let kept = spare.remove(at: i)
                 kept.poller.requestDiscovery()
                 keep.append(kept)
-            } else {
-                keep.append(Running(configuration: config, poller: start(config)))
+            } else if let poller = start(config) {
+                keep.append(Running(configuration: config, poller: poller))
             }
         }
         for source in spare { stop(source) }
         running = keep
     }
 
-    private func start(_ config: SourceConfiguration) -> SourcePoller {
+    /// Starts polling `config`; nil when it cannot be polled at all (no thread for it and
+    /// none for its stall watch): it is not running, so the next reload starts it afresh.
+    private func start(_ config: SourceConfiguration) -> SourcePoller? {
         let reader = makeReader(config)
         started += 1
         let key = "\(reader.source)#\(started)"
@@ -110,7 +112,21 @@ final class SourceSupervisor: Service {
             DaemonActor.donate { self?.receive(list, cycles) }
         }
         undiscovered.insert(key)
-        poller.start()
+        do {
+            try poller.start()
+        } catch {
+            guard poller.watchFailure == nil else {
+                poller.stop()
+                undiscovered.remove(key)
+                log.log(.error, "source \(key) is not polled: \(error); a reload (SIGHUP) tries again")
+                return nil
+            }
+            let look = Int(SourcePoller.look / .milliseconds(1))
+            log.log(.error, "source \(key): \(error); tried again every \(look) ms, its sensors go stale meanwhile")
+        }
+        if let failure = poller.watchFailure {
+            log.log(.warning, "source \(key): \(failure); a file that blocks stalls the whole source")
+        }
         return poller
     }
 

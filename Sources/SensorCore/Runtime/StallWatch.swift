@@ -14,11 +14,13 @@ final class StallWatch: Sendable {
 
 
     /// Starts the watch thread, waiting on `alarm` (of the poll's clock); `onExpiry` runs on
-    /// it each time the armed alarm expires. Returns nil when no thread could be made (the
-    /// source then has no stall watch).
-    init?(alarm: any ClockAlarm, onExpiry: @escaping @Sendable () -> Void) {
+    /// it each time the armed alarm expires.
+    ///
+    /// - Parameter source: the source's key, as a failure to start names it.
+    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made.
+    init(alarm: any ClockAlarm, source: String, onExpiry: @escaping @Sendable () -> Void) throws(DetachedThread.StartFailure) {
         self.alarm = alarm
-        guard PollThread.start({ [self] in loop(onExpiry) }) else { return nil }
+        try DetachedThread.start("the stall watch of \(source)") { [self] in loop(onExpiry) }
     }
 
     /// Expires once, `after` from now (replacing any earlier arming).

@@ -16,7 +16,7 @@ struct DescriptorWaiterTests {
     }
 
     @Test func aWaitEndsWhenItsDescriptorIsReadableAndOnlyThatOne() async throws {
-        let waiter = DescriptorWaiter()
+        let waiter = try DescriptorWaiter()
         let a = Self.pipeFDs(), b = Self.pipeFDs()
         defer { for fd in [a.read, a.write, b.read, b.write] { close(fd) } }
         let other = Task { try await waiter.readable(b.read) }
@@ -28,7 +28,7 @@ struct DescriptorWaiterTests {
     }
 
     @Test func aCancelledWaitThrowsAndTheNextWaitStillWorks() async throws {
-        let waiter = DescriptorWaiter()
+        let waiter = try DescriptorWaiter()
         let p = Self.pipeFDs()
         defer { close(p.read); close(p.write) }
         let waiting = Task { try await waiter.readable(p.read) }
@@ -42,7 +42,7 @@ struct DescriptorWaiterTests {
     /// The daemon's wake (NotifyWakeSocket) nudges the journal followers' waits; a child's
     /// pidfd wait is not one of them.
     @Test func aNudgeEndsTheNudgeableWaitsAndNoOther() async throws {
-        let waiter = DescriptorWaiter()
+        let waiter = try DescriptorWaiter()
         let journal = Self.pipeFDs(), child = Self.pipeFDs()
         defer { for fd in [journal.read, journal.write, child.read, child.write] { close(fd) } }
         let seen = waiter.nudges
@@ -60,7 +60,7 @@ struct DescriptorWaiterTests {
 
     /// A nudge between a follower's look at the journal and its wait is not lost.
     @Test func aNudgeSinceTheCountTheCallerSawEndsTheWaitAtOnce() async throws {
-        let waiter = DescriptorWaiter()
+        let waiter = try DescriptorWaiter()
         let journal = Self.pipeFDs()
         defer { close(journal.read); close(journal.write) }
         let seen = waiter.nudges

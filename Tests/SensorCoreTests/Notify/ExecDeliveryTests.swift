@@ -10,17 +10,24 @@ import Glibc
 /// 75 and others, a program that cannot start, a program killed by the timeout.
 @DaemonActor
 struct ExecDeliveryTests {
+    /// The descriptor waiter the deliveries wait on (a thread of its own).
+    let waiter: DescriptorWaiter
+
+
     /// `notify` ignores SIGPIPE (`CLI.prepare`): a program that exits before it reads its
     /// event must not end the process. The test process must do the same, or such a test
     /// kills the whole test run with signal 13.
-    init() { signal(SIGPIPE, SIG_IGN) }
+    init() throws {
+        signal(SIGPIPE, SIG_IGN)
+        waiter = try DescriptorWaiter()
+    }
 
     static let event = NotifyEvent(
         realtimeMicroseconds: 1_000_000, kind: .firing, rule: "cpu-hot", severity: .critical, sensor: "sim:cpu",
         value: 85, threshold: 80, host: "h", message: "m")
 
     func deliver(_ script: String, clock: ManualClock = ManualClock()) async -> DeliveryOutcome {
-        await ExecDelivery(argv: ["/bin/sh", "-c", script], timeout: .seconds(30), clock: clock, waiter: DescriptorWaiter())
+        await ExecDelivery(argv: ["/bin/sh", "-c", script], timeout: .seconds(30), clock: clock, waiter: waiter)
             .deliver(Self.event)
     }
 
@@ -32,7 +39,7 @@ struct ExecDeliveryTests {
     }
 
     @Test func aProgramThatCannotStartIsRetried() async {
-        let d = ExecDelivery(argv: ["/nonexistent/pager"], timeout: .seconds(30), clock: ManualClock(), waiter: DescriptorWaiter())
+        let d = ExecDelivery(argv: ["/nonexistent/pager"], timeout: .seconds(30), clock: ManualClock(), waiter: waiter)
         #expect(await d.deliver(Self.event) == .retry("cannot start /nonexistent/pager: No such file or directory"))
     }
 
@@ -41,7 +48,7 @@ struct ExecDeliveryTests {
     @Test func anEventTooLargeForTheEnvironmentIsRetried() async {
         var huge = Self.event
         huge.message = String(repeating: "x", count: 200_000)
-        let d = ExecDelivery(argv: ["/bin/true"], timeout: .seconds(30), clock: ManualClock(), waiter: DescriptorWaiter())
+        let d = ExecDelivery(argv: ["/bin/true"], timeout: .seconds(30), clock: ManualClock(), waiter: waiter)
         #expect(await d.deliver(huge) == .retry("cannot start /bin/true: Argument list too long"))
     }
 
@@ -91,7 +98,7 @@ struct ExecDeliveryTests {
         var big = Self.event
         big.message = String(repeating: "x", count: 100_000)
         let clock = ManualClock()
-        let d = ExecDelivery(argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: DescriptorWaiter())
+        let d = ExecDelivery(argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: waiter)
         let task = Task { await d.deliver(big) }
         #expect(await eventually { clock.sleeperCount == 1 })
         clock.advance(by: .seconds(2))
@@ -153,7 +160,7 @@ struct ExecDeliveryTests {
         let clock = ManualClock()
         let d = ExecDelivery(
             argv: ["/bin/sh", "-c", "trap '' TERM; echo $$ > '\(pidFile)'; exec sleep 600"], timeout: .seconds(30),
-            clock: clock, waiter: DescriptorWaiter())
+            clock: clock, waiter: waiter)
         let task = Task { await d.deliver(Self.event) }
         let child = await Self.pid(in: pidFile)
         #expect(await eventually { clock.sleeperCount == 1 })

@@ -6,8 +6,9 @@ import Testing
 import Glibc
 #endif
 
-/// notify.json is written off the delivery's path (docs/decisions.md): what was submitted is
-/// on disk once a flush returns, the latest state last; failures are logged once.
+/// notify.json is written off the delivery's path (docs/decisions.md), through the one
+/// latest-value writer: what was submitted is on disk once a flush returns, the latest
+/// state last; failures are logged once, and their end once (``WriteProblemLog``).
 struct NotifyStateWriterTests {
     static func state(_ cursor: String) -> NotifyStateFile {
         var s = NotifyStateFile()
@@ -15,27 +16,36 @@ struct NotifyStateWriterTests {
         return s
     }
 
+    /// The notifier's writer: the store's saves, their problems told once.
+    static func writer(_ store: NotifyStateStore, log: any DaemonLog) -> LatestValueWriter<NotifyStateFile> {
+        let problems = WriteProblemLog(
+            log: log, failed: { "cannot keep notification cursors: \($0); a restart may send events again" },
+            recovered: "notification cursors are kept again")
+        return LatestValueWriter("notification cursors") { state in
+            do throws(AtomicFileWriter.Failure) {
+                try store.save(state)
+                problems.note(nil)
+            } catch {
+                problems.note(error.description, same: "\(error.step) \(error.errno)")
+            }
+        }
+    }
+
     @Test func theLatestSubmittedStateIsOnDiskWhenAFlushReturns() async {
         let directory = TemporaryDirectory(prefix: "sensorwatch-notify-state")
         let store = NotifyStateStore(path: directory.path("state/notify.json"))
-        let writer = NotifyStateWriter(store: store, log: MemoryLog())
+        let writer = Self.writer(store, log: MemoryLog())
         for i in 1...200 { writer.submit(Self.state("s=\(i)")) }
         await writer.flush()
         #expect(store.load().state == Self.state("s=200"))
         #expect(store.load().problem == nil)
-    }
-
-    @Test func aFlushWithNothingSubmittedReturnsAtOnce() async {
-        let directory = TemporaryDirectory(prefix: "sensorwatch-notify-state")
-        let writer = NotifyStateWriter(store: NotifyStateStore(path: directory.path("notify.json")), log: MemoryLog())
-        await writer.flush()
-        #expect(access(directory.path("notify.json"), F_OK) != 0)
+        await writer.close()
     }
 
     @Test func aFailingWriteIsLoggedOnceAndItsEndOnce() async {
         let directory = TemporaryDirectory(prefix: "sensorwatch-notify-state")
         let log = MemoryLog()
-        let writer = NotifyStateWriter(store: NotifyStateStore(path: directory.path("state/notify.json")), log: log)
+        let writer = Self.writer(NotifyStateStore(path: directory.path("state/notify.json")), log: log)
         // A file where the state directory should be: every write fails.
         close(open(directory.path("state"), O_CREAT | O_WRONLY, 0o600))
         writer.submit(Self.state("s=1"))
@@ -50,5 +60,6 @@ struct NotifyStateWriterTests {
         #expect(lines.first?.hasPrefix("warning cannot keep notification cursors: ") == true)
         #expect(lines.first?.hasSuffix("; a restart may send events again") == true)
         #expect(lines.last == "notice notification cursors are kept again")
+        await writer.close()
     }
 }

@@ -13,7 +13,7 @@ import Glibc
 struct NotifyWakeSocketTests {
     @Test func aWakeNudgesTheFollowersAtOnceAndAgainAfterEachEcho() async throws {
         let directory = TemporaryDirectory(prefix: "sensorwatch-wake")
-        let waiter = DescriptorWaiter()
+        let waiter = try DescriptorWaiter()
         let socket = try NotifyWakeSocket(path: directory.path("run/wake"), waiter: waiter)
         let clock = ManualClock()
         let listening = Task(executorPreference: DaemonActor.taskExecutor) { await socket.run(clock: clock) }
@@ -38,7 +38,7 @@ struct NotifyWakeSocketTests {
     @Test func aFloodOfWakesIsDrainedInBatchesAndCoalesced() async throws {
         let directory = TemporaryDirectory(prefix: "sensorwatch-wake")
         let path = directory.path("run/wake")
-        let waiter = DescriptorWaiter()
+        let waiter = try DescriptorWaiter()
         let socket = try NotifyWakeSocket(path: path, waiter: waiter)
         let clock = ManualClock()
         let listening = Task(executorPreference: DaemonActor.taskExecutor) { await socket.run(clock: clock) }
