@@ -23,8 +23,7 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
     private let file: MetricsTextfile
     private let clock: C
     private let snapshot: @DaemonActor () -> MetricsSnapshot
-    private let log: any DaemonLog
-    private var lastProblem: String?
+    private let problems: WriteProblemLog
     /// When the next write is due; nil before the first.
     private var nextDue: C.Instant?
     private var stopped = false
@@ -39,7 +38,9 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         self.file = MetricsTextfile(configuration: configuration)
         self.clock = clock
         self.snapshot = snapshot
-        self.log = log
+        problems = WriteProblemLog(
+            log: log, failed: { "cannot write the metrics file: \($0); retrying every \(DurationParser.format(configuration.interval))" },
+            recovered: "the metrics file \(configuration.textfile) is written again")
     }
 
     /// How long the timer waits next: `min(interval, 1s)` before the first write, then four
@@ -77,14 +78,7 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         guard !stopped else { return false }
         nextDue = clock.now.advanced(by: configuration.interval)
         let problem = file.publish(snapshot())
-        if problem != lastProblem {
-            if let problem {
-                log.log(.warning, "cannot write the metrics file: \(problem); retrying every \(DurationParser.format(configuration.interval))")
-            } else {
-                log.log(.notice, "the metrics file \(configuration.textfile) is written again")
-            }
-            lastProblem = problem
-        }
+        problems.note(problem)
         return problem == nil
     }
 }

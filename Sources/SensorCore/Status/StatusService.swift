@@ -32,11 +32,10 @@ final class StatusService<C: Clock>: Service where C.Duration == Duration {
     private let wallClock: @Sendable () -> Double
     private let version: String
     private let sleep: @Sendable (Duration) async throws -> Void
-    private let log: any DaemonLog
     private let engine: @DaemonActor () -> RuleEngine
     private var lastShape: [String]?
     private var lastWrite: C.Instant?
-    private var lastProblem: String?
+    private let problems: WriteProblemLog
     /// Fired by a write: the timer's wait for the next 10 s is moved.
     private var rewritten = ChangeSignal()
     /// How many times the file was written (tests wait for it).
@@ -63,8 +62,10 @@ final class StatusService<C: Clock>: Service where C.Duration == Duration {
         self.wallClock = wallClock
         self.version = version
         self.sleep = sleep
-        self.log = log
         self.engine = engine
+        problems = WriteProblemLog(
+            log: log, failed: { "cannot write the status file: \($0); retrying every 10s" },
+            recovered: "the status file \(path ?? "") is written again")
     }
 
     func run() async {
@@ -127,19 +128,12 @@ final class StatusService<C: Clock>: Service where C.Duration == Duration {
         writeCount += 1
         rewritten.fire()
         rewritten = ChangeSignal()
-        var problem: String?
         do throws(AtomicFileWriter.Failure) {
             try Self.writer(of: path).write(report.json)
+            problems.note(nil)
         } catch {
-            problem = error.description
+            problems.note(error.description)
         }
-        guard problem != lastProblem else { return }
-        if let problem {
-            log.log(.warning, "cannot write the status file: \(problem); retrying every 10s")
-        } else if lastProblem != nil {
-            log.log(.notice, "the status file \(path) is written again")
-        }
-        lastProblem = problem
     }
 
     /// As ``AtomicFileWriter`` documents for the status file: like the metrics file, it
