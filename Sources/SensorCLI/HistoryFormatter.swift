@@ -114,11 +114,6 @@ enum HistoryFormatter {
     }
 
     private static func format(_ usec: UInt64, _ pattern: String, local: Bool) -> String {
-        var t = time_t(usec / 1_000_000)
-        var tm = tm()
-        if local { localtime_r(&t, &tm) } else { gmtime_r(&t, &tm) }
-        var buf = [CChar](repeating: 0, count: 64)
-        let n = strftime(&buf, buf.count, pattern, &tm)
-        return String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TimeText.format(Double(usec / 1_000_000), pattern, local: local)
     }
 }

@@ -98,3 +98,5 @@ extension NotifyStateFile.Target {
         self.init(cursors: cursors, firing: firing, held: held, silences: silences)
     }
 }
+
+extension NotifyStateFile: KeptJSONDocument {}

@@ -63,12 +63,5 @@ public struct TerminalLine: Sendable {
     }
 
     /// `HH:MM:SS` in the local time zone.
-    public static let localClockTime: @Sendable (Double) -> String = { seconds in
-        var t = time_t(seconds.rounded(.down))
-        var tm = tm()
-        localtime_r(&t, &tm)
-        var buf = [CChar](repeating: 0, count: 16)
-        let n = strftime(&buf, buf.count, "%H:%M:%S", &tm)
-        return String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    public static let localClockTime: @Sendable (Double) -> String = { TimeText.format($0, "%H:%M:%S", local: true) }
 }

@@ -32,3 +32,5 @@ struct StateFile: Hashable, Sendable {
         }
     }
 }
+
+extension StateFile: KeptJSONDocument {}

@@ -22,13 +22,7 @@ public enum RFC3339 {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of whole Unix seconds.
-    private static func dateAndTime(_ seconds: Int64) -> String {
-        var t = time_t(seconds)
-        var tm = tm()
-        gmtime_r(&t, &tm)
-        return "\(padded(Int64(tm.tm_year) + 1900, 4))-\(padded(Int64(tm.tm_mon) + 1, 2))-\(padded(Int64(tm.tm_mday), 2))"
-            + "T\(padded(Int64(tm.tm_hour), 2)):\(padded(Int64(tm.tm_min), 2)):\(padded(Int64(tm.tm_sec), 2))"
-    }
+    private static func dateAndTime(_ seconds: Int64) -> String { TimeText.format(Double(seconds), "%Y-%m-%dT%H:%M:%S") }
 
     private static func padded(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)

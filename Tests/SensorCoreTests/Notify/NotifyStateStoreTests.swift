@@ -1,9 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import SensorCore
 import SensorTestKit
 
 /// notify.json: cursors per target and journal survive a restart; a bad file is not fatal.
 struct NotifyStateStoreTests {
+    /// 2026-11-24T22:13:20Z: the set-aside file's time.
+    static let now = 1_795_558_400.0
+
+    /// How a bad file's problem ends: set aside, the notifier starting afresh.
+    static func setAside(_ path: String) -> String { "; moved to \(path).corrupt-20261124T221320Z, starting afresh" }
+
     @Test func cursorsRoundTripPerTargetAndJournal() throws {
         let files = TemporaryDirectory()
         let store = NotifyStateStore(path: files.path("state/notify.json"))
@@ -221,33 +230,36 @@ struct NotifyStateStoreTests {
             #"{"version": 1, "targets": {"t": {"cursors": {}, "held": {"local": [{"annotations": {}, "host": "h", "#
                 + #""label": "", "message": "m", "quantity": "", "realtimeMicroseconds": 1, "rule": "r", "sensor": "s", "unit": ""}]}}}}"#)
         #expect(
-            NotifyStateStore(path: path).load().problem
-                == path + ": not a valid notify state file (targets.t.held.local[0].kind: required key is missing); starting afresh")
+            NotifyStateStore(path: path).load(now: Self.now).problem
+                == path + ": not a valid notify state file (targets.t.held.local[0].kind: required key is missing)" + Self.setAside(path))
     }
 
     @Test func aSilenceIdThatIsNotAStringIsReportedAtItsKeyPath() {
         let files = TemporaryDirectory()
         let path = files.write("notify.json", #"{"version": 1, "targets": {"t": {"cursors": {}, "silences": {"sw-1": 7}}}}"#)
         #expect(
-            NotifyStateStore(path: path).load().problem
-                == path + ": not a valid notify state file (targets.t.silences.sw-1: expected a string, found a number); starting afresh")
+            NotifyStateStore(path: path).load(now: Self.now).problem
+                == path + ": not a valid notify state file (targets.t.silences.sw-1: expected a string, found a number)" + Self.setAside(path))
     }
 
     @Test func aCursorThatIsNotAStringIsReportedAtItsKeyPath() {
         let files = TemporaryDirectory()
         let path = files.write("notify.json", #"{"version": 1, "targets": {"t": {"cursors": {"local": 5}}}}"#)
         #expect(
-            NotifyStateStore(path: path).load().problem
-                == path + ": not a valid notify state file (targets.t.cursors.local: expected a string, found a number); starting afresh")
+            NotifyStateStore(path: path).load(now: Self.now).problem
+                == path + ": not a valid notify state file (targets.t.cursors.local: expected a string, found a number)" + Self.setAside(path))
     }
 
     @Test func aCorruptFileStartsAfreshAndSaysSo() {
         let files = TemporaryDirectory()
         let path = files.write("notify.json", "{ not json")
-        let loaded = NotifyStateStore(path: path).load()
+        let loaded = NotifyStateStore(path: path).load(now: Self.now)
         #expect(loaded.state == NotifyStateFile())
+        // Set aside for a person to look at, not overwritten by the first save.
+        #expect(TemporaryDirectory.readFile(path + ".corrupt-20261124T221320Z") == "{ not json")
+        #expect(access(path, F_OK) != 0)
         #expect(
             loaded.problem
-                == path + #": not a valid notify state file (line 1, column 7: expected ":" after a key, found "j"); starting afresh"#)
+                == path + #": not a valid notify state file (line 1, column 7: expected ":" after a key, found "j")"# + Self.setAside(path))
     }
 }

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one way a program keeps a JSON file across restarts: `state.json` (``StateStore``)
+/// and `notify.json` (``NotifyStateStore``).
+///
+/// Saves are atomic and durable (``AtomicFileWriter``: a temporary written, fsynced and
+/// renamed over the file, then the directory fsynced), so a crash leaves the old file or the
+/// new one, never half of one; the directory is created on the first save. Loading never
+/// throws: a missing file is the first start; a file that cannot be read or decoded, or is
+/// of another format version, is renamed aside (`<file>.corrupt-<UTC time>`, so a person
+/// can still look at it and no save overwrites it) and the problem is returned, typed:
+/// losing kept state must never stop a program. One process writes the file.
+struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
+    /// Why a file was not used.
+    enum LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// It could not be read (open or read failed with this errno).
+        case unreadable(errno: Int32)
+        /// It is not a valid document: the first error at its key path.
+        case invalid(String)
+        /// It is of a format version this code does not know.
+        case unknownVersion(Int)
+
+        /// `cannot read: Permission denied`, `not valid (alerts[0].since: …)`, `unknown format version 9`.
+        var description: String {
+            switch self {
+            case .unreadable(let errno): "cannot read: " + ErrnoText.words(errno)
+            case .invalid(let why): "not valid (\(why))"
+            case .unknownVersion(let version): "unknown format version \(version)"
+            }
+        }
+    }
+
+    /// What loading found.
+    struct Loaded: Sendable {
+        /// The kept document; nil when there is none or it was not usable.
+        var document: Document?
+        /// Why the file was not used; nil when it was, or was absent.
+        var problem: LoadProblem?
+        /// Where the unusable file was moved to; nil when it was not, or could not be.
+        var setAsidePath: String?
+        /// Why it could not be moved aside, when it could not.
+        var setAsideFailure: String?
+    }
+
+    /// The file.
+    let path: String
+    private let temporary: AtomicFileWriter.Options.Temporary
+
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - temporary: the temporary a save writes first (a fixed name leaves nothing behind
+    ///     but one file after a crash; a unique one lets saves overlap).
+    init(path: String, temporary: AtomicFileWriter.Options.Temporary = .unique) {
+        self.path = path
+        self.temporary = temporary
+    }
+
+    /// Reads the file; an unusable one is set aside.
+    ///
+    /// - Parameter now: wall-clock seconds, for the set-aside file's name.
+    func load(now: Double = WallClock.seconds()) -> Loaded {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let err = errno
+            return err == ENOENT ? Loaded() : setAside(.unreadable(errno: err), now: now)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(fd)
+            close(fd)
+        } catch {
+            close(fd)
+            return setAside(.unreadable(errno: error.errno), now: now)
+        }
+        let document: Document
+        do {
+            document = try Document.decode(bytes, path: path)
+        } catch {
+            return setAside(.invalid(error.errors.first?.locatedMessage ?? "unreadable"), now: now)
+        }
+        guard document.version == Document.currentVersion else { return setAside(.unknownVersion(document.version), now: now) }
+        return Loaded(document: document)
+    }
+
+    /// The log line for what loading found, nil when there is nothing to say:
+    /// `PATH: not a valid state file (why); moved to PATH.corrupt-…, starting without kept alert state`.
+    ///
+    /// - Parameters:
+    ///   - name: what the file is to a person (`state file`).
+    ///   - consequence: what the program does without it (`starting afresh`).
+    func describe(_ loaded: Loaded, as name: String, then consequence: String) -> String? {
+        guard let problem = loaded.problem else { return nil }
+        let reason: String
+        switch problem {
+        case .invalid(let why): reason = "not a valid \(name) (\(why))"
+        default: reason = problem.description
+        }
+        if let target = loaded.setAsidePath { return "\(path): \(reason); moved to \(target), \(consequence)" }
+        return "\(path): \(reason); \(consequence); could not set it aside: \(loaded.setAsideFailure ?? "unknown")"
+    }
+
+    /// Replaces the file with `document`, atomically and durably.
+    func save(_ document: Document) throws(AtomicFileWriter.Failure) {
+        let text = JSONWriter.text(document.json, layout: .pretty) + "\n"
+        try AtomicFileWriter(
+            path: path,
+            options: AtomicFileWriter.Options(mode: .umasked(0o644), temporary: temporary, durable: true, createsDirectory: true)
+        ).write(Array(text.utf8))
+    }
+
+    private func setAside(_ problem: LoadProblem, now: Double) -> Loaded {
+        let stamp = TimeText.format(now, "%Y%m%dT%H%M%SZ")
+        var target = path + ".corrupt-" + stamp
+        var n = 1
+        while access(target, F_OK) == 0 {
+            n += 1
+            target = path + ".corrupt-" + stamp + "-\(n)"
+        }
+        guard rename(path, target) == 0 else {
+            return Loaded(problem: problem, setAsideFailure: ErrnoText.words(errno))
+        }
+        return Loaded(problem: problem, setAsidePath: target)
+    }
+}
