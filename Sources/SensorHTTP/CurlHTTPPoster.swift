@@ -20,21 +20,15 @@ public struct CurlHTTPPoster<C: Clock>: HTTPPoster where C.Duration == Duration 
     public func send(_ method: String, url: String, json: String, timeout: Duration) async -> HTTPPostResult {
         let request = CurlRequest(
             method: method, url: url, json: json, timeoutMilliseconds: Int(timeout.nanoseconds / 1_000_000) + 1000)
-        // On the daemon's executor: an unstructured task does not inherit the preference, and
-        // Swift's global pool's libdispatch workers start the 1 s pool monitor.
-        let timer = Task(executorPreference: DaemonActor.taskExecutor) { [clock] in
-            do {
-                try await clock.sleep(for: timeout)
-                request.finish(.noAnswer("no answer within \(EventFormatter.duration(seconds: timeout.seconds))"))
-            } catch {}
-        }
-        defer { timer.cancel() }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (c: CheckedContinuation<HTTPPostResult, Never>) in
-                request.start(c)
+        let answer = await withTimer({ [clock] in (try? await clock.sleep(for: timeout)) != nil }) {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (c: CheckedContinuation<HTTPPostResult, Never>) in
+                    request.start(c)
+                }
+            } onCancel: {
+                request.finish(.noAnswer("stopped"))
             }
-        } onCancel: {
-            request.finish(.noAnswer("stopped"))
         }
+        return answer ?? .noAnswer("no answer within \(EventFormatter.duration(seconds: timeout.seconds))")
     }
 }

@@ -121,15 +121,6 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
     }
 
     private nonisolated static func race(pidfd: Int32, clock: C, waiter: DescriptorWaiter, limit: Duration) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { (try? await waiter.readable(pidfd)) != nil }
-            group.addTask {
-                try? await clock.sleep(for: limit)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        await withTimer({ (try? await clock.sleep(for: limit)) != nil }) { (try? await waiter.readable(pidfd)) != nil } ?? false
     }
 }

@@ -72,19 +72,11 @@ func untilCancelled(_ signal: ChangeSignal, isolation: isolated (any Actor)? = #
     }
 }
 
-/// Waits until `signal` fires, `timer` returns, or the task is cancelled; true if `timer`
-/// returned first with true (a sleep that ran out, not one cut short).
+/// Waits until `signal` fires, `timer` runs out, or the task is cancelled; true if `timer`
+/// ran out first (a sleep that ended, not one cut short). ``withTimer(_:_:)`` with the signal
+/// as the work.
 func untilSignalled(_ signal: ChangeSignal, or timer: @escaping @Sendable () async -> Bool) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask {
-            await untilCancelled(signal)
-            return false
-        }
-        group.addTask { await timer() }
-        let first = await group.next() ?? false
-        group.cancelAll()
-        return first
-    }
+    await withTimer(timer) { await untilCancelled(signal) } == nil
 }
 
 /// Waits until the task is cancelled.

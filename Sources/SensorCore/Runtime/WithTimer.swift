@@ -1,0 +1,34 @@
+/// The one timeout race: `work` and `timer` run side by side as child tasks, and whichever
+/// ends first decides; the other is cancelled and awaited.
+///
+/// Returns `work`'s result, or nil when `timer` returned true first (a sleep that ran out).
+/// A timer that returns false was cut short (the task is being cancelled) and decides
+/// nothing: `work`, cancelled too, is awaited. The children inherit the caller's task
+/// executor preference (the daemon's executor), so the race starts no libdispatch worker.
+///
+/// - Parameters:
+///   - timer: a sleep through the injected clock; true when it ran out.
+///   - work: what is waited for; it must end when cancelled.
+public func withTimer<T: Sendable>(
+    _ timer: @escaping @Sendable () async -> Bool, _ work: @escaping @Sendable () async -> T
+) async -> T? {
+    // A child's outcome: `work`'s result (`.success`) or the timer's (`.failure(ranOut)`).
+    await withTaskGroup(of: Result<T, TimerEnded>.self) { group in
+        group.addTask { .success(await work()) }
+        group.addTask { .failure(TimerEnded(ranOut: await timer())) }
+        var result: T?
+        while let outcome = await group.next() {
+            switch outcome {
+            case .success(let value):
+                result = value
+                group.cancelAll()
+            case .failure(let ended) where ended.ranOut:
+                group.cancelAll()
+                return nil
+            case .failure:
+                continue
+            }
+        }
+        return result
+    }
+}
