@@ -79,7 +79,7 @@ struct MetricsTextfileWriterTests {
         }
         func written() -> Bool { TemporaryDirectory.readFile(config.textfile) != nil }
         let run = Task { await service.run() }
-        await eventually { clock.sleeperCount == 1 }
+        #expect(await clock.untilSleepers(1))
         await commit()
         #expect(!written(), "the first write is the timer's")
         clock.advance(by: .seconds(1))
@@ -119,7 +119,7 @@ struct MetricsTextfileWriterTests {
         #expect(clock.sleeperCount == 0)
         #expect(service.modelWakeCount == 0)
         service.reconfigure(config)
-        await eventually { clock.sleeperCount == 1 }
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(1))
         #expect(await eventually { TemporaryDirectory.readFile(config.textfile)?.contains("} 40\n") == true })
         service.reconfigure(nil)
@@ -137,7 +137,7 @@ struct MetricsTextfileWriterTests {
             let (service, data, clock) = Self.service(MetricsConfiguration(textfile: dir.path("m.prom"), interval: interval))
             let run = Task { await service.run() }
             // Running: the timer waits, and the model is observed.
-            await eventually { clock.sleeperCount == 1 }
+            #expect(await clock.untilSleepers(1))
             for _ in 0..<10 { await Task.yield() }
             for i in 1...20 {
                 var v = SensorValues(time: .seconds(Double(i) / 10), capacity: 1)

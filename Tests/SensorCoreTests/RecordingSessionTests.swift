@@ -126,7 +126,7 @@ extension RecordingSessionTests {
         await eventually { stuck.pollsStarted == 1 && session.progress.samples == 1 }
         session.stop()
         // The hwmon poller sleeping to its next tick, and the stop waiting out its grace.
-        await eventually { clock.sleeperCount == 2 }
+        #expect(await clock.untilSleepers(2))
         clock.advance(by: RecordingSession<ManualClock>.grace)
         guard let recorder = await ended(run) else { return }
         stuck.releaseOne()

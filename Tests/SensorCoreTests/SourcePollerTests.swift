@@ -64,7 +64,7 @@ struct SourcePollerTests {
         reader.releaseOne()
         var iterator = cycles.makeAsyncIterator()
         let first = await iterator.next()
-        await eventually { clock.sleeperCount == 1 }
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .milliseconds(900))
         poller.tickIfStalled()
         clock.advance(by: .milliseconds(100))

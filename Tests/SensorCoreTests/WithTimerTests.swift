@@ -17,7 +17,7 @@ struct WithTimerTests {
         let clock = ManualClock()
         let signal = ChangeSignal()
         let race = Task { await withTimer({ (try? await clock.sleep(for: .seconds(5))) != nil }) { await untilCancelled(signal); return 1 } }
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(5))
         #expect(await race.value == nil)
     }

@@ -88,6 +88,18 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, Sendable {
     /// left. Must not be called by the owner itself (a job of this actor), which would
     /// wait for itself; that is checked.
     func donate(_ body: @DaemonActor () -> Void) {
+        #if SENSORWATCH_NO_DONATION
+        // The bench's build without donation (bench/donation.sh): the poll thread hands its
+        // commit to the executor's own thread and waits for it, as a queue's `sync` would.
+        let done = DispatchSemaphore(value: 0)
+        withoutActuallyEscaping(body) { body in
+            Task(executorPreference: self) { @DaemonActor in
+                body()
+                done.signal()
+            }
+            done.wait()
+        }
+        #else
         let me = pthread_self()
         let handedOver = state.withLock { s -> DispatchSemaphore? in
             guard let owner = s.owner else {
@@ -103,6 +115,7 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, Sendable {
         handedOver?.wait()
         DaemonActor.assumeIsolated(body)
         runQueuedThenRelease()
+        #endif
     }
 
     /// Lets `assumeIsolated` and isolation assertions pass on the owning thread only.

@@ -36,9 +36,26 @@ public final class VirtualClock: RunClock {
         var nextID = 0
         var cancelled: Set<Int> = []
         var alarms: [Int: AlarmState] = [:]
+        /// Tests waiting for a number of sleepers (``untilSleepers(_:within:)``).
+        var countWaits: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        var sleeperCount: Int { sleepers.count + alarms.values.count { $0.waiting && $0.sleeping } }
     }
 
     private let state = Mutex(State())
+
+    /// Changes the state, then resumes the tests waiting for the number of sleepers it has now.
+    private func mutate<T>(_ change: (inout State) -> T) -> T {
+        let (result, reached) = state.withLock { s -> (T, [CheckedContinuation<Void, Never>]) in
+            let result = change(&s)
+            let count = s.sleeperCount
+            let reached = s.countWaits.filter { $0.count == count }.map(\.continuation)
+            s.countWaits.removeAll { $0.count == count }
+            return (result, reached)
+        }
+        for c in reached { c.resume() }
+        return result
+    }
 
     /// Makes a clock at offset zero.
     public init() {}
@@ -48,8 +65,37 @@ public final class VirtualClock: RunClock {
 
     /// How many tasks are sleeping on this clock now, and threads sleeping on its alarms
     /// between polls (not stall watches, which wait whether armed or not).
-    public var sleeperCount: Int {
-        state.withLock { s in s.sleepers.count + s.alarms.values.count { $0.waiting && $0.sleeping } }
+    public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
+
+    /// Returns true once ``sleeperCount`` is `count` — the event a test waits for before it
+    /// moves the clock (every task and poll thread it expects asleep is asleep); false after
+    /// `limit` of real time, so a test that would hang fails instead.
+    public func untilSleepers(_ count: Int, within limit: Duration = .seconds(10)) async -> Bool {
+        await withTimer({ (try? await ContinuousClock().sleep(for: limit)) != nil }) { await self.sleepersReach(count) } != nil
+    }
+
+    private func sleepersReach(_ count: Int) async {
+        let id = mutate { s -> Int in
+            s.nextID += 1
+            return s.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                let now = mutate { s -> Bool in
+                    if s.sleeperCount == count || s.cancelled.remove(id) != nil { return true }
+                    s.countWaits.append((id, count, c))
+                    return false
+                }
+                if now { c.resume() }
+            }
+        } onCancel: {
+            let c = mutate { s -> CheckedContinuation<Void, Never>? in
+                if let i = s.countWaits.firstIndex(where: { $0.id == id }) { return s.countWaits.remove(at: i).continuation }
+                s.cancelled.insert(id)
+                return nil
+            }
+            c?.resume()
+        }
     }
 
     /// The deadlines of the tasks sleeping on it now, earliest first.
@@ -63,7 +109,7 @@ public final class VirtualClock: RunClock {
 
     /// A new alarm that expires when the test advances the clock past its deadline.
     public func makeAlarm() -> any ClockAlarm {
-        let id = state.withLock { s -> Int in
+        let id = mutate { s -> Int in
             s.nextID += 1
             s.alarms[s.nextID] = AlarmState()
             return s.nextID
@@ -73,7 +119,7 @@ public final class VirtualClock: RunClock {
 
     /// Runs `change` on alarm `id`'s state; wakes its thread when it was waiting and is due.
     fileprivate func update(alarm id: Int, _ change: (inout AlarmState, Instant) -> Void) {
-        let wake = state.withLock { s -> DispatchSemaphore? in
+        let wake = mutate { s -> DispatchSemaphore? in
             guard var a = s.alarms[id] else { return nil }
             change(&a, s.now)
             let due = Self.release(&a, now: s.now)
@@ -85,7 +131,7 @@ public final class VirtualClock: RunClock {
 
     /// Blocks until alarm `id` is due or rung.
     fileprivate func wait(alarm id: Int, sleeping: Bool) {
-        let wake = state.withLock { s -> DispatchSemaphore? in
+        let wake = mutate { s -> DispatchSemaphore? in
             guard var a = s.alarms[id] else { return nil }
             defer { s.alarms[id] = a }
             if a.rung { return nil }
@@ -100,7 +146,7 @@ public final class VirtualClock: RunClock {
         wake?.wait()
     }
 
-    fileprivate func remove(alarm id: Int) { _ = state.withLock { $0.alarms.removeValue(forKey: id) } }
+    fileprivate func remove(alarm id: Int) { _ = mutate { $0.alarms.removeValue(forKey: id) } }
 
     /// Ends a wait that is due: returns the semaphore to signal (once per wait).
     private static func release(_ a: inout AlarmState, now: Instant) -> DispatchSemaphore? {
@@ -114,13 +160,13 @@ public final class VirtualClock: RunClock {
     }
 
     public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        let id = state.withLock { s -> Int in
+        let id = mutate { s -> Int in
             s.nextID += 1
             return s.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                let resume = state.withLock { s -> Result<Void, any Error>? in
+                let resume = mutate { s -> Result<Void, any Error>? in
                     if s.cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= s.now { return .success(()) }
                     s.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: c))
@@ -129,7 +175,7 @@ public final class VirtualClock: RunClock {
                 if let resume { c.resume(with: resume) }
             }
         } onCancel: {
-            let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
+            let c = mutate { s -> CheckedContinuation<Void, any Error>? in
                 if let i = s.sleepers.firstIndex(where: { $0.id == id }) {
                     return s.sleepers.remove(at: i).continuation
                 }
@@ -142,7 +188,7 @@ public final class VirtualClock: RunClock {
 
     /// Moves time forward and wakes every sleeper and alarm whose deadline has come.
     public func advance(by d: Duration) {
-        let (due, alarms) = state.withLock { s -> ([Sleeper], [DispatchSemaphore]) in
+        let (due, alarms) = mutate { s -> ([Sleeper], [DispatchSemaphore]) in
             s.now = s.now.advanced(by: d)
             let now = s.now
             let due = s.sleepers.filter { $0.deadline <= now }

@@ -81,12 +81,12 @@ struct AlertmanagerDeliveryTests {
             wallClock: { Self.start }, log: MemoryLog(), firing: [kept]
         ) { _ in }
         let task = Task { await d.maintain() }
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         #expect(poster.posts.isEmpty)
         clock.advance(by: .seconds(60))
         #expect(await eventually { poster.posts.count == 1 })
         #expect(poster.posts[0].contains("\"endsAt\":\"2025-12-01T22:36:10Z\""))
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(60))
         #expect(await eventually { poster.posts.count == 2 })
         task.cancel()

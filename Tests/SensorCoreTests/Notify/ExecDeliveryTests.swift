@@ -62,7 +62,7 @@ struct ExecDeliveryTests {
     @Test func aProgramPastItsTimeoutGetsSIGTERMAndIsRetried() async {
         let clock = ManualClock()
         let task = Task { await deliver("exec sleep 600", clock: clock) }
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(30))
         #expect(await task.value == .retry("killed after the timeout of 30s"))
     }
@@ -100,7 +100,7 @@ struct ExecDeliveryTests {
         let clock = ManualClock()
         let d = ExecDelivery(argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: waiter)
         let task = Task { await d.deliver(big) }
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(2))
         #expect(await task.value(within: .seconds(20)) == .retry("killed after the timeout of 2s"))
     }
@@ -112,10 +112,10 @@ struct ExecDeliveryTests {
         let clock = ManualClock()
         let task = Task { await deliver("sleep 600 & echo $! > '\(pidFile)'; trap '' TERM; while :; do sleep 1; done", clock: clock) }
         let grandchild = await Self.pid(in: pidFile)
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(30))
         // The wrapper ignores SIGTERM: SIGKILL after the grace.
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: ExecDelivery<ManualClock>.killGrace)
         #expect(await task.value(within: .seconds(20)) == .retry("killed after the timeout of 30s"))
         #expect(await eventually { grandchild.map { !Self.running($0) } ?? false })
@@ -137,7 +137,7 @@ struct ExecDeliveryTests {
         let clock = ManualClock()
         let task = Task { await deliver("echo $$ > '\(pidFile)'; exec sleep 600", clock: clock) }
         let child = await Self.pid(in: pidFile)
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         task.cancel()
         #expect(await task.value(within: .seconds(20)) == .retry("stopped"))
         // Reaped: not even a zombie under /proc.
@@ -163,12 +163,12 @@ struct ExecDeliveryTests {
             clock: clock, waiter: waiter)
         let task = Task { await d.deliver(Self.event) }
         let child = await Self.pid(in: pidFile)
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         task.cancel()
         #expect(await task.value(within: .seconds(20)) == .retry("stopped"))
         let release = Task { await d.release(within: .milliseconds(500)) }
         // The grace's wait and the release's.
-        #expect(await eventually { clock.sleeperCount == 2 })
+        #expect(await clock.untilSleepers(2))
         #expect(child.map(Self.running) == true)
         clock.advance(by: .milliseconds(500))
         await release.value

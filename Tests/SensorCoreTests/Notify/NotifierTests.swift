@@ -104,7 +104,7 @@ struct NotifierTests {
             #expect(await eventually { service.readies == 1 })
             if watchdog != nil {
                 for ping in 1...3 {
-                    #expect(await eventually { clock.sleeperCount == 1 })
+                    #expect(await clock.untilSleepers(1))
                     clock.advance(by: .seconds(5))
                     #expect(await eventually { service.pings == ping })
                 }
@@ -114,7 +114,7 @@ struct NotifierTests {
             }
             send.yield(.stop)
             #expect(await running.value(within: .seconds(10)) != nil)
-            #expect(await eventually { clock.sleeperCount == 0 })
+            #expect(await clock.untilSleepers(0))
         }
     }
 }

@@ -51,7 +51,7 @@ struct NotifyLaneTests {
             target: NotifyTarget(kind: .exec(["/bin/true"])), source: source, delivery: delivery, clock: clock, log: log
         ) { committed.append($0) }
         let task = Task { await lane.run() }
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         #expect(delivery.attempts == ["a"])
         #expect(committed == [])
         clock.advance(by: .milliseconds(999))
@@ -98,7 +98,7 @@ struct NotifyLaneTests {
         ) { committed.append($0) }
         let task = Task { await lane.run() }
         for _ in 1...2 {
-            #expect(await eventually { clock.sleeperCount == 1 })
+            #expect(await clock.untilSleepers(1))
             clock.advance(by: .seconds(1))
         }
         #expect(await eventually { committed == ["c-a", "c-b"] })

@@ -29,7 +29,7 @@ struct NotifyWakeSocketTests {
             elapsed = echo
             #expect(await eventually { waiter.nudges == before + 2 + UInt64(i) })
         }
-        #expect(await eventually { clock.sleeperCount == 0 })
+        #expect(await clock.untilSleepers(0))
     }
 
     /// Datagrams that come while the listener pauses after a wake (anyone can send them) are
@@ -47,7 +47,7 @@ struct NotifyWakeSocketTests {
         let before = waiter.nudges
         sender.send()
         #expect(await eventually { waiter.nudges == before + 1 })
-        #expect(await eventually { clock.sleeperCount == 2 })
+        #expect(await clock.untilSleepers(2))
         // A burst while the listener pauses: no nudge until the pause ends.
         for _ in 0..<50 { sender.send() }
         for _ in 0..<20 { await Task.yield() }
@@ -55,7 +55,7 @@ struct NotifyWakeSocketTests {
         // Its end (with the first echo): the burst drained at once, one nudge for it.
         clock.advance(by: NotifyWakeSocket.shortestPause)
         #expect(await eventually { waiter.nudges >= before + 2 })
-        #expect(await eventually { clock.sleeperCount == 2 })
+        #expect(await clock.untilSleepers(2))
         #expect(waiter.nudges <= before + 3)
         // The next pause is twice as long; nothing came in it: one last look (the flood's
         // end), then back to the socket. No echoes were started for the burst: the only

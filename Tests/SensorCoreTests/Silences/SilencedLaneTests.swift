@@ -36,7 +36,7 @@ struct SilencedLaneTests {
         #expect(await eventually { committed == ["c-silence", "c-fan-stopped", "c-cpu-hot"] })
         #expect(delivery.attempts == ["cpu-hot"])
         #expect(kept.map { $0.map(\.rule) } == [["fan-stopped"]])
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(59))
         #expect(delivery.attempts == ["cpu-hot"])
         clock.advance(by: .seconds(1))
