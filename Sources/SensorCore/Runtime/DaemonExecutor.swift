@@ -93,8 +93,11 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, Sendable {
         // commit to the executor's own thread and waits for it, as a queue's `sync` would.
         let done = DispatchSemaphore(value: 0)
         withoutActuallyEscaping(body) { body in
+            // The task keeps the box, not the closure, which must not outlive this call.
+            let box = NoDonationBox(body)
             Task(executorPreference: self) { @DaemonActor in
-                body()
+                box.body?()
+                box.body = nil
                 done.signal()
             }
             done.wait()
@@ -180,3 +183,11 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, Sendable {
         if wake { wanted.signal() }
     }
 }
+
+#if SENSORWATCH_NO_DONATION
+/// The commit handed to the executor's thread in the bench's build without donation.
+private final class NoDonationBox: @unchecked Sendable {
+    var body: (@DaemonActor () -> Void)?
+    init(_ body: @escaping @DaemonActor () -> Void) { self.body = body }
+}
+#endif
