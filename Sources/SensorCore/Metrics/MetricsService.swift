@@ -1,29 +1,27 @@
-/// The metrics file as a service (SPEC §12): one more observer of ``SensorData``.
+/// The metrics file (SPEC §12): a ``PublishedFile`` run by the one ``PublishedFileService``.
 ///
-/// It follows the model with re-armed one-shot `withObservationTracking` (its seconds, or
-/// every commit for an interval under a second) and, at the first change after a write
-/// falls due, writes what the model, the rule engine and the alert ledger hold now. Coalesced wake-ups lose nothing here: the file shows the
-/// present, not every sample. The writer's timer (the first write, and a backstop for a
-/// daemon whose sources stopped delivering) runs beside it. Without `metrics` in the
-/// configuration it observes nothing, so it costs a daemon without a file nothing per
-/// poll. Cancelled, it removes the file.
+/// It follows the model's seconds (or every commit for an interval under a second) and, at
+/// the first change after a write falls due, writes what the model, the rule engine and the
+/// alert ledger hold now. Its timer writes the first file within a second and is the
+/// backstop for a daemon whose sources stopped delivering. Without `metrics` in the
+/// configuration it observes nothing, so it costs a daemon without a file nothing per poll.
+/// Cancelled, it removes the file.
 @DaemonActor
-final class MetricsService<C: Clock>: Service where C.Duration == Duration {
+final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration == Duration {
     private var writer: MetricsTextfileWriter<C>?
     private let data: SensorData
     private let ledger: AlertLedger
     private let clock: C
     private let startTime: Double
-    private let sleep: @Sendable (Duration) async throws -> Void
     private let log: any DaemonLog
     private let version: String
     /// The engine's alerts, for each snapshot.
     private let engine: @DaemonActor () -> RuleEngine
-    /// The waits in progress, ended early by a new configuration.
-    private var modelWaking: ChangeSignal?
-    private var timerWaking: ChangeSignal?
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private lazy var service = PublishedFileService(file: self, sleep: sleep)
+
     /// How many times the model woke the service (tests wait for it).
-    private(set) var modelWakeCount = 0
+    var modelWakeCount: Int { service.modelWakeCount }
 
     /// - Parameters:
     ///   - startTime: Unix time (seconds) of the run's time zero.
@@ -38,70 +36,47 @@ final class MetricsService<C: Clock>: Service where C.Duration == Duration {
         self.ledger = ledger
         self.clock = clock
         self.startTime = startTime
-        self.sleep = sleep
         self.log = log
         self.version = version
         self.engine = engine
+        self.sleep = sleep
+        writer = nil
         writer = configuration.map(makeWriter)
     }
 
-    func run() async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.followModel() }
-            group.addTask { await self.runTimer() }
-            await group.waitForAll()
-        }
-        writer?.stop()
-    }
+    func run() async { await service.run() }
 
     /// Switches to a new `metrics` configuration (a reload); the same one changes nothing.
     func reconfigure(_ configuration: MetricsConfiguration?) {
         guard configuration != writer?.configuration else { return }
         writer?.stop()
         writer = configuration.map(makeWriter)
-        modelWaking?.fire()
-        timerWaking?.fire()
+        service.refresh()
     }
 
-    /// Writes at the first commit after a write falls due: a write rides on the poll that
-    /// brought the change, so it wakes no thread of its own.
-    private func followModel() async {
-        while !Task.isCancelled {
-            let signal = ChangeSignal()
-            modelWaking = signal
-            if let writer {
-                // An interval of a second or more is followed on the model's seconds (one
-                // wake-up a second, not one per commit); a write falls due up to half a
-                // second early there, so that the tick of the due second takes it whatever
-                // the polls' phase. A reload's new writer does nothing here: its first write
-                // is the timer's.
-                if writer.configuration.interval >= .seconds(1) {
-                    writer.writeIfDue(early: .milliseconds(500))
-                    await nextChange(of: { [data] in _ = data.latestSecond }, signal: signal)
-                } else {
-                    writer.writeIfDue()
-                    await nextChange(of: { [data] in data.touchReadings() }, signal: signal)
-                }
-                modelWakeCount += 1
-            } else {
-                await untilCancelled(signal)
-            }
-        }
+    // An interval of a second or more is followed on the model's seconds (one wake-up a
+    // second, not one per commit); under a second, every commit.
+    func observe() {
+        guard let writer else { return }
+        if writer.configuration.interval >= .seconds(1) { _ = data.latestSecond } else { data.touchReadings() }
     }
 
-    /// The first write (within a second) and the backstop for a daemon without polls.
-    private func runTimer() async {
-        while !Task.isCancelled {
-            let signal = ChangeSignal()
-            timerWaking = signal
-            guard let wait = writer?.timerWait else {
-                await untilCancelled(signal)
-                continue
-            }
-            let sleep = self.sleep
-            if await untilSignalled(signal, or: { (try? await sleep(wait)) != nil }) { writer?.timerFired() }
-        }
+    /// Writes at the first change after a write falls due: a write rides on the poll that
+    /// brought the change. On the model's seconds a write falls due up to half a second
+    /// early, so that the tick of the due second takes it whatever the polls' phase. A
+    /// reload's new writer does nothing here: its first write is the timer's. The timer is
+    /// not moved: its backstop counts from its own last wait.
+    func modelChanged() -> Bool {
+        guard let writer else { return false }
+        writer.writeIfDue(early: writer.configuration.interval >= .seconds(1) ? .milliseconds(500) : .zero)
+        return false
     }
+
+    var timerWait: Duration? { writer?.timerWait }
+
+    func timerFired() { writer?.timerFired() }
+
+    func remove() { writer?.stop() }
 
     private func makeWriter(_ configuration: MetricsConfiguration) -> MetricsTextfileWriter<C> {
         MetricsTextfileWriter(configuration: configuration, clock: clock, snapshot: { [unowned self] in
