@@ -25,7 +25,9 @@ cat >"$WORK/c.json5" <<J
     { name: "cpu-hot", sensor: "sim:cpu", above: 85, severity: "warning" },
     { name: "cpu-crit", sensor: "sim:cpu", above: 95, severity: "critical" } ] }
 J
-"$BIN" run --config "$WORK/c.json5" 2>"$WORK/run.log" &
+# Its state in the test's own directory: kept in /var/lib/sensorwatch, a second run of the test
+# would find both alerts firing already and log no firing (SPEC §8).
+STATE_DIRECTORY="$WORK/state" "$BIN" run --config "$WORK/c.json5" 2>"$WORK/run.log" &
 DAEMON_PID=$!
 both_firing() { [ -f "$WORK/status.json" ] && jq -e '[.alerts[] | select(.state == "firing")] | length == 2' "$WORK/status.json" >/dev/null 2>&1; }
 wait_for "both alerts firing in status.json" 100 both_firing
