@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import SensorTestKit
 @testable import SensorCore
 
 /// Services run together and stop gracefully, producers before consumers.
@@ -31,7 +32,8 @@ struct ServiceGroupTests {
         let log = Log()
         let group = ServiceGroup(["writer", "loop", "sources"].map { Recorder(name: $0, log: log) })
         let run = Task { try await group.run() }
-        while log.all.count < 3 { await Task.yield() }
+        // All three started: shutdown would otherwise stop one that never ran.
+        #expect(await eventually { log.all.count == 3 })
         group.shutdown()
         try await run.value
         #expect(Array(log.all.suffix(3)) == ["stop sources", "stop loop", "stop writer"])

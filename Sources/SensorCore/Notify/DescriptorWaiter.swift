@@ -15,20 +15,17 @@ import Glibc
 /// is added or cancelled, so an idle notifier does not wake at all. A waiting task resumes
 /// on its own executor (the daemon's, by the executable's task executor preference).
 public final class DescriptorWaiter: Sendable {
-    private struct Waiter {
-        var id: Int
+    /// What one parked task waits for.
+    private struct Wait: Sendable {
         var fd: Int32
         /// What is waited for: POLLIN, or POLLOUT.
         var events: Int16
         /// Whether a ``nudge()`` ends this wait too.
         var nudgeable: Bool
-        var continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
-        var waiters: [Waiter] = []
-        var cancelled: Set<Int> = []
-        var nextID = 0
+        var waiters = ParkingLot<Wait>()
         var nudges: UInt64 = 0
     }
 
@@ -63,33 +60,23 @@ public final class DescriptorWaiter: Sendable {
     }
 
     private func wait(_ fd: Int32, for events: Int16, nudgedAfter: UInt64?) async throws {
-        let id = state.withLock { s -> Int in
-            s.nextID += 1
-            return s.nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                let (cancelled, nudged) = state.withLock { s -> (Bool, Bool) in
-                    if s.cancelled.remove(id) != nil { return (true, false) }
-                    if let seen = nudgedAfter, s.nudges != seen { return (false, true) }
-                    s.waiters.append(Waiter(id: id, fd: fd, events: events, nudgeable: nudgedAfter != nil, continuation: c))
-                    return (false, false)
+        let id = state.withLock { $0.waiters.ticket() }
+        try await parkTask(
+            park: { c in
+                let parked = state.withLock { s -> Result<Void, any Error>? in
+                    if let seen = nudgedAfter, s.nudges != seen { return .success(()) }
+                    let wait = Wait(fd: fd, events: events, nudgeable: nudgedAfter != nil)
+                    return s.waiters.park(id, wait, c) ? nil : .failure(CancellationError())
                 }
-                if cancelled { return c.resume(throwing: CancellationError()) }
-                if nudged { return c.resume() }
+                // The poll thread takes the new descriptor into its set.
+                if parked == nil { poke() }
+                return parked
+            },
+            cancel: { [self] in
+                guard let gone = state.withLock({ $0.waiters.cancel(id) }) else { return nil }
                 poke()
-            }
-        } onCancel: {
-            let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
-                if let i = s.waiters.firstIndex(where: { $0.id == id }) { return s.waiters.remove(at: i).continuation }
-                s.cancelled.insert(id)
-                return nil
-            }
-            if let c {
-                poke()
-                c.resume(throwing: CancellationError())
-            }
-        }
+                return gone.continuation
+            })
     }
 
     /// How many ``nudge()`` calls there have been: read before looking for work, passed to
@@ -97,7 +84,7 @@ public final class DescriptorWaiter: Sendable {
     public var nudges: UInt64 { state.withLock { $0.nudges } }
 
     /// How many waits are in progress (for tests).
-    var waitCount: Int { state.withLock { $0.waiters.count } }
+    var waitCount: Int { state.withLock { $0.waiters.parked.count } }
 
     /// Ends every nudgeable wait now, as if its descriptor were readable: the daemon's
     /// wake (``NotifyWakeSocket``) tells the journal followers that an entry is on its way,
@@ -105,9 +92,7 @@ public final class DescriptorWaiter: Sendable {
     public func nudge() {
         let resumed = state.withLock { s -> [CheckedContinuation<Void, any Error>] in
             s.nudges &+= 1
-            let due = s.waiters.filter(\.nudgeable)
-            s.waiters.removeAll(where: \.nudgeable)
-            return due.map(\.continuation)
+            return s.waiters.take(where: \.nudgeable).map(\.continuation)
         }
         guard !resumed.isEmpty else { return }
         // The poll thread drops the resumed waits' descriptors from its set.
@@ -124,7 +109,7 @@ public final class DescriptorWaiter: Sendable {
     /// The thread: poll the wake descriptor and every waited one, resume those readable.
     private func loop() {
         while true {
-            let waiting = state.withLock { $0.waiters.map { ($0.id, $0.fd, $0.events) } }
+            let waiting = state.withLock { $0.waiters.parked.map { ($0.id, $0.payload.fd, $0.payload.events) } }
             var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             fds += waiting.map { pollfd(fd: $0.1, events: $0.2, revents: 0) }
             let n = poll(&fds, nfds_t(fds.count), -1)
@@ -136,9 +121,7 @@ public final class DescriptorWaiter: Sendable {
             let ready = Set(zip(waiting, fds.dropFirst()).filter { $0.1.revents != 0 }.map { $0.0.0 })
             guard !ready.isEmpty else { continue }
             let resumed = state.withLock { s -> [CheckedContinuation<Void, any Error>] in
-                let due = s.waiters.filter { ready.contains($0.id) }
-                s.waiters.removeAll { ready.contains($0.id) }
-                return due.map(\.continuation)
+                s.waiters.takeTickets(ready).map(\.continuation)
             }
             for c in resumed { c.resume() }
         }

@@ -11,16 +11,8 @@ import Synchronization
 /// sleeps are rare (READY's wait for discoveries, the watchdog's beat, the metrics timer,
 /// `record`'s end), so a plain list is enough.
 final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
-    private struct Sleeper {
-        var id: Int
-        var deadline: C.Instant
-        var continuation: CheckedContinuation<Void, any Error>
-    }
-
     private struct State {
-        var sleepers: [Sleeper] = []
-        var nextID = 0
-        var cancelled: Set<Int> = []
+        var sleepers = ParkingLot<C.Instant>()
     }
 
     private let now: @Sendable () -> C.Instant
@@ -47,53 +39,43 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
     deinit { alarm.ring() }
 
     /// How many tasks sleep now.
-    var count: Int { state.withLock { $0.sleepers.count } }
+    var count: Int { state.withLock { $0.sleepers.parked.count } }
 
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: C.Instant) async throws {
-        let id = state.withLock { s -> Int in
-            s.nextID += 1
-            return s.nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                let result = state.withLock { s -> Result<Void, any Error>? in
-                    if s.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    let earliest = s.sleepers.allSatisfy { deadline < $0.deadline }
-                    s.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: c))
+        let id = state.withLock { $0.sleepers.ticket() }
+        try await parkTask(
+            park: { c in
+                state.withLock { s -> Result<Void, any Error>? in
+                    let earliest = s.sleepers.parked.allSatisfy { deadline < $0.payload }
+                    guard s.sleepers.park(id, deadline, c) else { return .failure(CancellationError()) }
                     if earliest { alarm.arm(after: now().duration(to: deadline)) }
                     return nil
                 }
-                if let result { c.resume(with: result) }
-            }
-        } onCancel: {
-            let c = state.withLock { s -> CheckedContinuation<Void, any Error>? in
-                guard let i = s.sleepers.firstIndex(where: { $0.id == id }) else {
-                    s.cancelled.insert(id)
-                    return nil
-                }
-                let gone = s.sleepers.remove(at: i)
-                if s.sleepers.allSatisfy({ gone.deadline < $0.deadline }) {
-                    if let next = s.sleepers.min(by: { $0.deadline < $1.deadline }) {
-                        alarm.arm(after: now().duration(to: next.deadline))
-                    } else {
-                        alarm.disarm()
+            },
+            cancel: { [self] in
+                state.withLock { s -> CheckedContinuation<Void, any Error>? in
+                    guard let gone = s.sleepers.cancel(id) else { return nil }
+                    // Its deadline goes with it: the alarm is re-armed for the earliest left.
+                    if s.sleepers.parked.allSatisfy({ gone.payload < $0.payload }) {
+                        if let next = s.sleepers.parked.map(\.payload).min() {
+                            alarm.arm(after: now().duration(to: next))
+                        } else {
+                            alarm.disarm()
+                        }
                     }
+                    return gone.continuation
                 }
-                return gone.continuation
-            }
-            c?.resume(throwing: CancellationError())
-        }
+            })
     }
 
     /// Resumes every sleeper whose deadline has come and arms for the next.
     private func wakeDue() {
-        let due = state.withLock { s -> [Sleeper] in
+        let due = state.withLock { s -> [ParkingLot<C.Instant>.Parked] in
             let t = now()
-            let due = s.sleepers.filter { !(t < $0.deadline) }
-            s.sleepers.removeAll { !(t < $0.deadline) }
-            if let next = s.sleepers.min(by: { $0.deadline < $1.deadline }) {
-                alarm.arm(after: t.duration(to: next.deadline))
+            let due = s.sleepers.take { !(t < $0) }
+            if let next = s.sleepers.parked.map(\.payload).min() {
+                alarm.arm(after: t.duration(to: next))
             }
             return due
         }

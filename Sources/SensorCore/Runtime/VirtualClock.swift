@@ -14,12 +14,6 @@ public final class VirtualClock: RunClock {
         public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
-    private struct Sleeper {
-        var id: Int
-        var deadline: Instant
-        var continuation: CheckedContinuation<Void, any Error>
-    }
-
     /// One alarm's state; its thread blocks on `wake` while `waiting`.
     fileprivate struct AlarmState {
         var deadline: Instant?
@@ -32,25 +26,24 @@ public final class VirtualClock: RunClock {
 
     private struct State {
         var now = Instant(offset: .zero)
-        var sleepers: [Sleeper] = []
+        /// Tasks sleeping until a deadline.
+        var sleepers = ParkingLot<Instant>()
         var nextID = 0
-        var cancelled: Set<Int> = []
         var alarms: [Int: AlarmState] = [:]
         /// Tests waiting for a number of sleepers (``untilSleepers(_:within:)``).
-        var countWaits: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var countWaits = ParkingLot<Int>()
 
-        var sleeperCount: Int { sleepers.count + alarms.values.count { $0.waiting && $0.sleeping } }
+        var sleeperCount: Int { sleepers.parked.count + alarms.values.count { $0.waiting && $0.sleeping } }
     }
 
     private let state = Mutex(State())
 
     /// Changes the state, then resumes the tests waiting for the number of sleepers it has now.
     private func mutate<T>(_ change: (inout State) -> T) -> T {
-        let (result, reached) = state.withLock { s -> (T, [CheckedContinuation<Void, Never>]) in
+        let (result, reached) = state.withLock { s -> (T, [CheckedContinuation<Void, any Error>]) in
             let result = change(&s)
             let count = s.sleeperCount
-            let reached = s.countWaits.filter { $0.count == count }.map(\.continuation)
-            s.countWaits.removeAll { $0.count == count }
+            let reached = s.countWaits.take { $0 == count }.map(\.continuation)
             return (result, reached)
         }
         for c in reached { c.resume() }
@@ -75,31 +68,19 @@ public final class VirtualClock: RunClock {
     }
 
     private func sleepersReach(_ count: Int) async {
-        let id = mutate { s -> Int in
-            s.nextID += 1
-            return s.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                let now = mutate { s -> Bool in
-                    if s.sleeperCount == count || s.cancelled.remove(id) != nil { return true }
-                    s.countWaits.append((id, count, c))
-                    return false
+        let id = mutate { $0.countWaits.ticket() }
+        try? await parkTask(
+            park: { c in
+                mutate { s -> Result<Void, any Error>? in
+                    if s.sleeperCount == count { return .success(()) }
+                    return s.countWaits.park(id, count, c) ? nil : .failure(CancellationError())
                 }
-                if now { c.resume() }
-            }
-        } onCancel: {
-            let c = mutate { s -> CheckedContinuation<Void, Never>? in
-                if let i = s.countWaits.firstIndex(where: { $0.id == id }) { return s.countWaits.remove(at: i).continuation }
-                s.cancelled.insert(id)
-                return nil
-            }
-            c?.resume()
-        }
+            },
+            cancel: { [self] in mutate { $0.countWaits.cancel(id)?.continuation } })
     }
 
     /// The deadlines of the tasks sleeping on it now, earliest first.
-    public var sleepDeadlines: [Instant] { state.withLock { s in s.sleepers.map(\.deadline).sorted() } }
+    public var sleepDeadlines: [Instant] { state.withLock { s in s.sleepers.parked.map(\.payload).sorted() } }
 
     /// The deadlines its alarms are armed for now, earliest first: a test waits for a
     /// thread to have armed (a stall watch re-arming) before it moves the clock on.
@@ -160,46 +141,30 @@ public final class VirtualClock: RunClock {
     }
 
     public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        let id = mutate { s -> Int in
-            s.nextID += 1
-            return s.nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                let resume = mutate { s -> Result<Void, any Error>? in
-                    if s.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+        let id = mutate { $0.sleepers.ticket() }
+        try await parkTask(
+            park: { c in
+                mutate { s -> Result<Void, any Error>? in
                     if deadline <= s.now { return .success(()) }
-                    s.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: c))
-                    return nil
+                    return s.sleepers.park(id, deadline, c) ? nil : .failure(CancellationError())
                 }
-                if let resume { c.resume(with: resume) }
-            }
-        } onCancel: {
-            let c = mutate { s -> CheckedContinuation<Void, any Error>? in
-                if let i = s.sleepers.firstIndex(where: { $0.id == id }) {
-                    return s.sleepers.remove(at: i).continuation
-                }
-                s.cancelled.insert(id)
-                return nil
-            }
-            c?.resume(throwing: CancellationError())
-        }
+            },
+            cancel: { [self] in mutate { $0.sleepers.cancel(id)?.continuation } })
     }
 
     /// Moves time forward and wakes every sleeper and alarm whose deadline has come.
     public func advance(by d: Duration) {
-        let (due, alarms) = mutate { s -> ([Sleeper], [DispatchSemaphore]) in
+        let (due, alarms) = mutate { s -> ([ParkingLot<Instant>.Parked], [DispatchSemaphore]) in
             s.now = s.now.advanced(by: d)
             let now = s.now
-            let due = s.sleepers.filter { $0.deadline <= now }
-            s.sleepers.removeAll { $0.deadline <= now }
+            let due = s.sleepers.take { $0 <= now }
             var alarms: [DispatchSemaphore] = []
             for id in s.alarms.keys {
                 if let wake = Self.release(&s.alarms[id]!, now: now) { alarms.append(wake) }
             }
             return (due, alarms)
         }
-        for sleeper in due.sorted(by: { $0.deadline < $1.deadline }) { sleeper.continuation.resume() }
+        for sleeper in due.sorted(by: { $0.payload < $1.payload }) { sleeper.continuation.resume() }
         for wake in alarms { wake.signal() }
     }
 }
