@@ -59,12 +59,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     private let clock: C
     private var targets: [NotifyTarget]
     private var state: NotifyStateFile
-    private var lanes: [LaneKey: Task<Void, Never>] = [:]
-    private var wakeTask: Task<Void, Never>?
-    /// Sends `WATCHDOG=1` while the executor every lane runs on turns (SPEC §17 Liveness).
-    private var watchdogTask: Task<Void, Never>?
-    /// Each target's delivery and the task of its work between events, by target key.
-    private var deliveries: [String: (delivery: any NotifyDelivery, maintenance: Task<Void, Never>)] = [:]
+    /// One lane per target and journal (SPEC §17), added and removed by reloads.
+    private let lanes = ServiceSet<LaneKey>()
+    /// Each target's delivery, by target key; its work between events runs in `upkeep`.
+    private var deliveries: [String: any NotifyDelivery] = [:]
+    private let upkeep = ServiceSet<String>()
     /// Writes notify.json off the delivery's path (a delivery goes on to the next event while
     /// the last one's cursor is made durable).
     private let writer: LatestValueWriter<NotifyStateFile>
@@ -104,21 +103,35 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         startLanes()
         // Every new target's starting point is kept before READY.
         await writer.flush()
-        if let wake = environment.wake {
-            wakeTask = Self.task { [clock] in await wake.run(clock: clock) }
-        }
-        environment.notifier.notify("READY=1\nSTATUS=" + status)
+        // Everything runs in one service group, shut down in reverse: the lanes first, then
+        // the deliveries' upkeep, the wake socket and the watchdog's pings.
+        var services: [any Service] = []
         // On the daemon's executor, like every lane: if a call blocks it, the pings stop and
         // systemd restarts the notifier. Without a watchdog no task, so idle means no wake-up.
         if let timeout = environment.notifier.watchdogTimeout {
-            watchdogTask = Self.task { [clock, notifier = environment.notifier] in
+            services.append(ClosureService { [clock, notifier = environment.notifier] in
                 while (try? await clock.sleep(for: timeout / 4)) != nil { notifier.notify("WATCHDOG=1") }
-            }
+            })
         }
+        if let wake = environment.wake {
+            services.append(ClosureService { [clock] in await wake.run(clock: clock) })
+        }
+        let group = ServiceGroup(services + [upkeep, lanes])
+        await withTaskGroup(of: Void.self) { running in
+            running.addTask { try? await group.run() }
+            environment.notifier.notify("READY=1\nSTATUS=" + status)
+            await follow(signals)
+            environment.notifier.notify("STOPPING=1")
+            group.shutdown()
+        }
+        await releaseDeliveries()
+    }
+
+    /// Handles `signals` until a stop (or their end).
+    private func follow(_ signals: AsyncStream<DaemonSignal>) async {
         for await signal in signals {
             switch signal {
             case .stop:
-                await stop()
                 return
             case .reload:
                 environment.notifier.notify("RELOADING=1")
@@ -135,7 +148,6 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                 environment.notifier.notify("READY=1\nSTATUS=" + status)
             }
         }
-        await stop()
     }
 
     private var status: String {
@@ -146,13 +158,10 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     /// (their kept cursors are dropped: a target added again later starts afresh).
     private func startLanes() {
         let wanted = Set(targets.flatMap { t in environment.journals.map { LaneKey(target: t.key, journal: $0) } })
-        for (key, task) in lanes where !wanted.contains(key) {
-            task.cancel()
-            lanes[key] = nil
-        }
+        for key in lanes.keys where !wanted.contains(key) { lanes.remove(key) }
         let keys = Set(targets.map(\.key))
-        for (key, entry) in deliveries where !keys.contains(key) {
-            entry.maintenance.cancel()
+        for key in deliveries.keys where !keys.contains(key) {
+            upkeep.remove(key)
             deliveries[key] = nil
         }
         let before = state
@@ -166,7 +175,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             let delivery = self.delivery(for: target)
             for journal in environment.journals {
                 let key = LaneKey(target: target.key, journal: journal)
-                guard lanes[key] == nil else { continue }
+                guard !lanes.contains(key) else { continue }
                 let kept = state.cursor(target: target.key, journal: journal)
                 let source: any NotifyEventSource
                 do {
@@ -195,7 +204,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                 ) { [weak self] cursor in
                     self?.commit(cursor, target: target.key, journal: journal)
                 }
-                lanes[key] = Self.task { await lane.run() }
+                lanes.insert(key, lane)
             }
         }
         if state != before || !saved { save() }
@@ -205,8 +214,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     /// takes the target's timeout, which a reload may have changed.
     private func delivery(for target: NotifyTarget) -> any NotifyDelivery {
         if let existing = deliveries[target.key] {
-            existing.delivery.timeout = target.timeout
-            return existing.delivery
+            existing.timeout = target.timeout
+            return existing
         }
         let key = target.key
         let memory = NotifyTargetMemory(
@@ -214,16 +223,9 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             silences: state.silences(target: key),
             keepSilences: { [weak self] silences in self?.state.setSilences(silences, target: key) })
         let delivery = environment.makeDelivery(target, memory)
-        deliveries[key] = (delivery, Self.task { await delivery.maintain() })
+        deliveries[key] = delivery
+        upkeep.insert(key, ClosureService { await delivery.maintain() })
         return delivery
-    }
-
-    /// A task that prefers the daemon's executor: a plain `Task {}` does not inherit the
-    /// preference, so the nonisolated async code it calls (a delivery's race, an HTTP post)
-    /// would run on Swift's global pool, whose libdispatch workers start the pool monitor —
-    /// a wake-up every second for good (measured with strace on an idle notifier).
-    private static func task(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        Task(executorPreference: DaemonActor.taskExecutor, operation: body)
     }
 
     private func commit(_ cursor: String, target: String, journal: String) {
@@ -239,16 +241,11 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     /// How long the programs of stopped deliveries get to end at a stop before SIGKILL.
     static var releaseLimit: Duration { .milliseconds(500) }
 
-    private func stop() async {
-        environment.notifier.notify("STOPPING=1")
-        let running = Array(lanes.values) + deliveries.values.map(\.maintenance) + [wakeTask, watchdogTask].compactMap { $0 }
-        let stopped = deliveries.values.map(\.delivery)
-        wakeTask = nil
-        watchdogTask = nil
-        lanes.removeAll()
+    /// After the group's stop: the programs of every delivery get `releaseLimit` to end
+    /// before SIGKILL, and every cursor is written.
+    private func releaseDeliveries() async {
+        let stopped = Array(deliveries.values)
         deliveries.removeAll()
-        for task in running { task.cancel() }
-        for task in running { await task.value }
         let deadline = clock.now.advanced(by: Self.releaseLimit)
         for delivery in stopped { await delivery.release(within: clock.now.duration(to: deadline)) }
         await writer.flush()

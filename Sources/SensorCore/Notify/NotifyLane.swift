@@ -7,7 +7,7 @@
 /// notifier writes to `notify.json` before the next event: a restart resumes after it.
 /// Every wait is on the injected clock.
 @DaemonActor
-public final class NotifyLane<C: Clock> where C.Duration == Duration {
+public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
     private let target: NotifyTarget
     private let source: any NotifyEventSource
     private let delivery: any NotifyDelivery

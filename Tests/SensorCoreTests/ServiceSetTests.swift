@@ -1,0 +1,40 @@
+import Synchronization
+import Testing
+@testable import SensorCore
+import SensorTestKit
+
+/// Services that come and go while the set runs (notify's lanes): inserted ones start, a
+/// removed one is cancelled and ends, and cancelling the set ends every one.
+@DaemonActor
+@Suite(.timeLimit(.minutes(1)))
+struct ServiceSetTests {
+    final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    /// Runs until cancelled, saying so.
+    static func waiter(_ name: String, _ log: Log) -> ClosureService {
+        ClosureService {
+            log.append("start \(name)")
+            await untilCancelled()
+            log.append("stop \(name)")
+        }
+    }
+
+    @Test func insertedServicesRunARemovedOneStopsAndCancellingTheSetStopsTheRest() async {
+        let log = Log()
+        let set = ServiceSet<String>()
+        set.insert("a", Self.waiter("a", log))
+        let run = Task { @DaemonActor in await set.run() }
+        set.insert("b", Self.waiter("b", log))
+        #expect(await eventually { Set(log.all) == ["start a", "start b"] })
+        set.remove("a")
+        #expect(await eventually { log.all.last == "stop a" })
+        #expect(set.keys == ["b"])
+        run.cancel()
+        await run.value
+        #expect(log.all.filter { $0.hasPrefix("stop") }.sorted() == ["stop a", "stop b"])
+    }
+}
