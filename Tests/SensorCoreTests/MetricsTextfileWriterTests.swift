@@ -93,7 +93,12 @@ struct MetricsTextfileWriterTests {
         #expect(await eventually { written() }, "due after an interval, written at the commit")
         #expect(TemporaryDirectory.readFile(config.textfile)?.contains("sensorwatch_temperature_celsius{sensor=\"sim:cpu\",label=\"CPU\"} 42\n") == true)
         unlink(config.textfile)
-        clock.advance(by: .seconds(45))
+        // The write at 16 s moved the backstop to four intervals (a minute) after it.
+        #expect(await eventually { clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(76))] })
+        clock.advance(by: .seconds(59))
+        #expect(await clock.untilSleepers(1))
+        #expect(!written(), "the backstop before four intervals without commits")
+        clock.advance(by: .seconds(1))
         #expect(await eventually { written() }, "the backstop after four intervals without commits")
         run.cancel()
         #expect(await run.value(within: .seconds(10)) != nil, "the service did not stop")

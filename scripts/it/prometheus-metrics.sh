@@ -141,8 +141,12 @@ wait_for "ten scrapes" 200 ten_scrapes
 [ "$(ls -A "$TEXTFILES" | paste -sd' ')" = ".sensorwatch.prom.tmp sensorwatch.prom" ] \
     || fail "files beside ours: $(ls -A "$TEXTFILES" | paste -sd' ')"
 # Reused, not made anew: the file written next has the temporary file's inode.
-spare=$(stat -c %i "$TEXTFILES/.sensorwatch.prom.tmp")
-current=$(stat -c %i "$PROM")
+# (A write between the two looks swaps them: look again until the spare stayed put.)
+for ((i = 0; i < 20; i++)); do
+    spare=$(stat -c %i "$TEXTFILES/.sensorwatch.prom.tmp")
+    current=$(stat -c %i "$PROM")
+    [ "$(stat -c %i "$TEXTFILES/.sensorwatch.prom.tmp")" = "$spare" ] && [ "$spare" != "$current" ] && break
+done
 for ((i = 0; i < 60; i++)); do [ "$(stat -c %i "$PROM")" != "$current" ] && break; sleep 0.1; done
 [ "$(stat -c %i "$PROM")" = "$spare" ] || fail "the next file is a new inode $(stat -c %i "$PROM"), not the spare $spare"
 cp "$PROM" "$WORK/last.prom"

@@ -64,12 +64,12 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
     /// Writes at the first change after a write falls due: a write rides on the poll that
     /// brought the change. On the model's seconds a write falls due up to half a second
     /// early, so that the tick of the due second takes it whatever the polls' phase. A
-    /// reload's new writer does nothing here: its first write is the timer's. The timer is
-    /// not moved: its backstop counts from its own last wait.
+    /// reload's new writer does nothing here: its first write is the timer's. A write moves
+    /// the timer: its backstop counts from the last write, so while polls keep up it never
+    /// wakes a thread.
     func modelChanged() -> Bool {
         guard let writer else { return false }
-        writer.writeIfDue(early: writer.configuration.interval >= .seconds(1) ? .milliseconds(500) : .zero)
-        return false
+        return writer.writeIfDue(early: writer.configuration.interval >= .seconds(1) ? .milliseconds(500) : .zero)
     }
 
     var timerWait: Duration? { writer?.timerWait }

@@ -51,17 +51,21 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
 
     /// What the timer does when its wait is over: the first write, or a due one.
     func timerFired() {
-        if let due = nextDue { writeIfDue(due) } else { writeNow() }
+        if let due = nextDue { _ = writeIfDue(due) } else { writeNow() }
     }
 
     /// Writes the file if `interval` has passed since the last write, or will within
-    /// `early` (the first write is the timer's).
-    public func writeIfDue(early: Duration = .zero) {
-        if let due = nextDue { writeIfDue(due.advanced(by: .zero - early)) }
+    /// `early` (the first write is the timer's); returns whether it wrote (or tried to).
+    @discardableResult
+    public func writeIfDue(early: Duration = .zero) -> Bool {
+        if let due = nextDue { return writeIfDue(due.advanced(by: .zero - early)) }
+        return false
     }
 
-    private func writeIfDue(_ due: C.Instant) {
-        if clock.now >= due { writeNow() }
+    private func writeIfDue(_ due: C.Instant) -> Bool {
+        guard clock.now >= due else { return false }
+        writeNow()
+        return true
     }
 
     /// Stops writing and removes the file; ``writeIfDue()`` does nothing afterwards (polls
