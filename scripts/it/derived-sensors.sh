@@ -5,6 +5,9 @@
 set -u
 . "$(dirname "$0")/../testlib.sh"
 dir=$(mktemp -d /tmp/sw-it-derived.XXXXXX)
+# The daemon keeps its state here, not in the host's /var/lib/sensorwatch (where a later run
+# would find this run's alerts firing and log no firing).
+export STATE_DIRECTORY="$dir/state"
 pid=
 cleanup() { [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$dir"; }
 trap cleanup EXIT

@@ -12,6 +12,9 @@ require_binary
 need python3 python3
 
 work=$(mktemp -d /tmp/sensorwatch-it-record.XXXXXX)
+# The daemon keeps its state here, not in the host's /var/lib/sensorwatch (where a later run
+# would find this run's alerts firing and log no firing).
+export STATE_DIRECTORY="$work/state"
 trap 'rm -rf "$work"' EXIT
 # In place, as sysfs changes: the readers keep each file open and re-read it.
 w() { mkdir -p "$(dirname "$work/$1")"; printf '%s\n' "$2" >"$work/$1"; }

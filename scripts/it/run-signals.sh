@@ -6,6 +6,9 @@
 set -u
 . "$(dirname "$0")/../testlib.sh"
 dir=$(mktemp -d /tmp/sw-it-signals.XXXXXX)
+# The daemon keeps its state here, not in the host's /var/lib/sensorwatch (where a later run
+# would find this run's alerts firing and log no firing).
+export STATE_DIRECTORY="$dir/state"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$dir"; }
 trap cleanup EXIT

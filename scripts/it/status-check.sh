@@ -9,6 +9,9 @@ set -u
 require_binary
 need jq jq
 work=$(mktemp -d /tmp/sw-status.XXXXXX)
+# The daemon keeps its state here, not in the host's /var/lib/sensorwatch (where a later run
+# would find this run's alerts firing and log no firing).
+export STATE_DIRECTORY="$work/state"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done

@@ -17,6 +17,10 @@ if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
 fi
 mount -t tmpfs none /run
 cd "$ROOT"
+# The daemon keeps its state here, not in the host's /var/lib/sensorwatch (where a later run
+# would find this run's alerts firing and log no firing).
+export STATE_DIRECTORY
+STATE_DIRECTORY=$(mktemp -d /tmp/sw-it-terminal.XXXXXX)
 g=scripts/it/golden/terminal
 pty() { python3 scripts/it/lib/pty_run.py "$@"; }
 # The clock differs from run to run: HH:MM:SS stands for it; the escape character shows as ^[;
@@ -43,7 +47,7 @@ expect_golden "$g/run-pipe.txt" run_pipe
 # daemon's own messages go to the journal only.
 need jq jq
 start_journald
-trap stop_journald EXIT
+trap 'stop_journald; rm -rf "$STATE_DIRECTORY"' EXIT
 expect_golden "$g/run-tty-journal.txt" run_tty
 [ "$(journalctl --sync; journalctl -o json --no-pager -t sensorwatch ALERT_RULE=crit | jq -r .MESSAGE | head -n 1)" = \
     "crit firing: sim:cpu (CPU) 99 °C above 95 °C" ] || fail "the journal did not get the events shown on the terminal"
