@@ -59,13 +59,8 @@ public enum CLI {
             if !args.contains("--test") { SignalSource<Int32>.route(NotifyCommand.signals) }
         default: break
         }
-        do {
-            try DaemonActor.startThread()
-            return nil
-        } catch {
-            Output.stderr("sensorwatch: \(error)")
-            return .osError
-        }
+        if case .failure(let code) = CommandSupport.withThreads(DaemonActor.startThread) { return code }
+        return nil
     }
 
     /// Runs the command line (without the program name) as a task on ``executor`` and ends

@@ -30,14 +30,14 @@ public final class WriteProblemLog: Sendable {
     /// its step and errno, which repeat where the name does not).
     public func note(_ problem: String?, same: String? = nil) {
         let key = problem.map { same ?? $0 }
-        let previous = last.withLock { last -> String?? in
+        let before = last.withLock { last -> (changed: Bool, problem: String?) in
             defer { last = key }
-            return last == key ? .none : .some(last)
+            return (last != key, last)
         }
-        guard case .some(let before) = previous else { return }
+        guard before.changed else { return }
         if let problem {
             log.log(.warning, failed(problem), kind: kind)
-        } else if before != nil {
+        } else if before.problem != nil {
             log.log(.notice, recovered, kind: kind)
         }
     }

@@ -40,7 +40,6 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
         self.version = version
         self.engine = engine
         self.sleep = sleep
-        writer = nil
         writer = configuration.map(makeWriter)
     }
 

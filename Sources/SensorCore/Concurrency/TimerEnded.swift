@@ -1,4 +1,0 @@
-/// How ``withTimer(_:_:)``'s timer ended: ran out, or was cut short.
-struct TimerEnded: Error {
-    var ranOut: Bool
-}
