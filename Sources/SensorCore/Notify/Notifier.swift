@@ -76,19 +76,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         self.targets = targets
         self.environment = environment
         self.clock = clock
-        let problems = WriteProblemLog(
-            log: environment.log, failed: { "cannot keep notification cursors: \($0); a restart may send events again" },
-            recovered: "notification cursors are kept again")
-        writer = LatestValueWriter("notification cursors") { [store = environment.store] state in
-            do throws(AtomicFileWriter.Failure) {
-                try store.save(state)
-                problems.note(nil)
-            } catch {
-                // A unique temporary's name differs each time: the step and errno say
-                // whether it is the same problem.
-                problems.note(error.description, same: "\(error.step) \(error.errno)")
-            }
-        }
+        writer = environment.store.writer(log: environment.log)
         if let failure = writer.threadFailure {
             environment.log.log(.warning, "\(failure); notification cursors are written on the delivery's path")
         }

@@ -42,5 +42,22 @@ public struct NotifyStateStore: Sendable {
         try store.save(state)
     }
 
+    /// The notifier's writer of this file, off the delivery's path: each save on a thread of
+    /// its own, a failing one logged once (a unique temporary's name differs each time, so
+    /// the step and errno say whether it is the same problem), and once when it works again.
+    func writer(log: any DaemonLog) -> LatestValueWriter<NotifyStateFile> {
+        let problems = WriteProblemLog(
+            log: log, failed: { "cannot keep notification cursors: \($0); a restart may send events again" },
+            recovered: "notification cursors are kept again")
+        return LatestValueWriter("notification cursors") { state in
+            do throws(AtomicFileWriter.Failure) {
+                try save(state)
+                problems.note(nil)
+            } catch {
+                problems.note(error.description, same: "\(error.step) \(error.errno)")
+            }
+        }
+    }
+
     private var store: JSONFileStore<NotifyStateFile> { JSONFileStore(path: path) }
 }

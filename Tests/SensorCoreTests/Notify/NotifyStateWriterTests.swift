@@ -16,19 +16,9 @@ struct NotifyStateWriterTests {
         return s
     }
 
-    /// The notifier's writer: the store's saves, their problems told once.
+    /// The notifier's writer, as it makes it.
     static func writer(_ store: NotifyStateStore, log: any DaemonLog) -> LatestValueWriter<NotifyStateFile> {
-        let problems = WriteProblemLog(
-            log: log, failed: { "cannot keep notification cursors: \($0); a restart may send events again" },
-            recovered: "notification cursors are kept again")
-        return LatestValueWriter("notification cursors") { state in
-            do throws(AtomicFileWriter.Failure) {
-                try store.save(state)
-                problems.note(nil)
-            } catch {
-                problems.note(error.description, same: "\(error.step) \(error.errno)")
-            }
-        }
+        store.writer(log: log)
     }
 
     @Test func theLatestSubmittedStateIsOnDiskWhenAFlushReturns() async {
