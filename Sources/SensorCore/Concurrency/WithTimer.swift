@@ -12,20 +12,19 @@
 public func withTimer<T: Sendable>(
     _ timer: @escaping @Sendable () async -> Bool, _ work: @escaping @Sendable () async -> T
 ) async -> T? {
-    // A child's outcome: `work`'s result (`.success`) or the timer's (`.failure(ranOut)`).
-    await withTaskGroup(of: Result<T, TimerEnded>.self) { group in
-        group.addTask { .success(await work()) }
-        group.addTask { .failure(TimerEnded(ranOut: await timer())) }
+    await withTaskGroup(of: TimerRaceOutcome<T>.self) { group in
+        group.addTask { .done(await work()) }
+        group.addTask { .timerEnded(ranOut: await timer()) }
         var result: T?
         while let outcome = await group.next() {
             switch outcome {
-            case .success(let value):
+            case .done(let value):
                 result = value
                 group.cancelAll()
-            case .failure(let ended) where ended.ranOut:
+            case .timerEnded(ranOut: true):
                 group.cancelAll()
                 return nil
-            case .failure:
+            case .timerEnded(ranOut: false):
                 continue
             }
         }
