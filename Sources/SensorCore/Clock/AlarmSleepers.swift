@@ -57,13 +57,7 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
                 state.withLock { s -> CheckedContinuation<Void, any Error>? in
                     guard let gone = s.sleepers.cancel(id) else { return nil }
                     // Its deadline goes with it: the alarm is re-armed for the earliest left.
-                    if s.sleepers.parked.allSatisfy({ gone.payload < $0.payload }) {
-                        if let next = s.sleepers.parked.map(\.payload).min() {
-                            alarm.arm(after: now().duration(to: next))
-                        } else {
-                            alarm.disarm()
-                        }
-                    }
+                    if s.sleepers.parked.allSatisfy({ gone.payload < $0.payload }) { armForEarliest(s, now: now()) }
                     return gone.continuation
                 }
             })
@@ -74,11 +68,18 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
         let due = state.withLock { s -> [ParkingLot<C.Instant>.Parked] in
             let t = now()
             let due = s.sleepers.take { !(t < $0) }
-            if let next = s.sleepers.parked.map(\.payload).min() {
-                alarm.arm(after: t.duration(to: next))
-            }
+            armForEarliest(s, now: t)
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Arms the alarm for the earliest deadline of `s`, or disarms it when none is left.
+    private func armForEarliest(_ s: State, now t: C.Instant) {
+        if let next = s.sleepers.parked.map(\.payload).min() {
+            alarm.arm(after: t.duration(to: next))
+        } else {
+            alarm.disarm()
+        }
     }
 }

@@ -153,18 +153,7 @@ final class SourcePoller: Sendable {
     ///   the source's ticks meanwhile (its sensors go stale); without one, the source is
     ///   not polled: the caller stops it.
     func start() throws(DetachedThread.StartFailure) {
-        do {
-            try DetachedThread.start("polling \(key)") { [self] in loop(thread: 0, from: nil) }
-        } catch {
-            let now = pacer.now
-            state.withLock { s in
-                s.unstarted = 0
-                s.polling = now
-                s.nextStallTick = Timestamp(nanoseconds: now.nanoseconds + max(1, interval.nanoseconds))
-            }
-            stallWatch?.arm(after: Self.look)
-            throw error
-        }
+        if let failure = startThread(0, from: nil) { throw failure }
     }
 
     /// Poll thread `number`'s loop; a thread that takes over from one left behind starts
@@ -264,14 +253,25 @@ final class SourcePoller: Sendable {
         startThread(number, from: from)
     }
 
-    private func startThread(_ number: Int, from: Timestamp) {
-        let started = (try? DetachedThread.start("polling \(key)") { [self] in loop(thread: number, from: from) }) != nil
-        state.withLock { s in
-            s.unstarted = started ? nil : number
-            // Until a thread can be made, the watch stands in for the source's ticks.
-            if !started { s.polling = from }
+    /// Starts poll thread `number` at the tick `from` (nil: at once, the source's first).
+    /// Without a thread, the watch stands in for the source's ticks and tries again at
+    /// each of its looks; returns why there is none.
+    @discardableResult
+    private func startThread(_ number: Int, from: Timestamp?) -> DetachedThread.StartFailure? {
+        do {
+            try DetachedThread.start("polling \(key)") { [self] in loop(thread: number, from: from) }
+            state.withLock { $0.unstarted = nil }
+            return nil
+        } catch {
+            let tick = from ?? pacer.now
+            state.withLock { s in
+                s.unstarted = number
+                s.polling = tick
+                if from == nil { s.nextStallTick = Timestamp(nanoseconds: tick.nanoseconds + max(1, interval.nanoseconds)) }
+            }
+            stallWatch?.arm(after: Self.look)
+            return error
         }
-        if !started { stallWatch?.arm(after: Self.look) }
     }
 
     /// Discovers and polls `reader` once on a poll thread, as a running source would, with
