@@ -23,17 +23,21 @@ let package = Package(
         .target(name: "SensorHTTP", dependencies: ["SensorCore", "CurlLoader"]),
         // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
-        // Model, rules, readers, configuration, engine: no libsystemd.
+        // Model, rules, configuration, engine, the simulated reader: no libsystemd, no sysfs.
         .target(name: "SensorCore", dependencies: ["CLinux"]),
+        // The sysfs plumbing: files read with guards against hung and hostile ones, the names
+        // of chips and zones, discovery, and the thermal, hwmon and iio readers.
+        .target(name: "SensorSysfs", dependencies: ["SensorCore", "CLinux"]),
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
         .target(name: "SensorSystemd", dependencies: ["SensorCore", "CSystemd"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSystemd", "SensorHTTP", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSysfs", "SensorSystemd", "SensorHTTP", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
-        // public API of SensorCore only, so it also builds in release.
-        .target(name: "SensorTestKit", dependencies: ["SensorCore"], path: "Tests/SensorTestKit"),
+        // public API of SensorCore and SensorSysfs only, so it also builds in release.
+        .target(name: "SensorTestKit", dependencies: ["SensorCore", "SensorSysfs"], path: "Tests/SensorTestKit"),
         .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorSysfsTests", dependencies: ["SensorSysfs", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
     ],

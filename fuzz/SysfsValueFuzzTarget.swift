@@ -1,4 +1,4 @@
-@testable import SensorCore
+@testable import SensorSysfs
 
 /// libFuzzer target: `SysfsValueParser.parse(_:decimalExponent:)`.
 ///

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets into .build/fuzz/<target>, instrumented for libFuzzer and
-# AddressSanitizer, with warnings as errors. SensorCore (every source under Sources/SensorCore,
-# not SensorSystemd) is compiled once into a static library with testing enabled, so the
-# targets can `@testable import` internal parsers such as the CSV parser; each target is then
-# its entry file plus fuzz/Support/*.swift, linked against it.
+# AddressSanitizer, with warnings as errors. SensorCore and SensorSysfs (every source under
+# their Sources/ folders, not SensorSystemd) are compiled once into static libraries with
+# testing enabled and SwiftPM's package name, so the targets can `@testable import` internal
+# parsers such as the CSV parser; each target is then its entry file plus
+# fuzz/Support/*.swift, linked against them.
 #   fuzz/build.sh [TARGET...]      default: every target (config scenario sysfs-value)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,7 @@ ALL_TARGETS=(config scenario sysfs-value)
 targets=("${@:-${ALL_TARGETS[@]}}")
 # lld: gold warns about every ASan helper symbol it cannot export.
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -warnings-as-errors -O -g
-    -use-ld=lld -module-cache-path "$OUT/module-cache")
+    -use-ld=lld -module-cache-path "$OUT/module-cache" -package-name sensorwatch)
 
 entry() {
     case "$1" in
@@ -42,18 +43,24 @@ for c in Sources/CLinux/*.c; do
     clinux+=("$o")
 done
 FLAGS+=(-I "$OUT/cmodules")
-mapfile -t core < <(find Sources/SensorCore -name '*.swift' | sort)
-# Rebuilt only when a SensorCore source is newer than the library.
-if [ ! -e "$OUT/libSensorCore.a" ] || [ -n "$(find Sources/SensorCore Sources/CLinux -newer "$OUT/libSensorCore.a")" ]; then
-    start=$(date +%s)
-    "$SWIFTC" "${FLAGS[@]}" -enable-testing -module-name SensorCore -emit-library -static \
-        -emit-module -emit-module-path "$OUT/modules/SensorCore.swiftmodule" \
-        -o "$OUT/libSensorCore.a" "${core[@]}"
-    echo "fuzz: built $OUT/libSensorCore.a in $(($(date +%s) - start))s"
-fi
+# Each library is rebuilt only when one of its sources (or a library it imports) is newer.
+library() {
+    local module=$1 dir=$2; shift 2
+    local sources
+    mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
+    if [ ! -e "$OUT/lib$module.a" ] || [ -n "$(find "$dir" Sources/CLinux "$@" -newer "$OUT/lib$module.a")" ]; then
+        local start=$(date +%s)
+        "$SWIFTC" "${FLAGS[@]}" -enable-testing -module-name "$module" -emit-library -static \
+            -I "$OUT/modules" -emit-module -emit-module-path "$OUT/modules/$module.swiftmodule" \
+            -o "$OUT/lib$module.a" "${sources[@]}"
+        echo "fuzz: built $OUT/lib$module.a in $(($(date +%s) - start))s"
+    fi
+}
+library SensorCore Sources/SensorCore
+library SensorSysfs Sources/SensorSysfs "$OUT/libSensorCore.a"
 for target in "${targets[@]}"; do
     start=$(date +%s)
-    "$SWIFTC" "${FLAGS[@]}" -module-name "FuzzTarget" -I "$OUT/modules" -L "$OUT" -lSensorCore \
+    "$SWIFTC" "${FLAGS[@]}" -module-name "FuzzTarget" -I "$OUT/modules" -L "$OUT" -lSensorSysfs -lSensorCore \
         -o "$OUT/$target" "$(entry "$target")" fuzz/Support/*.swift "${clinux[@]}"
     echo "fuzz: built $OUT/$target in $(($(date +%s) - start))s"
 done

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorSysfs
 
 /// `sensorwatch check`: validates the configuration and every file it names.
 enum CheckCommand {

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorSysfs
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import CLinux
 import SensorCore
+import SensorSysfs
 import SensorSystemd
 
 #if canImport(Glibc)

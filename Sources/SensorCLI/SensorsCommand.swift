@@ -2,6 +2,7 @@
 import Glibc
 #endif
 public import SensorCore
+import SensorSysfs
 
 /// `sensorwatch sensors [--config PATH] [--json]`: discovers the configured sources, reads
 /// every sensor once and prints the result (SPEC §2).

@@ -46,7 +46,7 @@ struct JournalFileHosts {
     /// hosts (copied, not written by journal-remote) tie their entries to no host.
     private mutating func scan() {
         var found: [String: Origin] = [:]
-        for name in SysfsTree.entries(directory)
+        for name in DirectoryListing.entries(directory)
         where name.hasSuffix(".journal") || name.hasSuffix(".journal~") {
             guard let id = Self.headerSeqnumID(directory + "/" + name) else { continue }
             let origin = Origin(host: JournalTrust.fileHost(name: name), file: name)

@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 struct RuleEngineTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)

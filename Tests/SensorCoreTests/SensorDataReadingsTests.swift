@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+import SensorTestKit
 
 /// What `SensorData` keeps of each sensor's latest and latest successful read, and the
 /// metrics snapshot taken from it.

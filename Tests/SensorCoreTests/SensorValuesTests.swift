@@ -119,25 +119,4 @@ struct SensorValuesTests {
         #expect(data.latest(of: "sim:room") == Sample(sensor: "sim:room", time: .seconds(2), fault: "EIO"))
         #expect(data.faulty.keys.map(\.rawValue) == ["sim:room"])
     }
-
-    /// A reader's poll is aligned with its discovery, faults included, and a stale
-    /// descriptor found by the batched read is reopened like any other.
-    @Test func aReaderPollIsAlignedWithItsDiscovery() throws {
-        let tree = SysfsTestTree()
-        tree.write(["thermal_zone0/type": "a\n", "thermal_zone0/temp": "45000\n",
-                    "thermal_zone1/type": "b\n", "thermal_zone1/temp": "oops\n",
-                    "thermal_zone2/type": "c\n", "thermal_zone2/temp": "-274000\n"])
-        let io = SysfsFaultIO()
-        let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
-        let sensors = reader.discover()
-        let read = reader.poll(at: .zero)
-        #expect(read.count == 1 && read[0].count == sensors.count)
-        #expect(read[0].samples(of: sensors).map { $0.fault ?? "ok" } == [
-            "ok", "not a number: \"oops\"", "out of range: -274.0 °C",
-        ])
-        io.failReads("thermal_zone0/temp", once: [ENODEV])
-        #expect(reader.poll(at: .seconds(1)).first?.value(at: 0) == 45)
-        #expect(io.opens("thermal_zone0/temp") == 2)
-        #expect(io.closes("thermal_zone0/temp") == 1)
-    }
 }

@@ -92,3 +92,10 @@ struct SimulatedReaderTests {
         #expect(Set(all.map { "\($0.sensor)@\($0.time.nanoseconds)" }).count == all.count)
     }
 }
+
+extension SimulatedReader {
+    /// One poll read back as samples: instants in time order, each in list order.
+    fileprivate func samples(at time: Timestamp) -> [Sample] {
+        poll(at: time).flatMap { $0.samples(of: discover()) }
+    }
+}

@@ -2,7 +2,7 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
-public import SensorCore
+public import SensorSysfs
 import Synchronization
 
 /// A ``SysfsIO`` over the real file system that fails chosen reads with chosen errnos

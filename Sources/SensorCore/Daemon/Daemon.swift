@@ -32,7 +32,8 @@ public final class Daemon<C: RunClock> {
         public var persist: @Sendable ([PersistedAlert]) -> Void
         /// Wall-clock seconds since the epoch, for the `since` of kept alerts.
         public var wallClock: @Sendable () -> Double
-        /// Builds the reader of a source (tests inject fakes).
+        /// Builds the reader of a source: SensorSysfs's `ReaderFactory` in the executable,
+        /// fakes in tests (the core reads no sysfs itself).
         public var makeReader: @Sendable (SourceConfiguration) -> any SensorReader
         /// Gives freed heap memory back to the kernel (the executable passes glibc's
         /// `malloc_trim`); called by the rule loop after a backlog and every 10 s.
@@ -52,9 +53,7 @@ public final class Daemon<C: RunClock> {
             restored: [PersistedAlert] = [],
             persist: @escaping @Sendable ([PersistedAlert]) -> Void = { _ in },
             wallClock: @escaping @Sendable () -> Double = WallClock.seconds,
-            makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
-                ReaderFactory.makeReader(for: $0, loop: true)
-            },
+            makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
             trimMemory: @escaping @Sendable () -> Void = {},
             settled: @escaping @Sendable () -> Void = {},
             version: String = "unknown",

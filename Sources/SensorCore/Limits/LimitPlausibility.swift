@@ -23,7 +23,7 @@ public enum LimitPlausibility {
     ///
     /// Slots, not a dictionary by name: a dictionary hashed each name for each of judge's
     /// lookups, a third of judging's cost (figures: bench/README.md, "Instructions behind the code's shortcuts").
-    struct Files {
+    package struct Files {
         /// By slot: limit `pairs[i]` at `2 i`, its `_hyst` at `2 i + 1`.
         private(set) var slots: [Found?] = Array(repeating: nil, count: 2 * LimitPlausibility.pairs.count)
         /// Files whose name is no known limit or `_hyst`.
@@ -31,7 +31,7 @@ public enum LimitPlausibility {
         /// How many files there are.
         private(set) var count = 0
 
-        init() {}
+        package init() {}
 
         /// Adds the file of limit `name` (`crit`, `crit_hyst`).
         mutating func set(_ name: String, _ found: Found) {
@@ -44,7 +44,7 @@ public enum LimitPlausibility {
         }
 
         /// Adds the file of slot `slot` (``slot(of:)``).
-        mutating func set(slot: Int, _ found: Found) {
+        package mutating func set(slot: Int, _ found: Found) {
             if slots[slot] == nil { count += 1 }
             slots[slot] = found
         }
@@ -52,14 +52,14 @@ public enum LimitPlausibility {
 
     /// The slot of limit file `name` in ``Files``, nil for a name that is no known limit or
     /// its `_hyst`.
-    static func slot(of name: String) -> Int? { slotIndex[name] }
+    package static func slot(of name: String) -> Int? { slotIndex[name] }
 
     private static let slotIndex = Dictionary(uniqueKeysWithValues: pairs.enumerated().flatMap { i, pair in
         [(pair.name, 2 * i), (pair.hyst, 2 * i + 1)]
     })
 
     /// Judges `found` for a sensor of `quantity`.
-    static func judge(_ found: Files, quantity: Quantity) -> SensorLimits {
+    package static func judge(_ found: Files, quantity: Quantity) -> SensorLimits {
         var limits = SensorLimits()
         // Sized once: grown from empty, it was resized several times per sensor
         // (figures: bench/README.md, "Instructions behind the code's shortcuts").
@@ -126,7 +126,7 @@ public enum LimitPlausibility {
     }
 
     /// Why limit `name` with value `v` is not plausible, or nil when it is.
-    static func implausible(_ v: Double, name: String, quantity: Quantity, lowestUpper: Double?) -> String? {
+    package static func implausible(_ v: Double, name: String, quantity: Quantity, lowestUpper: Double?) -> String? {
         // Made only for a limit that is not plausible: formatting it for every limit showed
         // in discovery (figures: bench/README.md, "Instructions behind the code's shortcuts").
         var notPlausible: String { "\(number(v)) \(quantity.unit) is not a plausible limit" }

@@ -14,6 +14,11 @@ public final class SimulatedReader: SensorReader {
     private let position: [Int]
     private let playback: Mutex<ScenarioPlayback>
 
+    /// The reader of a simulated source: its scenario (a source without one has no sensors).
+    public convenience init(configuration: SourceConfiguration, loop: Bool) {
+        self.init(scenario: configuration.scenario ?? Scenario(duration: .zero, step: .seconds(1), sensors: []), loop: loop)
+    }
+
     /// - Parameters:
     ///   - scenario: what to play.
     ///   - loop: start again from the beginning when it ends (`run`); `simulate` plays once.

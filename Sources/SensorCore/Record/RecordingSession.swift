@@ -50,12 +50,11 @@ public final class RecordingSession<C: RunClock>: Sendable {
     ///   - duration: how long to record (nil: until ``stop()``).
     ///   - clock: the run's clock (``BootClock``; a manual one in tests): its alarms pace the
     ///     poll threads, and the run's end waits on it.
-    ///   - makeReader: the reader of a source (tests give scripted ones).
+    ///   - makeReader: the reader of a source (SensorSysfs's `ReaderFactory`; tests give
+    ///     scripted ones).
     public init(
         sources: [SourceConfiguration], interval: Duration?, duration: Duration?, clock: C,
-        makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader = {
-            ReaderFactory.makeReader(for: $0, loop: false)
-        },
+        makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
         log: any DaemonLog = MemoryLog()
     ) {
         self.log = log

@@ -1,0 +1,7 @@
+import SensorCore
+
+/// Why one attribute gave no value: the reason text of a faulted ``Sample``.
+struct SysfsReadFault: Error, Sendable {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
