@@ -20,7 +20,7 @@ let package = Package(
         // use, so only `notify` ever loads it.
         .target(name: "CurlLoader", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("dl")]),
         // The HTTP client of `notify` (SPEC §17): the only importer of CurlLoader.
-        .target(name: "SensorHTTP", dependencies: ["SensorCore", "CurlLoader"]),
+        .target(name: "SensorHTTP", dependencies: ["SensorCore", "SensorNotify", "CurlLoader"]),
         // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
         // Model, rules, configuration, engine, the simulated reader: no libsystemd, no sysfs.
@@ -28,16 +28,20 @@ let package = Package(
         // The sysfs plumbing: files read with guards against hung and hostile ones, the names
         // of chips and zones, discovery, and the thermal, hwmon and iio readers.
         .target(name: "SensorSysfs", dependencies: ["SensorCore", "CLinux"]),
+        // `notify` (SPEC §17): events, lanes, deliveries (exec, Alertmanager through an
+        // injected HTTPPoster), its state file and wake socket; no libsystemd, no libcurl.
+        .target(name: "SensorNotify", dependencies: ["SensorCore", "CLinux"]),
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
-        .target(name: "SensorSystemd", dependencies: ["SensorCore", "CSystemd"]),
+        .target(name: "SensorSystemd", dependencies: ["SensorCore", "SensorNotify", "CSystemd"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSysfs", "SensorSystemd", "SensorHTTP", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore and SensorSysfs only, so it also builds in release.
         .target(name: "SensorTestKit", dependencies: ["SensorCore", "SensorSysfs"], path: "Tests/SensorTestKit"),
         .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSysfsTests", dependencies: ["SensorSysfs", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorNotifyTests", dependencies: ["SensorNotify", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
     ],

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorNotify
 import SensorHTTP
 import SensorSystemd
 

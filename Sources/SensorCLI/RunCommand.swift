@@ -1,5 +1,6 @@
 import CLinux
 import SensorCore
+import SensorNotify
 import SensorSysfs
 import SensorSystemd
 

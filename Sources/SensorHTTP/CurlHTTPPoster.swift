@@ -1,5 +1,6 @@
 import CurlLoader
-public import SensorCore
+import SensorCore
+public import SensorNotify
 
 /// POSTs with libcurl (loaded on first use, only by `notify`), one thread per request.
 ///

@@ -1,5 +1,6 @@
 import CurlLoader
 import SensorCore
+import SensorNotify
 import Synchronization
 
 #if canImport(Glibc)

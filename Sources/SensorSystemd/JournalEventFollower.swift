@@ -1,5 +1,6 @@
 import CSystemd
 public import SensorCore
+public import SensorNotify
 
 #if canImport(Glibc)
 import Glibc

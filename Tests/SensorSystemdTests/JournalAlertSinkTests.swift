@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SensorCore
+import SensorNotify
 import SensorTestKit
 import Testing
 @testable import SensorSystemd

@@ -2,8 +2,8 @@
 ///
 /// Every accessor either returns a valid value or reports why not to the shared
 /// ``ConfigDiagnostics`` and returns nil, so a loader keeps walking and finds every problem.
-struct ConfigNode {
-    let value: JSONValue
+package struct ConfigNode {
+    package let value: JSONValue
     /// `""` for the root, then `sources[0].type` style.
     let path: String
     let diagnostics: ConfigDiagnostics
@@ -12,7 +12,7 @@ struct ConfigNode {
     func path(of key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// Records a problem at this node.
-    func report(_ message: String) { diagnostics.report(path, message) }
+    package func report(_ message: String) { diagnostics.report(path, message) }
 
     /// This node as an object; members outside `keys` are reported as unknown.
     func object(keys: [String]) -> ConfigObject? {
@@ -29,7 +29,7 @@ struct ConfigNode {
 
     /// This node as an object whose every key is accepted: for files sensorwatch writes
     /// itself, where a newer version's extra keys are ignored.
-    func object() -> ConfigObject? {
+    package func object() -> ConfigObject? {
         guard case .object(let members) = value else {
             report("expected an object, found \(value.kindDescription)")
             return nil
@@ -61,7 +61,7 @@ struct ConfigNode {
     }
 
     /// This node's elements, each with its `[i]` path.
-    func array() -> [ConfigNode]? {
+    package func array() -> [ConfigNode]? {
         guard case .array(let elements) = value else {
             report("expected an array, found \(value.kindDescription)")
             return nil
@@ -73,7 +73,7 @@ struct ConfigNode {
 
     /// A string without NUL: JSON5 can write one (`"\0"`), but paths, names and labels
     /// go on to C functions and journal fields, where it would cut them short.
-    func string() -> String? {
+    package func string() -> String? {
         guard case .string(let s) = value else {
             report("expected a string, found \(value.kindDescription)")
             return nil
@@ -94,7 +94,7 @@ struct ConfigNode {
     }
 
     /// A finite number; `NaN` and `Infinity`, which JSON5 has, are not allowed as values.
-    func number() -> Double? {
+    package func number() -> Double? {
         switch value {
         case .integer(let i): return Double(i)
         case .number(let d):
@@ -127,7 +127,7 @@ struct ConfigNode {
     }
 
     /// A whole number (`1.0` counts as whole).
-    func integer() -> Int64? {
+    package func integer() -> Int64? {
         switch value {
         case .integer(let i): return i
         case .number(let d) where d.isFinite:
@@ -169,7 +169,7 @@ struct ConfigNode {
     }
 
     /// One of a fixed set of words, such as a severity; `what` names it in messages.
-    func choice<T: RawRepresentable & CaseIterable>(_ what: String) -> T? where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ what: String) -> T? where T.RawValue == String {
         guard let s = string() else { return nil }
         if let v = T(rawValue: s) { return v }
         let all = T.allCases.map(\.rawValue)

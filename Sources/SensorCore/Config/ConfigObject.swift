@@ -1,15 +1,15 @@
 /// An object node whose members a loader looks up by key.
-struct ConfigObject {
+package struct ConfigObject {
     let node: ConfigNode
-    let members: JSONObject
+    package let members: JSONObject
 
     /// Member `key`, or nil when absent.
-    subscript(key: String) -> ConfigNode? {
+    package subscript(key: String) -> ConfigNode? {
         members[key].map { ConfigNode(value: $0, path: node.path(of: key), diagnostics: node.diagnostics) }
     }
 
     /// Member `key`; when absent, reports it missing and returns nil.
-    func required(_ key: String) -> ConfigNode? {
+    package func required(_ key: String) -> ConfigNode? {
         guard let member = self[key] else {
             node.diagnostics.report(node.path(of: key), "required key is missing")
             return nil

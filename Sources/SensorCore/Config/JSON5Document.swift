@@ -1,5 +1,5 @@
 /// Reads and decodes one JSON5 file into a tree whose nodes know their key paths.
-enum JSON5Document {
+package enum JSON5Document {
     /// The root node of `path`, or nil after reporting why the file cannot be read or
     /// parsed (syntax errors at `line L, column C`) to `diagnostics`.
     static func load(_ path: String, diagnostics: ConfigDiagnostics) -> ConfigNode? {
@@ -57,7 +57,7 @@ enum JSON5Document {
     ///
     /// - Throws: ``ConfigErrors`` against `path`: a syntax error's position, or the key
     ///   paths `decode` reported.
-    static func decode<T>(_ bytes: [UInt8], path: String, _ decode: (ConfigNode) -> T?) throws(ConfigErrors) -> T {
+    package static func decode<T>(_ bytes: [UInt8], path: String, _ decode: (ConfigNode) -> T?) throws(ConfigErrors) -> T {
         let diagnostics = ConfigDiagnostics(file: path)
         let decoded = load(contents: bytes, diagnostics: diagnostics).flatMap(decode)
         guard let decoded, diagnostics.errors.isEmpty else {

@@ -1,6 +1,6 @@
 /// A JSON5 document as a plain tree, so loaders can walk it by hand and report every problem
 /// with its key path instead of stopping at the first one.
-indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number that is a whole number and fits an `Int64` (seeds need every bit).

@@ -6,7 +6,7 @@
 /// number that is not finite is written as `null`.
 public enum JSONWriter {
     /// How the text is laid out.
-    enum Layout: Equatable {
+    package enum Layout: Equatable {
         /// All on one line.
         case compact
         /// Each member and element on a line of its own, indented by two spaces, as
@@ -19,7 +19,7 @@ public enum JSONWriter {
     }
 
     /// `value` as JSON text without a trailing newline.
-    static func text(_ value: JSONValue, layout: Layout = .compact) -> String {
+    package static func text(_ value: JSONValue, layout: Layout = .compact) -> String {
         var out = ""
         write(value, layout: layout, depth: 0, indent: "", to: &out)
         return out

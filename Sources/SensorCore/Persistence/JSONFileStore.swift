@@ -12,9 +12,9 @@ import Glibc
 /// of another format version, is renamed aside (`<file>.corrupt-<UTC time>`, so a person
 /// can still look at it and no save overwrites it) and the problem is returned, typed:
 /// losing kept state must never stop a program. One process writes the file.
-struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
+package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     /// Why a file was not used.
-    enum LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
         /// It could not be read (open or read failed with this errno).
         case unreadable(errno: Int32)
         /// It is not a valid document: the first error at its key path.
@@ -23,7 +23,7 @@ struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
         case unknownVersion(Int)
 
         /// `cannot read: Permission denied`, `not valid (alerts[0].since: …)`, `unknown format version 9`.
-        var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let errno): "cannot read: " + ErrnoText.words(errno)
             case .invalid(let why): "not valid (\(why))"
@@ -33,26 +33,26 @@ struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     }
 
     /// What loading found.
-    struct Loaded: Sendable {
+    package struct Loaded: Sendable {
         /// The kept document; nil when there is none or it was not usable.
-        var document: Document?
+        package var document: Document?
         /// Why the file was not used; nil when it was, or was absent.
-        var problem: LoadProblem?
+        package var problem: LoadProblem?
         /// Where the unusable file was moved to; nil when it was not, or could not be.
-        var setAsidePath: String?
+        package var setAsidePath: String?
         /// Why it could not be moved aside, when it could not.
-        var setAsideFailure: String?
+        package var setAsideFailure: String?
     }
 
     /// The file.
-    let path: String
+    package let path: String
     private let temporary: AtomicFileWriter.Options.Temporary
 
     /// - Parameters:
     ///   - path: the file.
     ///   - temporary: the temporary a save writes first (a fixed name leaves nothing behind
     ///     but one file after a crash; a unique one lets saves overlap).
-    init(path: String, temporary: AtomicFileWriter.Options.Temporary = .unique) {
+    package init(path: String, temporary: AtomicFileWriter.Options.Temporary = .unique) {
         self.path = path
         self.temporary = temporary
     }
@@ -60,7 +60,7 @@ struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     /// Reads the file; an unusable one is set aside.
     ///
     /// - Parameter now: wall-clock seconds, for the set-aside file's name.
-    func load(now: Double = WallClock.seconds()) -> Loaded {
+    package func load(now: Double = WallClock.seconds()) -> Loaded {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let err = errno
@@ -90,7 +90,7 @@ struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     /// - Parameters:
     ///   - name: what the file is to a person (`state file`).
     ///   - consequence: what the program does without it (`starting afresh`).
-    func describe(_ loaded: Loaded, as name: String, then consequence: String) -> String? {
+    package func describe(_ loaded: Loaded, as name: String, then consequence: String) -> String? {
         guard let problem = loaded.problem else { return nil }
         let reason: String
         switch problem {
@@ -102,7 +102,7 @@ struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     }
 
     /// Replaces the file with `document`, atomically and durably.
-    func save(_ document: Document) throws(AtomicFileWriter.Failure) {
+    package func save(_ document: Document) throws(AtomicFileWriter.Failure) {
         let text = JSONWriter.text(document.json, layout: .pretty) + "\n"
         try AtomicFileWriter(
             path: path,

@@ -3,7 +3,7 @@
 /// Requirements: ``json`` and ``decode(_:path:)`` round-trip; `decode` reports a bad file
 /// at its key path and gives a document of another ``version`` without reading further (the
 /// store sets such a file aside instead of guessing at it).
-protocol KeptJSONDocument: Sendable {
+package protocol KeptJSONDocument: Sendable {
     /// The format this code writes.
     static var currentVersion: Int { get }
     /// The file's format version.

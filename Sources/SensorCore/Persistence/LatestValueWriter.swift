@@ -16,7 +16,7 @@ import Synchronization
 /// semaphore between writes: an idle writer wakes nothing. Without a thread (none could be
 /// made: ``threadFailure``; or after ``close()``) each value is written by its submitter,
 /// which then waits for the disk: nothing submitted is ever dropped.
-final class LatestValueWriter<Value: Sendable>: Sendable {
+package final class LatestValueWriter<Value: Sendable>: Sendable {
     private struct State {
         var pending: Value?
         /// A write is in progress (its value taken from `pending`).
@@ -36,13 +36,13 @@ final class LatestValueWriter<Value: Sendable>: Sendable {
     private let writing = Mutex(())
     private let wake = DispatchSemaphore(value: 0)
     /// Why there is no thread, when there is none.
-    var threadFailure: DetachedThread.StartFailure? { state.withLock { $0.threadFailure } }
+    package var threadFailure: DetachedThread.StartFailure? { state.withLock { $0.threadFailure } }
 
     /// - Parameters:
     ///   - purpose: what is written, as a failure to start the thread names it.
     ///   - write: called with each value to keep, on the writer's thread (or a submitter's),
     ///     one call at a time; it reports its own failures.
-    init(_ purpose: String, write: @escaping @Sendable (Value) -> Void) {
+    package init(_ purpose: String, write: @escaping @Sendable (Value) -> Void) {
         self.write = write
         state.withLock { $0.threadRunning = true }
         do {
@@ -60,7 +60,7 @@ final class LatestValueWriter<Value: Sendable>: Sendable {
     var isRunning: Bool { state.withLock { $0.threadRunning } }
 
     /// Hands over the newest value; returns at once (after writing it, without a thread).
-    func submit(_ value: Value) {
+    package func submit(_ value: Value) {
         let inline = state.withLock { s -> Bool in
             s.pending = value
             return s.inline
@@ -69,7 +69,7 @@ final class LatestValueWriter<Value: Sendable>: Sendable {
     }
 
     /// Returns once every value submitted so far is written (or its write failed).
-    func flush() async {
+    package func flush() async {
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             let idle = state.withLock { s -> Bool in
                 if s.pending == nil, !s.busy { return true }

@@ -1,9 +1,9 @@
 /// A ``Service`` that runs one closure: a delivery's upkeep, the wake socket, the watchdog's
 /// pings. The closure must end when its task is cancelled.
-struct ClosureService: Service {
+package struct ClosureService: Service {
     let body: @Sendable () async -> Void
 
-    init(_ body: @escaping @Sendable () async -> Void) { self.body = body }
+    package init(_ body: @escaping @Sendable () async -> Void) { self.body = body }
 
-    func run() async { await body() }
+    package func run() async { await body() }
 }

@@ -5,23 +5,23 @@
 /// A service inserted before ``run()`` starts with it. A thrown error ends only the service
 /// that threw (a lane's failure is its own).
 @DaemonActor
-final class ServiceSet<Key: Hashable & Sendable>: Service {
+package final class ServiceSet<Key: Hashable & Sendable>: Service {
     private typealias Start = (service: any Service, stop: ChangeSignal)
     private let starts: AsyncStream<Start>
     private let continuation: AsyncStream<Start>.Continuation
     /// Fired to stop each running service.
     private var stops: [Key: ChangeSignal] = [:]
 
-    init() { (starts, continuation) = AsyncStream.makeStream(of: Start.self) }
+    package init() { (starts, continuation) = AsyncStream.makeStream(of: Start.self) }
 
     /// Whether a service runs under `key`.
-    func contains(_ key: Key) -> Bool { stops[key] != nil }
+    package func contains(_ key: Key) -> Bool { stops[key] != nil }
 
     /// The keys of the services running.
-    var keys: [Key] { Array(stops.keys) }
+    package var keys: [Key] { Array(stops.keys) }
 
     /// Starts `service` under `key` (a service already there is stopped first).
-    func insert(_ key: Key, _ service: any Service) {
+    package func insert(_ key: Key, _ service: any Service) {
         remove(key)
         let stop = ChangeSignal()
         stops[key] = stop
@@ -29,10 +29,10 @@ final class ServiceSet<Key: Hashable & Sendable>: Service {
     }
 
     /// Stops the service under `key`, if any (cancelled; the group awaits it).
-    func remove(_ key: Key) { stops.removeValue(forKey: key)?.fire() }
+    package func remove(_ key: Key) { stops.removeValue(forKey: key)?.fire() }
 
     /// Runs every service inserted, until cancelled; then all are cancelled and awaited.
-    func run() async {
+    package func run() async {
         await withTaskGroup(of: Void.self) { group in
             // The stream ends when this task is cancelled: the children, cancelled with it,
             // are awaited at the group's end.

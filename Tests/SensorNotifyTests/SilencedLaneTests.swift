@@ -1,0 +1,83 @@
+import Testing
+@testable import SensorCore
+@testable import SensorNotify
+import SensorTestKit
+
+/// A lane of an exec target under a silence, in virtual time: the silenced firing is not
+/// run (its cursor is committed), and it is run once, as firing, when the injected clock
+/// reaches the silence's end; a silence's entry read by the lane counts at once.
+@DaemonActor
+struct SilencedLaneTests {
+    typealias Source = NotifyLaneTests.ScriptedSource
+    typealias Delivery = NotifyLaneTests.ScriptedDelivery
+
+    nonisolated static let base: UInt64 = 1_764_684_000_000_000
+
+    static func silenceEntry(endsAfter seconds: UInt64, expired: Bool = false) -> NotifyEntry {
+        NotifyEntry(
+            event: nil, cursor: "c-silence",
+            silence: Silence(
+                id: "s", rule: try! Glob("fan-*"), startsMicroseconds: base, endsMicroseconds: base + seconds * 1_000_000,
+                by: "root", expired: expired))
+    }
+
+    @Test func aSilencedFiringIsRunOnceAsFiringWhenTheSilenceEnds() async {
+        let clock = ManualClock()
+        let start = clock.now
+        let wall: @Sendable () -> UInt64 = { Self.base + UInt64(start.duration(to: clock.now).components.seconds) * 1_000_000 }
+        let source = Source([Self.silenceEntry(endsAfter: 60), NotifyLaneTests.entry("fan-stopped"), NotifyLaneTests.entry("cpu-hot")])
+        let delivery = Delivery([])
+        var committed: [String] = []
+        var kept: [[NotifyEvent]] = []
+        let lane = NotifyLane(
+            target: NotifyTarget(kind: .exec(["/bin/true"])), source: source, delivery: delivery, clock: clock,
+            log: MemoryLog(), gate: SilenceGate(), keepHeld: { kept.append($0) }, wallClock: wall
+        ) { committed.append($0) }
+        let task = Task { await lane.run() }
+        #expect(await eventually { committed == ["c-silence", "c-fan-stopped", "c-cpu-hot"] })
+        #expect(delivery.attempts == ["cpu-hot"])
+        #expect(kept.map { $0.map(\.rule) } == [["fan-stopped"]])
+        #expect(await clock.untilSleepers(1))
+        clock.advance(by: .seconds(59))
+        #expect(delivery.attempts == ["cpu-hot"])
+        clock.advance(by: .seconds(1))
+        #expect(await eventually { delivery.attempts == ["cpu-hot", "fan-stopped"] })
+        #expect(await eventually { kept.last == [] })
+        clock.advance(by: .seconds(600))
+        #expect(delivery.attempts == ["cpu-hot", "fan-stopped"])
+        task.cancel()
+        await task.value
+    }
+
+    @Test func anExpiryEntryReleasesTheHeldAlertAtOnce() async {
+        let clock = ManualClock()
+        let wall: @Sendable () -> UInt64 = { Self.base + 5_000_000 }
+        let source = Source([
+            Self.silenceEntry(endsAfter: 3600), NotifyLaneTests.entry("fan-stopped"),
+            Self.silenceEntry(endsAfter: 5, expired: true),
+        ])
+        let delivery = Delivery([])
+        let lane = NotifyLane(
+            target: NotifyTarget(kind: .exec(["/bin/true"])), source: source, delivery: delivery, clock: clock,
+            log: MemoryLog(), gate: SilenceGate(), wallClock: wall
+        ) { _ in }
+        let task = Task { await lane.run() }
+        #expect(await eventually { delivery.attempts == ["fan-stopped"] })
+        task.cancel()
+        await task.value
+    }
+
+    @Test func aHeldAlertKeptFromTheLastRunIsReleasedWhenItsSilenceIsGone() async {
+        var held = NotifyLaneTests.entry("fan-stopped").event!
+        held.kind = .firing
+        let delivery = Delivery([])
+        let lane = NotifyLane(
+            target: NotifyTarget(kind: .exec(["/bin/true"])), source: Source([]), delivery: delivery, clock: ManualClock(),
+            log: MemoryLog(), gate: SilenceGate(held: [held]), wallClock: { Self.base }
+        ) { _ in }
+        let task = Task { await lane.run() }
+        #expect(await eventually { delivery.attempts == ["fan-stopped"] })
+        task.cancel()
+        await task.value
+    }
+}
