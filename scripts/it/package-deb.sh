@@ -89,6 +89,15 @@ grep -qx 'RuntimeDirectory=sensorwatch' "$x/usr/lib/systemd/system/sensorwatch.s
 if readelf -d "$x/usr/bin/sensorwatch" | grep -E '\((RUNPATH|RPATH)\)'; then
     fail "packaged binary has a RUNPATH or RPATH"
 fi
+# Linked as the Makefile says (bench/README.md, "binary size"): all symbols bound at start,
+# relative relocations packed (DT_RELR), no dynamic symbol of its own (the Swift symbols
+# the static stdlib's -export-dynamic would publish), and within issue 22's 10 MB.
+readelf -d "$x/usr/bin/sensorwatch" | grep -q '(FLAGS_1).*NOW' || fail "packaged binary is not bound at start (-z now)"
+readelf -d "$x/usr/bin/sensorwatch" | grep -q '(RELR)' || fail "packaged binary has no packed relocations (RELR)"
+own=$(readelf --dyn-syms -W "$x/usr/bin/sensorwatch" | awk '$7 != "UND" && $8 ~ /^\$s/' | wc -l)
+[ "$own" -eq 0 ] || fail "packaged binary exports $own Swift symbols"
+read -r text data _ < <(size "$x/usr/bin/sensorwatch" | tail -1)
+[ $((text + data)) -le 10000000 ] || fail "packaged binary is $((text + data)) bytes of text and data (over 10 MB)"
 # The packaged unit verifies (its man: pages found where the package puts them, ExecStart
 # pointed at the extracted binary) and keeps its exposure.
 mkdir -p "$tmp/unit"
