@@ -39,6 +39,10 @@ public struct RuleEngine: Sendable {
     /// select it), and the alert's state.
     private var slotRule: [Int] = []
     private var slotRef: [RuleRef?] = []
+    /// `slotRef` unretained, for the per-sample path: loading a reference from `slotRef`
+    /// retains and releases it (bench/README.md, "Instructions behind the code's shortcuts").
+    /// Written only with `slotRef`, which keeps the objects alive.
+    private var slotBorrowed: [Unmanaged<RuleRef>?] = []
     private var slotState: [AlertState] = []
     private var hasStaleRules: Bool
     /// The sensors (entries) whose latest reading was `asleep` (SPEC §20): a tick restarts
@@ -155,14 +159,19 @@ public struct RuleEngine: Sendable {
             if ref != nil, restoredFiring.remove(AlertKey(rule: rule.name, sensor: info.id)) != nil {
                 state.markRestoredFiring(at: time)
             }
-            slotRule.append(i)
-            slotRef.append(ref)
-            slotState.append(state)
+            appendSlot(rule: i, ref: ref, state: state)
         }
         infos.append(info)
         spans.append(Span(first: first, count: slotRule.count - first))
         entryIndex[info.id] = infos.count - 1
         return infos.count - 1
+    }
+
+    private mutating func appendSlot(rule: Int, ref: RuleRef?, state: AlertState) {
+        slotRule.append(rule)
+        slotRef.append(ref)
+        slotBorrowed.append(ref.map(Unmanaged.passUnretained))
+        slotState.append(state)
     }
 
     /// Rule `i` as it applies to `info`: shared unless it names a limit.
@@ -177,7 +186,9 @@ public struct RuleEngine: Sendable {
         infos[e].limits = info.limits
         let span = spans[e]
         for slot in span.first..<(span.first + span.count) where rules[slotRule[slot]].limit != nil {
-            slotRef[slot] = ref(slotRule[slot], for: infos[e])
+            let ref = self.ref(slotRule[slot], for: infos[e])
+            slotRef[slot] = ref
+            slotBorrowed[slot] = ref.map(Unmanaged.passUnretained)
         }
     }
 
@@ -191,8 +202,8 @@ public struct RuleEngine: Sendable {
             let r = slotRule[slot]
             // Borrowed, not retained: two atomic reference-count updates per sample and rule
             // were a measurable share of a sample's cost.
-            guard let resolved = slotRef[slot] else { continue }
-            Unmanaged.passUnretained(resolved)._withUnsafeGuaranteedRef { ref in
+            guard let resolved = slotBorrowed[slot] else { continue }
+            resolved._withUnsafeGuaranteedRef { ref in
                 if value == nil, !ref.isStale { return }
                 AlertMachine.step(
                     &slotState[slot], time: time, value: value, alarms: alarms, rule: ref.rule, index: r,
@@ -261,15 +272,15 @@ public struct RuleEngine: Sendable {
         hasStaleRules = newRules.contains { $0.condition.kind == .stale }
         slotRule = []
         slotRef = []
+        slotBorrowed = []
         slotState = []
         for e in infos.indices {
             let first = slotRule.count
             let oldSlots = oldSpans[e].first..<(oldSpans[e].first + oldSpans[e].count)
             for (i, rule) in newRules.enumerated() where rule.selector.matches(infos[e]) {
-                slotRule.append(i)
-                slotRef.append(ref(i, for: infos[e]))
+                let ref = self.ref(i, for: infos[e])
                 guard let k = oldSlots.first(where: { old[oldRule[$0]].name == rule.name }) else {
-                    slotState.append(AlertState(condition: rule.condition, start: time))
+                    appendSlot(rule: i, ref: ref, state: AlertState(condition: rule.condition, start: time))
                     continue
                 }
                 var state = oldState[k]
@@ -278,7 +289,7 @@ public struct RuleEngine: Sendable {
                     state.window = fresh.window
                     state.trend = fresh.trend
                 }
-                slotState.append(state)
+                appendSlot(rule: i, ref: ref, state: state)
             }
             spans[e] = Span(first: first, count: slotRule.count - first)
         }
