@@ -125,7 +125,7 @@ struct DaemonStatusTests {
         let clock = ManualClock()
         let service = service(path: nil, clock: clock)
         let run = Task { @DaemonActor in await service.run() }
-        await Task.yield()
+        await daemonActorBarrier()
         #expect(clock.sleeperCount == 0)
         run.cancel()
         await run.value

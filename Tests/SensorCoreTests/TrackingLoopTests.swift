@@ -22,11 +22,6 @@ struct TrackingLoopTests {
         .reading(lists[info.id]!, at: t, [(info, v)])
     }
 
-    /// Lets other main-actor tasks run until they are blocked again.
-    static func settle() async {
-        for _ in 0..<50 { await Task.yield() }
-    }
-
     @Test func naiveOnChangeReadsTheOldValueBecauseItRunsInWillSet() {
         let data = SensorData()
         data.commit(Self.cycle(Self.cpu, 0, 1))
@@ -49,11 +44,11 @@ struct TrackingLoopTests {
         let task = Task { @DaemonActor in
             await loop.run { _ in seen.append(data.latest(of: Self.cpu.id)?.value) }
         }
-        await Self.settle()
+        #expect(await loop.armed.until(1))
         data.commit(Self.cycle(Self.cpu, 0, 1))
-        await Self.settle()
+        #expect(await loop.armed.until(2))
         data.commit(Self.cycle(Self.cpu, 1, 2))
-        await Self.settle()
+        #expect(await loop.armed.until(3))
         task.cancel()
         #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
         #expect(seen == [1, 2])
@@ -62,20 +57,22 @@ struct TrackingLoopTests {
     @Test func naiveLoopMissesSamplesWhenWakeUpsCoalesce() async {
         let data = SensorData()
         var seen: [Double] = []
+        let armed = EventCount()
         let task = Task { @DaemonActor in
             for _ in 0..<2 {
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                     withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
+                    armed.increment()
                 }
                 if let v = data.latest(of: Self.cpu.id)?.value { seen.append(v) }
             }
         }
-        await Self.settle()
+        #expect(await armed.until(1))
         // Three commits before the observer runs: one wake-up.
         data.commit(Self.cycle(Self.cpu, 0, 1))
         data.commit(Self.cycle(Self.cpu, 1, 2))
         data.commit(Self.cycle(Self.cpu, 2, 3))
-        await Self.settle()
+        #expect(await armed.until(2))
         data.commit(Self.cycle(Self.cpu, 3, 4))
         #expect(await task.value(within: Self.guardLimit) != nil)
         #expect(seen == [3, 4])  // 1 and 2 were never seen
@@ -88,11 +85,11 @@ struct TrackingLoopTests {
         let task = Task { @DaemonActor in
             await loop.run { cycle in seen += cycle.samples.compactMap(\.value) }
         }
-        await Self.settle()
+        #expect(await loop.armed.until(1))
         for i in 1...3 { data.commit(Self.cycle(Self.cpu, Double(i), Double(i))) }
-        await Self.settle()
+        #expect(await loop.armed.until(2))
         for i in 4...100 { data.commit(Self.cycle(Self.cpu, Double(i), Double(i))) }
-        await Self.settle()
+        #expect(await loop.armed.until(3))
         task.cancel()
         #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
         #expect(seen == (1...100).map(Double.init))
@@ -101,15 +98,17 @@ struct TrackingLoopTests {
     @Test func naiveWaitIgnoresCancellationUntilTheNextChange() async {
         let data = SensorData()
         let finished = Mutex(false)
+        let armed = EventCount()
         let task = Task { @DaemonActor in
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                 withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
+                armed.increment()
             }
             finished.withLock { $0 = true }
         }
-        await Self.settle()
+        #expect(await armed.until(1))
         task.cancel()
-        await Self.settle()
+        await daemonActorBarrier()
         #expect(finished.withLock { $0 } == false)  // still waiting after cancellation
         data.commit(Self.cycle(Self.cpu, 0, 1))  // only a change releases it
         #expect(await task.value(within: Self.guardLimit) != nil)
@@ -119,7 +118,7 @@ struct TrackingLoopTests {
         let data = SensorData()
         let loop = TrackingLoop(data: data, quantities: [.temperature])
         let task = Task { @DaemonActor in await loop.run { _ in } }
-        await Self.settle()
+        #expect(await loop.armed.until(1))
         task.cancel()
         // Ends without any commit.
         #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
@@ -141,13 +140,13 @@ struct TrackingLoopTests {
         let task = Task { @DaemonActor in
             await loop.run({ cycle in seen += cycle.samples.map(\.sensor) }, iteration: { wakeUps += 1 })
         }
-        await Self.settle()
+        #expect(await loop.armed.until(1))
         let before = wakeUps
         for i in 0..<10 { data.commit(Self.cycle(Self.cpu, Double(i), 20)) }
-        await Self.settle()
+        await daemonActorBarrier()
         #expect(wakeUps == before)
         data.commit(Self.cycle(Self.room, 10, 40))
-        await Self.settle()
+        #expect(await loop.armed.until(2))
         #expect(wakeUps == before + 1)
         task.cancel()
         #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")

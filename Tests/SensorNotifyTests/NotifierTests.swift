@@ -110,7 +110,7 @@ struct NotifierTests {
                     #expect(await eventually { service.pings == ping })
                 }
             } else {
-                for _ in 0..<20 { await Task.yield() }
+                await daemonActorBarrier()
                 #expect(clock.sleeperCount == 0)
             }
             send.yield(.stop)

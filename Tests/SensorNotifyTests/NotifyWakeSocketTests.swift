@@ -49,9 +49,10 @@ struct NotifyWakeSocketTests {
         sender.send()
         #expect(await eventually { waiter.nudges == before + 1 })
         #expect(await clock.untilSleepers(2))
-        // A burst while the listener pauses: no nudge until the pause ends.
+        // A burst while the listener pauses: no nudge until the pause ends (the listener
+        // sleeps on the manual clock, so only advancing it can end the pause).
         for _ in 0..<50 { sender.send() }
-        for _ in 0..<20 { await Task.yield() }
+        await daemonActorBarrier()
         #expect(waiter.nudges == before + 1)
         // Its end (with the first echo): the burst drained at once, one nudge for it.
         clock.advance(by: NotifyWakeSocket.shortestPause)

@@ -21,7 +21,9 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
     private lazy var service = PublishedFileService(file: self, sleep: sleep)
 
     /// How many times the model woke the service (tests wait for it).
-    var modelWakeCount: Int { service.modelWakeCount }
+    var modelWakes: EventCount { service.modelWakes }
+    /// How many times the service armed its observation of the model (it has started).
+    var armed: EventCount { service.armed }
 
     /// - Parameters:
     ///   - startTime: Unix time (seconds) of the run's time zero.

@@ -16,7 +16,10 @@ final class PublishedFileService {
     private var timerWaking: ChangeSignal?
     private var refreshed = false
     /// How many times the model woke the file (tests wait for it).
-    private(set) var modelWakeCount = 0
+    let modelWakes = EventCount()
+    /// How many times the file has armed its observation of the model: once it has, a commit
+    /// wakes it (the service has started).
+    let armed = EventCount()
 
     /// - Parameter sleep: the injected clock's sleep, for the file's timer.
     init(file: any PublishedFile, sleep: @escaping @Sendable (Duration) async throws -> Void) {
@@ -46,8 +49,8 @@ final class PublishedFileService {
             let signal = ChangeSignal()
             modelWaking = signal
             if file.modelChanged() { timerWaking?.fire() }
-            await nextChange(of: { [file] in file.observe() }, signal: signal)
-            if !refreshed, !Task.isCancelled { modelWakeCount += 1 }
+            await nextChange(of: { [file] in file.observe() }, signal: signal, armed: armed)
+            if !refreshed, !Task.isCancelled { modelWakes.increment() }
             refreshed = false
         }
     }

@@ -53,6 +53,10 @@ public final class TrackingLoop {
         drain(handle)
     }
 
+    /// How many times the loop has drained and armed its wait: once it has, a commit wakes it
+    /// (tests wait for it instead of yielding).
+    package let armed = EventCount()
+
     /// How many cycles the last drain handed over (more than one: the loop had fallen behind).
     public private(set) var lastDrainCount = 0
 
@@ -78,6 +82,6 @@ public final class TrackingLoop {
         await nextChange(of: { [data, quantities, observesHeartbeat] in
             for quantity in quantities { _ = data.revision(of: quantity) }
             if observesHeartbeat { _ = data.heartbeat }
-        }, alreadyChanged: { data.hasLogged }, signal: signal)
+        }, alreadyChanged: { data.hasLogged }, signal: signal, armed: armed)
     }
 }
