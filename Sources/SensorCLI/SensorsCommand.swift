@@ -108,7 +108,7 @@ public enum SensorsCommand {
             let (polled, cycles) = try reader.readOnce(clock: clock)
             let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
-            let mirrors = (reader as? HwmonReader)?.thermalMirrors() ?? [:]
+            let mirrors = (reader as? SysfsReader)?.thermalMirrors() ?? [:]
             let list = SensorList(source: "\(n)", sensors: listed)
             // Learned even when the poll reads nothing: a difference takes its inputs' quantity.
             deriving.learn(source: list.source, sensors: listed)

@@ -37,7 +37,7 @@ struct HungFileIsolationTests {
     static func inBackground(_ body: @escaping @Sendable () -> Void) -> Background { Background(body) }
 
     /// Two zones, discovered; a poll on another thread, stuck in the file ending in `suffix`.
-    static func pollStuck(in suffix: String) async throws -> (SysfsTestTree, SysfsFaultIO, ThermalZoneReader, Background) {
+    static func pollStuck(in suffix: String) async throws -> (SysfsTestTree, SysfsFaultIO, SysfsReader, Background) {
         let tree = twoZones()
         let io = SysfsFaultIO()
         let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
@@ -123,7 +123,7 @@ struct HungFileIsolationTests {
                     "hwmon1/name": "nvme\n", "hwmon1/temp1_input": "38000\n",
                     "hwmon2/name": "acpitz\n", "hwmon2/temp1_input": "27800\n"])
         let io = SysfsFaultIO()
-        let reader = HwmonReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root), io: io)
+        let reader = SysfsReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root), io: io)
         io.block("hwmon0/temp2_label")
         io.block("hwmon1/name")
         let first = Self.inBackground { _ = reader.discover() }

@@ -17,7 +17,7 @@ import Testing
             // An alarm file that cannot be parsed is not set.
             "hwmon0/in0_input": "1200\n", "hwmon0/in0_alarm": "x\n",
         ])
-        let reader = HwmonReader(
+        let reader = SysfsReader(
             configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: files.root))
         let ids = reader.discover().map(\.id.rawValue)
         func alarms() -> [String: [String]] {

@@ -7,8 +7,8 @@ import SensorTestKit
 import Testing
 
 @Suite struct HwmonReaderTests {
-    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO()) -> HwmonReader {
-        HwmonReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: root), io: io)
+    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO()) -> SysfsReader {
+        SysfsReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: root), io: io)
     }
 
     static func values(_ samples: [Sample]) -> [String: Double?] {

@@ -10,8 +10,8 @@ import Testing
 /// also reads −0.001…−0.137 °C near freezing (SPEC §4): a humidity of −1…−133 milli-%RH is
 /// always an error, a temperature of −1…−133 m°C only when the chip's humidity failed too.
 @Suite struct HwmonSht3xTests {
-    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO(), exclude: [String] = []) -> HwmonReader {
-        HwmonReader(
+    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO(), exclude: [String] = []) -> SysfsReader {
+        SysfsReader(
             configuration: SourceConfiguration(
                 kind: .hwmon, interval: .seconds(1), root: root, exclude: exclude.map { try! Glob($0) }),
             io: io)

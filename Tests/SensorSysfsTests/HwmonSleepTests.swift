@@ -30,8 +30,8 @@ import Testing
         return files
     }
 
-    private static func reader(_ files: TemporaryDirectory, io: SysfsFaultIO, wake: Bool = false) -> HwmonReader {
-        HwmonReader(
+    private static func reader(_ files: TemporaryDirectory, io: SysfsFaultIO, wake: Bool = false) -> SysfsReader {
+        SysfsReader(
             configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: files.path("class/hwmon"), wake: wake),
             io: io)
     }
@@ -185,7 +185,7 @@ import Testing
         ])
         files.symlink("thermal/thermal_zone0/device", to: files.path(wifi))
         let io = SysfsFaultIO()
-        let reader = ThermalZoneReader(
+        let reader = SysfsReader(
             configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")), io: io)
         #expect(reader.discover()[0].limits.isEmpty)
         #expect(reader.poll(at: .seconds(1))[0].isAsleep(0))
@@ -216,7 +216,7 @@ import Testing
         }
         files.symlink("thermal/thermal_zone0/device", to: files.path(wifi))
         let io = SysfsFaultIO()
-        let reader = ThermalZoneReader(
+        let reader = SysfsReader(
             configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")), io: io)
         #expect(reader.discover().map(\.id.rawValue) == ["thermal:iwlwifi_1", "thermal:x86_pkg_temp"])
         let values = reader.poll(at: .seconds(1))[0]

@@ -7,8 +7,8 @@ import SensorTestKit
 import Testing
 
 @Suite struct IIOReaderTests {
-    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO()) -> IIOReader {
-        IIOReader(configuration: SourceConfiguration(kind: .iio, interval: .seconds(1), root: root), io: io)
+    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO()) -> SysfsReader {
+        SysfsReader(configuration: SourceConfiguration(kind: .iio, interval: .seconds(1), root: root), io: io)
     }
 
     /// A BME280 as a 6.6 kernel shows it (the listing quoted in sysfs-reference §5).

@@ -7,9 +7,7 @@ extension SensorReader {
     func samples(at time: Timestamp) -> [Sample] {
         let read = poll(at: time)
         let listed: [SensorInfo] = switch self {
-        case let r as ThermalZoneReader: r.core.listed
-        case let r as HwmonReader: r.core.listed
-        case let r as IIOReader: r.core.listed
+        case let r as SysfsReader: r.core.listed
         default: discover()
         }
         return read.flatMap { $0.samples(of: listed) }

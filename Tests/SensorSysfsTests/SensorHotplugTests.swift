@@ -134,8 +134,8 @@ struct SensorHotplugTests {
         #expect(SysfsTree.fingerprint(tree.path("missing")) == nil)
     }
 
-    static func reader(_ root: String) -> ThermalZoneReader {
-        ThermalZoneReader(configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: root))
+    static func reader(_ root: String) -> SysfsReader {
+        SysfsReader(configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: root))
     }
 
     /// A poller on `tree` at 1 s on a manual clock, and what it delivers, one poll at a time.

@@ -6,8 +6,8 @@ import Testing
 /// Limits are read from hwmon limit files and thermal trip points at discovery (SPEC §16).
 @Suite(.timeLimit(.minutes(1)))
 struct SysfsLimitsTests {
-    static func hwmon(_ tree: SysfsTestTree, io: any SysfsIO = PosixSysfsIO(), plausible: PlausibleRange = .standard) -> HwmonReader {
-        HwmonReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root, plausible: plausible), io: io)
+    static func hwmon(_ tree: SysfsTestTree, io: any SysfsIO = PosixSysfsIO(), plausible: PlausibleRange = .standard) -> SysfsReader {
+        SysfsReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root, plausible: plausible), io: io)
     }
 
     /// A discovery on another thread, stuck in the file ending in `suffix`, given up as the

@@ -6,8 +6,8 @@ import Testing
 /// Thermal zones the kernel also exports through hwmon stay under both ids, and the hwmon
 /// reader says which zone each of them is (README: "Thermal zones seen twice").
 @Suite struct ThermalHwmonMirrorTests {
-    static func hwmon(_ root: String) -> HwmonReader {
-        HwmonReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: root))
+    static func hwmon(_ root: String) -> SysfsReader {
+        SysfsReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: root))
     }
 
     @Test func eachMirroredTemperatureNamesItsZone() {

@@ -8,11 +8,11 @@ import SensorTestKit
 import Testing
 
 @Suite struct ThermalZoneReaderTests {
-    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO(), include: [String] = [], exclude: [String] = []) throws -> ThermalZoneReader {
+    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO(), include: [String] = [], exclude: [String] = []) throws -> SysfsReader {
         let config = SourceConfiguration(
             kind: .thermal, interval: .seconds(1), root: root,
             include: try include.map { try Glob($0) }, exclude: try exclude.map { try Glob($0) })
-        return ThermalZoneReader(configuration: config, io: io)
+        return SysfsReader(configuration: config, io: io)
     }
 
     static func twoZones() -> SysfsTestTree {

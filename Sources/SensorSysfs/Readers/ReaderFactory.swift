@@ -5,9 +5,7 @@ public enum ReaderFactory {
     /// The reader for `source`; simulated sources loop only when `loop` is set (`run`).
     public static func makeReader(for source: SourceConfiguration, loop: Bool) -> any SensorReader {
         switch source.kind {
-        case .thermal: return ThermalZoneReader(configuration: source)
-        case .hwmon: return HwmonReader(configuration: source)
-        case .iio: return IIOReader(configuration: source)
+        case .thermal, .hwmon, .iio: return SysfsReader(configuration: source)
         case .simulated: return SimulatedReader(configuration: source, loop: loop)
         }
     }

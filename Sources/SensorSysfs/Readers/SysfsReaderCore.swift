@@ -1,11 +1,12 @@
 import Synchronization
 import SensorCore
 
-/// What the three sysfs readers share: the sensor set, discovery, polling, and the
+/// The work of a ``SysfsReader`` of any kind: the sensor set, discovery, polling, and the
 /// isolation of a file that blocks (SPEC §8).
 ///
-/// `scan` lists the channels under the reader's root; the core filters them through the
-/// source's `include`/`exclude`, sorts them by id and keeps descriptors across rescans.
+/// `scan` (the kind's scanner) lists the channels under the reader's root; the core filters
+/// them through the source's `include`/`exclude`, sorts them by id and keeps descriptors
+/// across rescans.
 ///
 /// A read can block in the kernel for as long as a driver likes, and nothing interrupts
 /// it. So the sensor set and its I/O form a *generation*: when a call has been stuck in

@@ -1,15 +1,18 @@
 public import SensorCore
 
-/// Reads thermal zones (`thermal:<type>`, label `type`, °C from millidegrees; SPEC §4).
+/// Reads a sysfs source with the scan of its kind (SPEC §4): thermal zones
+/// (`thermal:<type>`, label `type`, °C from millidegrees), hwmon temperatures and humidities
+/// (`hwmon:<chip>/tempN`, `hwmon:<chip>/humidityN`), IIO temperature, humidity and pressure
+/// channels (`iio:<name>/temp`, hPa from kPa).
 ///
 /// Each attribute is opened once and re-read with `pread` at offset 0; a failed read
 /// is a fault sample for that sensor only (errno, `empty`, `not a number`, out of range).
 /// `discover()` rescans the root, picks up new sensors, drops vanished ones and closes
 /// their files; `poll(at:)` discovers first if nobody has yet.
-public final class ThermalZoneReader: SensorReader {
-    /// The id prefix of this reader's sensors.
-    public let source = SourceKind.thermal.idPrefix
-    /// Shared with the other sysfs readers (tests read its last discovery).
+public final class SysfsReader: SensorReader {
+    /// The id prefix of this reader's sensors (`thermal`, `hwmon`, `iio`).
+    public let source: String
+    /// What discovers and reads the files (tests read its last discovery).
     let core: SysfsReaderCore
 
     /// Reads `configuration.root` through the real system calls.
@@ -19,7 +22,16 @@ public final class ThermalZoneReader: SensorReader {
 
     /// Reads `configuration.root` through `io` (tests inject errnos there).
     public init(configuration: SourceConfiguration, io: any SysfsIO) {
-        core = SysfsReaderCore(configuration: configuration, io: io, scan: ThermalZoneScanner.scan)
+        source = configuration.kind.idPrefix
+        let scan: @Sendable (SourceConfiguration, any SysfsIO, [SysfsChannel]) -> [SysfsChannel] =
+            switch configuration.kind {
+            case .thermal: ThermalZoneScanner.scan
+            case .hwmon: HwmonScanner.scan
+            case .iio: IIOScanner.scan
+            // Not a sysfs source (ReaderFactory gives it a SimulatedReader): nothing to find.
+            case .simulated: { _, _, _ in [] }
+            }
+        core = SysfsReaderCore(configuration: configuration, io: io, scan: scan)
     }
 
     /// Rescans the root (new and vanished sensors); returns the sensors in id order.
@@ -37,4 +49,9 @@ public final class ThermalZoneReader: SensorReader {
 
     /// Whether the root lists other entries than at the last discovery (SPEC §20).
     public func devicesChanged() -> Bool { core.devicesChanged() }
+
+    /// The sensors of the last discovery that are thermal zones the kernel exports through
+    /// hwmon too (`CONFIG_THERMAL_HWMON`), each with the zone's `thermal:` id: one sensor
+    /// under two ids when both sources are configured (none for other kinds).
+    public func thermalMirrors() -> [SensorID: SensorID] { core.mirrors() }
 }
