@@ -49,7 +49,7 @@ struct DaemonStatusTests {
         #expect(text().contains("\"pid\":\(getpid())"))
         // Each change shows before the clock moves on: a pending alert (seen at the model's
         // next whole second), a firing one, a failing read; no 10-second refresh comes due.
-        #expect(await eventually { reader.pollCount == 1 })
+        #expect(await reader.polls.until(1))
         var polled = 1
         for (n, expected) in [
             (2, "{\"id\":\"sim:cpu\",\"label\":\"CPU\",\"quantity\":\"temperature\",\"unit\":\"°C\",\"value\":85,\"time\":\"2027-01-15T08:00:01.000Z\",\"ok\":true,\"error\":null,\"limits\":null}"),
@@ -62,7 +62,7 @@ struct DaemonStatusTests {
                 #expect(await eventually { clock.sleeperCount >= 2 })
                 clock.advance(by: .seconds(1))
                 polled += 1
-                #expect(await eventually { reader.pollCount == polled })
+                #expect(await reader.polls.until(polled))
             }
             #expect(await eventually { text().contains(expected) }, "\(expected) in\n\(text())")
         }

@@ -78,7 +78,7 @@ struct RecordingSessionTests {
         let thermal = ScriptedReader(Self.rh, [40, 41, 42])
         let session = Self.session(thermal: stuck, hwmon: thermal, duration: .seconds(1), clock: clock)
         let run = Task { await session.run() }
-        await eventually { stuck.pollsStarted == 1 && session.progress.samples == 1 }
+        await eventually { stuck.started.value == 1 && session.progress.samples == 1 }
         clock.advance(by: .seconds(1))
         // Its tick at 1 s taken (the poll's cycle reaches the recorder through the model,
         // after the poll returns), before the grace runs out.
@@ -123,7 +123,7 @@ extension RecordingSessionTests {
         let hwmon = ScriptedReader(Self.rh, [40, 41])
         let session = Self.session(thermal: stuck, hwmon: hwmon, duration: nil, clock: clock)
         let run = Task { await session.run() }
-        await eventually { stuck.pollsStarted == 1 && session.progress.samples == 1 }
+        await eventually { stuck.started.value == 1 && session.progress.samples == 1 }
         session.stop()
         // The hwmon poller sleeping to its next tick, and the stop waiting out its grace.
         #expect(await clock.untilSleepers(2))

@@ -31,7 +31,7 @@ struct SourcePollerTests {
             for cycle in cycles { delivered.yield(cycle) }
         }
         try poller.start()
-        await eventually { reader.pollsStarted == 1 }
+        #expect(await reader.started.until(1))
         clock.advance(by: .milliseconds(500))
         poller.tickIfStalled()
         clock.advance(by: .seconds(2))
@@ -60,7 +60,7 @@ struct SourcePollerTests {
             for cycle in cycles { delivered.yield(cycle) }
         }
         try poller.start()
-        await eventually { reader.pollsStarted == 1 }
+        #expect(await reader.started.until(1))
         reader.releaseOne()
         var iterator = cycles.makeAsyncIterator()
         let first = await iterator.next()
@@ -68,7 +68,7 @@ struct SourcePollerTests {
         clock.advance(by: .milliseconds(900))
         poller.tickIfStalled()
         clock.advance(by: .milliseconds(100))
-        await eventually { reader.pollsStarted == 2 }
+        #expect(await reader.started.until(2))
         reader.releaseOne()
         let second = await iterator.next()
         poller.stop()
@@ -106,7 +106,7 @@ struct SourcePollerTests {
         let reader = HangingReader()
         let clock = ManualClock()
         let (poller, cycles) = try Self.watchedPoller(reader, clock: clock)
-        await eventually { reader.pollsStarted == 1 }
+        #expect(await reader.started.until(1))
         var iterator = cycles.makeAsyncIterator()
         clock.advance(by: .milliseconds(999))
         // The watch looked at 0.999 s, found no tick missed yet and re-armed for the next:

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 public import SensorCore
 
 /// A reader whose polls hang (like a stuck driver) until the test releases each one.
@@ -8,10 +7,8 @@ public final class HangingReader: SensorReader {
     /// The one sensor it reads.
     public let info = SensorInfo(id: "thermal:thermal_zone0", label: "stuck", quantity: .temperature)
     private let release = DispatchSemaphore(value: 0)
-    private let entered = Mutex(0)
-
-    /// How many polls have started.
-    public var pollsStarted: Int { entered.withLock { $0 } }
+    /// How many polls have started (a test waits for them: `started.until(n)`).
+    package let started = EventCount()
 
     /// Lets one hanging poll return a sample of 50 °C.
     public func releaseOne() { release.signal() }
@@ -28,7 +25,7 @@ public final class HangingReader: SensorReader {
     public var leftOut: [String] { [] }
 
     public func poll(at time: Timestamp) -> [SensorValues] {
-        entered.withLock { $0 += 1 }
+        started.increment()
         release.wait()
         return [SensorValues(time: time, values: [50])]
     }

@@ -8,15 +8,16 @@ public final class ScriptedReader: SensorReader {
     /// The one sensor it reads.
     public let info: SensorInfo
     private let script: Mutex<[Double?]>
-    private let polls = Mutex(0)
 
     public init(_ info: SensorInfo, _ values: [Double?]) {
         self.info = info
         self.script = Mutex(values)
     }
 
-    /// How many polls have been made.
-    public var pollCount: Int { polls.withLock { $0 } }
+    /// How many polls have been made (a test waits for the one it needs: `polls.until(n)`).
+    package let polls = EventCount()
+    /// How many polls have been made so far.
+    public var pollCount: Int { polls.value }
 
     public func discover() -> [SensorInfo] { [info] }
 
@@ -27,7 +28,7 @@ public final class ScriptedReader: SensorReader {
     public var leftOut: [String] { [] }
 
     public func poll(at time: Timestamp) -> [SensorValues] {
-        polls.withLock { $0 += 1 }
+        polls.increment()
         var values = SensorValues(time: time, capacity: 1)
         switch script.withLock({ s -> Double?? in s.isEmpty ? .none : .some(s.removeFirst()) }) {
         case .none: return []
