@@ -96,6 +96,14 @@ readelf -d "$x/usr/bin/sensorwatch" | grep -q '(FLAGS_1).*NOW' || fail "packaged
 readelf -d "$x/usr/bin/sensorwatch" | grep -q '(RELR)' || fail "packaged binary has no packed relocations (RELR)"
 own=$(readelf --dyn-syms -W "$x/usr/bin/sensorwatch" | awk '$7 != "UND" && $8 ~ /^\$s/' | wc -l)
 [ "$own" -eq 0 ] || fail "packaged binary exports $own Swift symbols"
+# The functions are laid out by packaging/symbol-order.txt: most of its names must still be
+# the binary's (the built one: the packaged one is stripped), or the layout has gone stale
+# (bench/symbol-order.sh writes it anew).
+order=$ROOT/packaging/symbol-order.txt
+known=$(nm --defined-only "$SENSORWATCH" | awk '{ print $3 }' | sort -u | comm -12 - <(sort -u "$order") | wc -l)
+listed=$(sort -u "$order" | wc -l)
+[ $((known * 100)) -ge $((listed * 90)) ] \
+    || fail "packaging/symbol-order.txt is stale: $known of its $listed names are in the binary (run bench/symbol-order.sh)"
 read -r text data _ < <(size "$x/usr/bin/sensorwatch" | tail -1)
 [ $((text + data)) -le 10000000 ] || fail "packaged binary is $((text + data)) bytes of text and data (over 10 MB)"
 # The packaged unit verifies (its man: pages found where the package puts them, ExecStart
