@@ -77,14 +77,16 @@ struct DaemonStatusTests {
         let data = SensorData()
         let service = service(path: dir.path("status.json"), data: data, clock: clock)
         let run = Task { @DaemonActor in await service.run() }
-        await eventually { service.writeCount == 1 && clock.sleeperCount == 1 }
+        #expect(await service.writes.until(1))
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(9))
         #expect(await clock.untilSleepers(1))
         #expect(service.writeCount == 1)
         clock.advance(by: .seconds(1))
-        await eventually { service.writeCount == 2 && clock.sleeperCount == 1 }
+        #expect(await service.writes.until(2))
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(10))
-        await eventually { service.writeCount == 3 }
+        #expect(await service.writes.until(3))
         run.cancel()
         await run.value
         #expect(dir.names().isEmpty)
@@ -137,9 +139,10 @@ struct DaemonStatusTests {
         let logged = MemoryLog()
         let service = service(path: "/nonexistent/dir/status.json", clock: clock, log: logged)
         let run = Task { @DaemonActor in await service.run() }
-        await eventually { service.writeCount == 1 && clock.sleeperCount == 1 }
+        #expect(await service.writes.until(1))
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(10))
-        await eventually { service.writeCount == 2 }
+        #expect(await service.writes.until(2))
         #expect(logged.lines == [
             "<4>cannot write the status file: open /nonexistent/dir/.status.json.tmp: No such file or directory; retrying every 10s",
         ])

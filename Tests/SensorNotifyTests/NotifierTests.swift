@@ -23,9 +23,13 @@ struct NotifierTests {
         let sent = Mutex<[String]>([])
         let watchdogTimeout: Duration?
         init(watchdog: Duration? = nil) { watchdogTimeout = watchdog }
-        var pings: Int { sent.withLock { $0.count { $0 == "WATCHDOG=1" } } }
-        func notify(_ assignments: String) { sent.withLock { $0.append(assignments) } }
-        var readies: Int { sent.withLock { $0.count { $0.hasPrefix("READY=1") } } }
+        /// The watchdog's pings and the READY=1 messages so far.
+        let pings = EventCount(), readies = EventCount()
+        func notify(_ assignments: String) {
+            sent.withLock { $0.append(assignments) }
+            if assignments == "WATCHDOG=1" { pings.increment() }
+            if assignments.hasPrefix("READY=1") { readies.increment() }
+        }
     }
 
     @Test func aReloadThatChangesOnlyTheTimeoutKeepsTheDeliveryAndSetsIt() async throws {
@@ -50,12 +54,12 @@ struct NotifierTests {
         let notifier = Notifier(targets: [target], environment: environment, clock: ManualClock())
         let (signals, send) = AsyncStream<DaemonSignal>.makeStream()
         let running = Task { await notifier.run(signals: signals) }
-        #expect(await eventually { service.readies == 1 })
+        #expect(await service.readies.until(1))
         // READY comes after the new target's starting point is on disk.
         #expect(store.load().state.cursor(target: target.key, journal: "local") == "c0")
         targets.withLock { $0 = [slower] }
         send.yield(.reload)
-        #expect(await eventually { service.readies == 2 })
+        #expect(await service.readies.until(2))
         #expect(made.count == 1)
         #expect(made.first?.timeout == .seconds(5))
         send.yield(.stop)
@@ -81,7 +85,7 @@ struct NotifierTests {
         let notifier = Notifier(targets: [target], environment: environment, clock: ManualClock())
         let (signals, send) = AsyncStream<DaemonSignal>.makeStream()
         let running = Task { await notifier.run(signals: signals) }
-        #expect(await eventually { service.readies == 1 })
+        #expect(await service.readies.until(1))
         #expect(store.load().state.cursor(target: target.key, journal: "local") == "c-kept")
         #expect(TemporaryDirectory.readFile(directory.path("notify.json"))?.contains("s3cret") == false)
         send.yield(.stop)
@@ -102,12 +106,12 @@ struct NotifierTests {
             let notifier = Notifier(targets: [], environment: environment, clock: clock)
             let (signals, send) = AsyncStream<DaemonSignal>.makeStream()
             let running = Task { await notifier.run(signals: signals) }
-            #expect(await eventually { service.readies == 1 })
+            #expect(await service.readies.until(1))
             if watchdog != nil {
                 for ping in 1...3 {
                     #expect(await clock.untilSleepers(1))
                     clock.advance(by: .seconds(5))
-                    #expect(await eventually { service.pings == ping })
+                    #expect(await service.pings.until(ping))
                 }
             } else {
                 await daemonActorBarrier()

@@ -44,7 +44,7 @@ struct HungFileIsolationTests {
         _ = reader.discover()
         io.block(suffix)
         let stuck = inBackground { _ = reader.poll(at: .zero) }
-        await eventually { io.blockedCount == 1 }
+        #expect(await io.blockedCalls.until(1))
         return (tree, io, reader, stuck)
     }
 
@@ -89,7 +89,7 @@ struct HungFileIsolationTests {
         await stuck.wait()
         io.block("thermal_zone1/temp")
         let second = Self.inBackground { _ = reader.poll(at: .seconds(1)) }
-        await eventually { io.blockedCount == 1 }
+        #expect(await io.blockedCalls.until(1))
         #expect(!reader.isolateBlockedRead(now: .seconds(1.2)))
         #expect(!reader.isolateBlockedRead(now: .seconds(2.0)))
         io.unblock("thermal_zone1/temp")
@@ -105,7 +105,7 @@ struct HungFileIsolationTests {
         let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
         io.block("thermal_zone1/type")
         let stuck = Self.inBackground { _ = reader.discover() }
-        await eventually { io.blockedCount == 1 }
+        #expect(await io.blockedCalls.until(1))
         #expect(!reader.isolateBlockedRead(now: .zero))
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         #expect(reader.discover().map(\.label) == ["acpitz", ""])
@@ -127,11 +127,11 @@ struct HungFileIsolationTests {
         io.block("hwmon0/temp2_label")
         io.block("hwmon1/name")
         let first = Self.inBackground { _ = reader.discover() }
-        await eventually { io.blockedCount == 1 }
+        #expect(await io.blockedCalls.until(1))
         #expect(!reader.isolateBlockedRead(now: .zero))
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         let second = Self.inBackground { _ = reader.discover() }
-        await eventually { io.blockedCount == 2 }
+        #expect(await io.blockedCalls.until(2))
         #expect(!reader.isolateBlockedRead(now: .seconds(1.5)))
         #expect(reader.isolateBlockedRead(now: .seconds(2.5)))
         #expect(reader.discover().map(\.id) == [

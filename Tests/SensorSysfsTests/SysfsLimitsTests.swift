@@ -18,7 +18,7 @@ struct SysfsLimitsTests {
     ) async -> HungFileIsolationTests.Background {
         io.block(suffix)
         let stuck = HungFileIsolationTests.inBackground { _ = reader.discover() }
-        await eventually { io.blockedCount == 1 }
+        #expect(await io.blockedCalls.until(1))
         #expect(!reader.isolateBlockedRead(now: .zero))
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         return stuck

@@ -2,6 +2,7 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
+package import SensorCore
 public import SensorSysfs
 import Synchronization
 
@@ -57,6 +58,9 @@ public final class SysfsFaultIO: SysfsIO {
 
     /// How many calls are blocked now.
     public var blockedCount: Int { state.withLock { $0.blocked } }
+    /// How many calls have blocked so far (a test waits for the one it needs:
+    /// `blockedCalls.until(n)`).
+    package let blockedCalls = EventCount()
 
     private func passGate(_ path: String) {
         guard let gate = state.withLock({ s -> DispatchSemaphore? in
@@ -64,6 +68,7 @@ public final class SysfsFaultIO: SysfsIO {
             s.blocked += 1
             return g
         }) else { return }
+        blockedCalls.increment()
         gate.wait()
         // Pass the release on to the next caller blocked at the same gate.
         gate.signal()

@@ -39,7 +39,8 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
     private var lastWake: C.Instant?
     private lazy var service = PublishedFileService(file: self, sleep: sleep)
     /// How many times the file was written (tests wait for it).
-    private(set) var writeCount = 0
+    let writes = EventCount()
+    var writeCount: Int { writes.value }
     /// How many times the model was looked at (tests wait for it).
     private(set) var lookCount = 0
 
@@ -120,7 +121,7 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
         guard let path else { return }
         lastShape = report.shape
         lastWrite = clock.now
-        writeCount += 1
+        writes.increment()
         do throws(AtomicFileWriter.Failure) {
             try Self.writer(of: path).write(report.json)
             problems.note(nil)
