@@ -41,9 +41,9 @@ struct RecordingSessionTests {
         let hwmon = ScriptedReader(Self.rh, [40, 41, 99])
         let session = Self.session(thermal: thermal, hwmon: hwmon, hwmonInterval: .seconds(2), duration: .seconds(2), clock: clock)
         let run = Task { await session.run() }
-        await eventually { session.progress.samples == 2 }
+        #expect(await session.samplesRecorded.until(2))
         clock.advance(by: .seconds(1))
-        await eventually { session.progress.samples == 3 }
+        #expect(await session.samplesRecorded.until(3))
         clock.advance(by: .seconds(1))
         guard let recorder = await ended(run) else { return }
         #expect(session.step == .seconds(1))
@@ -63,9 +63,9 @@ struct RecordingSessionTests {
             sources: [SourceConfiguration(kind: .thermal, interval: .seconds(10))],
             interval: .milliseconds(500), duration: .seconds(1), clock: clock, makeReader: { _ in thermal })
         let run = Task { await session.run() }
-        await eventually { session.progress.samples == 1 }
+        #expect(await session.samplesRecorded.until(1))
         clock.advance(by: .milliseconds(500))
-        await eventually { session.progress.samples == 2 }
+        #expect(await session.samplesRecorded.until(2))
         clock.advance(by: .milliseconds(500))
         guard let recorder = await ended(run) else { return }
         #expect(session.step == .milliseconds(500))
@@ -78,11 +78,12 @@ struct RecordingSessionTests {
         let thermal = ScriptedReader(Self.rh, [40, 41, 42])
         let session = Self.session(thermal: stuck, hwmon: thermal, duration: .seconds(1), clock: clock)
         let run = Task { await session.run() }
-        await eventually { stuck.started.value == 1 && session.progress.samples == 1 }
+        #expect(await stuck.started.until(1))
+        #expect(await session.samplesRecorded.until(1))
         clock.advance(by: .seconds(1))
         // Its tick at 1 s taken (the poll's cycle reaches the recorder through the model,
         // after the poll returns), before the grace runs out.
-        await eventually { session.progress.samples == 2 }
+        #expect(await session.samplesRecorded.until(2))
         clock.advance(by: RecordingSession<ManualClock>.grace)
         guard let recorder = await ended(run) else { return }
         stuck.releaseOne()
@@ -97,9 +98,9 @@ struct RecordingSessionTests {
             sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1))],
             interval: nil, duration: nil, clock: clock, makeReader: { _ in thermal })
         let run = Task { await session.run() }
-        await eventually { session.progress.samples == 1 }
+        #expect(await session.samplesRecorded.until(1))
         clock.advance(by: .seconds(1))
-        await eventually { session.progress.samples == 2 }
+        #expect(await session.samplesRecorded.until(2))
         session.stop()
         guard let recorder = await ended(run) else { return }
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.value) == [47, 48])
@@ -123,7 +124,8 @@ extension RecordingSessionTests {
         let hwmon = ScriptedReader(Self.rh, [40, 41])
         let session = Self.session(thermal: stuck, hwmon: hwmon, duration: nil, clock: clock)
         let run = Task { await session.run() }
-        await eventually { stuck.started.value == 1 && session.progress.samples == 1 }
+        #expect(await stuck.started.until(1))
+        #expect(await session.samplesRecorded.until(1))
         session.stop()
         // The hwmon poller sleeping to its next tick, and the stop waiting out its grace.
         #expect(await clock.untilSleepers(2))
@@ -171,7 +173,7 @@ extension RecordingSessionTests {
             interval: nil, duration: .seconds(90), clock: clock, makeReader: { _ in reader })
         let run = Task { await session.run() }
         for samples in [1, 2, 4, 6] {
-            await eventually { session.progress.samples == samples }
+            #expect(await session.samplesRecorded.until(samples))
             clock.advance(by: .seconds(30))
         }
         guard let recorder = await ended(run) else { return }

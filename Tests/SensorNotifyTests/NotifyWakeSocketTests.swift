@@ -19,16 +19,16 @@ struct NotifyWakeSocketTests {
         let clock = ManualClock()
         let listening = Task(executorPreference: DaemonActor.taskExecutor) { await socket.run(clock: clock) }
         defer { listening.cancel() }
-        let before = waiter.nudges
+        let before = waiter.nudged.value
         NotifyWakeSender(path: directory.path("run/wake")).send()
-        #expect(await eventually { waiter.nudges == before + 1 })
+        #expect(await waiter.nudged.until(before + 1))
         var elapsed = Duration.zero
         for (i, echo) in NotifyWakeSocket.echoes.enumerated() {
             // Until the first echo the listener pauses too (coalescing), then waits on the socket.
             #expect(await eventually { clock.sleeperCount == (i == 0 ? 2 : 1) })
             clock.advance(by: echo - elapsed)
             elapsed = echo
-            #expect(await eventually { waiter.nudges == before + 2 + UInt64(i) })
+            #expect(await waiter.nudged.until(before + 2 + i))
         }
         #expect(await clock.untilSleepers(0))
     }
@@ -45,31 +45,32 @@ struct NotifyWakeSocketTests {
         let listening = Task(executorPreference: DaemonActor.taskExecutor) { await socket.run(clock: clock) }
         defer { listening.cancel() }
         let sender = NotifyWakeSender(path: path)
-        let before = waiter.nudges
+        let before = waiter.nudged.value
         sender.send()
-        #expect(await eventually { waiter.nudges == before + 1 })
+        #expect(await waiter.nudged.until(before + 1))
         #expect(await clock.untilSleepers(2))
         // A burst while the listener pauses: no nudge until the pause ends (the listener
         // sleeps on the manual clock, so only advancing it can end the pause).
         for _ in 0..<50 { sender.send() }
         await daemonActorBarrier()
-        #expect(waiter.nudges == before + 1)
+        #expect(waiter.nudged.value == before + 1)
         // Its end (with the first echo): the burst drained at once, one nudge for it.
         clock.advance(by: NotifyWakeSocket.shortestPause)
-        #expect(await eventually { waiter.nudges >= before + 2 })
+        #expect(await waiter.nudged.until(before + 2))
         #expect(await clock.untilSleepers(2))
-        #expect(waiter.nudges <= before + 3)
+        #expect(waiter.nudged.value <= before + 3)
         // The next pause is twice as long; nothing came in it: one last look (the flood's
         // end), then back to the socket. No echoes were started for the burst: the only
         // sleeper left is the first wake's echo at 25 ms.
-        let afterBurst = waiter.nudges
+        let afterBurst = waiter.nudged.value
         clock.advance(by: NotifyWakeSocket.shortestPause * 2)
-        #expect(await eventually { clock.sleeperCount == 1 && waiter.nudges == afterBurst + 1 })
+        #expect(await waiter.nudged.until(afterBurst + 1))
+        #expect(await clock.untilSleepers(1))
         clock.advance(by: .milliseconds(10))
-        #expect(await eventually { waiter.nudges == afterBurst + 2 })
+        #expect(await waiter.nudged.until(afterBurst + 2))
         // Waiting on the socket again: a single wake nudges at once.
         sender.send()
-        #expect(await eventually { waiter.nudges == afterBurst + 3 })
+        #expect(await waiter.nudged.until(afterBurst + 3))
     }
 
     @Test func theSocketIsWritableByEveryoneReplacesAStaleFileAndGoesWithTheListener() throws {

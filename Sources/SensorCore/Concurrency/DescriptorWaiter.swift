@@ -82,6 +82,8 @@ public final class DescriptorWaiter: Sendable {
     /// How many ``nudge()`` calls there have been: read before looking for work, passed to
     /// ``readable(_:nudgedAfter:)``.
     public var nudges: UInt64 { state.withLock { $0.nudges } }
+    /// The same count, for a test to wait for: `nudged.until(n)`.
+    package let nudged = EventCount()
 
     /// How many waits are in progress (for tests).
     var waitCount: Int { state.withLock { $0.waiters.parked.count } }
@@ -94,6 +96,7 @@ public final class DescriptorWaiter: Sendable {
             s.nudges &+= 1
             return s.waiters.take(where: \.nudgeable).map(\.continuation)
         }
+        nudged.increment()
         guard !resumed.isEmpty else { return }
         // The poll thread drops the resumed waits' descriptors from its set.
         poke()

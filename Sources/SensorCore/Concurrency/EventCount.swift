@@ -16,10 +16,10 @@ package final class EventCount: Sendable {
     /// How many times it has happened so far.
     package var value: Int { state.withLock { $0.count } }
 
-    /// It happened once more: resumes the waits for the count it has now.
-    package func increment() {
+    /// It happened `times` more times: resumes the waits for the count it has now.
+    package func increment(by times: Int = 1) {
         let reached = state.withLock { s -> [CheckedContinuation<Void, any Error>] in
-            s.count += 1
+            s.count += times
             let count = s.count
             return s.waits.take { $0 <= count }.map(\.continuation)
         }

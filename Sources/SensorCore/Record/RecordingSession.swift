@@ -74,6 +74,8 @@ public final class RecordingSession<C: RunClock>: Sendable {
 
     /// How far the recording has come; cheap enough to ask every second.
     public var progress: Recorder.Progress { recorder.withLock { $0.progress } }
+    /// How many samples have been recorded (tests wait for them: `samplesRecorded.until(n)`).
+    package let samplesRecorded = EventCount()
 
     /// Ends ``run()`` soon, keeping everything read so far; safe from any thread, also
     /// before `run()` has started.
@@ -126,7 +128,11 @@ public final class RecordingSession<C: RunClock>: Sendable {
 
     /// Records one committed cycle and wakes ``run()`` on news.
     private func take(_ cycle: PollCycle) {
-        let reached = recorder.withLock { $0.add(cycle) }
+        let (reached, added) = recorder.withLock { r in
+            let before = r.sampleCount
+            return (r.add(cycle), r.sampleCount - before)
+        }
+        samplesRecorded.increment(by: added)
         let news = state.withLock { s in
             let first = s.sourcesStarted.insert(cycle.source).inserted
             let done = duration.map { reached >= $0 } == true && s.sourcesDone.insert(cycle.source).inserted
