@@ -57,9 +57,9 @@ struct DaemonTests {
         let run = Task { @DaemonActor in await daemon.run() }
         await eventually { daemon.phase == .running }
         daemon.requestReload()
-        await eventually { log.entries.count == 1 }
+        #expect(await log.written.until(1))
         daemon.requestReload()
-        await eventually { log.entries.count == 2 }
+        #expect(await log.written.until(2))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(log.entries.map(\.level) == [.error, .info])
@@ -80,7 +80,8 @@ struct DaemonTests {
             clock.advance(by: .seconds(1))
             #expect(await reader.polls.until(n))
         }
-        await eventually { sink.events.count == 2 && sink.faults.count == 2 }
+        #expect(await sink.receivedEvents.until(2))
+        #expect(await sink.receivedFaults.until(2))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } ==
@@ -103,7 +104,7 @@ struct DaemonTests {
         let run = Task { @DaemonActor in await daemon.run() }
         await eventually { reader.pollCount == 1 && clock.sleeperCount >= 1 }
         clock.advance(by: .seconds(1))
-        await eventually { !sink.events.isEmpty }
+        #expect(await sink.receivedEvents.until(1))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } == ["resolved@1.0=70.0"])
@@ -132,7 +133,7 @@ struct DaemonTests {
             await eventually { reading.pollCount == n && silent.pollCount == n && clock.sleeperCount >= 2 }
             clock.advance(by: .seconds(1))
         }
-        await eventually { !sink.events.isEmpty }
+        #expect(await sink.receivedEvents.until(1))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(sink.events.map { "\($0.kind.rawValue) \($0.sensor.id.rawValue)@\($0.time.seconds)" }

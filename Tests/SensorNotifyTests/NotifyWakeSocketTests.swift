@@ -25,7 +25,7 @@ struct NotifyWakeSocketTests {
         var elapsed = Duration.zero
         for (i, echo) in NotifyWakeSocket.echoes.enumerated() {
             // Until the first echo the listener pauses too (coalescing), then waits on the socket.
-            #expect(await eventually { clock.sleeperCount == (i == 0 ? 2 : 1) })
+            #expect(await clock.untilSleepers(i == 0 ? 2 : 1))
             clock.advance(by: echo - elapsed)
             elapsed = echo
             #expect(await waiter.nudged.until(before + 2 + i))

@@ -6,7 +6,13 @@ public final class MemoryLog: DaemonLog {
 
     public init() {}
 
-    public func write(_ entry: LogEntry) { kept.withLock { $0.append(entry) } }
+    /// How many entries have been written (tests wait for them: `written.until(n)`).
+    package let written = EventCount()
+
+    public func write(_ entry: LogEntry) {
+        kept.withLock { $0.append(entry) }
+        written.increment()
+    }
 
     /// Every entry so far, in order.
     public var entries: [LogEntry] { kept.withLock { $0 } }

@@ -6,8 +6,17 @@ public final class MemoryAlertSink: AlertSink {
 
     public init() {}
 
-    public func emit(_ event: AlertEvent) { store.withLock { $0.0.append(event) } }
-    public func emit(_ fault: SensorFault) { store.withLock { $0.1.append(fault) } }
+    /// How many events and faults have come (tests wait for them: `receivedEvents.until(n)`).
+    package let receivedEvents = EventCount(), receivedFaults = EventCount()
+
+    public func emit(_ event: AlertEvent) {
+        store.withLock { $0.0.append(event) }
+        receivedEvents.increment()
+    }
+    public func emit(_ fault: SensorFault) {
+        store.withLock { $0.1.append(fault) }
+        receivedFaults.increment()
+    }
     public func emit(_ presence: SensorPresence) { store.withLock { $0.2.append(presence) } }
 
     /// The events received so far, in arrival order.
