@@ -9,8 +9,13 @@ public struct MonotonicWindow: Hashable, Sendable {
 
     private let extreme: Extreme
     private let width: Int64
-    private var times: [Int64] = []
-    private var values: [Double] = []
+    /// A sample that may still be the extreme: one array of pairs, not one of times and one of
+    /// values (half the bounds and uniqueness checks a push; bench/README.md).
+    private struct Candidate: Hashable, Sendable {
+        var time: Int64
+        var value: Double
+    }
+    private var candidates: [Candidate] = []
     private var head = 0
 
     /// - Parameters:
@@ -26,20 +31,17 @@ public struct MonotonicWindow: Hashable, Sendable {
     public mutating func push(_ value: Double, at time: Timestamp) -> Double {
         // Drop candidates the new value makes irrelevant: they leave the window earlier and
         // are never more extreme than it.
-        while values.count > head, beats(value, values[values.count - 1]) {
-            times.removeLast()
-            values.removeLast()
+        while candidates.count > head, beats(value, candidates[candidates.count - 1].value) {
+            candidates.removeLast()
         }
-        times.append(time.nanoseconds)
-        values.append(value)
+        candidates.append(Candidate(time: time.nanoseconds, value: value))
         let oldest = time.nanoseconds &- width
-        while times[head] < oldest { head += 1 }
-        if head > 64, head * 2 > times.count {
-            times.removeFirst(head)
-            values.removeFirst(head)
+        while candidates[head].time < oldest { head += 1 }
+        if head > 64, head * 2 > candidates.count {
+            candidates.removeFirst(head)
             head = 0
         }
-        return values[head]
+        return candidates[head].value
     }
 
     private func beats(_ new: Double, _ old: Double) -> Bool {

@@ -139,9 +139,7 @@ public struct FeedCursor: Sendable {
 
     /// ``nextReading(offset:)`` with the latched alarms seen at it: those due at or before its
     /// time, on its first successful reading (a failed read sees none, and they wait).
-    public mutating func nextAlarmedReading(
-        offset: Int64 = 0
-    ) -> (time: Timestamp, value: Double?, fault: String?, alarms: HardwareAlarms)? {
+    public mutating func nextAlarmedReading(offset: Int64 = 0) -> FeedReading? {
         let t = nextTime
         guard t != .max else { return nil }
         let time = Timestamp(nanoseconds: offset &+ t)
@@ -161,7 +159,7 @@ public struct FeedCursor: Sendable {
         }
         var seen: HardwareAlarms = []
         if reading.value != nil, !pendingAlarms.isEmpty { swap(&seen, &pendingAlarms) }
-        return (reading.time, reading.value, reading.fault, seen)
+        return FeedReading(time: reading.time, value: reading.value, fault: reading.fault, alarms: seen)
     }
 
     /// The curve's value at `t` (nil inside a dropout); `t` never decreases between calls.
