@@ -14,8 +14,11 @@ struct AlertmanagerDeliveryTests {
         private let state = Mutex<(posts: [String], answers: [HTTPPostResult])>(([], []))
         init(_ answers: [HTTPPostResult] = []) { state.withLock { $0.answers = answers } }
         var posts: [String] { state.withLock { $0.posts } }
+        /// The POSTs so far, for a test to wait for.
+        let posted = EventCount()
         func post(url: String, json: String, timeout: Duration) async -> HTTPPostResult {
-            state.withLock { s in
+            defer { posted.increment() }
+            return state.withLock { s in
                 s.posts.append(url + " " + json)
                 return s.answers.isEmpty ? .answered(status: 200, body: "") : s.answers.removeFirst()
             }
@@ -85,11 +88,11 @@ struct AlertmanagerDeliveryTests {
         #expect(await clock.untilSleepers(1))
         #expect(poster.posts.isEmpty)
         clock.advance(by: .seconds(60))
-        #expect(await eventually { poster.posts.count == 1 })
+        #expect(await poster.posted.until(1))
         #expect(poster.posts[0].contains("\"endsAt\":\"2025-12-01T22:36:10Z\""))
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(60))
-        #expect(await eventually { poster.posts.count == 2 })
+        #expect(await poster.posted.until(2))
         task.cancel()
         await task.value
     }

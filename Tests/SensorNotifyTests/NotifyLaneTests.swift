@@ -26,10 +26,13 @@ struct NotifyLaneTests {
     final class ScriptedDelivery: NotifyDelivery {
         var outcomes: [DeliveryOutcome]
         var attempts: [String] = []
+        /// The attempts so far, for a test to wait for.
+        let attempted = EventCount()
         var timeout: Duration = NotifyTarget.defaultTimeout
         init(_ outcomes: [DeliveryOutcome]) { self.outcomes = outcomes }
         func deliver(_ event: NotifyEvent) async -> DeliveryOutcome {
             attempts.append(event.rule)
+            attempted.increment()
             return outcomes.isEmpty ? .delivered : outcomes.removeFirst()
         }
     }
@@ -47,10 +50,11 @@ struct NotifyLaneTests {
         let source = ScriptedSource([Self.entry("a"), Self.entry("b")])
         let delivery = ScriptedDelivery([.retry("exit status 75")])
         var committed: [String] = []
+        let commits = EventCount()
         let log = MemoryLog()
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/bin/true"])), source: source, delivery: delivery, clock: clock, log: log
-        ) { committed.append($0) }
+        ) { committed.append($0); commits.increment() }
         let task = Task { await lane.run() }
         #expect(await clock.untilSleepers(1))
         #expect(delivery.attempts == ["a"])
@@ -58,7 +62,8 @@ struct NotifyLaneTests {
         clock.advance(by: .milliseconds(999))
         #expect(delivery.attempts == ["a"])
         clock.advance(by: .milliseconds(1))
-        #expect(await eventually { committed == ["c-a", "c-b"] })
+        #expect(await commits.until(2))
+        #expect(committed == ["c-a", "c-b"])
         #expect(delivery.attempts == ["a", "a", "b"])
         task.cancel()
         await task.value
@@ -71,13 +76,15 @@ struct NotifyLaneTests {
         ])
         let delivery = ScriptedDelivery([.failed("exit status 3")])
         var committed: [String] = []
+        let commits = EventCount()
         let log = MemoryLog()
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/bin/true"]), filter: NotifyFilter(severities: [.critical])),
             source: source, delivery: delivery, clock: clock, log: log
-        ) { committed.append($0) }
+        ) { committed.append($0); commits.increment() }
         let task = Task { await lane.run() }
-        #expect(await eventually { committed == ["c-broken", "c-ok"] })
+        #expect(await commits.until(2))
+        #expect(committed == ["c-broken", "c-ok"])
         #expect(delivery.attempts == ["broken", "ok"])
         #expect(log.entries.contains { $0.level == .error && $0.message.contains("broken firing on h (sim:cpu) not delivered: exit status 3") })
         task.cancel()
@@ -92,17 +99,19 @@ struct NotifyLaneTests {
         let gone = DeliveryOutcome.retry("cannot start /gone: No such file or directory")
         let delivery = ScriptedDelivery([gone, gone, gone])
         var committed: [String] = []
+        let commits = EventCount()
         let log = MemoryLog()
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/gone"]), giveUp: .seconds(2)), source: source, delivery: delivery,
             clock: clock, log: log
-        ) { committed.append($0) }
+        ) { committed.append($0); commits.increment() }
         let task = Task { await lane.run() }
         for _ in 1...2 {
             #expect(await clock.untilSleepers(1))
             clock.advance(by: .seconds(1))
         }
-        #expect(await eventually { committed == ["c-a", "c-b"] })
+        #expect(await commits.until(2))
+        #expect(committed == ["c-a", "c-b"])
         #expect(delivery.attempts == ["a", "a", "a", "b"])
         #expect(log.lines.filter { $0.contains("undeliverable") } == [
             "<3>exec /gone: a firing on h (sim:cpu) undeliverable: not delivered within 2s of its first try"

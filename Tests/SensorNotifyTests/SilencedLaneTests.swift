@@ -28,20 +28,23 @@ struct SilencedLaneTests {
         let source = Source([Self.silenceEntry(endsAfter: 60), NotifyLaneTests.entry("fan-stopped"), NotifyLaneTests.entry("cpu-hot")])
         let delivery = Delivery([])
         var committed: [String] = []
+        let commits = EventCount()
         var kept: [[NotifyEvent]] = []
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/bin/true"])), source: source, delivery: delivery, clock: clock,
             log: MemoryLog(), gate: SilenceGate(), keepHeld: { kept.append($0) }, wallClock: wall
-        ) { committed.append($0) }
+        ) { committed.append($0); commits.increment() }
         let task = Task { await lane.run() }
-        #expect(await eventually { committed == ["c-silence", "c-fan-stopped", "c-cpu-hot"] })
+        #expect(await commits.until(3))
+        #expect(committed == ["c-silence", "c-fan-stopped", "c-cpu-hot"])
         #expect(delivery.attempts == ["cpu-hot"])
         #expect(kept.map { $0.map(\.rule) } == [["fan-stopped"]])
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(59))
         #expect(delivery.attempts == ["cpu-hot"])
         clock.advance(by: .seconds(1))
-        #expect(await eventually { delivery.attempts == ["cpu-hot", "fan-stopped"] })
+        #expect(await delivery.attempted.until(2))
+        #expect(delivery.attempts == ["cpu-hot", "fan-stopped"])
         #expect(await eventually { kept.last == [] })
         clock.advance(by: .seconds(600))
         #expect(delivery.attempts == ["cpu-hot", "fan-stopped"])
@@ -62,7 +65,8 @@ struct SilencedLaneTests {
             log: MemoryLog(), gate: SilenceGate(), wallClock: wall
         ) { _ in }
         let task = Task { await lane.run() }
-        #expect(await eventually { delivery.attempts == ["fan-stopped"] })
+        #expect(await delivery.attempted.until(1))
+        #expect(delivery.attempts == ["fan-stopped"])
         task.cancel()
         await task.value
     }
@@ -76,7 +80,8 @@ struct SilencedLaneTests {
             log: MemoryLog(), gate: SilenceGate(held: [held]), wallClock: { Self.base }
         ) { _ in }
         let task = Task { await lane.run() }
-        #expect(await eventually { delivery.attempts == ["fan-stopped"] })
+        #expect(await delivery.attempted.until(1))
+        #expect(delivery.attempts == ["fan-stopped"])
         task.cancel()
         await task.value
     }
