@@ -17,11 +17,7 @@ public struct RuleEngine: Sendable {
     /// Rules behind a reference, so evaluating one does not copy its strings and globs.
     private final class RuleRef: Sendable {
         let rule: Rule
-        let isStale: Bool
-        init(_ rule: Rule) {
-            self.rule = rule
-            self.isStale = rule.condition.kind == .stale
-        }
+        init(_ rule: Rule) { self.rule = rule }
     }
 
     /// Where a sensor's slots are.
@@ -43,6 +39,9 @@ public struct RuleEngine: Sendable {
     /// retains and releases it (bench/README.md, "Instructions behind the code's shortcuts").
     /// Written only with `slotRef`, which keeps the objects alive.
     private var slotBorrowed: [Unmanaged<RuleRef>?] = []
+    /// Whether the slot's rule is a `stale` rule, the only kind a tick or a failed read
+    /// evaluates: the tick of every cycle skips the others without loading their rule.
+    private var slotStale: [Bool] = []
     private var slotState: [AlertState] = []
     private var hasStaleRules: Bool
     /// The sensors (entries) whose latest reading was `asleep` (SPEC §20): a tick restarts
@@ -123,7 +122,7 @@ public struct RuleEngine: Sendable {
     private mutating func restartStaleClocks(_ e: Int, at time: Timestamp) {
         guard hasStaleRules else { return }
         let span = spans[e]
-        for slot in span.first..<(span.first + span.count) where slotRef[slot]?.isStale == true {
+        for slot in span.first..<(span.first + span.count) where slotStale[slot] && slotRef[slot] != nil {
             slotState[slot].lastSuccess = time
         }
     }
@@ -171,6 +170,7 @@ public struct RuleEngine: Sendable {
         slotRule.append(rule)
         slotRef.append(ref)
         slotBorrowed.append(ref.map(Unmanaged.passUnretained))
+        slotStale.append(rules[rule].condition.kind == .stale)
         slotState.append(state)
     }
 
@@ -199,12 +199,12 @@ public struct RuleEngine: Sendable {
         let span = spans[e]
         guard span.count > 0 else { return }
         for slot in span.first..<(span.first + span.count) {
+            if value == nil, !slotStale[slot] { continue }
             let r = slotRule[slot]
             // Borrowed, not retained: two atomic reference-count updates per sample and rule
             // were a measurable share of a sample's cost.
             guard let resolved = slotBorrowed[slot] else { continue }
             resolved._withUnsafeGuaranteedRef { ref in
-                if value == nil, !ref.isStale { return }
                 AlertMachine.step(
                     &slotState[slot], time: time, value: value, alarms: alarms, rule: ref.rule, index: r,
                     sensor: infos[e], into: &events)
@@ -273,6 +273,7 @@ public struct RuleEngine: Sendable {
         slotRule = []
         slotRef = []
         slotBorrowed = []
+        slotStale = []
         slotState = []
         for e in infos.indices {
             let first = slotRule.count
