@@ -38,77 +38,85 @@ public struct ScenarioPlayback: Sendable {
         _ emit: (_ sensor: Int, Timestamp, _ value: Double?, _ fault: String?, _ alarms: HardwareAlarms) -> Void
     ) {
         let limit = limit.nanoseconds
-        if !heapReady { rebuildHeap() }
+        if !scheduled { scheduleAll() }
         while true {
-            guard let top = heap.first else {
+            guard let time = times.first else {
                 guard loops, offset &+ period <= limit else { return }
                 offset &+= period
                 cursors = initial
-                rebuildHeap()
+                scheduleAll()
                 continue
             }
-            guard offset &+ top.time <= limit else { return }
-            let k = top.index
-            guard let reading = cursors[k].nextAlarmedReading(offset: offset) else {
-                popTop()
-                continue
+            guard offset &+ time <= limit else { return }
+            popTime()
+            var sensors = due.removeValue(forKey: time) ?? []
+            if zip(sensors, sensors.dropFirst()).contains(where: { $0 > $1 }) { sensors.sort() }
+            // Sensors of one step are due again together: their next instant is gathered
+            // here and filed once.
+            var nextTime = Int64.max
+            var next: [Int] = []
+            for k in sensors {
+                guard let reading = cursors[k].nextAlarmedReading(offset: offset) else { continue }
+                emit(k, reading.time, reading.value, reading.fault, reading.alarms)
+                let t = cursors[k].nextTime
+                guard t != .max else { continue }
+                if t != nextTime {
+                    file(next, at: nextTime)
+                    nextTime = t
+                    next = []
+                }
+                next.append(k)
             }
-            emit(k, reading.time, reading.value, reading.fault, reading.alarms)
-            let next = cursors[k].nextTime
-            if next == .max { popTop() } else { replaceTop(with: Entry(time: next, index: k)) }
+            file(next, at: nextTime)
         }
     }
 
-    // MARK: - The merge heap
+    // MARK: - The schedule
     //
-    // A min-heap of (next time, sensor index): picking the next sample costs O(log n), not a
-    // scan of every sensor (1000 sensors at a 10 ms step made the scan the poll's main cost).
-    // Ties go to the lower index, which is the file order the contract asks for.
+    // The sensors due at each time, and those times in a min-heap: a heap step per instant,
+    // not per sample (a heap entry per sample was the largest cost of `simulate` after the
+    // rules; bench/README.md), and sensors that share a step share their instants. Within
+    // an instant the sensors come in index order, the file order the contract asks for.
 
-    private struct Entry: Sendable {
-        var time: Int64
-        var index: Int
+    private var due: [Int64: [Int]] = [:]
+    private var times: [Int64] = []
+    private var scheduled = false
 
-        func precedes(_ other: Entry) -> Bool {
-            time != other.time ? time < other.time : index < other.index
+    private mutating func scheduleAll() {
+        due = [:]
+        times = []
+        for k in cursors.indices where cursors[k].nextTime != .max { file([k], at: cursors[k].nextTime) }
+        scheduled = true
+    }
+
+    /// Files `sensors` (in index order) as due at `time`.
+    private mutating func file(_ sensors: [Int], at time: Int64) {
+        guard !sensors.isEmpty else { return }
+        if let i = due.index(forKey: time) {
+            due.values[i].append(contentsOf: sensors)
+            return
+        }
+        due[time] = sensors
+        var i = times.count
+        times.append(time)
+        while i > 0, time < times[(i - 1) / 2] {
+            times.swapAt(i, (i - 1) / 2)
+            i = (i - 1) / 2
         }
     }
 
-    private var heap: [Entry] = []
-    private var heapReady = false
-
-    private mutating func rebuildHeap() {
-        heap = cursors.indices.compactMap { k in
-            cursors[k].nextTime == .max ? nil : Entry(time: cursors[k].nextTime, index: k)
-        }
-        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
-        heapReady = true
-    }
-
-    private mutating func popTop() {
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
-        }
-    }
-
-    private mutating func replaceTop(with entry: Entry) {
-        heap[0] = entry
-        siftDown(0)
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var i = start
-        let count = heap.count
+    private mutating func popTime() {
+        let last = times.removeLast()
+        guard !times.isEmpty else { return }
+        var i = 0
         while true {
             let left = 2 * i + 1
-            guard left < count else { return }
-            var child = left
-            if left + 1 < count, heap[left + 1].precedes(heap[left]) { child = left + 1 }
-            guard heap[child].precedes(heap[i]) else { return }
-            heap.swapAt(i, child)
+            guard left < times.count else { break }
+            let child = left + 1 < times.count && times[left + 1] < times[left] ? left + 1 : left
+            guard times[child] < last else { break }
+            times[i] = times[child]
             i = child
         }
+        times[i] = last
     }
 }
