@@ -198,16 +198,19 @@ public struct RuleEngine: Sendable {
     ) {
         let span = spans[e]
         guard span.count > 0 else { return }
-        for slot in span.first..<(span.first + span.count) {
-            if value == nil, !slotStale[slot] { continue }
-            let r = slotRule[slot]
-            // Borrowed, not retained: two atomic reference-count updates per sample and rule
-            // were a measurable share of a sample's cost.
-            guard let resolved = slotBorrowed[slot] else { continue }
-            resolved._withUnsafeGuaranteedRef { ref in
-                AlertMachine.step(
-                    &slotState[slot], time: time, value: value, alarms: alarms, rule: ref.rule, index: r,
-                    sensor: infos[e], into: &events)
+        // The states in one buffer: one uniqueness check a sample, not one a rule.
+        slotState.withUnsafeMutableBufferPointer { states in
+            for slot in span.first..<(span.first + span.count) {
+                if value == nil, !slotStale[slot] { continue }
+                let r = slotRule[slot]
+                // Borrowed, not retained: two atomic reference-count updates per sample and rule
+                // were a measurable share of a sample's cost.
+                guard let resolved = slotBorrowed[slot] else { continue }
+                resolved._withUnsafeGuaranteedRef { ref in
+                    AlertMachine.step(
+                        &states[slot], time: time, value: value, alarms: alarms, rule: ref.rule, index: r,
+                        sensor: infos[e], into: &events)
+                }
             }
         }
     }
