@@ -134,7 +134,7 @@ public struct FeedCursor: Sendable {
     /// The next reading without the sensor's id (no string copied per sample): its time
     /// shifted by `offset`, and a value or a fault; nil when the feed is exhausted.
     public mutating func nextReading(offset: Int64 = 0) -> (time: Timestamp, value: Double?, fault: String?)? {
-        nextAlarmedReading(offset: offset).map { ($0.time, $0.value, $0.fault) }
+        nextAlarmedReading(offset: offset).map { ($0.time, $0.value, $0.fault?.text) }
     }
 
     /// ``nextReading(offset:)`` with the latched alarms seen at it: those due at or before its
@@ -143,13 +143,13 @@ public struct FeedCursor: Sendable {
         let t = nextTime
         guard t != .max else { return nil }
         let time = Timestamp(nanoseconds: offset &+ t)
-        let reading: (time: Timestamp, value: Double?, fault: String?)
+        let reading: (time: Timestamp, value: Double?, fault: FeedReading.Fault?)
         switch feed {
         case .explicit(_, let values, _):
-            reading = values[index].map { (time, $0, nil) } ?? (time, nil, Self.failedReadFault)
+            reading = values[index].map { (time, $0, nil) } ?? (time, nil, .failedRead)
         case .generated(let g):
             let noise = g.noise > 0 ? random.offset(upTo: g.noise) : 0
-            reading = generatedValue(at: t, g).map { (time, $0 + noise, nil) } ?? (time, nil, Self.dropoutFault)
+            reading = generatedValue(at: t, g).map { (time, $0 + noise, nil) } ?? (time, nil, .dropout)
         }
         index += 1
         updateNextTime()

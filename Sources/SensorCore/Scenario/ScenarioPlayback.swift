@@ -57,7 +57,7 @@ public struct ScenarioPlayback: Sendable {
             var next: [Int] = []
             for k in sensors {
                 guard let reading = cursors[k].nextAlarmedReading(offset: offset) else { continue }
-                emit(k, reading.time, reading.value, reading.fault, reading.alarms)
+                emit(k, reading.time, reading.value, reading.fault?.text, reading.alarms)
                 let t = cursors[k].nextTime
                 guard t != .max else { continue }
                 if t != nextTime {
