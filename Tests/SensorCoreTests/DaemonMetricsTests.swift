@@ -27,7 +27,8 @@ struct DaemonMetricsTests {
         let run = Task { @DaemonActor in await daemon.run() }
         for n in 1...3 {
             // Poller and metrics writer both wait on the clock.
-            await eventually { reader.pollCount == n && clock.sleeperCount >= 2 }
+            #expect(await reader.polls.until(n))
+            #expect(await clock.until { $0.sleeperCount >= 2 })
             clock.advance(by: .seconds(1))
         }
         await eventually { (TemporaryDirectory.readFile(metrics.textfile) ?? "").contains("sensorwatch_sensor_up{sensor=\"sim:cpu\",quantity=\"temperature\"} 0") }

@@ -59,7 +59,7 @@ struct DaemonStatusTests {
         ] {
             while polled < n {
                 // The poller and the status file's 10-second timer wait on the clock.
-                #expect(await eventually { clock.sleeperCount >= 2 })
+                #expect(await clock.until { $0.sleeperCount >= 2 })
                 clock.advance(by: .seconds(1))
                 polled += 1
                 #expect(await reader.polls.until(polled))
@@ -103,7 +103,8 @@ struct DaemonStatusTests {
         let list = SensorList(source: "sim", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
         data.commit(PollCycle(list: list, readings: SensorValues(time: .zero, values: [50])))
         let run = Task { @DaemonActor in await service.run() }
-        #expect(await eventually { service.writeCount == 1 && clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(10))] })
+        #expect(await service.writes.until(1))
+        #expect(await clock.until { $0.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(10))] })
         var writtenAt: [Int] = []
         for second in 1...30 {
             clock.advance(by: .seconds(1))

@@ -76,7 +76,7 @@ struct DaemonTests {
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await reader.polls.until(1))
         for n in 2...5 {
-            await eventually { clock.sleeperCount >= 1 }
+            #expect(await clock.until { $0.sleeperCount >= 1 })
             clock.advance(by: .seconds(1))
             #expect(await reader.polls.until(n))
         }
@@ -102,7 +102,8 @@ struct DaemonTests {
                 rule: "hot", sensor: Self.cpu.id.rawValue, quantity: .temperature, since: 0, severity: .warning,
                 value: 90, threshold: 80, condition: .above)])
         let run = Task { @DaemonActor in await daemon.run() }
-        await eventually { reader.pollCount == 1 && clock.sleeperCount >= 1 }
+        #expect(await reader.polls.until(1))
+        #expect(await clock.until { $0.sleeperCount >= 1 })
         clock.advance(by: .seconds(1))
         #expect(await sink.receivedEvents.until(1))
         daemon.requestStop()
@@ -130,7 +131,9 @@ struct DaemonTests {
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }
         for n in 1...3 {
-            await eventually { reading.pollCount == n && silent.pollCount == n && clock.sleeperCount >= 2 }
+            #expect(await reading.polls.until(n))
+            #expect(await silent.polls.until(n))
+            #expect(await clock.until { $0.sleeperCount >= 2 })
             clock.advance(by: .seconds(1))
         }
         #expect(await sink.receivedEvents.until(1))
@@ -145,7 +148,7 @@ struct DaemonTests {
         let (daemon, clock, _, _) = makeDaemon(values: [], rules: [], notifier: notifier)
         let run = Task { @DaemonActor in await daemon.run() }
         for _ in 0..<4 {
-            await eventually { clock.sleeperCount >= 2 }
+            #expect(await clock.until { $0.sleeperCount >= 2 })
             clock.advance(by: .seconds(1))
         }
         await eventually { notifier.all.contains("WATCHDOG=1") }

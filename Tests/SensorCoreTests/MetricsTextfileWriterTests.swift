@@ -94,7 +94,7 @@ struct MetricsTextfileWriterTests {
         #expect(TemporaryDirectory.readFile(config.textfile)?.contains("sensorwatch_temperature_celsius{sensor=\"sim:cpu\",label=\"CPU\"} 42\n") == true)
         unlink(config.textfile)
         // The write at 16 s moved the backstop to four intervals (a minute) after it.
-        #expect(await eventually { clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(76))] })
+        #expect(await clock.until { $0.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(76))] })
         clock.advance(by: .seconds(59))
         #expect(await clock.untilSleepers(1))
         #expect(!written(), "the backstop before four intervals without commits")

@@ -43,7 +43,8 @@ struct PublishedFileServiceTests {
         let list = SensorList(source: "sim", sensors: [SensorInfo(id: "sim:a", label: "", quantity: .temperature)])
         file.data.commit(PollCycle(list: list, readings: SensorValues(time: .seconds(4), values: [1])))
         // The write at 4 s moved the timer to 14 s.
-        #expect(await eventually { service.modelWakes.value == 1 && clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(14))] })
+        #expect(await service.modelWakes.until(1))
+        #expect(await clock.until { $0.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(14))] })
         clock.advance(by: .seconds(10))
         #expect(await eventually { file.events.last == "timer at 14.0 seconds" })
         run.cancel()

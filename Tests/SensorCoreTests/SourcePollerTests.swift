@@ -111,7 +111,7 @@ struct SourcePollerTests {
         clock.advance(by: .milliseconds(999))
         // The watch looked at 0.999 s, found no tick missed yet and re-armed for the next:
         // moved on before that, the clock would leave the re-armed alarm behind.
-        #expect(await eventually { clock.alarmDeadlines == [VirtualClock.Instant(offset: .seconds(1))] })
+        #expect(await clock.until { $0.alarmDeadlines == [VirtualClock.Instant(offset: .seconds(1))] })
         clock.advance(by: .milliseconds(1))
         let first = await iterator.next()
         clock.advance(by: .seconds(1))

@@ -30,20 +30,26 @@ public final class VirtualClock: RunClock {
         var sleepers = ParkingLot<Instant>()
         var nextID = 0
         var alarms: [Int: AlarmState] = [:]
-        /// Tests waiting for a number of sleepers (``untilSleepers(_:within:)``).
-        var countWaits = ParkingLot<Int>()
+        /// Tests waiting for the clock to be in a state (``until(_:within:)``).
+        var stateWaits = ParkingLot<@Sendable (Waited) -> Bool>()
 
         var sleeperCount: Int { sleepers.parked.count + alarms.values.count { $0.waiting && $0.sleeping } }
+        var waited: Waited {
+            Waited(
+                sleeperCount: sleeperCount, sleepDeadlines: sleepers.parked.map(\.payload).sorted(),
+                alarmDeadlines: alarms.values.compactMap { $0.rung ? nil : $0.deadline }.sorted())
+        }
     }
 
     private let state = Mutex(State())
 
-    /// Changes the state, then resumes the tests waiting for the number of sleepers it has now.
+    /// Changes the state, then resumes the tests waiting for the state it is in now.
     private func mutate<T>(_ change: (inout State) -> T) -> T {
         let (result, reached) = state.withLock { s -> (T, [CheckedContinuation<Void, any Error>]) in
             let result = change(&s)
-            let count = s.sleeperCount
-            let reached = s.countWaits.take { $0 == count }.map(\.continuation)
+            guard !s.stateWaits.parked.isEmpty else { return (result, []) }
+            let waited = s.waited
+            let reached = s.stateWaits.take { $0(waited) }.map(\.continuation)
             return (result, reached)
         }
         for c in reached { c.resume() }
@@ -60,33 +66,47 @@ public final class VirtualClock: RunClock {
     /// between polls (not stall watches, which wait whether armed or not).
     public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
 
+    /// What a test waits for the clock to show (``until(_:within:)``).
+    public struct Waited: Sendable {
+        /// ``VirtualClock/sleeperCount``.
+        public var sleeperCount: Int
+        /// ``VirtualClock/sleepDeadlines``.
+        public var sleepDeadlines: [Instant]
+        /// ``VirtualClock/alarmDeadlines``.
+        public var alarmDeadlines: [Instant]
+    }
+
     /// Returns true once ``sleeperCount`` is `count` — the event a test waits for before it
     /// moves the clock (every task and poll thread it expects asleep is asleep); false after
     /// `limit` of real time, so a test that would hang fails instead.
     public func untilSleepers(_ count: Int, within limit: Duration = .seconds(10)) async -> Bool {
-        await withTimer({ (try? await ContinuousClock().sleep(for: limit)) != nil }) { await self.sleepersReach(count) } != nil
+        await until({ $0.sleeperCount == count }, within: limit)
     }
 
-    private func sleepersReach(_ count: Int) async {
-        let id = mutate { $0.countWaits.ticket() }
+    /// Returns true once the clock's sleepers and alarms are as `condition` wants them
+    /// (checked now and at each change of them); false after `limit` of real time.
+    public func until(_ condition: @escaping @Sendable (Waited) -> Bool, within limit: Duration = .seconds(10)) async -> Bool {
+        await withTimer({ (try? await ContinuousClock().sleep(for: limit)) != nil }) { await self.reach(condition) } != nil
+    }
+
+    private func reach(_ condition: @escaping @Sendable (Waited) -> Bool) async {
+        let id = mutate { $0.stateWaits.ticket() }
         try? await parkTask(
             park: { c in
                 mutate { s -> Result<Void, any Error>? in
-                    if s.sleeperCount == count { return .success(()) }
-                    return s.countWaits.park(id, count, c) ? nil : .failure(CancellationError())
+                    if condition(s.waited) { return .success(()) }
+                    return s.stateWaits.park(id, condition, c) ? nil : .failure(CancellationError())
                 }
             },
-            cancel: { [self] in mutate { $0.countWaits.cancel(id)?.continuation } })
+            cancel: { [self] in mutate { $0.stateWaits.cancel(id)?.continuation } })
     }
 
     /// The deadlines of the tasks sleeping on it now, earliest first.
-    public var sleepDeadlines: [Instant] { state.withLock { s in s.sleepers.parked.map(\.payload).sorted() } }
+    public var sleepDeadlines: [Instant] { state.withLock { $0.waited.sleepDeadlines } }
 
     /// The deadlines its alarms are armed for now, earliest first: a test waits for a
     /// thread to have armed (a stall watch re-arming) before it moves the clock on.
-    public var alarmDeadlines: [Instant] {
-        state.withLock { s in s.alarms.values.compactMap { $0.rung ? nil : $0.deadline }.sorted() }
-    }
+    public var alarmDeadlines: [Instant] { state.withLock { $0.waited.alarmDeadlines } }
 
     /// A new alarm that expires when the test advances the clock past its deadline.
     public func makeAlarm() -> any ClockAlarm {
