@@ -13,11 +13,12 @@ struct LatestValueWriterTests {
         private let log = Mutex<[Int]>([])
         private let holding = Mutex(false)
         private let gate = DispatchSemaphore(value: 0)
-        private let entered = Mutex(0)
+        /// How many writes have begun (a test waits for them: `begun.until(n)`).
+        let begun = EventCount()
 
         var written: [Int] { log.withLock { $0 } }
         /// How many writes have begun.
-        var writesBegun: Int { entered.withLock { $0 } }
+        var writesBegun: Int { begun.value }
 
         /// Makes the next writes wait in `write` until ``release()``.
         func hold() { holding.withLock { $0 = true } }
@@ -28,7 +29,7 @@ struct LatestValueWriterTests {
         }
 
         func write(_ value: Int) {
-            entered.withLock { $0 += 1 }
+            begun.increment()
             if holding.withLock({ $0 }) { gate.wait() }
             log.withLock { $0.append(value) }
         }
@@ -68,7 +69,7 @@ struct LatestValueWriterTests {
         disk.hold()
         let writer = Self.writer(disk)
         writer.submit(1)
-        #expect(await eventually { disk.writesBegun == 1 })
+        #expect(await disk.begun.until(1))
         return (disk, writer)
     }
 

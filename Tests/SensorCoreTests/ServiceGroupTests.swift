@@ -7,7 +7,12 @@ import SensorTestKit
 struct ServiceGroupTests {
     final class Log: Sendable {
         private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        /// The lines so far, for a test to wait for.
+        let count = EventCount()
+        func append(_ line: String) {
+            lines.withLock { $0.append(line) }
+            count.increment()
+        }
         var all: [String] { lines.withLock { $0 } }
     }
 
@@ -33,7 +38,7 @@ struct ServiceGroupTests {
         let group = ServiceGroup(["writer", "loop", "sources"].map { Recorder(name: $0, log: log) })
         let run = Task { try await group.run() }
         // All three started: shutdown would otherwise stop one that never ran.
-        #expect(await eventually { log.all.count == 3 })
+        #expect(await log.count.until(3))
         group.shutdown()
         try await run.value
         #expect(Array(log.all.suffix(3)) == ["stop sources", "stop loop", "stop writer"])

@@ -10,7 +10,12 @@ import SensorTestKit
 struct ServiceSetTests {
     final class Log: Sendable {
         private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        /// The lines so far, for a test to wait for.
+        let count = EventCount()
+        func append(_ line: String) {
+            lines.withLock { $0.append(line) }
+            count.increment()
+        }
         var all: [String] { lines.withLock { $0 } }
     }
 
@@ -29,9 +34,11 @@ struct ServiceSetTests {
         set.insert("a", Self.waiter("a", log))
         let run = Task { @DaemonActor in await set.run() }
         set.insert("b", Self.waiter("b", log))
-        #expect(await eventually { Set(log.all) == ["start a", "start b"] })
+        #expect(await log.count.until(2))
+        #expect(Set(log.all) == ["start a", "start b"])
         set.remove("a")
-        #expect(await eventually { log.all.last == "stop a" })
+        #expect(await log.count.until(3))
+        #expect(log.all.last == "stop a")
         #expect(set.keys == ["b"])
         run.cancel()
         await run.value

@@ -83,15 +83,15 @@ struct SourcePollerTests {
         let reader = FirstPollHangsReader()
         let clock = ManualClock()
         let (poller, cycles) = try Self.watchedPoller(reader, clock: clock)
-        await eventually { reader.polls == 1 }
+        #expect(await reader.polled.until(1))
         clock.advance(by: SourcePoller.look)
-        await eventually { reader.givenUp }
+        #expect(await reader.gaveUp.until(1))
         var seen: [String] = []
         var iterator = cycles.makeAsyncIterator()
         clock.advance(by: .seconds(1) - SourcePoller.look)
         if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
         reader.release()
-        await eventually { reader.returned }
+        #expect(await reader.returns.until(1))
         clock.advance(by: .seconds(1))
         if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
         poller.stop()
@@ -132,6 +132,8 @@ private final class FirstPollHangsReader: SensorReader {
     private let gate = DispatchSemaphore(value: 0)
     private let state = Mutex((polls: 0, discoveries: 0, blocked: false, givenUp: false, returned: false))
 
+    /// Its polls, its giving up and the stuck poll's return, for a test to wait for.
+    let polled = EventCount(), gaveUp = EventCount(), returns = EventCount()
     var polls: Int { state.withLock { $0.polls } }
     var discoveries: Int { state.withLock { $0.discoveries } }
     var givenUp: Bool { state.withLock { $0.givenUp } }
@@ -149,9 +151,11 @@ private final class FirstPollHangsReader: SensorReader {
             s.blocked = s.polls == 1
             return s.blocked
         }
+        polled.increment()
         if first {
             gate.wait()
             state.withLock { $0.blocked = false; $0.returned = true }
+            returns.increment()
             return [SensorValues(time: time, values: [50])]
         }
         return [SensorValues(time: time, values: [60])]
@@ -160,10 +164,12 @@ private final class FirstPollHangsReader: SensorReader {
     var leftOut: [String] { [] }
 
     func isolateBlockedRead(now: Timestamp) -> Bool {
-        state.withLock { s in
+        let given = state.withLock { s in
             guard s.blocked, !s.givenUp else { return false }
             s.givenUp = true
             return true
         }
+        if given { gaveUp.increment() }
+        return given
     }
 }
