@@ -15,6 +15,8 @@ struct PublishedFileServiceTests {
         let data = SensorData()
         let clock: ManualClock
         var events: [String] = []
+        /// The timer's firings, for a test to wait for.
+        let timerFirings = EventCount()
         var lastWrite: VirtualClock.Instant?
         init(clock: ManualClock) { self.clock = clock }
 
@@ -28,6 +30,7 @@ struct PublishedFileServiceTests {
         func timerFired() {
             events.append("timer at \(clock.now.offset)")
             lastWrite = clock.now
+            timerFirings.increment()
         }
         func remove() { events.append("removed") }
     }
@@ -46,7 +49,8 @@ struct PublishedFileServiceTests {
         #expect(await service.modelWakes.until(1))
         #expect(await clock.until { $0.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(14))] })
         clock.advance(by: .seconds(10))
-        #expect(await eventually { file.events.last == "timer at 14.0 seconds" })
+        #expect(await file.timerFirings.until(1))
+        #expect(file.events.last == "timer at 14.0 seconds")
         run.cancel()
         await run.value
         #expect(file.events == ["write at 0.0 seconds", "write at 4.0 seconds", "timer at 14.0 seconds", "removed"])

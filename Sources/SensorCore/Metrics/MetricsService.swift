@@ -24,6 +24,8 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
     var modelWakes: EventCount { service.modelWakes }
     /// How many times the service armed its observation of the model (it has started).
     var armed: EventCount { service.armed }
+    /// The current file's writes; nil without a file.
+    var writes: EventCount? { writer?.writes }
 
     /// - Parameters:
     ///   - startTime: Unix time (seconds) of the run's time zero.

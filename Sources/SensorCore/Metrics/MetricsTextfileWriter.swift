@@ -27,6 +27,8 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
     /// When the next write is due; nil before the first.
     private var nextDue: C.Instant?
     private var stopped = false
+    /// How many writes it has made (tests wait for them: `writes.until(n)`).
+    package let writes = EventCount()
 
     /// - Parameters:
     ///   - snapshot: called on the daemon's actor at each write for the state to show.
@@ -83,6 +85,7 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         nextDue = clock.now.advanced(by: configuration.interval)
         let problem = file.publish(snapshot())
         problems.note(problem)
+        writes.increment()
         return problem == nil
     }
 }
