@@ -14,11 +14,14 @@ struct DaemonExecutorTests {
     final class Waiter: Sendable {
         private let waiting = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let resumedOn = Mutex<pthread_t?>(nil)
-
-        var isWaiting: Bool { waiting.withLock { $0 != nil } }
+        /// Its waits so far, for a test to wait for.
+        let waits = EventCount()
 
         @DaemonActor func wait() async {
-            await withCheckedContinuation { c in waiting.withLock { $0 = c } }
+            await withCheckedContinuation { c in
+                waiting.withLock { $0 = c }
+                waits.increment()
+            }
             DaemonActor.shared.assertIsolated()
             resumedOn.withLock { $0 = pthread_self() }
         }
@@ -29,18 +32,20 @@ struct DaemonExecutorTests {
     /// Runs `body` on a new thread and waits for it; returns that thread's id.
     func onThread(_ body: @escaping @Sendable () -> Void) async -> pthread_t {
         let id = Mutex<pthread_t?>(nil)
+        let ran = EventCount()
         try? DetachedThread.start("a test") {
             body()
             id.withLock { $0 = pthread_self() }
+            ran.increment()
         }
-        #expect(await eventually { id.withLock { $0 != nil } }, "the thread did not run")
+        #expect(await ran.until(1), "the thread did not run")
         return id.withLock { $0! }
     }
 
     @Test func aDonorThreadRunsTheWorkItsResumeMadeReady() async {
         let waiter = Waiter()
         let task = Task(executorPreference: DaemonActor.taskExecutor) { await waiter.wait() }
-        await eventually { waiter.isWaiting }
+        #expect(await waiter.waits.until(1))
         let donor = await onThread { DaemonActor.donate { waiter.resume() } }
         #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")
         #expect(waiter.resumedOn.withLock { $0 } == donor)
@@ -49,7 +54,7 @@ struct DaemonExecutorTests {
     @Test func aResumeFromAnyOtherThreadRunsElsewhere() async {
         let waiter = Waiter()
         let task = Task(executorPreference: DaemonActor.taskExecutor) { await waiter.wait() }
-        await eventually { waiter.isWaiting }
+        #expect(await waiter.waits.until(1))
         let other = await onThread { waiter.resume() }
         #expect(await task.value(within: .seconds(10)) != nil, "the resumed task did not run")
         let resumedOn = waiter.resumedOn.withLock { $0 }
@@ -63,6 +68,7 @@ struct DaemonExecutorTests {
         let info = SensorInfo(id: "sim:cpu", quantity: .temperature)
         private let script = Mutex<[Double]>([50, 85])
         let pollThreads = Mutex<[pthread_t]>([])
+        let polls = EventCount()
 
         func discover() -> [SensorInfo] { [info] }
 
@@ -72,6 +78,7 @@ struct DaemonExecutorTests {
 
         func poll(at time: Timestamp) -> [SensorValues] {
             pollThreads.withLock { $0.append(pthread_self()) }
+            polls.increment()
             guard let value = script.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return [] }
             var values = SensorValues(time: time, capacity: 1)
             values.append(value)
@@ -82,7 +89,11 @@ struct DaemonExecutorTests {
     /// A sink that notes the thread each alert event is emitted on (the rule loop's turn).
     final class ThreadNotingSink: AlertSink {
         let eventThreads = Mutex<[pthread_t]>([])
-        func emit(_ event: AlertEvent) { eventThreads.withLock { $0.append(pthread_self()) } }
+        let events = EventCount()
+        func emit(_ event: AlertEvent) {
+            eventThreads.withLock { $0.append(pthread_self()) }
+            events.increment()
+        }
         func emit(_ fault: SensorFault) {}
         func emit(_ presence: SensorPresence) {}
     }
@@ -103,9 +114,10 @@ struct DaemonExecutorTests {
             environment: Daemon<ManualClock>.Environment(sink: sink, reload: { configuration }, makeReader: { _ in reader }),
             clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }
-        await eventually { reader.pollThreads.withLock { $0.count } == 1 && clock.sleeperCount >= 1 }
+        #expect(await reader.polls.until(1))
+        #expect(await clock.until { $0.sleeperCount >= 1 })
         clock.advance(by: .seconds(1))
-        await eventually { sink.eventThreads.withLock { !$0.isEmpty } }
+        #expect(await sink.events.until(1))
         await daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         let polled = reader.pollThreads.withLock { $0 }

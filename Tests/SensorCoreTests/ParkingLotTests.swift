@@ -10,12 +10,18 @@ struct ParkingLotTests {
     /// An owner: tasks park with a number; `release(n)` resumes those with it.
     final class Owner: Sendable {
         let lot = Mutex(ParkingLot<Int>())
+        /// Tasks parked so far, for a test to wait for.
+        let parks = EventCount()
 
         func wait(for n: Int, cancelledFirst: Bool = false) async throws {
             let id = lot.withLock { $0.ticket() }
             if cancelledFirst { _ = lot.withLock { $0.cancel(id) } }
             try await parkTask(
-                park: { c in self.lot.withLock { $0.park(id, n, c) } ? nil : .failure(CancellationError()) },
+                park: { c in
+                    guard self.lot.withLock({ $0.park(id, n, c) }) else { return .failure(CancellationError()) }
+                    self.parks.increment()
+                    return nil
+                },
                 cancel: { self.lot.withLock { $0.cancel(id)?.continuation } })
         }
 
@@ -30,7 +36,8 @@ struct ParkingLotTests {
         let owner = Owner()
         let one = Task { try await owner.wait(for: 1) }
         let two = Task { try await owner.wait(for: 2) }
-        #expect(await eventually { owner.count == 2 })
+        #expect(await owner.parks.until(2))
+        #expect(owner.count == 2)
         owner.release(1)
         try await one.value
         #expect(owner.count == 1)

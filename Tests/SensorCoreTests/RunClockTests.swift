@@ -20,7 +20,7 @@ struct RunClockTests {
             try? await sleepers.sleep(until: clock.now.advanced(by: .seconds(1)))
             return clock.now.offset
         }
-        await eventually { sleepers.count == 2 }
+        #expect(await sleepers.begun.until(2))
         clock.advance(by: .seconds(1))
         #expect(await early.value(within: .seconds(10)) == Duration.seconds(1))
         #expect(sleepers.count == 1)
@@ -46,15 +46,17 @@ struct RunClockTests {
         let clock = ManualClock()
         let sleepers = try AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let early = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(1))) }
-        await eventually { sleepers.count == 1 }
+        #expect(await sleepers.begun.until(1))
         let late = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(2))) }
-        await eventually { sleepers.count == 2 }
+        #expect(await sleepers.begun.until(2))
         #expect(clock.alarmDeadlines == [VirtualClock.Instant(offset: .seconds(1))])
         early.cancel()
-        #expect(await eventually { sleepers.count == 1 })
+        #expect(await sleepers.ended.until(1))
+        #expect(sleepers.count == 1)
         #expect(clock.alarmDeadlines == [VirtualClock.Instant(offset: .seconds(2))])
         late.cancel()
-        #expect(await eventually { sleepers.count == 0 })
+        #expect(await sleepers.ended.until(2))
+        #expect(sleepers.count == 0)
         #expect(clock.alarmDeadlines.isEmpty)
     }
 

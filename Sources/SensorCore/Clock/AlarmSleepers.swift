@@ -40,26 +40,33 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
 
     /// How many tasks sleep now.
     var count: Int { state.withLock { $0.sleepers.parked.count } }
+    /// Sleeps begun and ended (by their deadline or a cancellation) so far: a test waits for
+    /// them as events.
+    package let begun = EventCount(), ended = EventCount()
 
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: C.Instant) async throws {
         let id = state.withLock { $0.sleepers.ticket() }
         try await parkTask(
             park: { c in
-                state.withLock { s -> Result<Void, any Error>? in
+                let refused = state.withLock { s -> Result<Void, any Error>? in
                     let earliest = s.sleepers.parked.allSatisfy { deadline < $0.payload }
                     guard s.sleepers.park(id, deadline, c) else { return .failure(CancellationError()) }
                     if earliest { alarm.arm(after: now().duration(to: deadline)) }
                     return nil
                 }
+                if refused == nil { begun.increment() }
+                return refused
             },
             cancel: { [self] in
-                state.withLock { s -> CheckedContinuation<Void, any Error>? in
+                let gone = state.withLock { s -> CheckedContinuation<Void, any Error>? in
                     guard let gone = s.sleepers.cancel(id) else { return nil }
                     // Its deadline goes with it: the alarm is re-armed for the earliest left.
                     if s.sleepers.parked.allSatisfy({ gone.payload < $0.payload }) { armForEarliest(s, now: now()) }
                     return gone.continuation
                 }
+                if gone != nil { ended.increment() }
+                return gone
             })
     }
 
@@ -71,6 +78,7 @@ final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
             armForEarliest(s, now: t)
             return due
         }
+        if !due.isEmpty { ended.increment(by: due.count) }
         for sleeper in due { sleeper.continuation.resume() }
     }
 

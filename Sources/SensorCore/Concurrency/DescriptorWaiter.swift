@@ -69,7 +69,10 @@ public final class DescriptorWaiter: Sendable {
                     return s.waiters.park(id, wait, c) ? nil : .failure(CancellationError())
                 }
                 // The poll thread takes the new descriptor into its set.
-                if parked == nil { poke() }
+                if parked == nil {
+                    poke()
+                    waitsBegun.increment()
+                }
                 return parked
             },
             cancel: { [self] in
@@ -87,6 +90,8 @@ public final class DescriptorWaiter: Sendable {
 
     /// How many waits are in progress (for tests).
     var waitCount: Int { state.withLock { $0.waiters.parked.count } }
+    /// How many waits have begun (parked) so far, for a test to wait for.
+    package let waitsBegun = EventCount()
 
     /// Ends every nudgeable wait now, as if its descriptor were readable: the daemon's
     /// wake (``NotifyWakeSocket``) tells the journal followers that an entry is on its way,

@@ -50,7 +50,8 @@ struct DescriptorWaiterTests {
         let exec = Task { try await waiter.readable(child.read) }
         // Nudged only once both waits are in the poll set, so the follower ends by the nudge
         // itself, not by the count having moved before it waited.
-        await eventually { waiter.waitCount == 2 }
+        #expect(await waiter.waitsBegun.until(2))
+        #expect(waiter.waitCount == 2)
         waiter.nudge()
         try await follower.value
         #expect(waiter.waitCount == 1)
