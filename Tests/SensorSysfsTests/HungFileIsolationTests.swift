@@ -21,17 +21,17 @@ struct HungFileIsolationTests {
 
     /// A call running on a thread of its own (as a poll thread would run it).
     final class Background: Sendable {
-        private let finished = Mutex(false)
+        private let finished = EventCount()
 
         init(_ body: @escaping @Sendable () -> Void) {
             DispatchQueue.global().async { [self] in
                 body()
-                finished.withLock { $0 = true }
+                finished.increment()
             }
         }
 
         /// Waits (without blocking a thread of the test's pool) until the call returned.
-        func wait() async { await eventually { self.finished.withLock { $0 } } }
+        func wait() async { #expect(await finished.until(1), "the call did not return") }
     }
 
     static func inBackground(_ body: @escaping @Sendable () -> Void) -> Background { Background(body) }
