@@ -18,6 +18,8 @@ SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
 command -v cc >/dev/null || { echo "bench: needs a C compiler (cc)" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/sensorwatch-bench-alarms.XXXXXX)
+# The daemons keep their state.json here, not in the host's /var/lib/sensorwatch.
+export STATE_DIRECTORY=$work
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 source "$here/lib.sh"
 cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"

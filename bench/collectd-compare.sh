@@ -41,6 +41,8 @@ fi
 
 # ---- inside the private mount namespace: nothing mounted here is seen outside ----
 work=$(mktemp -d /tmp/sensorwatch-bench.XXXXXX)
+# The daemons keep their state.json here, not in the host's /var/lib/sensorwatch.
+export STATE_DIRECTORY=$work
 pids=()
 # shellcheck source=bench/lib.sh
 source "$here/lib.sh"

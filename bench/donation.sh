@@ -23,6 +23,8 @@ if [ -z "${NO_DONATION:-}" ]; then
 fi
 command -v cc >/dev/null || { echo "bench: needs a C compiler (cc)" >&2; exit 1; }
 work=$(mktemp -d "${BENCH_TMPFS:-/dev/shm}/sensorwatch-donation.XXXXXX")
+# The daemons keep their state.json here, not in the host's /var/lib/sensorwatch.
+export STATE_DIRECTORY=$work
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 # shellcheck source=bench/lib.sh
 source "$here/lib.sh"

@@ -14,6 +14,8 @@ source bench/lib.sh
 SENSORWATCH=${SENSORWATCH:-$PWD/.build/release/sensorwatch}
 ZONES=${ZONES:-12} HUNG=${HUNG:-4} MEASURE=${MEASURE:-20}
 work=$(mktemp -d /tmp/sensorwatch-hung-wakeups.XXXXXX)
+# The daemons keep their state.json here, not in the host's /var/lib/sensorwatch.
+export STATE_DIRECTORY=$work
 pid=
 trap 'if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 

@@ -9,6 +9,8 @@ SECONDS_RUN=${SECONDS_RUN:-35}
 here=$(cd "$(dirname "$0")" && pwd)
 SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
 work=$(mktemp -d /tmp/sensorwatch-trim.XXXXXX)
+# The daemons keep their state.json here, not in the host's /var/lib/sensorwatch.
+export STATE_DIRECTORY=$work
 trap 'rm -rf "$work"' EXIT
 for ((i = 0; i < ZONES; i++)); do
     mkdir -p "$work/tree/thermal_zone$i"

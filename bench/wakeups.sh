@@ -20,6 +20,8 @@ command -v cc >/dev/null || { echo "bench: needs a C compiler (cc)" >&2; exit 1;
 # directory each second waited on the file system now and then (44 voluntary switches of
 # the poll thread in 40 s against 40 on tmpfs, bench/README.md), which sysfs never does.
 work=$(mktemp -d "${BENCH_TMPFS:-/dev/shm}/sensorwatch-wakeups.XXXXXX")
+# The daemons keep their state.json here, not in the host's /var/lib/sensorwatch.
+export STATE_DIRECTORY=$work
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 # shellcheck source=bench/lib.sh
 source "$here/lib.sh"
