@@ -5,21 +5,10 @@ import SensorTestKit
 
 /// Services run together and stop gracefully, producers before consumers.
 struct ServiceGroupTests {
-    final class Log: Sendable {
-        private let lines = Mutex<[String]>([])
-        /// The lines so far, for a test to wait for.
-        let count = EventCount()
-        func append(_ line: String) {
-            lines.withLock { $0.append(line) }
-            count.increment()
-        }
-        var all: [String] { lines.withLock { $0 } }
-    }
-
     /// Runs until cancelled, then notes its name (its graceful shutdown).
     struct Recorder: Service {
         let name: String
-        let log: Log
+        let log: LineLog
         func run() async throws {
             log.append("start \(name)")
             await untilCancelled()
@@ -34,7 +23,7 @@ struct ServiceGroupTests {
 
     @Test(.timeLimit(.minutes(1)))
     func shutdownStopsServicesOneAtATimeInReverseOrder() async throws {
-        let log = Log()
+        let log = LineLog()
         let group = ServiceGroup(["writer", "loop", "sources"].map { Recorder(name: $0, log: log) })
         let run = Task { try await group.run() }
         // All three started: shutdown would otherwise stop one that never ran.
@@ -46,7 +35,7 @@ struct ServiceGroupTests {
 
     @Test(.timeLimit(.minutes(1)))
     func aFailingServiceStopsTheOthersAndItsErrorIsRethrown() async {
-        let log = Log()
+        let log = LineLog()
         let group = ServiceGroup([Recorder(name: "writer", log: log), Failing()])
         await #expect(throws: Failing.Broken.self) { try await group.run() }
         #expect(log.all == ["start writer", "stop writer"])

@@ -8,19 +8,8 @@ import SensorTestKit
 @DaemonActor
 @Suite(.timeLimit(.minutes(1)))
 struct ServiceSetTests {
-    final class Log: Sendable {
-        private let lines = Mutex<[String]>([])
-        /// The lines so far, for a test to wait for.
-        let count = EventCount()
-        func append(_ line: String) {
-            lines.withLock { $0.append(line) }
-            count.increment()
-        }
-        var all: [String] { lines.withLock { $0 } }
-    }
-
     /// Runs until cancelled, saying so.
-    static func waiter(_ name: String, _ log: Log) -> ClosureService {
+    static func waiter(_ name: String, _ log: LineLog) -> ClosureService {
         ClosureService {
             log.append("start \(name)")
             await untilCancelled()
@@ -29,7 +18,7 @@ struct ServiceSetTests {
     }
 
     @Test func insertedServicesRunARemovedOneStopsAndCancellingTheSetStopsTheRest() async {
-        let log = Log()
+        let log = LineLog()
         let set = ServiceSet<String>()
         set.insert("a", Self.waiter("a", log))
         let run = Task { @DaemonActor in await set.run() }
