@@ -86,7 +86,7 @@ public final class VirtualClock: RunClock {
     /// Returns true once the clock's sleepers and alarms are as `condition` wants them
     /// (checked now and at each change of them); false after `limit` of real time.
     public func until(_ condition: @escaping @Sendable (Waited) -> Bool, within limit: Duration = .seconds(10)) async -> Bool {
-        await withTimer({ (try? await ContinuousClock().sleep(for: limit)) != nil }) { await self.reach(condition) } != nil
+        await withinRealTime(limit) { await self.reach(condition) }
     }
 
     private func reach(_ condition: @escaping @Sendable (Waited) -> Bool) async {

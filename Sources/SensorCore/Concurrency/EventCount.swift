@@ -29,7 +29,7 @@ package final class EventCount: Sendable {
     /// Returns true once the count is at least `count` (at once if it is); false after
     /// `limit` of real time, so a test that would hang fails instead.
     package func until(_ count: Int, within limit: Duration = .seconds(10)) async -> Bool {
-        await withTimer({ (try? await ContinuousClock().sleep(for: limit)) != nil }) { await self.reach(count) } != nil
+        await withinRealTime(limit) { await self.reach(count) }
     }
 
     private func reach(_ count: Int) async {

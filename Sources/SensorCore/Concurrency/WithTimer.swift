@@ -31,3 +31,10 @@ public func withTimer<T: Sendable>(
         return result
     }
 }
+
+/// Whether `work` ended within `limit` of real time (it is cancelled when not): the bound on
+/// a test's wait for an event (``EventCount/until(_:within:)``, ``VirtualClock/until(_:within:)``),
+/// so a test that would hang fails instead.
+func withinRealTime(_ limit: Duration, _ work: @escaping @Sendable () async -> Void) async -> Bool {
+    await withTimer({ (try? await ContinuousClock().sleep(for: limit)) != nil }, work) != nil
+}
