@@ -96,6 +96,11 @@ readelf -d "$x/usr/bin/sensorwatch" | grep -q '(FLAGS_1).*NOW' || fail "packaged
 readelf -d "$x/usr/bin/sensorwatch" | grep -q '(RELR)' || fail "packaged binary has no packed relocations (RELR)"
 own=$(readelf --dyn-syms -W "$x/usr/bin/sensorwatch" | awk '$7 != "UND" && $8 ~ /^\$s/' | wc -l)
 [ "$own" -eq 0 ] || fail "packaged binary exports $own Swift symbols"
+# No Foundation in the binary (issue 22): JSON in and out are our own, and no module imports it.
+if nm "$SENSORWATCH" | grep -q 'Foundation'; then fail "the binary links Foundation"; fi
+if grep -rlE '^(public |package |internal )?import Foundation(Essentials)?$' "$ROOT/Sources"; then
+    fail "a source file imports Foundation"
+fi
 # The functions are laid out by packaging/symbol-order.txt: most of its names must still be
 # the binary's (the built one: the packaged one is stripped), or the layout has gone stale
 # (bench/symbol-order.sh writes it anew).
