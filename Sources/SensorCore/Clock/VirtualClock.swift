@@ -179,8 +179,12 @@ public final class VirtualClock: RunClock {
             let now = s.now
             let due = s.sleepers.take { $0 <= now }
             var alarms: [DispatchSemaphore] = []
-            for id in s.alarms.keys {
-                if let wake = Self.release(&s.alarms[id]!, now: now) { alarms.append(wake) }
+            // By index, in place: a loop over `keys` holds the dictionary, so writing back
+            // each alarm copied all of them at every advance (`simulate` advances per poll).
+            var i = s.alarms.values.startIndex
+            while i != s.alarms.values.endIndex {
+                if let wake = Self.release(&s.alarms.values[i], now: now) { alarms.append(wake) }
+                s.alarms.values.formIndex(after: &i)
             }
             return (due, alarms)
         }

@@ -54,6 +54,7 @@ struct ParkingLot<Payload: Sendable>: Sendable {
 
     /// Removes and returns the parked tasks whose payload `due` selects, in order.
     mutating func take(where due: (Payload) -> Bool) -> [Parked] {
+        guard !parked.isEmpty else { return [] }
         let taken = parked.filter { due($0.payload) }
         parked.removeAll { due($0.payload) }
         return taken

@@ -27,14 +27,22 @@ public final class SensorData {
     public private(set) var latestSecond: Int64 = 0
     /// Bumped by ``beat()``: lets a loop wake up when no sensor changes (watchdog).
     public private(set) var heartbeat: UInt64 = 0
-    private var sources: [String: SourceReadings] = [:]
+    /// Each source's readings, sorted by source, found by its list's identity: a few
+    /// sources, and a commit finds its own without hashing a key or copying another's
+    /// readings out. Not observed itself: reading it under observation at every commit was a
+    /// large share of `simulate`'s cost a cycle (bench/README.md); ``sourcesRevision``
+    /// stands for it.
+    @ObservationIgnored private var sources: [SourceReadings] = []
+    /// Bumped by every commit, discovery and removal: what ``readings`` observes.
+    private var sourcesRevision: UInt64 = 0
     private var temperatureRevision: UInt64 = 0
     private var humidityRevision: UInt64 = 0
     private var pressureRevision: UInt64 = 0
     /// Fans, voltages, power and current (SPEC §16a) share one: nothing observes them apart.
     private var electricalRevision: UInt64 = 0
 
-    @ObservationIgnored private var logged: Set<Quantity> = []
+    /// The quantities logged for the loop, as ``Quantity/bit``s.
+    @ObservationIgnored private var logged: UInt8 = 0
     @ObservationIgnored private var log: [PollCycle] = []
 
     public init() {}
@@ -52,7 +60,8 @@ public final class SensorData {
     /// The latest reading of a sensor (a fault is a fault, not a value); nil if it has none
     /// or is not listed.
     public func latest(of id: SensorID) -> Sample? {
-        for source in sources.values {
+        _ = sourcesRevision
+        for source in sources {
             guard let i = source.list.positions[id] else { continue }
             var sample = source.latest.sample(at: i, of: id)
             sample?.time = source.time(at: i)
@@ -65,17 +74,19 @@ public final class SensorData {
     /// latest successful reads (the metrics file's values). Read under
     /// `withObservationTracking`, it observes every commit, discovery and removal.
     public var readings: [SourceReadings] {
-        sources.keys.sorted().map { sources[$0]! }
+        _ = sourcesRevision
+        return sources
     }
 
     /// Reads what ``readings`` reads without building it: under `withObservationTracking`,
     /// an observer that only needs to hear of a commit, discovery or removal (not to sort
     /// and copy every source at every poll).
-    func touchReadings() { _ = sources.isEmpty }
+    func touchReadings() { _ = sourcesRevision }
 
     /// The sensor with this id, if a source lists it.
     public func sensor(_ id: SensorID) -> SensorInfo? {
-        for source in sources.values {
+        _ = sourcesRevision
+        for source in sources {
             if let i = source.list.positions[id] { return source.list.sensors[i] }
         }
         return nil
@@ -85,13 +96,15 @@ public final class SensorData {
     /// of each quantity it carries, and the log for the loop that drains those quantities.
     public func commit(_ cycle: PollCycle) {
         let list = cycle.list
-        let key = list.source
         let readings = cycle.readings
         adopt(list)
-        guard list.count > 0 else { return }
+        guard list.count > 0, let i = index(of: list) else { return }
         // Health first (rare: only when something fails now or failed before), then the values.
-        if !readings.faults.isEmpty || sources[key]!.faultyCount > 0 { noteHealth(cycle) }
-        sources[key]!.merge(readings)
+        if !readings.faults.isEmpty || sources[i].faultyCount > 0 { sources[i].faultyCount = noteHealth(cycle) }
+        // Announced before the change, as an observed property's `willSet` is: an observer's
+        // `onChange` still reads the old readings (SPEC §5's pitfall, kept as it was).
+        sourcesRevision &+= 1
+        sources[i].merge(readings)
         for part in list.parts {
             switch part.quantity {
             case .temperature: temperatureRevision &+= 1
@@ -100,7 +113,7 @@ public final class SensorData {
             case .fan, .voltage, .power, .current: electricalRevision &+= 1
             }
         }
-        if !logged.isDisjoint(with: list.quantities) { log.append(cycle) }
+        if logged & list.quantityBits != 0 { log.append(cycle) }
         let second = cycle.time.nanoseconds / 1_000_000_000
         if second > latestSecond { latestSecond = second }
     }
@@ -114,17 +127,24 @@ public final class SensorData {
     @discardableResult
     public func adopt(_ list: SensorList) -> [SensorPresence] {
         let key = list.source
-        guard sources[key]?.list !== list else { return [] }
-        let before = sources[key]?.list
-        forgetFaults(of: sources[key], keeping: list)
-        var now = SourceReadings(list: list, previous: sources[key])
+        if index(of: list) != nil { return [] }
+        let found = sources.firstIndex { $0.list.source == key }
+        let previous = found.map { sources[$0] }
+        let before = previous?.list
+        forgetFaults(of: previous, keeping: list)
+        var now = SourceReadings(list: list, previous: previous)
         now.faultyCount = list.sensors.reduce(0) { $0 + (faulty[$1.id] == nil ? 0 : 1) }
-        sources[key] = now
+        sourcesRevision &+= 1
+        if let found {
+            sources[found] = now
+        } else {
+            sources.insert(now, at: sources.firstIndex { $0.list.source > key } ?? sources.endIndex)
+        }
         recount()
         guard let before else { return [] }
         let time = list.discovered
         let gone = before.sensors.filter { list.positions[$0.id] == nil }
-        if gone.contains(where: { logged.contains($0.quantity) }) {
+        if gone.contains(where: { logged & $0.quantity.bit != 0 }) {
             log.append(PollCycle(list: list, readings: SensorValues(time: time, unread: list.count), tick: false))
         }
         return list.sensors.filter { before.positions[$0.id] == nil }.map { SensorPresence(time: time, sensor: $0, appeared: true) }
@@ -133,7 +153,9 @@ public final class SensorData {
 
     /// Drops a source that stopped: its sensors are neither listed nor failing any more.
     public func remove(source key: String) {
-        guard let gone = sources.removeValue(forKey: key) else { return }
+        guard let i = sources.firstIndex(where: { $0.list.source == key }) else { return }
+        sourcesRevision &+= 1
+        let gone = sources.remove(at: i)
         forgetFaults(of: gone, keeping: nil)
         recount()
     }
@@ -143,7 +165,7 @@ public final class SensorData {
 
     /// Keeps the cycle log for these quantities from now on (a loop calls this before it
     /// runs; the newest loop's set wins, so quantities no rule needs any more stop piling up).
-    func startLogging(_ quantities: Set<Quantity>) { logged = quantities }
+    func startLogging(_ quantities: Set<Quantity>) { logged = quantities.reduce(0) { $0 | $1.bit } }
 
     /// Takes every logged cycle, in commit order, and empties the log.
     func takeLogged() -> [PollCycle] {
@@ -158,8 +180,14 @@ public final class SensorData {
 
     // MARK: - Parts
 
+    /// Where the source whose list is `list` is (by identity, indices only: a closure over
+    /// the elements would copy each source's readings to look at its list).
+    private func index(of list: SensorList) -> Int? {
+        sources.indices.first { sources[$0].list === list }
+    }
+
     private func recount() {
-        let count = sources.values.reduce(0) { $0 + $1.list.count }
+        let count = sources.reduce(0) { $0 + $1.list.count }
         if count != sensorCount { sensorCount = count }
     }
 
@@ -171,8 +199,9 @@ public final class SensorData {
         }
     }
 
-    /// Records sensors of the cycle that start or stop failing.
-    private func noteHealth(_ cycle: PollCycle) {
+    /// Records sensors of the cycle that start or stop failing; returns how many of its
+    /// sensors are failing now.
+    private func noteHealth(_ cycle: PollCycle) -> Int {
         let readings = cycle.readings
         let list = cycle.list
         var count = 0
@@ -186,8 +215,7 @@ public final class SensorData {
                 if readings.wasRead(i) { changes.append((info.id, nil)) } else { count += 1 }
             }
         }
-        sources[list.source]!.faultyCount = count
-        guard !changes.isEmpty else { return }
         for (id, fault) in changes { faulty[id] = fault }
+        return count
     }
 }

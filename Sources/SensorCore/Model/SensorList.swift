@@ -16,8 +16,8 @@ public final class SensorList: Sendable {
     public let positions: [SensorID: Int]
     /// The quantities present, in `Quantity.allCases` order, with their sensors' positions.
     public let parts: [(quantity: Quantity, positions: [Int])]
-    /// The quantities present (kept: every commit asks).
-    public let quantities: Set<Quantity>
+    /// The quantities present, as ``Quantity/bit``s (kept: every commit asks).
+    public let quantityBits: UInt8
     /// When the discovery ran: a sensor first listed here counts as unread from then on
     /// (`stale`), even if its first poll hangs.
     public let discovered: Timestamp
@@ -40,7 +40,7 @@ public final class SensorList: Sendable {
             let at = sensors.indices.filter { sensors[$0].quantity == q }
             return at.isEmpty ? nil : (q, at)
         }
-        self.quantities = Set(parts.map(\.quantity))
+        self.quantityBits = parts.reduce(0) { $0 | $1.quantity.bit }
     }
 
     /// How many sensors the list has.

@@ -12,21 +12,40 @@ public struct SensorValues: Sendable, Hashable {
     public var time: Timestamp
     /// The values in the quantity's unit; NaN where there is none (see `faults`).
     public private(set) var values: [Double]
+    /// What is rare in a poll (a failed read, an alarm, a sleeping device), kept apart and nil
+    /// in the common poll: a cycle is copied several times on its way (the model, its log,
+    /// the rule engine), and each copy then retains one array rather than four collections
+    /// (bench/README.md).
+    private struct Exceptions: Sendable {
+        var faults: [Int: String] = [:]
+        var alarms: [Int: HardwareAlarms] = [:]
+        var asleep: Set<Int> = []
+    }
+    private var exceptions: Exceptions?
+
     /// Why reads failed, by position; empty when none did.
-    public private(set) var faults: [Int: String]
+    public var faults: [Int: String] { exceptions?.faults ?? [:] }
     /// The hardware alarms seen with a successful reading (SPEC §16b), by position; only
     /// slots with one set are present, so a poll without alarms keeps it empty.
-    public private(set) var alarms: [Int: HardwareAlarms] = [:]
+    public var alarms: [Int: HardwareAlarms] { exceptions?.alarms ?? [:] }
     /// The slots of sensors whose device sleeps (runtime suspend, SPEC §20): not read on
     /// purpose, so neither a value nor a fault; empty when nothing sleeps.
-    public private(set) var asleep: Set<Int> = []
+    public var asleep: Set<Int> { exceptions?.asleep ?? [] }
+
+    /// Changes the exceptions in place (moved out first, so their storage stays unique).
+    private mutating func except(_ change: (inout Exceptions) -> Void) {
+        var e = exceptions ?? Exceptions()
+        exceptions = nil
+        change(&e)
+        exceptions = e
+    }
 
     /// Readings of `values.count` sensors at `time`. Every reason in `faults` must be at a NaN.
     public init(time: Timestamp, values: [Double], faults: [Int: String] = [:]) {
         precondition(faults.keys.allSatisfy { values.indices.contains($0) && values[$0].isNaN })
         self.time = time
         self.values = values
-        self.faults = faults
+        if !faults.isEmpty { exceptions = Exceptions(faults: faults) }
     }
 
     /// Empty, with room for `capacity` readings.
@@ -34,7 +53,6 @@ public struct SensorValues: Sendable, Hashable {
         self.time = time
         values = []
         values.reserveCapacity(capacity)
-        faults = [:]
     }
 
     /// `count` slots with nothing read (a tick without readings).
@@ -50,22 +68,26 @@ public struct SensorValues: Sendable, Hashable {
 
     /// Appends a successful reading seen with these alarm files set.
     public mutating func append(_ value: Double, alarms set: HardwareAlarms) {
-        if !set.isEmpty, !value.isNaN { alarms[values.count] = set }
+        if !set.isEmpty, !value.isNaN { except { [count = values.count] in $0.alarms[count] = set } }
         append(value)
     }
 
     /// Sets the alarms of the slot at `index`, which holds a value.
     public mutating func setAlarms(_ index: Int, _ set: HardwareAlarms) {
-        if !set.isEmpty, !values[index].isNaN { alarms[index] = set } else if !alarms.isEmpty { alarms[index] = nil }
+        if !set.isEmpty, !values[index].isNaN {
+            except { $0.alarms[index] = set }
+        } else if exceptions?.alarms.isEmpty == false {
+            except { $0.alarms[index] = nil }
+        }
     }
 
     /// The alarms seen with the reading at `index` (empty when none).
     @inline(__always)
-    public func alarms(at index: Int) -> HardwareAlarms { alarms.isEmpty ? [] : alarms[index] ?? [] }
+    public func alarms(at index: Int) -> HardwareAlarms { exceptions?.alarms[index] ?? [] }
 
     /// Appends a failed reading.
     public mutating func appendFault(_ reason: String) {
-        faults[values.count] = reason
+        except { [count = values.count] in $0.faults[count] = reason }
         values.append(.nan)
     }
 
@@ -74,17 +96,17 @@ public struct SensorValues: Sendable, Hashable {
 
     /// Appends the slot of a sensor left unread because its device sleeps.
     public mutating func appendAsleep() {
-        asleep.insert(values.count)
+        except { [count = values.count] in _ = $0.asleep.insert(count) }
         values.append(.nan)
     }
 
     /// Whether the slot at `index` was left unread because its device sleeps.
     @inline(__always)
-    public func isAsleep(_ index: Int) -> Bool { !asleep.isEmpty && asleep.contains(index) }
+    public func isAsleep(_ index: Int) -> Bool { exceptions?.asleep.contains(index) == true }
 
     /// Takes the asleep slots of a commit that read `readings` (what sleeps now).
     mutating func takeAsleep(of readings: SensorValues) {
-        if asleep != readings.asleep { asleep = readings.asleep }
+        if asleep != readings.asleep { except { $0.asleep = readings.asleep } }
     }
 
     /// Sets the slot at `index` to a reading: a value, or a fault when `fault` is given.
@@ -92,11 +114,13 @@ public struct SensorValues: Sendable, Hashable {
         if let value, !value.isNaN {
             values[index] = value
             // Hashing only when some slot failed: a scenario sets every sample this way.
-            if !faults.isEmpty { faults[index] = nil }
+            if exceptions?.faults.isEmpty == false { except { $0.faults[index] = nil } }
         } else {
             values[index] = .nan
-            faults[index] = fault ?? "not a number: NaN"
-            if !alarms.isEmpty { alarms[index] = nil }
+            except { e in
+                e.faults[index] = fault ?? "not a number: NaN"
+                if !e.alarms.isEmpty { e.alarms[index] = nil }
+            }
         }
     }
 
@@ -112,12 +136,12 @@ public struct SensorValues: Sendable, Hashable {
 
     /// Whether the slot at `index` holds a reading (a value or a fault).
     @inline(__always)
-    public func wasRead(_ index: Int) -> Bool { !values[index].isNaN || (!faults.isEmpty && faults[index] != nil) }
+    public func wasRead(_ index: Int) -> Bool { !values[index].isNaN || exceptions?.faults[index] != nil }
 
     /// The reading at `index` as a sample of `sensor`, nil if nothing was read.
     public func sample(at index: Int, of sensor: SensorID) -> Sample? {
         if let v = value(at: index) { return Sample(sensor: sensor, time: time, value: v) }
-        if let reason = faults[index] { return Sample(sensor: sensor, time: time, fault: reason) }
+        if let reason = exceptions?.faults[index] { return Sample(sensor: sensor, time: time, fault: reason) }
         return nil
     }
 

@@ -166,8 +166,7 @@ final class SourceSupervisor: Service {
         for source in running { derived.learn(source: source.poller.key, sensors: source.poller.list.sensors) }
         var lastPoll = Array(repeating: Timestamp(nanoseconds: -1), count: schedules.count)
         var commits = 0
-        while let next = schedules.indices.filter({ schedules[$0].next != nil })
-            .min(by: { schedules[$0].next! < schedules[$1].next! }) {
+        while let next = Self.earliest(schedules) {
             let (time, tick) = schedules[next].advance()
             clock.advance(by: Duration.nanoseconds(time.nanoseconds) - clock.now.offset)
             running[next].poller.pollNow(at: time, tick: tick)
@@ -185,29 +184,40 @@ final class SourceSupervisor: Service {
         running = []
     }
 
+    /// The schedule whose next poll is earliest (ties: the first), nil when all are done.
+    private static func earliest(_ schedules: [VirtualSchedule]) -> Int? {
+        var best: Int?
+        for i in schedules.indices {
+            guard let t = schedules[i].next else { continue }
+            if let b = best, schedules[b].next! <= t { continue }
+            best = i
+        }
+        return best
+    }
+
     /// In ``play()``: derived sensors wait for the watermark instead of each cycle's time.
     private var virtual = false
 
     /// Commits what a poller delivered, unless its source has stopped meanwhile.
     private func receive(_ list: SensorList, _ cycles: [PollCycle]) {
-        guard running.contains(where: { $0.poller.key == list.source }) || undiscovered.contains(list.source) else {
-            return
-        }
+        guard running.indices.contains(where: { running[$0].poller.key == list.source }) || undiscovered.contains(list.source)
+        else { return }
         let changed = data.adopt(list)
         if !changed.isEmpty { onPresence(changed) }
-        if list.leftOut != leftOut[list.source, default: []] {
+        // Hashing the key only when something is or was left out: a delivery of every poll.
+        if !(list.leftOut.isEmpty && leftOut.isEmpty), list.leftOut != leftOut[list.source, default: []] {
             let before = Set(leftOut[list.source, default: []])
             for line in list.leftOut where !before.contains(line) { log.log(.warning, line) }
             leftOut[list.source] = list.leftOut
         }
-        for cycle in cycles {
-            data.commit(cycle)
+        for i in cycles.indices {
+            data.commit(cycles[i])
             if !derived.isEmpty {
-                derived.record(cycle)
-                if !virtual { commitDerived(through: cycle.time) }
+                derived.record(cycles[i])
+                if !virtual { commitDerived(through: cycles[i].time) }
             }
         }
-        if undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
+        if !undiscovered.isEmpty, undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
     }
 
     /// Computes the derived sensors from the cycles recorded up to `time` (in `run`, a

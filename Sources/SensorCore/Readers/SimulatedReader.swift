@@ -49,17 +49,17 @@ public final class SimulatedReader: SensorReader {
         let count = sensors.count
         return playback.withLock { playback in
             var out: [SensorValues] = []
-            var current: SensorValues?
+            // The instant being filled is the last one, changed in place (an optional
+            // `current` beside `out` was copied at every sample).
             playback.play(through: time) { k, t, value, fault, alarms in
+                let p = position[k]
                 // A new instant; also when a sensor has two samples at one time (both count).
-                if current?.time != t || current!.wasRead(position[k]) {
-                    if let done = current { out.append(done) }
-                    current = SensorValues(time: t, unread: count)
+                if out.isEmpty || out[out.count - 1].time != t || out[out.count - 1].wasRead(p) {
+                    out.append(SensorValues(time: t, unread: count))
                 }
-                current!.set(position[k], value: value, fault: fault)
-                if !alarms.isEmpty { current!.setAlarms(position[k], alarms) }
+                out[out.count - 1].set(p, value: value, fault: fault)
+                if !alarms.isEmpty { out[out.count - 1].setAlarms(p, alarms) }
             }
-            if let last = current { out.append(last) }
             return out
         }
     }

@@ -44,14 +44,21 @@ public struct RuleEngine: Sendable {
     private var slotStale: [Bool] = []
     private var slotState: [AlertState] = []
     private var hasStaleRules: Bool
+    /// Whether a tick may skip the sensors read at its own instant: true when every `stale`
+    /// rule's duration and `repeat` are positive (the decoder's rule), for then evaluating
+    /// one again at the time it just evaluated changes nothing (its sample left
+    /// `time - lastSuccess` at 0, or its failed read was the very same evaluation).
+    private var ticksSkipRead: Bool
     /// The sensors (entries) whose latest reading was `asleep` (SPEC §20): a tick restarts
     /// their `stale` clock instead of evaluating it, so it cannot run out while they sleep.
     private var sleeping: Set<Int> = []
     /// Alerts that were firing when the daemon last stopped, applied when their sensor appears.
     private var restoredFiring: Set<AlertKey> = []
-    /// Per running source: its current list (checked by identity) and each listed sensor's
-    /// entry (every listed sensor gets one), worked out once per discovery, so a reading costs no id at all.
-    private var listEntries: [String: (list: SensorList, entries: [Int])] = [:]
+    /// Per running source: its current list and each listed sensor's entry (every listed
+    /// sensor gets one), worked out once per discovery, so a reading costs no id at all. Found
+    /// by the list's identity: a few sources, so a scan of pointers, not a hash of the
+    /// source's key per cycle.
+    private var listEntries: [(list: SensorList, entries: [Int])] = []
     /// Sensors that went (SPEC §20) and no list has named since.
     private var absent: Set<Int> = []
 
@@ -60,6 +67,14 @@ public struct RuleEngine: Sendable {
         self.rules = rules
         self.refs = rules.map(RuleRef.init)
         self.hasStaleRules = rules.contains { $0.condition.kind == .stale }
+        self.ticksSkipRead = Self.ticksSkipRead(rules)
+    }
+
+    private static func ticksSkipRead(_ rules: [Rule]) -> Bool {
+        rules.allSatisfy { rule in
+            guard case .stale(let limit) = rule.condition else { return true }
+            return limit > .zero && (rule.repeatEvery.map { $0 > .zero } ?? true)
+        }
     }
 
     /// The sensors seen so far.
@@ -70,8 +85,8 @@ public struct RuleEngine: Sendable {
         let list = cycle.list
         let time = cycle.time
         let entries: [Int]
-        if let known = listEntries[list.source], known.list === list {
-            entries = known.entries
+        if let k = listEntries.firstIndex(where: { $0.list === list }) {
+            entries = listEntries[k].entries
         } else {
             entries = list.sensors.map { info in
                 guard let e = entryIndex[info.id] else { return add(info, at: min(list.discovered, time)) }
@@ -80,11 +95,13 @@ public struct RuleEngine: Sendable {
                 return e
             }
             // Sensors the source's last list named and this one does not went (SPEC §20).
-            if let before = listEntries[list.source] {
+            if let k = listEntries.firstIndex(where: { $0.list.source == list.source }) {
                 let now = Set(entries)
-                for e in before.entries where !now.contains(e) { gone(e, at: time, into: &events) }
+                for e in listEntries[k].entries where !now.contains(e) { gone(e, at: time, into: &events) }
+                listEntries[k] = (list, entries)
+            } else {
+                listEntries.append((list, entries))
             }
-            listEntries[list.source] = (list, entries)
         }
         guard !entries.isEmpty else { return }
         let readings = cycle.readings
@@ -108,10 +125,10 @@ public struct RuleEngine: Sendable {
             }
         }
         guard cycle.tick, hasStaleRules else { return }
-        for e in entries {
+        for (i, e) in entries.enumerated() {
             if !sleeping.isEmpty, sleeping.contains(e) {
                 restartStaleClocks(e, at: time)
-            } else {
+            } else if !ticksSkipRead || !readings.wasRead(i) {
                 step(e, time: time, value: nil, into: &events)
             }
         }
@@ -128,7 +145,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// Forgets the per-list positions of a source that stopped (its list is not coming back).
-    public mutating func forget(source: String) { listEntries[source] = nil }
+    public mutating func forget(source: String) { listEntries.removeAll { $0.list.source == source } }
 
     /// Sensor `e` went: its firing alerts resolve with the reason, and until a list names it
     /// again it has no reads and no ticks (no `stale` firing).
@@ -273,6 +290,7 @@ public struct RuleEngine: Sendable {
         rules = newRules
         refs = newRules.map(RuleRef.init)
         hasStaleRules = newRules.contains { $0.condition.kind == .stale }
+        ticksSkipRead = Self.ticksSkipRead(newRules)
         slotRule = []
         slotRef = []
         slotBorrowed = []

@@ -67,7 +67,7 @@ public final class TrackingLoop {
         while data.hasLogged {
             let cycles = data.takeLogged()
             count += cycles.count
-            for cycle in cycles { handle(cycle) }
+            for i in cycles.indices { handle(cycles[i]) }
         }
         lastDrainCount = count
     }
