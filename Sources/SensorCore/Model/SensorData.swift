@@ -30,11 +30,11 @@ public final class SensorData {
     /// Each source's readings, sorted by source, found by its list's identity: a few
     /// sources, and a commit finds its own without hashing a key or copying another's
     /// readings out. Not observed itself: reading it under observation at every commit was a
-    /// large share of `simulate`'s cost a cycle (bench/README.md); ``sourcesRevision``
+    /// large share of `simulate`'s cost a cycle (bench/README.md); ``observeSources()``
     /// stands for it.
     @ObservationIgnored private var sources: [SourceReadings] = []
-    /// Bumped by every commit, discovery and removal: what ``readings`` observes.
-    private var sourcesRevision: UInt64 = 0
+    /// Bumped by every discovery and removal; a commit bumps its quantities' revisions.
+    private var listsRevision: UInt64 = 0
     private var temperatureRevision: UInt64 = 0
     private var humidityRevision: UInt64 = 0
     private var pressureRevision: UInt64 = 0
@@ -60,7 +60,7 @@ public final class SensorData {
     /// The latest reading of a sensor (a fault is a fault, not a value); nil if it has none
     /// or is not listed.
     public func latest(of id: SensorID) -> Sample? {
-        _ = sourcesRevision
+        observeSources()
         for source in sources {
             guard let i = source.list.positions[id] else { continue }
             var sample = source.latest.sample(at: i, of: id)
@@ -74,18 +74,25 @@ public final class SensorData {
     /// latest successful reads (the metrics file's values). Read under
     /// `withObservationTracking`, it observes every commit, discovery and removal.
     public var readings: [SourceReadings] {
-        _ = sourcesRevision
+        observeSources()
         return sources
     }
 
     /// Reads what ``readings`` reads without building it: under `withObservationTracking`,
     /// an observer that only needs to hear of a commit, discovery or removal (not to sort
     /// and copy every source at every poll).
-    func touchReadings() { _ = sourcesRevision }
+    func touchReadings() { observeSources() }
+
+    /// What stands for ``sources`` under observation: every commit bumps the revision of
+    /// each quantity it carries, and every discovery and removal ``listsRevision``. One
+    /// observed change a commit, not two (bench/README.md).
+    private func observeSources() {
+        _ = (listsRevision, temperatureRevision, humidityRevision, pressureRevision, electricalRevision)
+    }
 
     /// The sensor with this id, if a source lists it.
     public func sensor(_ id: SensorID) -> SensorInfo? {
-        _ = sourcesRevision
+        observeSources()
         for source in sources {
             if let i = source.list.positions[id] { return source.list.sensors[i] }
         }
@@ -103,8 +110,6 @@ public final class SensorData {
         if !readings.faults.isEmpty || sources[i].faultyCount > 0 { sources[i].faultyCount = noteHealth(cycle) }
         // Announced before the change, as an observed property's `willSet` is: an observer's
         // `onChange` still reads the old readings (SPEC §5's pitfall, kept as it was).
-        sourcesRevision &+= 1
-        sources[i].merge(readings)
         for part in list.parts {
             switch part.quantity {
             case .temperature: temperatureRevision &+= 1
@@ -113,6 +118,7 @@ public final class SensorData {
             case .fan, .voltage, .power, .current: electricalRevision &+= 1
             }
         }
+        sources[i].merge(readings)
         if logged & list.quantityBits != 0 { log.append(cycle) }
         let second = cycle.time.nanoseconds / 1_000_000_000
         if second > latestSecond { latestSecond = second }
@@ -134,7 +140,7 @@ public final class SensorData {
         forgetFaults(of: previous, keeping: list)
         var now = SourceReadings(list: list, previous: previous)
         now.faultyCount = list.sensors.reduce(0) { $0 + (faulty[$1.id] == nil ? 0 : 1) }
-        sourcesRevision &+= 1
+        listsRevision &+= 1
         if let found {
             sources[found] = now
         } else {
@@ -154,7 +160,7 @@ public final class SensorData {
     /// Drops a source that stopped: its sensors are neither listed nor failing any more.
     public func remove(source key: String) {
         guard let i = sources.firstIndex(where: { $0.list.source == key }) else { return }
-        sourcesRevision &+= 1
+        listsRevision &+= 1
         let gone = sources.remove(at: i)
         forgetFaults(of: gone, keeping: nil)
         recount()

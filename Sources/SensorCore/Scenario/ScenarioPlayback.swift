@@ -55,19 +55,24 @@ public struct ScenarioPlayback: Sendable {
             // here and filed once.
             var nextTime = Int64.max
             var next: [Int] = []
+            swap(&next, &spare)
             for k in sensors {
                 guard let reading = cursors[k].nextAlarmedReading(offset: offset) else { continue }
                 emit(k, reading.time, reading.value, reading.fault?.text, reading.alarms)
                 let t = cursors[k].nextTime
                 guard t != .max else { continue }
                 if t != nextTime {
-                    file(next, at: nextTime)
+                    if !next.isEmpty {
+                        file(next, at: nextTime)
+                        next = []
+                    }
                     nextTime = t
-                    next = []
                 }
                 next.append(k)
             }
             file(next, at: nextTime)
+            sensors.removeAll(keepingCapacity: true)
+            spare = sensors
         }
     }
 
@@ -81,6 +86,9 @@ public struct ScenarioPlayback: Sendable {
     private var due: [Int64: [Int]] = [:]
     private var times: [Int64] = []
     private var scheduled = false
+    /// An instant's list once played, emptied: the next instant's is built in it, so a step
+    /// of the common scenario (every sensor due again together) allocates nothing.
+    private var spare: [Int] = []
 
     private mutating func scheduleAll() {
         due = [:]
@@ -92,11 +100,11 @@ public struct ScenarioPlayback: Sendable {
     /// Files `sensors` (in index order) as due at `time`.
     private mutating func file(_ sensors: [Int], at time: Int64) {
         guard !sensors.isEmpty else { return }
-        if let i = due.index(forKey: time) {
-            due.values[i].append(contentsOf: sensors)
+        // One hash in the common case, a time not filed yet.
+        if let earlier = due.updateValue(sensors, forKey: time) {
+            due[time] = earlier + sensors
             return
         }
-        due[time] = sensors
         var i = times.count
         times.append(time)
         while i > 0, time < times[(i - 1) / 2] {
