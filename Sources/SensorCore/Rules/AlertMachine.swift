@@ -124,21 +124,16 @@ public enum AlertMachine {
             }
         }
 
-        // 2. Move the alert along ok → pending → firing → ok.
+        // 2. Move the alert along ok → pending → firing → ok. An event is made out of line
+        // (`emit`): a nested function capturing the rule here made every step copy the
+        // rule's fields, event or not (bench/README.md).
         let cond = state.conditionTrue
-        func event(_ kind: EventKind) -> AlertEvent {
-            var e = Self.event(
-                kind, state: state, time: time, value: value, predicted: predicted, rule: rule, index: index,
-                sensor: sensor())
-            e.hardwareAlarm = latched && kind != .resolved
-            return e
-        }
         switch state.phase {
         case .ok:
             guard cond else { return }
             if rule.holdFor <= .zero {
                 state.phase = .firing(since: time, clearing: nil, lastSent: time)
-                events.append(event(.firing))
+                emit(.firing, state, time, value, predicted, latched, rule, index, sensor(), &events)
             } else {
                 state.phase = .pending(since: time)
             }
@@ -147,7 +142,7 @@ public enum AlertMachine {
                 state.phase = .ok
             } else if time >= since + rule.holdFor {
                 state.phase = .firing(since: time, clearing: nil, lastSent: time)
-                events.append(event(.firing))
+                emit(.firing, state, time, value, predicted, latched, rule, index, sensor(), &events)
             }
         case .firing(let since, var clearing, var lastSent):
             if cond {
@@ -156,16 +151,28 @@ public enum AlertMachine {
                 let first = clearing ?? time
                 if time >= first + rule.clearFor {
                     state.phase = .ok
-                    events.append(event(.resolved))
+                    emit(.resolved, state, time, value, predicted, latched, rule, index, sensor(), &events)
                     return
                 }
                 clearing = first
             }
             if let every = rule.repeatEvery, time >= lastSent + every {
                 lastSent = time
-                events.append(event(.repeat))
+                emit(.repeat, state, time, value, predicted, latched, rule, index, sensor(), &events)
             }
             state.phase = .firing(since: since, clearing: clearing, lastSent: lastSent)
         }
+    }
+
+    /// Appends the event of `kind` that a step at `time` caused; `latched`: the chip's alarm,
+    /// not the value, made the condition true.
+    @inline(never)
+    private static func emit(
+        _ kind: EventKind, _ state: AlertState, _ time: Timestamp, _ value: Double?, _ predicted: Double?,
+        _ latched: Bool, _ rule: borrowing Rule, _ index: Int, _ sensor: SensorInfo, _ events: inout [AlertEvent]
+    ) {
+        var e = event(kind, state: state, time: time, value: value, predicted: predicted, rule: rule, index: index, sensor: sensor)
+        e.hardwareAlarm = latched && kind != .resolved
+        events.append(e)
     }
 }

@@ -9,14 +9,8 @@ public struct MonotonicWindow: Hashable, Sendable {
 
     private let extreme: Extreme
     private let width: Int64
-    /// A sample that may still be the extreme: one array of pairs, not one of times and one of
-    /// values (half the bounds and uniqueness checks a push; bench/README.md).
-    private struct Candidate: Hashable, Sendable {
-        var time: Int64
-        var value: Double
-    }
-    private var candidates: [Candidate] = []
-    private var head = 0
+    /// The samples that may still be the extreme, oldest first.
+    private var candidates = SampleRing()
 
     /// - Parameters:
     ///   - extreme: keep the minimum (for `rise`) or the maximum (for `fall`).
@@ -31,17 +25,11 @@ public struct MonotonicWindow: Hashable, Sendable {
     public mutating func push(_ value: Double, at time: Timestamp) -> Double {
         // Drop candidates the new value makes irrelevant: they leave the window earlier and
         // are never more extreme than it.
-        while candidates.count > head, beats(value, candidates[candidates.count - 1].value) {
-            candidates.removeLast()
-        }
-        candidates.append(Candidate(time: time.nanoseconds, value: value))
+        while candidates.count > 0, beats(value, candidates.last.value) { candidates.removeLast() }
+        candidates.append(SampleRing.Sample(time: time.nanoseconds, value: value))
         let oldest = time.nanoseconds &- width
-        while candidates[head].time < oldest { head += 1 }
-        if head > 64, head * 2 > candidates.count {
-            candidates.removeFirst(head)
-            head = 0
-        }
-        return candidates[head].value
+        while candidates.first.time < oldest { candidates.removeFirst() }
+        return candidates.first.value
     }
 
     private func beats(_ new: Double, _ old: Double) -> Bool {

@@ -19,20 +19,11 @@
 /// Memory: 16 bytes per sample in the window, and an eighth more as room to grow. Only
 /// successful samples enter it (SPEC §10), with times that do not decrease.
 public struct TrendWindow: Hashable, Sendable {
-    private struct Point: Hashable, Sendable {
-        var time: Int64
-        var value: Double
-    }
-
     private let width: Int64
     /// `H` in seconds, converted once: `Duration` arithmetic is 128-bit.
     private let horizon: Double
-    /// A ring: the window's samples are the `length` from `start` on, wrapping at the end.
-    /// A ring rather than an array trimmed at the front keeps memory at about the window's
-    /// size (an array holds the samples that left until it is trimmed: twice as many).
-    private var points: [Point] = []
-    private var start = 0
-    private var length = 0
+    /// The window's samples, oldest first.
+    private var points = SampleRing()
     /// Times are `(time - origin)` in seconds, values `value - y0`, in the sums.
     private var origin: Int64 = 0
     private var y0 = 0.0
@@ -50,7 +41,7 @@ public struct TrendWindow: Hashable, Sendable {
     }
 
     /// The number of samples in the window.
-    public var count: Int { length }
+    public var count: Int { points.count }
 
     /// Adds a sample at `time` (not earlier than the previous one), drops the samples before
     /// `time - W` and returns the fitted line's value at `time + H`: nil when the window holds
@@ -60,10 +51,9 @@ public struct TrendWindow: Hashable, Sendable {
     public mutating func push(_ value: Double, at time: Timestamp) -> Double? {
         let t = time.nanoseconds
         let oldest = t &- width
-        while length > 0, points[start].time < oldest {
-            let p = points[start]
-            start = start &+ 1 == points.count ? 0 : start &+ 1
-            length -= 1
+        while points.count > 0, points.first.time < oldest {
+            let p = points.first
+            points.removeFirst()
             // The same x and y as when it was added (the origin has not moved since), so the
             // sums lose exactly what it brought, up to rounding.
             let x = seconds(p.time &- origin)
@@ -73,11 +63,9 @@ public struct TrendWindow: Hashable, Sendable {
             sxx -= x * x
             sxy -= x * y
         }
-        if length == points.count { grow() }
-        points[slot(length)] = Point(time: t, value: value)
-        length += 1
+        points.append(SampleRing.Sample(time: t, value: value))
         // The window was empty, or every sample in it came after the last rebuild.
-        if length == 1 || t &- origin > width {
+        if points.count == 1 || t &- origin > width {
             rebuild()
         } else {
             let x = seconds(t &- origin)
@@ -98,10 +86,10 @@ public struct TrendWindow: Hashable, Sendable {
 
     @inline(__always)
     private func line(ahead: Double) -> Double? {
-        guard length > 0 else { return nil }
-        let newest = points[slot(length &- 1)]
-        guard points[start].time != newest.time else { return nil }
-        let n = Double(length)
+        guard points.count > 0 else { return nil }
+        let newest = points.last
+        guard points.first.time != newest.time else { return nil }
+        let n = Double(points.count)
         // n times the centred sums Σ(x - x̄)² and Σ(x - x̄)(y - ȳ): the slope then needs one
         // division, which does not wait for the means' (a chain of two cost a tenth of a run).
         let dxx = n * sxx - sx * sx
@@ -115,34 +103,17 @@ public struct TrendWindow: Hashable, Sendable {
         return y0 + my + dxy / dxx * (x - mx)
     }
 
-    /// The index in `points` of the window's `i`-th sample (0: the oldest).
-    @inline(__always)
-    private func slot(_ i: Int) -> Int {
-        let j = start &+ i
-        return j >= points.count ? j &- points.count : j
-    }
-
-    /// Makes room in a full ring: its samples in order, then free slots for an eighth more
-    /// (at least 8). Growing by a fixed fraction keeps a push O(1) amortised while the
-    /// window fills, and the ring close to the window's size once it stops growing.
-    private mutating func grow() {
-        var bigger = [Point](repeating: Point(time: 0, value: 0), count: length + max(8, length / 8))
-        for i in 0..<length { bigger[i] = points[slot(i)] }
-        points = bigger
-        start = 0
-    }
-
     /// Moves the origin to the newest sample and adds the window up afresh.
     private mutating func rebuild() {
-        let newest = points[slot(length &- 1)]
+        let newest = points.last
         origin = newest.time
         y0 = newest.value
         sx = 0
         sy = 0
         sxx = 0
         sxy = 0
-        for i in 0..<length {
-            let p = points[slot(i)]
+        for i in 0..<points.count {
+            let p = points[i]
             let x = seconds(p.time &- origin)
             let y = p.value - y0
             sx += x
