@@ -70,29 +70,60 @@ public enum AlertMachine {
         return alarms.contains(alarm)
     }
 
+    /// What a step reads of its rule at every sample: the condition, and the waits in
+    /// nanoseconds (`Duration` is 128-bit, and its nanoseconds a division). The rule engine
+    /// keeps one per rule; the rest of the rule (name, selector, annotations: 288 bytes in
+    /// all) is read only to make an event. Handed to each step whole, the rule was copied
+    /// onto the stack at every sample (bench/README.md).
+    public struct Parameters: Sendable {
+        let condition: Condition
+        let holdFor: Int64
+        let clearFor: Int64
+        let repeatEvery: Int64?
+
+        /// The parameters of `rule`.
+        public init(_ rule: Rule) {
+            condition = rule.condition
+            holdFor = rule.holdFor.nanoseconds
+            clearFor = rule.clearFor.nanoseconds
+            repeatEvery = rule.repeatEvery?.nanoseconds
+        }
+    }
+
     /// The same step with the input taken apart: `value` nil is a failed read or a tick,
     /// which only `stale` evaluates (it treats both alike); `alarms` the alarm files set at
-    /// that reading (SPEC §16b). The rule engine's hot path.
-    @inline(__always)
+    /// that reading (SPEC §16b).
     public static func step(
         _ state: inout AlertState, time: Timestamp, value: Double?, alarms: HardwareAlarms = [],
-        rule: borrowing Rule, index: Int, sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
+        rule: Rule, index: Int, sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
+    ) {
+        step(
+            &state, time: time, value: value, alarms: alarms, parameters: Parameters(rule), rule: rule, index: index,
+            sensor: sensor(), into: &events)
+    }
+
+    /// The step of the rule engine's hot path: `parameters` are `rule`'s, and `rule` is read
+    /// only when the step makes an event (or a chip's alarm is set).
+    @inline(__always)
+    static func step(
+        _ state: inout AlertState, time: Timestamp, value: Double?, alarms: HardwareAlarms, parameters p: Parameters,
+        rule: @autoclosure () -> Rule, index: Int, sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
     ) {
         // 1. Decide whether this input is an evaluation, and update the condition.
         var predicted: Double?
         // A limit rule's condition also holds while the chip latches that limit's alarm, and
         // the event then says so when the value alone would not have made it.
         var latched = false
-        switch rule.condition {
+        switch p.condition {
         case .above(let threshold, let hysteresis):
             guard let v = value else { return }
             let byValue = state.conditionTrue ? v > threshold - hysteresis : v > threshold
-            latched = !byValue && !alarms.isEmpty && latches(alarms, rule.appliedLimit)
+            latched = !byValue && !alarms.isEmpty && latches(alarms, rule().appliedLimit)
             state.conditionTrue = byValue || latched
         case .below(let threshold, let hysteresis):
             guard let v = value else { return }
             let byValue = state.conditionTrue ? v < threshold + hysteresis : v < threshold
-            latched = !byValue && !alarms.isEmpty && latches(alarms, rule.appliedLimit)
+            latched = !byValue && !alarms.isEmpty && latches(alarms, rule().appliedLimit)
             state.conditionTrue = byValue || latched
         case .alarm:
             guard value != nil else { return }
@@ -131,34 +162,34 @@ public enum AlertMachine {
         switch state.phase {
         case .ok:
             guard cond else { return }
-            if rule.holdFor <= .zero {
+            if p.holdFor <= 0 {
                 state.phase = .firing(since: time, clearing: nil, lastSent: time)
-                emit(.firing, state, time, value, predicted, latched, rule, index, sensor(), &events)
+                emit(.firing, state, time, value, predicted, latched, rule(), index, sensor(), &events)
             } else {
                 state.phase = .pending(since: time)
             }
         case .pending(let since):
             if !cond {
                 state.phase = .ok
-            } else if time >= since + rule.holdFor {
+            } else if time.nanoseconds >= since.nanoseconds &+ p.holdFor {
                 state.phase = .firing(since: time, clearing: nil, lastSent: time)
-                emit(.firing, state, time, value, predicted, latched, rule, index, sensor(), &events)
+                emit(.firing, state, time, value, predicted, latched, rule(), index, sensor(), &events)
             }
         case .firing(let since, var clearing, var lastSent):
             if cond {
                 clearing = nil
             } else {
                 let first = clearing ?? time
-                if time >= first + rule.clearFor {
+                if time.nanoseconds >= first.nanoseconds &+ p.clearFor {
                     state.phase = .ok
-                    emit(.resolved, state, time, value, predicted, latched, rule, index, sensor(), &events)
+                    emit(.resolved, state, time, value, predicted, latched, rule(), index, sensor(), &events)
                     return
                 }
                 clearing = first
             }
-            if let every = rule.repeatEvery, time >= lastSent + every {
+            if let every = p.repeatEvery, time.nanoseconds >= lastSent.nanoseconds &+ every {
                 lastSent = time
-                emit(.repeat, state, time, value, predicted, latched, rule, index, sensor(), &events)
+                emit(.repeat, state, time, value, predicted, latched, rule(), index, sensor(), &events)
             }
             state.phase = .firing(since: since, clearing: clearing, lastSent: lastSent)
         }

@@ -17,7 +17,12 @@ public struct RuleEngine: Sendable {
     /// Rules behind a reference, so evaluating one does not copy its strings and globs.
     private final class RuleRef: Sendable {
         let rule: Rule
-        init(_ rule: Rule) { self.rule = rule }
+        /// What a step reads of it at every sample.
+        let parameters: AlertMachine.Parameters
+        init(_ rule: Rule) {
+            self.rule = rule
+            parameters = AlertMachine.Parameters(rule)
+        }
     }
 
     /// Where a sensor's slots are.
@@ -225,7 +230,8 @@ public struct RuleEngine: Sendable {
                 guard let resolved = slotBorrowed[slot] else { continue }
                 resolved._withUnsafeGuaranteedRef { ref in
                     AlertMachine.step(
-                        &states[slot], time: time, value: value, alarms: alarms, rule: ref.rule, index: r,
+                        &states[slot], time: time, value: value, alarms: alarms, parameters: ref.parameters,
+                        rule: ref.rule, index: r,
                         sensor: infos[e], into: &events)
                 }
             }
