@@ -188,6 +188,7 @@ public final class VirtualClock: RunClock {
             }
             return (due, alarms)
         }
+        guard !due.isEmpty || !alarms.isEmpty else { return }
         for sleeper in due.sorted(by: { $0.payload < $1.payload }) { sleeper.continuation.resume() }
         for wake in alarms { wake.signal() }
     }

@@ -57,7 +57,8 @@ public struct SensorValues: Sendable, Hashable {
 
     /// `count` slots with nothing read (a tick without readings).
     public init(time: Timestamp, unread count: Int) {
-        self.init(time: time, values: Array(repeating: .nan, count: count))
+        self.time = time
+        values = Array(repeating: .nan, count: count)
     }
 
     /// Appends a successful reading; a NaN (raw × scale of two extremes) is not a value
