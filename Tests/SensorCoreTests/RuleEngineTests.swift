@@ -37,6 +37,33 @@ struct RuleEngineTests {
             ["firing sim:gpu@2.0", "firing sim:room@2.0"])
     }
 
+    /// A tick skips the sensors read at its own instant only where the evaluation it skips
+    /// could change nothing: a `stale` of zero (possible in code, not in a configuration)
+    /// fires at the tick that follows its own reading, as every tick evaluates it.
+    @Test func aTickEvaluatesTheSensorsItsReadingsReachedOnlyWhereThatCanChangeSomething() {
+        var events: [AlertEvent] = []
+        var zero = RuleEngine(rules: [Rule(name: "zero", selector: SensorSelector(), condition: .stale(.zero))])
+        zero.process(Self.cycle(0, [(Self.cpu, 1), (Self.gpu, 1), (Self.room, 1)]), into: &events)
+        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } ==
+            ["firing sim:cpu@0.0", "firing sim:gpu@0.0", "firing sim:room@0.0"])
+
+        // Positive durations: the same events as when every tick evaluated every sensor
+        // (a failed read at the tick's instant counts once, as a miss).
+        events = []
+        var engine = RuleEngine(rules: [
+            Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)), repeatEvery: .seconds(1)),
+        ])
+        for t in 0...6 {
+            let cpu: Double? = t < 1 ? 1 : nil
+            engine.process(Self.cycle(Double(t), [(Self.cpu, cpu), (Self.gpu, 1)]), into: &events)
+        }
+        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+            "firing sim:cpu@2.0", "firing sim:room@2.0", "repeat sim:cpu@3.0", "repeat sim:room@3.0",
+            "repeat sim:cpu@4.0", "repeat sim:room@4.0", "repeat sim:cpu@5.0", "repeat sim:room@5.0",
+            "repeat sim:cpu@6.0", "repeat sim:room@6.0",
+        ])
+    }
+
     @Test func restoredFiringAlertIsNotLoggedAgainButResolves() {
         let rules = [Rule(name: "hot", selector: SensorSelector(), condition: .above(50, hysteresis: 5))]
         var engine = RuleEngine(rules: rules)

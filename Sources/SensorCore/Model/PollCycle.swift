@@ -25,17 +25,31 @@ public struct PollCycle: Sendable, Hashable {
     /// with the list are dropped), in order, and the tick at `tick` when given — carried by
     /// the readings at that very time, else by a cycle of its own after them.
     public static func cycles(of list: SensorList, _ instants: [SensorValues], tick: Timestamp?) -> [PollCycle] {
+        cycles(of: list, instants, ticks: tick.map { [$0] } ?? [])
+    }
+
+    /// The same for polls taken as one (``SourcePoller/pollNow(from:through:ticks:)``): each
+    /// tick after the readings up to its time, carried by the readings at that very time.
+    /// `ticks` in time order.
+    public static func cycles(of list: SensorList, _ instants: [SensorValues], ticks: [Timestamp]) -> [PollCycle] {
         var out: [PollCycle] = []
-        out.reserveCapacity(instants.count + 1)
-        for readings in instants where readings.count == list.count {
-            out.append(PollCycle(list: list, readings: readings, tick: false))
+        out.reserveCapacity(instants.count + ticks.count)
+        var i = instants.startIndex
+        func take(through time: Timestamp) {
+            while i < instants.endIndex, instants[i].time <= time {
+                if instants[i].count == list.count { out.append(PollCycle(list: list, readings: instants[i], tick: false)) }
+                i += 1
+            }
         }
-        guard let tick else { return out }
-        if let last = out.last, last.time == tick {
-            out[out.count - 1].tick = true
-        } else {
-            out.append(PollCycle(list: list, readings: SensorValues(time: tick, unread: list.count)))
+        for tick in ticks {
+            take(through: tick)
+            if let last = out.last, last.time == tick {
+                out[out.count - 1].tick = true
+            } else {
+                out.append(PollCycle(list: list, readings: SensorValues(time: tick, unread: list.count)))
+            }
         }
+        take(through: Timestamp(nanoseconds: .max))
         return out
     }
 

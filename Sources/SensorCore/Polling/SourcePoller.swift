@@ -124,20 +124,21 @@ final class SourcePoller: Sendable {
         return true
     }
 
-    /// One poll on the calling thread, in virtual time (``SourceSupervisor/play()``): a
-    /// discovery first when one is due, then the poll at `time`, its cycles delivered with
-    /// the tick at `time` when `tick` is set. The same discovery and cycles as a poll thread's.
-    func pollNow(at time: Timestamp, tick: Bool) {
+    /// Polls on the calling thread, in virtual time (``SourceSupervisor/play()``), as one:
+    /// a discovery first when one is due at `first`, then one poll through `last`, its cycles
+    /// delivered with the `ticks` (each after the readings up to it, as a poll thread's poll
+    /// at that tick would have them). The same cycles as a poll thread's polls.
+    func pollNow(from first: Timestamp, through last: Timestamp, ticks: [Timestamp]) {
         let (due, number) = state.withLock { s in
-            (s.rediscover || s.lastDiscovery.map { time - $0 >= Self.discoveryInterval } ?? true, s.thread)
+            (s.rediscover || s.lastDiscovery.map { first - $0 >= Self.discoveryInterval } ?? true, s.thread)
         }
-        if due { _ = discover(at: time, thread: number) }
-        let read = reader.poll(at: time)
+        if due { _ = discover(at: first, thread: number) }
+        let read = reader.poll(at: last)
         let list = state.withLock { s in
             if read.contains(where: { $0.count != s.list.count }) { s.rediscover = true }
             return s.list
         }
-        deliver(list, PollCycle.cycles(of: list, read, tick: tick ? time : nil))
+        deliver(list, PollCycle.cycles(of: list, read, ticks: ticks))
     }
 
     /// The last discovery's list.

@@ -15,10 +15,28 @@ struct VirtualSchedule {
     }
 
     /// The poll due now and whether it is a tick; moves on to the next one.
-    mutating func advance() -> (Timestamp, tick: Bool) {
+    private mutating func advance() -> (Timestamp, tick: Bool) {
         let now = next!
         let following = (now.nanoseconds / step + 1) * step
         next = now.nanoseconds >= end ? nil : Timestamp(nanoseconds: min(following, end))
         return (now, now.nanoseconds % step == 0)
+    }
+
+    /// The poll due now and those after it that come before `limit` (every other source's
+    /// next poll), `count` at most, taken as one: the first's time, the last's, and the
+    /// ticks among them.
+    mutating func advance(upTo count: Int, before limit: Timestamp?) -> (first: Timestamp, last: Timestamp, ticks: [Timestamp]) {
+        var ticks: [Timestamp] = []
+        let (first, tick) = advance()
+        if tick { ticks.append(first) }
+        var last = first
+        var taken = 1
+        while taken < count, let t = next, limit.map({ t < $0 }) ?? true {
+            let (time, tick) = advance()
+            if tick { ticks.append(time) }
+            last = time
+            taken += 1
+        }
+        return (first, last, ticks)
     }
 }
