@@ -13,7 +13,15 @@ public struct FeedCursor: Sendable {
     /// Relative time of the next sample in nanoseconds; `Int64.max` when there is none.
     public private(set) var nextTime: Int64 = .max
 
-    private let feed: Feed
+    // The feed, flat: matching on an enum of the two kinds copied its arrays' references out
+    // (a retain and a release) twice a sample. Explicit samples: `times` and `values`;
+    // generated: `step` > 0, every `step` from 0, `count` in all either way.
+    private let times: [Int64]
+    private let values: [Double?]
+    private let step: Int64
+    private let count: Int
+    private let noise: Double
+    private let segments: [Piece]
     private var index = 0
     // The sensor's latched alarms (SPEC §16b) by time, the next one not yet seen, and those
     // due but not yet seen with a successful reading.
@@ -26,19 +34,6 @@ public struct FeedCursor: Sendable {
     private var segmentIndex = 0
     private var value = 0.0
     private var random: SplitMix64
-
-    private enum Feed: Sendable {
-        case explicit(times: [Int64], values: [Double?], count: Int)
-        case generated(Generated)
-    }
-
-    private struct Generated: Sendable {
-        var start: Double
-        var step: Int64
-        var count: Int
-        var noise: Double
-        var segments: [Piece]
-    }
 
     /// A segment placed on the timeline: covers [start, end); `from`/`to` are the values at
     /// its start and after it.
@@ -74,8 +69,12 @@ public struct FeedCursor: Sendable {
         let limit = end.map { $0.nanoseconds } ?? .max
         switch sensor.feed {
         case .samples(let samples):
-            let times = samples.map(\.time.nanoseconds)
-            feed = .explicit(times: times, values: samples.map(\.value), count: times.prefix { $0 < limit }.count)
+            times = samples.map(\.time.nanoseconds)
+            values = samples.map(\.value)
+            count = times.prefix { $0 < limit }.count
+            step = 0
+            noise = 0
+            segments = []
         case .generated(let start, let segments, let noise):
             let step = max(scenario.step.nanoseconds, 1)
             let duration = scenario.duration.nanoseconds
@@ -83,8 +82,12 @@ public struct FeedCursor: Sendable {
             if end != nil, count > 0, Int64(count - 1) * step >= limit {
                 count = limit <= 0 ? 0 : Int((limit - 1) / step + 1)
             }
-            feed = .generated(
-                Generated(start: start, step: step, count: count, noise: noise, segments: Self.place(segments, from: start)))
+            times = []
+            values = []
+            self.step = step
+            self.count = count
+            self.noise = noise
+            self.segments = Self.place(segments, from: start)
             value = start
         }
         updateNextTime()
@@ -118,10 +121,7 @@ public struct FeedCursor: Sendable {
     }
 
     private mutating func updateNextTime() {
-        switch feed {
-        case .explicit(let times, _, let count): nextTime = index < count ? times[index] : .max
-        case .generated(let g): nextTime = index < g.count ? Int64(index) * g.step : .max
-        }
+        nextTime = index >= count ? .max : step > 0 ? Int64(index) * step : times[index]
     }
 
     /// The next sample, or nil when the feed is exhausted.
@@ -144,12 +144,11 @@ public struct FeedCursor: Sendable {
         guard t != .max else { return nil }
         let time = Timestamp(nanoseconds: offset &+ t)
         let reading: (time: Timestamp, value: Double?, fault: FeedReading.Fault?)
-        switch feed {
-        case .explicit(_, let values, _):
+        if step > 0 {
+            let jitter = noise > 0 ? random.offset(upTo: noise) : 0
+            reading = generatedValue(at: t).map { (time, $0 + jitter, nil) } ?? (time, nil, .dropout)
+        } else {
             reading = values[index].map { (time, $0, nil) } ?? (time, nil, .failedRead)
-        case .generated(let g):
-            let noise = g.noise > 0 ? random.offset(upTo: g.noise) : 0
-            reading = generatedValue(at: t, g).map { (time, $0 + noise, nil) } ?? (time, nil, .dropout)
         }
         index += 1
         updateNextTime()
@@ -163,15 +162,15 @@ public struct FeedCursor: Sendable {
     }
 
     /// The curve's value at `t` (nil inside a dropout); `t` never decreases between calls.
-    private mutating func generatedValue(at t: Int64, _ g: Generated) -> Double? {
+    private mutating func generatedValue(at t: Int64) -> Double? {
         // Half-open segments: a sample at a segment's end belongs to what follows, so a
         // ramp's end sample is its target and a step's own time already has the new value.
-        while segmentIndex < g.segments.count, t >= g.segments[segmentIndex].end {
-            value = g.segments[segmentIndex].to
+        while segmentIndex < segments.count, t >= segments[segmentIndex].end {
+            value = segments[segmentIndex].to
             segmentIndex += 1
         }
-        guard segmentIndex < g.segments.count else { return value }
-        let piece = g.segments[segmentIndex]
+        guard segmentIndex < segments.count else { return value }
+        let piece = segments[segmentIndex]
         let elapsed = Double(t - piece.start)
         switch piece.shape {
         case .hold: return piece.from
