@@ -162,4 +162,36 @@ struct TrackingLoopTests {
         #expect(data.revision(of: .temperature) == 1 && data.revision(of: .humidity) == 1)
         #expect(data.revision(of: .pressure) == 0)
     }
+
+    /// A poll's cycles committed together are announced once, before the first is stored:
+    /// a naive `onChange` reads what was there before any of them; the loop still gets
+    /// every one, in order.
+    @Test func aPollsCyclesAreAnnouncedOnceBeforeTheFirstAndAllReachTheLoop() async {
+        let data = SensorData()
+        let list = SensorList(source: "sim", sensors: [Self.cpu])
+        data.commit(.reading(list, at: 0, [(Self.cpu, 1)]))
+        let seen = Mutex<[Double?]>([])
+        withObservationTracking {
+            _ = data.revision(of: .temperature)
+        } onChange: {
+            let old = DaemonActor.assumeIsolated { data.latest(of: Self.cpu.id)?.value }
+            seen.withLock { $0.append(old) }
+        }
+        data.commit((1...3).map { PollCycle.reading(list, at: Double($0), [(Self.cpu, Double($0 + 1))]) })
+        #expect(seen.withLock { $0 } == [1])
+        #expect(data.revision(of: .temperature) == 2)
+        #expect(data.latest(of: Self.cpu.id)?.value == 4)
+
+        let loop = TrackingLoop(data: data, quantities: [.temperature])
+        var handed: [Double] = []
+        let task = Task { @DaemonActor in
+            await loop.run { cycle in handed += cycle.samples.compactMap(\.value) }
+        }
+        #expect(await loop.armed.until(1))
+        data.commit((5...7).map { PollCycle.reading(list, at: Double($0), [(Self.cpu, Double($0))]) })
+        #expect(await loop.armed.until(2))
+        task.cancel()
+        #expect(await task.value(within: Self.guardLimit) != nil, "the loop did not end when cancelled")
+        #expect(handed == [5, 6, 7])
+    }
 }

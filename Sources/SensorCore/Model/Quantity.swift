@@ -33,5 +33,15 @@ public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     /// This quantity's bit in a set of quantities kept as a mask (``SensorList/quantityBits``):
     /// every commit asks whether its list holds a quantity the rules read, and hashing the
     /// raw value for a `Set` was a measurable share of a cycle (bench/README.md).
-    public var bit: UInt8 { 1 << UInt8(Self.allCases.firstIndex(of: self)!) }
+    public var bit: UInt8 {
+        switch self {
+        case .temperature: return 1
+        case .humidity: return 2
+        case .pressure: return 4
+        case .fan: return 8
+        case .voltage: return 16
+        case .power: return 32
+        case .current: return 64
+        }
+    }
 }

@@ -225,9 +225,13 @@ final class SourceSupervisor: Service {
             for line in list.leftOut where !before.contains(line) { log.log(.warning, line) }
             leftOut[list.source] = list.leftOut
         }
-        for i in cycles.indices {
-            data.commit(cycles[i])
-            if !derived.isEmpty {
+        if derived.isEmpty {
+            data.commit(cycles)
+        } else {
+            // Each cycle's derived readings right after it (in `run`; `simulate` waits for
+            // the watermark).
+            for i in cycles.indices {
+                data.commit(cycles[i])
                 derived.record(cycles[i])
                 if !virtual { commitDerived(through: cycles[i].time) }
             }
