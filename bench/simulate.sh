@@ -5,13 +5,15 @@
 # (a poll's own cost weighs on few sensors a step: the demo scenario has 4) and as
 # 1000 sensors x 6 min (the engine's state no longer in the nearest caches). Prints
 # samples/s, sample-evaluations/s (samples x rules that select them) and peak RSS for each.
-# Run by `make bench`.
+# SHAPES="SENSORS:DURATION ..." measures other shapes of the same scenario and rules instead
+# of the last two (default "4:25h 1000:6m"; e.g. "1:20h 10:2h"). Run by `make bench`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${SENSORWATCH:-$PWD/.build/release/sensorwatch}"
 dir=$(mktemp -d /tmp/sw-bench-sim.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
-python3 - "$dir" <<'PY'
+SHAPES="${SHAPES:-4:25h 1000:6m}"
+python3 - "$dir" "$SHAPES" <<'PY'
 import sys
 d = sys.argv[1]
 def scenario(name, count, duration):
@@ -30,8 +32,9 @@ def scenario(name, count, duration):
   open(f"{d}/{name}.json5", "w").write(
     '{ duration: "' + duration + '", step: "100ms", seed: 7, sensors: [\n  ' + ",\n  ".join(sensors) + "\n] }\n")
 scenario("bench", 100, "1h")
-scenario("few", 4, "25h")
-scenario("many", 1000, "6m")
+shapes = [shape.split(":") for shape in sys.argv[2].split()]
+for count, duration in shapes:
+  scenario(f"shape-{count}-{duration}", int(count), duration)
 three = '''{
   sources: [ { type: "simulated", scenario: "SCENARIO.json5" } ],
   rules: [
@@ -41,8 +44,8 @@ three = '''{
   ],
 }
 '''
-for name, config in [("bench", "config"), ("few", "few-config"), ("many", "many-config")]:
-  open(f"{d}/{config}.json5", "w").write(three.replace("SCENARIO", name))
+for name in ["bench"] + [f"shape-{count}-{duration}" for count, duration in shapes]:
+  open(f"{d}/{name}-config.json5", "w").write(three.replace("SCENARIO", name))
 # Predictive rules only (SPEC §10): windows of 300, 3000 and 6000 samples per sensor.
 open(f"{d}/predict.json5", "w").write('''{
   sources: [ { type: "simulated", scenario: "bench.json5" } ],
@@ -84,7 +87,12 @@ PY
     }'
 }
 
-measure "above, rise, stale" "$dir/config.json5" 3 20 $((100 * 36001))
+measure "above, rise, stale" "$dir/bench-config.json5" 3 20 $((100 * 36001))
 measure "predict" "$dir/predict.json5" 3 20 $((100 * 36001))
-measure "4 sensors x 25 h" "$dir/few-config.json5" 3 20 $((4 * 900001))
-measure "1000 sensors x 6 min" "$dir/many-config.json5" 3 20 $((1000 * 3601))
+# A shape's samples: every 100 ms step from 0 to the duration, both included.
+for shape in $SHAPES; do
+    count=${shape%%:*}
+    duration=${shape#*:}
+    seconds=$(python3 -c "import re,sys; print(sum(int(n) * {'h': 3600, 'm': 60, 's': 1}[u] for n, u in re.findall(r'(\d+)([hms])', sys.argv[1])))" "$duration")
+    measure "$count sensors x $duration" "$dir/shape-$count-$duration-config.json5" 3 20 $((count * (seconds * 10 + 1)))
+done
