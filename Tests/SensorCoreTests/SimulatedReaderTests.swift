@@ -20,6 +20,31 @@ struct SimulatedReaderTests {
         samples.map { "\($0.sensor.rawValue.dropFirst(4))@\($0.time.seconds)" }
     }
 
+    /// Played ahead on a thread (`simulate`), a scenario gives every poll what playing it
+    /// inline gives: polls between stretches, on their edges, several stretches at once,
+    /// none at all, past the end.
+    /// 500 explicit samples 1.37 s apart, off the step grid, every ninth a failed read.
+    static let explicit: [TimedValue] = (0..<500).map { (i: Int) -> TimedValue in
+        let value: Double? = i % 9 == 0 ? nil : Double(i)
+        return TimedValue(time: Timestamp(nanoseconds: Int64(i) * 1_370_000_000 + 7_000_000), value: value)
+    }
+
+    @Test func aScenarioPlayedAheadGivesEveryPollWhatPlayingItInlineGives() {
+        let scenario = Scenario(duration: .seconds(700), step: .milliseconds(100), seed: 3, loop: false, sensors: [
+            ScenarioSensor(id: "g", quantity: .temperature, feed: .generated(
+                start: 20, segments: [.ramp(to: 40, over: .seconds(300)), .dropout(.seconds(2))], noise: 0.5)),
+            ScenarioSensor(id: "e", quantity: .humidity, feed: .samples(Self.explicit)),
+        ])
+        let inline = SimulatedReader(scenario: scenario, loop: false)
+        let ahead = SimulatedReader(scenario: scenario, loop: false, ahead: true)
+        // Stretches here are 102.4 s (1024 steps): polls inside, on and across them.
+        let times: [Double] = [0, 0, 0.05, 3, 102.4, 102.4, 102.5, 250, 250, 409.6, 640, 699.95, 700, 700, 800]
+        for t in times {
+            let time = Timestamp(nanoseconds: Int64(t * 1e9))
+            #expect(ahead.poll(at: time) == inline.poll(at: time), "poll at \(t) s")
+        }
+    }
+
     @Test func discoverListsTheScenarioSensorsInIdOrder() {
         let reader = SimulatedReader(scenario: scenario(), loop: false)
         #expect(reader.source == "sim")

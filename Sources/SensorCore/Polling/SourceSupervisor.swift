@@ -169,7 +169,8 @@ final class SourceSupervisor: Service {
         // All up front: a source that has not polled yet still holds its inputs.
         for source in running { derived.learn(source: source.poller.key, sensors: source.poller.list.sensors) }
         var lastPoll = Array(repeating: Timestamp(nanoseconds: -1), count: schedules.count)
-        let batches = configurations.map { max(1, Self.virtualBatch / max(1, $0.scenario?.sensors.count ?? 1)) }
+        let sensors = configurations.map { $0.scenario?.sensors.count ?? 0 }
+        let batches = sensors.map { max(1, Self.virtualBatch / max(1, $0)) }
         var sinceYield = 0
         while let next = Self.earliest(schedules) {
             var others: Timestamp?
@@ -186,9 +187,10 @@ final class SourceSupervisor: Service {
                 commitDerived(through: watermark)
             }
             // Let the observers drain now and then: often enough to keep the cycle log
-            // short, rarely enough that task switches do not dominate.
-            sinceYield += max(1, ticks.count)
-            if sinceYield >= 64 {
+            // short (a batch's samples, which a scenario played ahead stays ahead of),
+            // rarely enough that task switches do not dominate.
+            sinceYield += max(1, ticks.count) * max(1, sensors[next])
+            if sinceYield >= Self.virtualBatch {
                 sinceYield = 0
                 await Task.yield()
             }
@@ -197,7 +199,7 @@ final class SourceSupervisor: Service {
     }
 
     /// How many samples' worth of a source's steps ``play(on:)`` takes as one poll at most.
-    static let virtualBatch = 2048
+    nonisolated static let virtualBatch = 2048
 
     /// The schedule whose next poll is earliest (ties: the first), nil when all are done.
     private static func earliest(_ schedules: [VirtualSchedule]) -> Int? {

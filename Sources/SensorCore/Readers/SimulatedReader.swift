@@ -13,10 +13,14 @@ public final class SimulatedReader: SensorReader {
     /// The list position of each scenario sensor (the scenario keeps file order, the list id order).
     private let position: [Int]
     private let playback: Mutex<ScenarioPlayback>
+    /// The scenario played ahead on a thread (``init(scenario:loop:ahead:)``), nil inline.
+    private let ahead: ScenarioReadAhead?
 
     /// The reader of a simulated source: its scenario (a source without one has no sensors).
-    public convenience init(configuration: SourceConfiguration, loop: Bool) {
-        self.init(scenario: configuration.scenario ?? Scenario(duration: .zero, step: .seconds(1), sensors: []), loop: loop)
+    public convenience init(configuration: SourceConfiguration, loop: Bool, ahead: Bool = false) {
+        self.init(
+            scenario: configuration.scenario ?? Scenario(duration: .zero, step: .seconds(1), sensors: []), loop: loop,
+            ahead: ahead)
     }
 
     /// - Parameters:
@@ -25,15 +29,34 @@ public final class SimulatedReader: SensorReader {
     ///     A scenario with `loop: false` never loops. Looping repeats with period
     ///     `duration`, dropping the sample at exactly `duration` in favour of the next
     ///     round's sample at 0.
-    public init(scenario: Scenario, loop: Bool) {
+    ///   - ahead: play a scenario that does not loop ahead of the polls, on a thread of its
+    ///     own (``ScenarioReadAhead``; `simulate`, whose polls come as fast as the rules
+    ///     take them). Inline when no thread can be had.
+    public init(scenario: Scenario, loop: Bool, ahead: Bool = false) {
         let infos = scenario.sensors.map(\.info)
         let order = infos.indices.sorted { infos[$0].id < infos[$1].id }
-        sensors = order.map { infos[$0] }
+        let sensors = order.map { infos[$0] }
+        self.sensors = sensors
         var position = Array(repeating: 0, count: infos.count)
         for (p, k) in order.enumerated() { position[k] = p }
         self.position = position
-        playback = Mutex(ScenarioPlayback(scenario: scenario, loop: loop && scenario.loop))
+        let loops = loop && scenario.loop
+        playback = Mutex(ScenarioPlayback(scenario: scenario, loop: loops))
+        guard ahead, !loops, !sensors.isEmpty else {
+            self.ahead = nil
+            return
+        }
+        // Stretches of a poll's worth of samples in `simulate`.
+        let step = max(1, scenario.step.nanoseconds)
+        let span = step * Int64(max(1, SourceSupervisor.virtualBatch / sensors.count))
+        self.ahead = try? ScenarioReadAhead(
+            ScenarioPlayback(scenario: scenario, loop: false), span: span, end: max(0, scenario.duration.nanoseconds), depth: 4
+        ) { [position] playback, through in
+            Self.instants(of: &playback, through: through, position: position, count: sensors.count)
+        }
     }
+
+    deinit { ahead?.stop() }
 
     /// The scenario's sensors (`sim:<id>`, or the id itself when it holds a `:`), in id order.
     public func discover() -> [SensorInfo] { sensors }
@@ -46,21 +69,27 @@ public final class SimulatedReader: SensorReader {
     public var leftOut: [String] { [] }
 
     public func poll(at time: Timestamp) -> [SensorValues] {
-        let count = sensors.count
-        return playback.withLock { playback in
-            var out: [SensorValues] = []
-            // The instant being filled is the last one, changed in place (an optional
-            // `current` beside `out` was copied at every sample).
-            playback.play(through: time) { k, t, value, fault, alarms in
-                let p = position[k]
-                // A new instant; also when a sensor has two samples at one time (both count).
-                if out.isEmpty || out[out.count - 1].time != t || out[out.count - 1].wasRead(p) {
-                    out.append(SensorValues(time: t, unread: count))
-                }
-                out[out.count - 1].set(p, value: value, fault: fault)
-                if !alarms.isEmpty { out[out.count - 1].setAlarms(p, alarms) }
+        if let ahead { return ahead.take(through: time) }
+        return playback.withLock { Self.instants(of: &$0, through: time, position: position, count: sensors.count) }
+    }
+
+    /// The instants `playback` plays through `time`, each aligned with the sensor list
+    /// (scenario sensor `k` at list position `position[k]`).
+    private static func instants(
+        of playback: inout ScenarioPlayback, through time: Timestamp, position: [Int], count: Int
+    ) -> [SensorValues] {
+        var out: [SensorValues] = []
+        // The instant being filled is the last one, changed in place (an optional
+        // `current` beside `out` was copied at every sample).
+        playback.play(through: time) { k, t, value, fault, alarms in
+            let p = position[k]
+            // A new instant; also when a sensor has two samples at one time (both count).
+            if out.isEmpty || out[out.count - 1].time != t || out[out.count - 1].wasRead(p) {
+                out.append(SensorValues(time: t, unread: count))
             }
-            return out
+            out[out.count - 1].set(p, value: value, fault: fault)
+            if !alarms.isEmpty { out[out.count - 1].setAlarms(p, alarms) }
         }
+        return out
     }
 }

@@ -26,7 +26,7 @@ public enum Simulator {
         let start = clock.now
         let supervisor = SourceSupervisor(
             sources: scenarios.map { SourceConfiguration(kind: .simulated, interval: $0.step, scenario: $0) },
-            derived: derived, data: data, makeReader: { SimulatedReader(configuration: $0, loop: false) },
+            derived: derived, data: data, makeReader: { SimulatedReader(configuration: $0, loop: false, ahead: true) },
             makePacer: { PollPacer(clock: clock, start: start) }, wait: { _ in }, log: MemoryLog())
         let events = await withTaskGroup(of: [AlertEvent].self) { group in
             group.addTask { await evaluate(loop, rules: rules, observe: observe) }
