@@ -41,7 +41,8 @@ public final class SimulatedReader: SensorReader {
         for (p, k) in order.enumerated() { position[k] = p }
         self.position = position
         let loops = loop && scenario.loop
-        playback = Mutex(ScenarioPlayback(scenario: scenario, loop: loops))
+        let start = ScenarioPlayback(scenario: scenario, loop: loops)
+        playback = Mutex(start)
         guard ahead, !loops, !sensors.isEmpty else {
             self.ahead = nil
             return
@@ -49,9 +50,10 @@ public final class SimulatedReader: SensorReader {
         // Stretches of a poll's worth of samples in `simulate`.
         let step = max(1, scenario.step.nanoseconds)
         let span = step * Int64(max(1, SourceSupervisor.virtualBatch / sensors.count))
-        self.ahead = try? ScenarioReadAhead(
-            ScenarioPlayback(scenario: scenario, loop: false), span: span, end: max(0, scenario.duration.nanoseconds), depth: 4
-        ) { [position] playback, through in
+        // The same playback, not made twice: the thread's copy is its own from its first step
+        // (a value), and the inline one is what the reader plays when no thread can be had.
+        self.ahead = try? ScenarioReadAhead(start, span: span, end: max(0, scenario.duration.nanoseconds), depth: 4) {
+            [position] playback, through in
             Self.instants(of: &playback, through: through, position: position, count: sensors.count)
         }
     }
