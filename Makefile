@@ -52,8 +52,12 @@ release: deps
 
 build: release
 
+# The demo keeps its alert state under .build/, never in the installed service's
+# /var/lib/sensorwatch (a demo run must not move the real service's alerts, nor start with
+# theirs); its status file and live socket go where `status`, `watch` and `top` look.
+RUN_STATE ?= $(CURDIR)/.build/run-state
 run: release
-	$(RELEASE) run --config $(CONFIG)
+	STATE_DIRECTORY=$(RUN_STATE) $(RELEASE) run --config $(CONFIG)
 
 unit: deps
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)

@@ -17,8 +17,9 @@ enum RunCommand {
         evaluates the rules on every sample, and logs alert events to the journal (or to
         stderr when no journald listens: with <N> priority prefixes, or on a terminal as
         local time, severity in colour and message; NO_COLOR=1 turns colour off). Keeps
-        the status file `sensorwatch status` reads (statusFile, else
-        $RUNTIME_DIRECTORY/status.json).
+        the status file `sensorwatch status` reads (statusFile, else status.json in
+        $RUNTIME_DIRECTORY; outside systemd /run/sensorwatch for root, else
+        $XDG_RUNTIME_DIR/sensorwatch).
 
         Signals: SIGHUP reloads the configuration (a bad one is logged, the running one
         kept); SIGTERM and SIGINT stop cleanly.
@@ -103,7 +104,7 @@ enum RunCommand {
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() },
             version: CLI.version,
-            defaultStatusFile: StatusCommand.runtimeStatusFile()
+            defaultStatusFile: RuntimeDirectory.forDaemon()?.file("status.json")
         )
         let clock: BootClock
         switch CommandSupport.withThreads(BootClock.init) {

@@ -180,7 +180,7 @@ enum SilenceCommand {
         if let rule = silence.rule, let configuration, !configuration.rules.contains(where: { rule.matches($0.name) }) {
             notes.append("--rule '\(rule.pattern)' matches no rule of \(configuration.path) now; the silence is kept")
         }
-        let statusPath = configuration?.statusFile ?? StatusCommand.runtimeStatusFile() ?? "/run/sensorwatch/status.json"
+        let statusPath = configuration?.statusFile ?? StatusCommand.runtimeStatusFile()
         if let sensor = silence.sensor, let bytes = try? StatusReport.bytes(of: statusPath),
             let report = try? StatusReport.decode(bytes, path: statusPath),
             !report.sensors.contains(where: { sensor.matches($0.id) })

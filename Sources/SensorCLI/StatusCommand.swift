@@ -17,7 +17,9 @@ enum StatusCommand {
 
         options:
           --file PATH    the status file (default: the configuration's statusFile,
-                         else /run/sensorwatch/status.json)
+                         else status.json in $RUNTIME_DIRECTORY, /run/sensorwatch
+                         for root, else $XDG_RUNTIME_DIR/sensorwatch, then
+                         /run/sensorwatch)
           --config PATH  configuration file whose statusFile to read (default:
                          $SENSORWATCH_CONFIG, else /etc/sensorwatch/sensorwatch.json5,
                          when it exists)
@@ -37,13 +39,11 @@ enum StatusCommand {
           sensorwatch status --check    # as a Nagios/Icinga check_command
         """
 
-    /// The default status file of the daemon: `status.json` in the first directory of
-    /// `$RUNTIME_DIRECTORY` (the unit's `RuntimeDirectory=`), else none.
-    static func runtimeStatusFile() -> String? {
-        guard let value = getenv("RUNTIME_DIRECTORY").flatMap({ String(validatingCString: $0) }),
-            let first = value.split(separator: ":").first, !first.isEmpty
-        else { return nil }
-        return first + "/status.json"
+    /// The status file a client reads when neither `--file` nor the configuration names one:
+    /// `status.json` in the runtime directory (``RuntimeDirectory``), so `status` beside
+    /// `make run` finds it.
+    static func runtimeStatusFile() -> String {
+        RuntimeDirectory.clientFile("status.json")
     }
 
     static func run(_ args: [String]) async -> ExitCode {
@@ -140,10 +140,10 @@ enum StatusCommand {
     }
 
     /// `--file`, else the configuration's `statusFile` (the default configuration only when
-    /// it exists), else `/run/sensorwatch/status.json`.
+    /// it exists), else `status.json` in the runtime directory.
     private static func statusPath(_ options: Options) -> Result<String, ExitCode> {
         if let file = options["file"] { return .success(file) }
-        let fallback = "/run/sensorwatch/status.json"
+        let fallback = runtimeStatusFile()
         let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG") != nil
         if !named && access(options.configPath, F_OK) != 0 { return .success(fallback) }
         switch CommandSupport.loadConfiguration(options.configPath) {

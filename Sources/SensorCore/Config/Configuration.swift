@@ -12,7 +12,7 @@ public struct Configuration: Sendable, Hashable {
     public var derived: [DerivedSensorConfiguration]
     /// The Prometheus textfile to keep written, if any (SPEC §12).
     public var metrics: MetricsConfiguration?
-    /// Where `run` keeps the status file (SPEC §19), absolute; nil: `$RUNTIME_DIRECTORY/status.json`.
+    /// Where `run` keeps the status file (SPEC §19), absolute; nil: `status.json` in the runtime directory (``RuntimeDirectory``).
     public var statusFile: String?
     /// Where `sensorwatch notify` delivers alert events (SPEC §17); `run` ignores it.
     public var notify: [NotifyTarget]

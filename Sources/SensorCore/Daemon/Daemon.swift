@@ -43,7 +43,7 @@ public final class Daemon<C: RunClock> {
         public var settled: @Sendable () -> Void
         /// The binary's version, shown by the metrics file's `sensorwatch_build_info`.
         public var version: String
-        /// The status file when the configuration names none (`$RUNTIME_DIRECTORY/status.json`); nil: none.
+        /// The status file when the configuration names none (`status.json` in the ``RuntimeDirectory``); nil: none.
         public var defaultStatusFile: String?
 
         public init(
