@@ -83,6 +83,11 @@ enum RunCommand {
             log: log, kind: .stateFile,
             failed: { "cannot keep alert state: \($0); alerts keep working, a restart may log them again" },
             recovered: "alert state is kept again")
+        // Outside systemd nothing made the runtime directory (SPEC §19: 0755 if missing).
+        let runtime = RuntimeDirectory.forDaemon()
+        if configuration.statusFile == nil, let runtime, let problem = runtime.create() {
+            log.log(.warning, problem)
+        }
         let environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
@@ -104,7 +109,7 @@ enum RunCommand {
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() },
             version: CLI.version,
-            defaultStatusFile: RuntimeDirectory.forDaemon()?.file("status.json")
+            defaultStatusFile: runtime?.file("status.json")
         )
         let clock: BootClock
         switch CommandSupport.withThreads(BootClock.init) {

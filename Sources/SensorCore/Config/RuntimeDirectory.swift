@@ -51,6 +51,14 @@ public struct RuntimeDirectory: Sendable, Equatable {
         return candidates
     }
 
+    /// Makes the directory (mode 0755, one level: `/run` and `$XDG_RUNTIME_DIR` exist) when
+    /// it is missing, so the daemon's first status write and its socket find it; returns
+    /// the system's words when it cannot (the writers then report their own failures).
+    public func create() -> String? {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return nil }
+        return "cannot make \(path): " + ErrnoText.words(errno)
+    }
+
     /// ``daemon(runtimeDirectory:isRoot:xdgRuntimeDirectory:)`` for this process.
     public static func forDaemon() -> RuntimeDirectory? {
         daemon(runtimeDirectory: environment("RUNTIME_DIRECTORY"), isRoot: geteuid() == 0,
