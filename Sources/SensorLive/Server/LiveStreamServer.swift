@@ -210,6 +210,10 @@ final class LiveStreamServer: Service {
     private func serve(_ client: LiveClient) async {
         defer {
             clients[client.fd] = nil
+            // What it sent and nobody read would make the close a reset, which can cost the
+            // client the `error` line still on its way.
+            var sink = [UInt8](repeating: 0, count: 4096)
+            for _ in 0..<16 where sink.withUnsafeMutableBytes({ recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
             close(client.fd)
             events.closed.increment()
         }
