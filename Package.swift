@@ -36,8 +36,11 @@ let package = Package(
         // The terminal layer of `top` (SPEC §22): a cell grid drawn by difference, keys,
         // termios, sparklines; no ncurses.
         .target(name: "SensorTerminal", dependencies: ["SensorCore"]),
+        // The live stream (SPEC §22): its messages, the daemon's server, and the client side
+        // (connection and model) that watch, top and mqtt share.
+        .target(name: "SensorLive", dependencies: ["SensorCore", "CLinux"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorTerminal", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorTerminal", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore and SensorSysfs only, so it also builds in release.
@@ -47,6 +50,7 @@ let package = Package(
         .testTarget(name: "SensorNotifyTests", dependencies: ["SensorNotify", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorTerminalTests", dependencies: ["SensorTerminal", "SensorCore"]),
+        .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,8 @@ public struct Configuration: Sendable, Hashable {
     public var metrics: MetricsConfiguration?
     /// Where `run` keeps the status file (SPEC §19), absolute; nil: `status.json` in the runtime directory (``RuntimeDirectory``).
     public var statusFile: String?
+    /// Where `run` serves the live stream (SPEC §22).
+    public var liveSocket: LiveSocketSetting = .runtimeDirectory
     /// Where `sensorwatch notify` delivers alert events (SPEC §17); `run` ignores it.
     public var notify: [NotifyTarget]
     /// Whose journal entries `notify` and `history` take as the daemon's (SPEC §17).
