@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorTerminalTests", dependencies: ["SensorTerminal", "SensorCore"]),
         .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorCore", "SensorTestKit"]),
-        .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorLive", "SensorTerminal", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
