@@ -100,7 +100,7 @@ struct TopScreen: Sendable {
         let clock = clockTime(now)
         if end + clock.count + 2 <= width { g.put(clock, row: 0, column: width - clock.count - 1, style: Self.headStyle) }
         let c = TopColumns(width: width)
-        let heads = ["SENSOR", "VALUE", "LAST 10 MIN", "MIN", "MAX", "MAX/CRIT", "STATE"]
+        let heads = ["SENSOR", "VALUE", "10 MIN", "MIN", "MAX", "LIMITS", "STATE"]
         for (i, start) in c.starts.enumerated() { g.put(heads[i], row: 1, column: start, style: Self.bold) }
     }
 
