@@ -75,6 +75,15 @@ enum TopCommand {
         case .success(let made): (source, clock) = made
         case .failure(let code): return code
         }
+        // No daemon at start, and a configuration to run: top runs its own (SPEC §22).
+        var standalone: TopStandalone?
+        if configuration != nil, let socket = path() {
+            do {
+                try LiveConnection(path: socket).close()
+            } catch {
+                if error.daemonAbsent { standalone = TopStandalone() }
+            }
+        }
         let guardian = TermiosGuard(input: 0, terminal: terminal)
         do {
             try guardian.enter()
@@ -84,9 +93,15 @@ enum TopCommand {
         }
         // Every way out below comes back here: the terminal is restored first.
         defer { guardian.restore() }
+        var socket: @Sendable () -> String? = path
+        var own: (TopStandalone, Configuration)?
+        if let standalone, let configuration {
+            socket = { standalone.socket }
+            own = (standalone, configuration)
+        }
         let session = TopSession(
             terminal: terminal, environment: environment, clock: clock, rules: configuration?.rules,
-            follower: LiveFollower(path: path, subscription: nil, clock: clock))
+            follower: LiveFollower(path: socket, subscription: nil, clock: clock), standalone: own)
         let (code, farewell) = await session.run(signals: source.stream)
         source.cancel()
         guardian.restore()

@@ -77,7 +77,7 @@ struct TopLoop {
                 break
             case .message(let m):
                 state.apply(m)
-                connection = .live
+                if connection != .standalone { connection = .live }
                 if case .error(let text) = m { view.message = "the daemon says: " + text }
             case .lost:
                 connection = .gone(since: session.now())

@@ -19,6 +19,8 @@ struct TopSession: Sendable {
     /// Whose journal entries count as the daemon's (a row's transitions, SPEC §17).
     var trust = JournalTrust.daemon
     let follower: LiveFollower
+    /// With no daemon at start: the readers and rules run here, and their configuration.
+    var standalone: (TopStandalone, Configuration)?
     /// The keys' descriptor.
     var input: Int32 = 0
     /// Unix seconds now.
@@ -49,6 +51,12 @@ struct TopSession: Sendable {
             group.addTask {
                 for await s in signals { continuation.yield(.signal(s)) }
             }
+            if let (own, configuration) = standalone {
+                group.addTask { [clock] in
+                    let (never, _) = AsyncStream.makeStream(of: DaemonSignal.self)
+                    await own.run(configuration, clock: clock, stop: never)
+                }
+            }
             group.addTask { [follower] in
                 await follower.follow { continuation.yield(.live($0)) }
             }
@@ -68,6 +76,7 @@ struct TopSession: Sendable {
                 }
             }
             var loop = TopLoop(session: self, size: terminal.size() ?? TopScreen.minimum)
+            if standalone != nil { loop.connection = .standalone }
             let result = await loop.consume(events) { scheduler.yield($0) }
             group.cancelAll()
             continuation.finish()
