@@ -228,8 +228,8 @@ struct TopScreen: Sendable {
             return
         }
         var hint = "q quit  ? help  / filter  f firing  Enter details  s silence"
-        if !view.filter.isEmpty { hint += "   filter: " + view.filter }
-        if view.alertsOnly { hint += "   only firing and pending" }
+        if view.alertsOnly { hint += "  [firing only]" }
+        if !view.filter.isEmpty { hint += "  [filter " + view.filter + "]" }
         g.put(hint, row: y, column: 0, style: Self.dim)
     }
 

@@ -14,13 +14,18 @@ struct TopStandalone: Sendable {
     let directory: String
     var socket: String { directory + "/live.sock" }
 
-    /// Makes the private directory (mode 0700) under `$XDG_RUNTIME_DIR`, else `/tmp`; nil
-    /// when it cannot be made.
+    /// Makes the private directory (mode 0700) under `$XDG_RUNTIME_DIR`, else (or when that
+    /// cannot be written) `/tmp`; nil when neither takes it.
     init?() {
-        let base = getenv("XDG_RUNTIME_DIR").flatMap { String(validatingCString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/sensorwatch-top-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
-        directory = String(cString: made)
+        let runtime = getenv("XDG_RUNTIME_DIR").flatMap { String(validatingCString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        for base in [runtime, "/tmp"].compactMap({ $0 }) {
+            var template = Array((base + "/sensorwatch-top-XXXXXX").utf8CString)
+            if let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) {
+                directory = String(cString: made)
+                return
+            }
+        }
+        return nil
     }
 
     /// Runs the readers and rules of `configuration` until the task is cancelled or `stop`

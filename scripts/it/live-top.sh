@@ -3,7 +3,8 @@
 # the value after a change of temp1_input, a firing rule's row FIRING in red, a hostile
 # label escaped, `s` making a silence that `silence list` shows (a private journald), a
 # resize to 120×40 and back drawn right, q / SIGTERM / SIGHUP leaving `stty -a` as it was,
-# the daemon restarted (the header says gone, then the values return), user nobody, and a
+# the daemon restarted (the header says gone, then the values return), user nobody, with no
+# daemon at start the readers and rules run in top (header `standalone`), and a
 # dumb or small terminal refused with one line and exit 1.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
@@ -11,6 +12,8 @@ source "$(dirname "$0")/lib/tmux.sh"
 setup_journal_test
 need tmux tmux
 need setpriv util-linux
+# Standalone top makes its private directory in /tmp (the namespace has no /run/user).
+unset XDG_RUNTIME_DIR
 start_journald
 daemon=
 cleanup() {
@@ -48,7 +51,6 @@ start_daemon() {
     daemon=$!
     wait_for "the live socket" 100 test -S "$WORK/live.sock"
 }
-start_daemon
 
 # top_in_pane COLUMNS ROWS [PREFIX]: top in a fresh pane, with `stty -a` before and after
 # it and its exit status written beside; its pid in $WORK/pane/top.pid.
@@ -67,9 +69,19 @@ ended_clean() {
     screen_lacks "sensorwatch" || fail "the alternate screen is still shown after $1"
 }
 
+note "no daemon at start: top runs the readers and rules itself"
+top_in_pane 80 24
+wait_screen "standalone"
+wait_screen "50 °C"
+tm send-keys -t main q
+ended_clean "q standalone"
+[ -z "$(ls /tmp | grep sensorwatch-top)" ] || fail "standalone top left its directory: $(ls /tmp | grep sensorwatch-top)"
+start_daemon
+
 top_in_pane 80 24
 wait_screen "Package id 0"
 wait_screen "50 °C"
+screen_lacks "standalone" || fail "top with a daemon says standalone"
 screen_has 'bad\x1b[2Jlabel' || fail "the hostile label is not shown escaped: $(screen)"
 note "a change of temp1_input shows"
 echo 61000 >"$h/hwmon0/temp1_input"
@@ -82,7 +94,7 @@ screen | head -1 | grep -qF "firing 1" || fail "the header does not count the fi
 
 note "s silences the firing alert, as silence add does"
 tm send-keys -t main f
-wait_screen "only firing and pending"
+wait_screen "[firing only]"
 tm send-keys -t main s
 wait_screen "silence cpu-hot on hwmon:coretemp-virtual-0/temp1 for [1h]"
 tm send-keys -t main Enter

@@ -2,7 +2,11 @@
 # server socket (sourced after common.sh; needs `need tmux tmux`). Every wait polls the
 # screen (capture-pane) in a bounded loop: nothing else marks the moment text appears.
 
-TMUX_SERVER=${TMUX_SERVER:-sw-it-$$}
+# Each pane gets a server of its own (new_pane): a new session right after kill-server can
+# meet the old server on its way out.
+TMUX_BASE=sw-it-$$
+TMUX_COUNT=0
+TMUX_SERVER=$TMUX_BASE-0
 tm() { tmux -L "$TMUX_SERVER" "$@"; }
 # The whole screen as text; with -e, with its colours.
 screen() { tm capture-pane -t "${PANE:-main}" -p "$@"; }
@@ -28,5 +32,9 @@ wait_screen_gone() {
 $(screen)"
 }
 # new_pane COLUMNS ROWS COMMAND: a detached session "main" of that size running COMMAND.
-new_pane() { tm new-session -d -s main -x "$1" -y "$2" "$3"; }
+new_pane() {
+    TMUX_COUNT=$((TMUX_COUNT + 1))
+    TMUX_SERVER=$TMUX_BASE-$TMUX_COUNT
+    tm new-session -d -s main -x "$1" -y "$2" "$3"
+}
 stop_tmux() { tm kill-server 2>/dev/null || true; }
