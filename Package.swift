@@ -33,11 +33,14 @@ let package = Package(
         .target(name: "SensorNotify", dependencies: ["SensorCore", "CLinux"]),
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
         .target(name: "SensorSystemd", dependencies: ["SensorCore", "SensorNotify", "CSystemd"]),
+        // The terminal layer of `top` (SPEC §22): a cell grid drawn by difference, keys,
+        // termios, sparklines; no ncurses.
+        .target(name: "SensorTerminal", dependencies: ["SensorCore"]),
         // The live stream (SPEC §22): its messages, the daemon's server, and the client side
         // (connection and model) that watch, top and mqtt share.
         .target(name: "SensorLive", dependencies: ["SensorCore", "CLinux"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorTerminal", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore and SensorSysfs only, so it also builds in release.
@@ -46,8 +49,9 @@ let package = Package(
         .testTarget(name: "SensorSysfsTests", dependencies: ["SensorSysfs", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorNotifyTests", dependencies: ["SensorNotify", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorTerminalTests", dependencies: ["SensorTerminal", "SensorCore"]),
         .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorCore", "SensorTestKit"]),
-        .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorLive", "SensorTerminal", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

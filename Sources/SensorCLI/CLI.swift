@@ -25,6 +25,8 @@ public enum CLI {
         Command(name: "status", abstract: "what the running daemon sees now: alerts, every sensor", run: StatusCommand.run),
         Command(name: "test", abstract: "run rule tests: scenarios and the events they must give", run: { await TestCommand.run($0) }),
         Command(name: "silence", abstract: "stop the pages for some alerts for a while: add, list, expire", run: SilenceCommand.run),
+        Command(name: "watch", abstract: "the daemon's live stream, one line per change", run: { await WatchCommand.run($0) }),
+        Command(name: "top", abstract: "a live full-screen view of every sensor and alert", run: { await TopCommand.run($0) }),
         Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
     ]
 
@@ -53,6 +55,10 @@ public enum CLI {
             OpenFileLimit.raise()
         case "sensors":
             OpenFileLimit.raise()
+        case "watch":
+            SignalSource<Int32>.route(WatchCommand.signals)
+        case "top":
+            SignalSource<Int32>.route(TopCommand.signals)
         case "notify":
             // A program that exits before reading its event must not kill the notifier.
             signal(SIGPIPE, SIG_IGN)

@@ -1,0 +1,12 @@
+/// A key a person pressed, as ``KeyDecoder`` reads it from the terminal's bytes.
+public enum Key: Sendable, Hashable {
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, backspace, tab, escape
+    /// A control key: `ctrl("c")` is Ctrl-C, `ctrl("l")` Ctrl-L.
+    case ctrl(Character)
+    /// A printable character (a letter, `/`, `?`, a digit).
+    case character(Character)
+    /// A sequence this view has no use for (a function key), read whole and dropped.
+    case unknown
+}
