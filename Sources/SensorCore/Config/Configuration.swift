@@ -18,12 +18,15 @@ public struct Configuration: Sendable, Hashable {
     public var notify: [NotifyTarget]
     /// Whose journal entries `notify` and `history` take as the daemon's (SPEC §17).
     public var trust: JournalTrust
+    /// Where `sensorwatch mqtt` publishes (SPEC §24); `run` ignores it.
+    public var mqtt: MQTTConfiguration?
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
         derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil, statusFile: String? = nil,
-        notify: [NotifyTarget] = [], trust: JournalTrust = .daemon
+        notify: [NotifyTarget] = [], trust: JournalTrust = .daemon, mqtt: MQTTConfiguration? = nil
     ) {
+        self.mqtt = mqtt
         self.trust = trust
         self.statusFile = statusFile
         self.path = path
