@@ -25,7 +25,7 @@ let package = Package(
         // calls, so no header package is needed to build (see MosquittoLoader).
         .target(name: "MosquittoLoader", linkerSettings: [.linkedLibrary("dl")]),
         // `mqtt` (SPEC §24): the daemon's live stream to an MQTT broker, Home Assistant discovery.
-        .target(name: "SensorMQTT", dependencies: ["SensorCore", "MosquittoLoader"]),
+        .target(name: "SensorMQTT", dependencies: ["SensorCore", "SensorLive", "MosquittoLoader"]),
         // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
         // Model, rules, configuration, engine, the simulated reader: no libsystemd, no sysfs.
@@ -38,8 +38,11 @@ let package = Package(
         .target(name: "SensorNotify", dependencies: ["SensorCore", "CLinux"]),
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
         .target(name: "SensorSystemd", dependencies: ["SensorCore", "SensorNotify", "CSystemd"]),
+        // The live stream (SPEC §22): its messages, the daemon's server, and the client side
+        // (connection and model) that watch, top and mqtt share.
+        .target(name: "SensorLive", dependencies: ["SensorCore", "CLinux"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorMQTT", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorMQTT", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore and SensorSysfs only, so it also builds in release.
@@ -48,7 +51,8 @@ let package = Package(
         .testTarget(name: "SensorSysfsTests", dependencies: ["SensorSysfs", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorNotifyTests", dependencies: ["SensorNotify", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
-        .testTarget(name: "SensorMQTTTests", dependencies: ["SensorMQTT", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorMQTTTests", dependencies: ["SensorMQTT", "SensorLive", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -68,3 +68,35 @@ int sw_wake_drain(int fd) {
     }
     return total;
 }
+
+int sw_stream_listen(const char *path, unsigned mode, int backlog) {
+    struct sockaddr_un a;
+    int r = address(path, &a);
+    if (r < 0) return r;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return -errno;
+    /* A socket file left by a crash refuses the bind; nobody listens on it any more. */
+    if (unlink(path) != 0 && errno != ENOENT) goto fail;
+    if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0) goto fail;
+    if (chmod(path, mode) != 0) goto fail;
+    if (listen(fd, backlog) != 0) goto fail;
+    return fd;
+fail:
+    r = -errno;
+    close(fd);
+    return r;
+}
+
+int sw_stream_connect(const char *path) {
+    struct sockaddr_un a;
+    int r = address(path, &a);
+    if (r < 0) return r;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    if (connect(fd, (struct sockaddr *)&a, sizeof(a)) != 0) {
+        r = -errno;
+        close(fd);
+        return r;
+    }
+    return fd;
+}

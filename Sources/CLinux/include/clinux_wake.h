@@ -24,4 +24,12 @@ int sw_wake_send(int fd, const char *path);
    how many there were. */
 int sw_wake_drain(int fd);
 
+/* The live stream's socket (SPEC §22): a stream socket listening at `path` (close-on-exec,
+   non-blocking), any stale file there removed first, made `mode` (0666: it shows what
+   status.json shows and takes no command). Returns the descriptor, or -errno. */
+int sw_stream_listen(const char *path, unsigned mode, int backlog);
+
+/* A blocking stream socket (close-on-exec) connected to `path`. Returns it, or -errno. */
+int sw_stream_connect(const char *path);
+
 #endif

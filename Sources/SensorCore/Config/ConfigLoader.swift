@@ -24,7 +24,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, _ path: String, _ diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust", "mqtt"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust", "liveSocket", "mqtt"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.pollInterval() } ?? .seconds(1)
@@ -45,12 +45,39 @@ public enum ConfigLoader {
         }
         let notify = NotifyDecoder.targets(top["notify"])
         let trust = NotifyDecoder.trust(top["trust"])
+        let liveSocket = top["liveSocket"].map(liveSocket) ?? .runtimeDirectory
         let mqtt = MQTTDecoder.section(top["mqtt"], configDirectory: named.configDirectory)
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
-        return Configuration(
+        var configuration = Configuration(
             path: path, interval: interval, sources: sources, rules: rules, derived: derived, metrics: metrics,
-            statusFile: statusFile, notify: notify, trust: trust, mqtt: mqtt)
+            statusFile: statusFile, notify: notify, trust: trust)
+        configuration.liveSocket = liveSocket
+        configuration.mqtt = mqtt
+        return configuration
+    }
+
+    /// `liveSocket` (SPEC §22): an absolute path of a file, or `false` for no stream.
+    private static func liveSocket(_ node: ConfigNode) -> LiveSocketSetting {
+        if case .bool(let on) = node.value {
+            if !on { return .off }
+            node.report("must be a path or false (true is the default: live.sock in the runtime directory; leave the key out)")
+            return .runtimeDirectory
+        }
+        guard case .string = node.value else {
+            node.report("expected an absolute path or false, found \(node.value.kindDescription)")
+            return .runtimeDirectory
+        }
+        guard let text = node.string() else { return .runtimeDirectory }
+        // A Unix socket's path holds at most 107 bytes (sockaddr_un).
+        if !text.hasPrefix("/") || text.hasSuffix("/") {
+            node.report("must be an absolute path of a file (where `run` listens for watch, top and mqtt), or false")
+        } else if text.utf8.count > 107 {
+            node.report("is \(text.utf8.count) bytes long; a Unix socket's path may have at most 107")
+        } else {
+            return .path(text)
+        }
+        return .runtimeDirectory
     }
 
     /// What loading the files a configuration names has found so far.

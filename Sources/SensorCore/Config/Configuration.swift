@@ -14,19 +14,20 @@ public struct Configuration: Sendable, Hashable {
     public var metrics: MetricsConfiguration?
     /// Where `run` keeps the status file (SPEC §19), absolute; nil: `status.json` in the runtime directory (``RuntimeDirectory``).
     public var statusFile: String?
+    /// Where `run` serves the live stream (SPEC §22).
+    public var liveSocket: LiveSocketSetting = .runtimeDirectory
     /// Where `sensorwatch notify` delivers alert events (SPEC §17); `run` ignores it.
     public var notify: [NotifyTarget]
     /// Whose journal entries `notify` and `history` take as the daemon's (SPEC §17).
     public var trust: JournalTrust
     /// Where `sensorwatch mqtt` publishes (SPEC §24); `run` ignores it.
-    public var mqtt: MQTTConfiguration?
+    public var mqtt: MQTTConfiguration? = nil
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
         derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil, statusFile: String? = nil,
-        notify: [NotifyTarget] = [], trust: JournalTrust = .daemon, mqtt: MQTTConfiguration? = nil
+        notify: [NotifyTarget] = [], trust: JournalTrust = .daemon
     ) {
-        self.mqtt = mqtt
         self.trust = trust
         self.statusFile = statusFile
         self.path = path

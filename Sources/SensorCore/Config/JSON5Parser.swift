@@ -7,12 +7,12 @@
 /// some malformed numbers. Beyond JSON5, duplicate keys and lone surrogates (`"\uD800"`, which
 /// a Swift `String` cannot hold) are errors. Number ranges are left to the loaders (`1e999`
 /// is ``JSONValue/unrepresentableNumber``, reported at its key path).
-struct JSON5Parser {
+package struct JSON5Parser {
     /// The first syntax error: a 1-based position and what was wrong there.
-    struct Failure: Error, Hashable {
-        var line: Int
-        var column: Int
-        var message: String
+    package struct Failure: Error, Hashable {
+        package var line: Int
+        package var column: Int
+        package var message: String
     }
 
     private let text: [Unicode.Scalar]
@@ -24,7 +24,7 @@ struct JSON5Parser {
     /// The value `text` holds.
     ///
     /// - Throws: ``Failure`` at the first syntax error.
-    static func parse(_ text: String) throws(Failure) -> JSONValue {
+    package static func parse(_ text: String) throws(Failure) -> JSONValue {
         var parser = JSON5Parser(text)
         return try parser.document()
     }

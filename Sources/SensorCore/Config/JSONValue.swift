@@ -15,7 +15,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     case unrepresentableNumber
 
     /// How messages name this kind of value: `expected a number, found a string`.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

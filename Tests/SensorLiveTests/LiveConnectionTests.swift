@@ -1,0 +1,97 @@
+import CLinux
+import SensorCore
+import SensorTestKit
+import Testing
+
+@testable import SensorLive
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct LiveConnectionTests {
+    /// A listening socket in a temporary directory, and the accepted end of one connection.
+    final class Server {
+        let dir = TemporaryDirectory()
+        let path: String
+        let listener: Int32
+
+        init() {
+            path = dir.path("live.sock")
+            listener = sw_stream_listen(path, 0o666, 4)
+        }
+
+        func accept() -> Int32 {
+            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 1, 5000)
+            return Glibc.accept(listener, nil, nil)
+        }
+
+        func send(_ fd: Int32, _ text: String) {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+
+        func readLine(_ fd: Int32) -> String {
+            var out: [UInt8] = []
+            var c: UInt8 = 0
+            while read(fd, &c, 1) == 1, c != 10 { out.append(c) }
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        deinit { close(listener) }
+    }
+
+    @Test func sendsTheSubscriptionAndDeliversMessagesUntilTheDaemonCloses() async throws {
+        let server = Server()
+        let subscription = LiveSubscription(sensors: [try Glob("thermal:*")])
+        let connection = try LiveConnection(path: server.path, subscription: subscription)
+        let peer = server.accept()
+        #expect(server.readLine(peer) == subscription.line)
+        let hello = LiveMessage.hello(LiveHello(host: "h", pid: 7, started: 1))
+        let change = LiveMessage.change(LiveChange(time: 2, gone: ["x"]))
+        server.send(peer, hello.line + "\n" + change.line + "\n")
+        close(peer)
+        var got: [LiveMessage] = []
+        for try await m in connection.messages() { got.append(m) }
+        #expect(got == [hello, change])
+    }
+
+    @Test func closeEndsABlockedReadPromptly() async throws {
+        let server = Server()
+        let connection = try LiveConnection(path: server.path)
+        let peer = server.accept()
+        defer { close(peer) }
+        let stream = connection.messages()
+        let ended = EventCount()
+        let reader = Task {
+            for try await _ in stream {}
+            ended.increment()
+        }
+        connection.close()
+        #expect(await ended.until(1, within: .seconds(5)))
+        _ = try? await reader.value
+    }
+
+    @Test func aBadLineEndsTheStreamWithAProtocolError() async throws {
+        let server = Server()
+        let connection = try LiveConnection(path: server.path)
+        let peer = server.accept()
+        server.send(peer, "{\"type\":\"nonsense\"}\n")
+        close(peer)
+        await #expect(throws: LiveProtocolError.self) { for try await _ in connection.messages() {} }
+    }
+
+    @Test func noDaemonSaysSo() {
+        let dir = TemporaryDirectory()
+        #expect {
+            _ = try LiveConnection(path: dir.path("none.sock"))
+        } throws: { ($0 as? LiveConnection.ConnectFailure)?.daemonAbsent == true }
+    }
+
+    @Test func theSocketIsFoundByTheRuntimeDirectoryRuleUnlessConfigured() {
+        #expect(LiveSocketPath.client(.off) == nil && LiveSocketPath.daemon(.off) == nil)
+        #expect(LiveSocketPath.client(.path("/x/y.sock")) == "/x/y.sock")
+        #expect(LiveSocketPath.client(.runtimeDirectory)?.hasSuffix("/live.sock") == true)
+    }
+}
