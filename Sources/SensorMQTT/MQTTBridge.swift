@@ -126,6 +126,9 @@ public struct MQTTBridge: Sendable {
                 add(sensor)
                 out += configs(of: id)
                 out += publishValue(id, now: now)
+                for key in alertOrder {
+                    if let alert = alerts[key], alert.alert.sensor == id { out += alertMessages(alert) }
+                }
                 continue
             }
             let relabelled = entry.info != sensor.info

@@ -113,6 +113,7 @@ struct MQTTBridgeTests {
         #expect(Self.lines(bridge.change(sensors: [BridgeSensor(info: Self.cpu, value: 41)], alerts: [], gone: [], now: .seconds(2))) == [
             "ha/sensor/sensorwatch_h/sim_cpu/config {…} (r) q1", "ha/binary_sensor/sensorwatch_h/cpu-hot__sim_cpu/config {…} (r) q1",
             "sw/h/sensor/sim_cpu/state 41 (r) q0",
+            "sw/h/alert/cpu-hot__sim_cpu/state OFF (r) q1", "sw/h/alert/cpu-hot__sim_cpu/attributes {…} (r) q1",
         ])
     }
 
