@@ -21,6 +21,11 @@ let package = Package(
         .target(name: "CurlLoader", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("dl")]),
         // The HTTP client of `notify` (SPEC §17): the only importer of CurlLoader.
         .target(name: "SensorHTTP", dependencies: ["SensorCore", "SensorNotify", "CurlLoader"]),
+        // libmosquitto opened with dlopen by `mqtt` only; the loader declares the few functions it
+        // calls, so no header package is needed to build (see MosquittoLoader).
+        .target(name: "MosquittoLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // `mqtt` (SPEC §24): the daemon's live stream to an MQTT broker, Home Assistant discovery.
+        .target(name: "SensorMQTT", dependencies: ["SensorCore", "SensorLive", "MosquittoLoader"]),
         // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
         // Model, rules, configuration, engine, the simulated reader: no libsystemd, no sysfs.
@@ -40,7 +45,7 @@ let package = Package(
         // (connection and model) that watch, top and mqtt share.
         .target(name: "SensorLive", dependencies: ["SensorCore", "CLinux"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorTerminal", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorTerminal", "SensorMQTT", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore and SensorSysfs only, so it also builds in release.
@@ -51,6 +56,7 @@ let package = Package(
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorTerminalTests", dependencies: ["SensorTerminal", "SensorCore"]),
         .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorMQTTTests", dependencies: ["SensorMQTT", "SensorLive", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorLive", "SensorTerminal", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]

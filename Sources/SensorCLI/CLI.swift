@@ -28,6 +28,7 @@ public enum CLI {
         Command(name: "watch", abstract: "the daemon's live stream, one line per change", run: { await WatchCommand.run($0) }),
         Command(name: "top", abstract: "a live full-screen view of every sensor and alert", run: { await TopCommand.run($0) }),
         Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
+        Command(name: "mqtt", abstract: "publish the live stream to an MQTT broker, with Home Assistant discovery", run: { await MQTTCommand.run($0) }),
     ]
 
     /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).
@@ -63,6 +64,10 @@ public enum CLI {
             // A program that exits before reading its event must not kill the notifier.
             signal(SIGPIPE, SIG_IGN)
             if !args.contains("--test") { SignalSource<Int32>.route(NotifyCommand.signals) }
+        case "mqtt":
+            // A broker that hangs up mid-write (TLS writes with write(2)) must not kill the bridge.
+            signal(SIGPIPE, SIG_IGN)
+            SignalSource<Int32>.route(MQTTCommand.signals)
         default: break
         }
         if case .failure(let code) = CommandSupport.withThreads(DaemonActor.startThread) { return code }

@@ -9,6 +9,8 @@ public struct ExitCode: Error, RawRepresentable, Hashable, Sendable {
     public static let failure = ExitCode(rawValue: 1)
     /// 64 (`EX_USAGE`): bad command line.
     public static let usage = ExitCode(rawValue: 64)
+    /// 69 (`EX_UNAVAILABLE`): a library the command needs is not installed (libmosquitto).
+    public static let unavailable = ExitCode(rawValue: 69)
     /// 71 (`EX_OSERR`): the system refused what the command needs (a thread).
     public static let osError = ExitCode(rawValue: 71)
     /// 78 (`EX_CONFIG`): bad configuration; the unit does not restart on it.

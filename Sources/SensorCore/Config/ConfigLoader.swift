@@ -24,7 +24,7 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, _ path: String, _ diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust", "liveSocket"])
+        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust", "liveSocket", "mqtt"])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.pollInterval() } ?? .seconds(1)
@@ -46,12 +46,14 @@ public enum ConfigLoader {
         let notify = NotifyDecoder.targets(top["notify"])
         let trust = NotifyDecoder.trust(top["trust"])
         let liveSocket = top["liveSocket"].map(liveSocket) ?? .runtimeDirectory
+        let mqtt = MQTTDecoder.section(top["mqtt"], configDirectory: named.configDirectory)
         let errors = diagnostics.errors + named.errors
         guard errors.isEmpty else { throw ConfigErrors(errors) }
         var configuration = Configuration(
             path: path, interval: interval, sources: sources, rules: rules, derived: derived, metrics: metrics,
             statusFile: statusFile, notify: notify, trust: trust)
         configuration.liveSocket = liveSocket
+        configuration.mqtt = mqtt
         return configuration
     }
 

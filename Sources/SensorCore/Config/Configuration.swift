@@ -20,6 +20,8 @@ public struct Configuration: Sendable, Hashable {
     public var notify: [NotifyTarget]
     /// Whose journal entries `notify` and `history` take as the daemon's (SPEC §17).
     public var trust: JournalTrust
+    /// Where `sensorwatch mqtt` publishes (SPEC §24); `run` ignores it.
+    public var mqtt: MQTTConfiguration? = nil
 
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
