@@ -21,6 +21,11 @@ let package = Package(
         .target(name: "CurlLoader", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("dl")]),
         // The HTTP client of `notify` (SPEC §17): the only importer of CurlLoader.
         .target(name: "SensorHTTP", dependencies: ["SensorCore", "SensorNotify", "CurlLoader"]),
+        // libfreeipmi opened with dlopen on a BMC source's first session (its prototypes
+        // declared in the C file: no libfreeipmi-dev needed to build).
+        .target(name: "FreeIPMILoader", linkerSettings: [.linkedLibrary("dl")]),
+        // BMC sensors over IPMI (SPEC §23): the only importer of FreeIPMILoader.
+        .target(name: "SensorIPMI", dependencies: ["SensorCore", "FreeIPMILoader"]),
         // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
         // Model, rules, configuration, engine, the simulated reader: no libsystemd, no sysfs.
@@ -34,7 +39,7 @@ let package = Package(
         // Journal sink, sd_notify, journal history: the only importer of CSystemd.
         .target(name: "SensorSystemd", dependencies: ["SensorCore", "SensorNotify", "CSystemd"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorIPMI", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore and SensorSysfs only, so it also builds in release.
@@ -43,6 +48,7 @@ let package = Package(
         .testTarget(name: "SensorSysfsTests", dependencies: ["SensorSysfs", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorNotifyTests", dependencies: ["SensorNotify", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorIPMITests", dependencies: ["SensorIPMI", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -98,7 +98,7 @@ enum RunCommand {
                 }
             },
             makeReader: { [shortage = FileShortageTally(log: log)] in
-                FileShortageReader(ReaderFactory.makeReader(for: $0, loop: true), tally: shortage)
+                FileShortageReader(SourceReaders.plain.make($0, loop: true), tally: shortage)
             },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },

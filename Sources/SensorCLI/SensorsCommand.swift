@@ -103,7 +103,7 @@ public enum SensorsCommand {
         var out: [Reading] = []
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
-            let reader = ReaderFactory.makeReader(for: source, loop: false)
+            let reader = SourceReaders.plain.make(source, loop: false)
             // On a poll thread with a stall watch: a file that blocks costs its sensor only.
             let (polled, cycles) = try reader.readOnce(clock: clock)
             let listed = polled.sensors
