@@ -35,8 +35,8 @@ public final class IPMIReader: SensorReader {
         var retryAt: Timestamp?
         /// A rediscovery is needed (the first session, or a new SDR after reopening).
         var changed = false
-        /// The asserted states' words of each discrete sensor at the last poll.
-        var stateWords: [SensorID: String] = [:]
+        /// The asserted states of each discrete sensor at the last poll.
+        var states: [SensorID: [IPMIStateMeaning]] = [:]
         var closed = false
     }
 
@@ -106,7 +106,7 @@ public final class IPMIReader: SensorReader {
                     for _ in i..<map.entries.count { values.appendFault(reason) }
                     return (values, [])
                 }
-                append(reading, of: entry, to: &values, words: &s.stateWords, session: session)
+                append(reading, of: entry, to: &values, states: &s.states, session: session)
             }
             var log: [IPMIEventLogEntry] = []
             if let eventLog {
@@ -124,7 +124,7 @@ public final class IPMIReader: SensorReader {
     }
 
     private func append(
-        _ reading: IPMIReading, of entry: IPMISensorMap.Entry, to values: inout SensorValues, words: inout [SensorID: String],
+        _ reading: IPMIReading, of entry: IPMISensorMap.Entry, to values: inout SensorValues, states: inout [SensorID: [IPMIStateMeaning]],
         session: any IPMISession
     ) {
         switch reading {
@@ -141,7 +141,7 @@ public final class IPMIReader: SensorReader {
             let meanings = (0..<15).filter { bits & (1 << $0) != 0 }.map {
                 session.meaning(eventReadingType: entry.eventReadingType, sensorType: entry.sensorType, offset: $0)
             }
-            words[entry.info.id] = meanings.map(\.text).joined(separator: ", ")
+            states[entry.info.id] = meanings
             let alarmed = meanings.contains(where: \.isAlarm)
             values.append(Double(bits), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
         case .unavailable(let why):
@@ -195,9 +195,9 @@ public final class IPMIReader: SensorReader {
         state.withLock { s in s.failure?.words(bmc: settings.bmc, timeout: settings.timeout) }
     }
 
-    /// The asserted states' words of each discrete sensor at the last poll (`Presence
-    /// detected, Power Supply Failure detected`).
-    public var stateWords: [SensorID: String] { state.withLock { $0.stateWords } }
+    /// The asserted states of each discrete sensor at the last poll (`Presence detected`,
+    /// `Power Supply Failure detected`), with FreeIPMI's judgement of each.
+    public var states: [SensorID: [IPMIStateMeaning]] { state.withLock { $0.states } }
 
     /// Closes the session (the BMC frees its slot); the reader reads nothing after it.
     public func close() {

@@ -37,3 +37,27 @@ import Testing
         #expect(throws: IPMIFailure.self) { try IPMIPassword.read(settings, credentialsDirectory: nil) }
     }
 }
+
+/// `check` on a machine that cannot read a configuration's BMCs (SPEC §23): warnings.
+@Suite struct IPMICheckTests {
+    private func configuration(_ sources: [SourceConfiguration]) -> Configuration {
+        Configuration(path: "c.json5", interval: .seconds(1), sources: sources, rules: [])
+    }
+
+    @Test func noLibraryNamesThePackageAndNoDeviceSaysHowToGetIt() {
+        let inBand = SourceConfiguration(kind: .ipmi, interval: .seconds(10), ipmi: IPMISourceSettings())
+        let warnings = IPMICheck.warnings(
+            configuration([inBand]), devicePath: "/nonexistent/ipmi0",
+            libraryProblem: { "cannot load libfreeipmi (install the package libfreeipmi17): x" })
+        #expect(warnings == [
+            "c.json5: ipmi sources: cannot load libfreeipmi (install the package libfreeipmi17): x",
+            "c.json5: ipmi source without hosts: local: no /dev/ipmi0: load the IPMI drivers (modprobe ipmi_si ipmi_devintf), or read the BMC over the LAN (hosts)",
+        ])
+    }
+
+    @Test func aConfigurationWithoutBMCsOrWithEverythingThereHasNone() {
+        let lan = SourceConfiguration(kind: .ipmi, interval: .seconds(10), ipmi: IPMISourceSettings(host: "b"))
+        #expect(IPMICheck.warnings(configuration([lan]), libraryProblem: { nil }) == [])
+        #expect(IPMICheck.warnings(configuration([]), libraryProblem: { "x" }) == [])
+    }
+}

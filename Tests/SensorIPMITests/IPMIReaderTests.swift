@@ -37,7 +37,7 @@ import Testing
         #expect(v.alarms.isEmpty)
         _ = r.poll(at: .seconds(20))
         #expect(transport.script.withLock { $0.opened } == 1)
-        #expect(r.stateWords[SensorID("ipmi:bmc-r1-07/PSU1_Status")] == "Presence detected")
+        #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == ["Presence detected"])
         #expect(transport.script.withLock { $0.passwords } == ["pw"])
     }
 
@@ -49,7 +49,8 @@ import Testing
         let v = r.poll(at: .seconds(10)).first!
         #expect(v.alarms(at: 4) == [HardwareAlarms(name: "alarm")!])
         #expect(v.value(at: 4) == 3)
-        #expect(r.stateWords[SensorID("ipmi:bmc-r1-07/PSU1_Status")] == "Presence detected, Power Supply Failure detected")
+        #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == ["Presence detected", "Power Supply Failure detected"])
+        #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.isAlarm) == [false, true])
         transport.script.withLock { $0.readings[4] = .states(0b01) }
         #expect(r.poll(at: .seconds(20)).first!.alarms.isEmpty)
     }
