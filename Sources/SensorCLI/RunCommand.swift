@@ -1,5 +1,6 @@
 import CLinux
 import SensorCore
+import SensorIPMI
 import SensorNotify
 import SensorSysfs
 import SensorSystemd
@@ -83,22 +84,20 @@ enum RunCommand {
             log: log, kind: .stateFile,
             failed: { "cannot keep alert state: \($0); alerts keep working, a restart may log them again" },
             recovered: "alert state is kept again")
+        let keeper = StateKeeper(store: store, loaded: loaded, problems: saveProblems)
+        // A BMC's new event log records go to the journal, its position to the state file.
+        let readers = SourceReaders(cacheDirectory: store.directory) { [sink] bmc in
+            IPMIEventLog(position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
+        }
         let environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
             log: log,
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },
             restored: loaded.alerts,
-            persist: { alerts in
-                do {
-                    try store.save(alerts)
-                    saveProblems.note(nil)
-                } catch {
-                    saveProblems.note("\(error)")
-                }
-            },
+            persist: { keeper.save(alerts: $0) },
             makeReader: { [shortage = FileShortageTally(log: log)] in
-                FileShortageReader(SourceReaders.plain.make($0, loop: true), tally: shortage)
+                FileShortageReader(readers.make($0, loop: true), tally: shortage)
             },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },

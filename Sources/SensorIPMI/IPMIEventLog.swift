@@ -8,6 +8,8 @@ public final class IPMIEventLog: Sendable {
     private let sink: any IPMIEventLogSink
     /// The last record id seen; nil before the first look at a BMC never seen before.
     private let last: Mutex<Int?>
+    /// The last record id handed to the sink to keep.
+    private let kept: Mutex<Int?>
     /// How many records the first look found and counted without logging them.
     private let counted = Mutex(0)
 
@@ -17,6 +19,7 @@ public final class IPMIEventLog: Sendable {
     public init(position: Int?, sink: any IPMIEventLogSink) {
         self.sink = sink
         last = Mutex(position)
+        kept = Mutex(position)
     }
 
     /// The records of `all` (the whole log, in order) not seen before; remembers the newest.
@@ -35,10 +38,12 @@ public final class IPMIEventLog: Sendable {
         }
     }
 
-    /// Logs `entries` (from ``newEntries(_:)``) and keeps the new position.
+    /// Logs `entries` (from ``newEntries(_:)``) and keeps the position when it moved (the
+    /// first look's too, so records added while the daemon is down are logged at its start).
     func write(_ entries: [IPMIEventLogEntry], bmc: String) {
-        sink.log(entries, bmc: bmc)
-        if let id = entries.last?.recordID { sink.keep(position: id, bmc: bmc) }
+        if !entries.isEmpty { sink.log(entries, bmc: bmc) }
+        guard let now = position, kept.withLock({ k in k == now ? false : { k = now; return true }() }) else { return }
+        sink.keep(position: now, bmc: bmc)
     }
 
     /// The records found at the first look and not logged.

@@ -119,7 +119,7 @@ public final class IPMIReader: SensorReader {
             return (values, log)
         }
         // Written outside the lock: the journal may be slow, the next poll should not wait.
-        if let eventLog, !log.isEmpty { eventLog.write(log, bmc: settings.bmc) }
+        eventLog?.write(log, bmc: settings.bmc)
         return [values]
     }
 

@@ -150,6 +150,8 @@ import Testing
         #expect(sink.logged == [])
         #expect(log.countedAtStart == 1)
         #expect(log.position == 1)
+        // Kept at once: records added while the daemon is down are logged at its start.
+        #expect(sink.kept == ["bmc-r1-07": 1])
         let new = IPMIEventLogEntry(recordID: 2, timestamp: 9, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
         transport.script.withLock { $0.eventLog = [old, new] }
         _ = r.poll(at: .seconds(20))
