@@ -122,6 +122,8 @@ public enum SensorsCommand {
             let reader = SourceReaders.plain.make(source, loop: false)
             // On a poll thread with a stall watch: a file that blocks costs its sensor only.
             let (polled, cycles) = try reader.readOnce(clock: clock)
+            // A BMC's session is given back now: the process ends before the reader would go.
+            defer { reader.close() }
             let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? SysfsReader)?.thermalMirrors() ?? [:]

@@ -22,6 +22,9 @@ public final class IPMIReader: SensorReader {
     private let password: @Sendable (IPMISourceSettings) throws(IPMIFailure) -> String
     private let eventLog: IPMIEventLog?
     private let state: Mutex<State>
+    /// Set by a ``close()`` that found a call in progress: that call closes the session
+    /// when it returns.
+    private let closing = Atomic<Bool>(false)
 
     private struct State {
         var session: (any IPMISession)?
@@ -62,7 +65,7 @@ public final class IPMIReader: SensorReader {
         state = Mutex(State())
     }
 
-    deinit { close() }
+    deinit { state.withLock { Self.shut(&$0) } }
 
     /// The entry that stands for the BMC while none of its sensors is known.
     private var bmcEntry: SensorInfo {
@@ -73,6 +76,7 @@ public final class IPMIReader: SensorReader {
         state.withLock { s in
             if s.session == nil, !s.closed, s.retryAt == nil { connect(&s, at: nil) }
             s.changed = false
+            closeIfAsked(&s)
             if let map = s.map {
                 s.listedMap = true
                 return map.entries.map(\.info)
@@ -84,6 +88,7 @@ public final class IPMIReader: SensorReader {
 
     public func poll(at time: Timestamp) -> [SensorValues] {
         let (values, log) = state.withLock { s -> (SensorValues, [IPMIEventLogEntry]) in
+            defer { closeIfAsked(&s) }
             if s.session == nil, !s.closed, s.retryAt.map({ time >= $0 }) ?? true { connect(&s, at: time) }
             let count = s.listedMap ? (s.map?.entries.count ?? 0) : 1
             var values = SensorValues(time: time, capacity: count)
@@ -199,12 +204,22 @@ public final class IPMIReader: SensorReader {
     /// `Power Supply Failure detected`), with FreeIPMI's judgement of each.
     public var states: [SensorID: [IPMIStateMeaning]] { state.withLock { $0.states } }
 
-    /// Closes the session (the BMC frees its slot); the reader reads nothing after it.
+    /// Closes the session (the BMC frees its slot); the reader reads nothing after it. Never
+    /// waits for a call in progress (a stalled BMC must not hold up a stop): that call
+    /// closes the session when it returns.
     public func close() {
-        state.withLock { s in
-            s.closed = true
-            s.session?.close()
-            s.session = nil
-        }
+        closing.store(true, ordering: .releasing)
+        _ = state.withLockIfAvailable { Self.shut(&$0) }
+    }
+
+    private static func shut(_ s: inout State) {
+        s.closed = true
+        s.session?.close()
+        s.session = nil
+    }
+
+    /// Closes the session if a ``close()`` came while a call ran.
+    private func closeIfAsked(_ s: inout State) {
+        if closing.load(ordering: .acquiring) { Self.shut(&s) }
     }
 }
