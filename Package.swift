@@ -26,6 +26,11 @@ let package = Package(
         .target(name: "MosquittoLoader", linkerSettings: [.linkedLibrary("dl")]),
         // `mqtt` (SPEC §24): the daemon's live stream to an MQTT broker, Home Assistant discovery.
         .target(name: "SensorMQTT", dependencies: ["SensorCore", "SensorLive", "MosquittoLoader"]),
+        // libfreeipmi opened with dlopen on a BMC source's first session (its prototypes
+        // declared in the C file: no libfreeipmi-dev needed to build).
+        .target(name: "FreeIPMILoader", linkerSettings: [.linkedLibrary("dl")]),
+        // BMC sensors over IPMI (SPEC §23): the only importer of FreeIPMILoader.
+        .target(name: "SensorIPMI", dependencies: ["SensorCore", "FreeIPMILoader"]),
         // The few glibc calls Swift's Glibc module does not import, and the batched read.
         .target(name: "CLinux"),
         // Model, rules, configuration, engine, the simulated reader: no libsystemd, no sysfs.
@@ -45,7 +50,7 @@ let package = Package(
         // (connection and model) that watch, top and mqtt share.
         .target(name: "SensorLive", dependencies: ["SensorCore", "CLinux"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorTerminal", "SensorMQTT", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorCore", "SensorLive", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorTerminal", "SensorMQTT", "SensorIPMI", "CLinux"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees);
         // public API of SensorCore and SensorSysfs only, so it also builds in release.
@@ -57,6 +62,7 @@ let package = Package(
         .testTarget(name: "SensorTerminalTests", dependencies: ["SensorTerminal", "SensorCore"]),
         .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorMQTTTests", dependencies: ["SensorMQTT", "SensorLive", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorIPMITests", dependencies: ["SensorIPMI", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorCLITests", dependencies: ["SensorCLI", "SensorCore", "SensorLive", "SensorTerminal", "SensorTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorIPMI
 import SensorSysfs
 
 /// `sensorwatch check`: validates the configuration and every file it names.
@@ -11,6 +12,8 @@ enum CheckCommand {
         A rule's sensor or a source's include/exclude that names an id of the form used
         before ids named devices (thermal:thermal_zoneN, hwmon:coretemp/temp1) is warned
         about on stderr, with the id it means on this machine; the exit status stays 0.
+        So are ipmi sources this machine cannot read: libfreeipmi missing (the package to
+        install), or no /dev/ipmi0 for the local BMC (how to load its drivers).
 
         options:
           --config PATH  configuration file (default: $SENSORWATCH_CONFIG,
@@ -34,6 +37,7 @@ enum CheckCommand {
         switch CommandSupport.loadConfiguration(options.configPath) {
         case .success(let configuration):
             for warning in LegacySensorIDs.warnings(configuration) { Output.stderr(warning.description) }
+            for warning in IPMICheck.warnings(configuration) { Output.stderr("warning: " + DisplayText.escaped(warning)) }
             Output.stdout("OK")
             return .success
         case .failure(let code):

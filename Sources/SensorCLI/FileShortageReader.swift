@@ -25,6 +25,8 @@ final class FileShortageReader: SensorReader {
 
     func devicesChanged() -> Bool { reader.devicesChanged() }
 
+    func close() { reader.close() }
+
     func poll(at time: Timestamp) -> [SensorValues] {
         let polled = reader.poll(at: time)
         // The latest instant speaks for the source now.

@@ -92,7 +92,7 @@ enum RecordCommand {
         }
         let session = RecordingSession(
             sources: sources, interval: interval, duration: duration, clock: clock,
-            makeReader: { FileShortageReader(ReaderFactory.makeReader(for: $0, loop: false), tally: shortage) },
+            makeReader: { FileShortageReader(SourceReaders.plain.make($0, loop: false), tally: shortage) },
             log: StreamLog())
         let showProgress = isatty(2) == 1
         let stops = signals.stream

@@ -1,5 +1,6 @@
 import CLinux
 import SensorCore
+import SensorIPMI
 import SensorLive
 import SensorNotify
 import SensorSysfs
@@ -85,6 +86,11 @@ enum RunCommand {
             log: log, kind: .stateFile,
             failed: { "cannot keep alert state: \($0); alerts keep working, a restart may log them again" },
             recovered: "alert state is kept again")
+        let keeper = StateKeeper(store: store, loaded: loaded, problems: saveProblems)
+        // A BMC's new event log records go to the journal, its position to the state file.
+        let readers = SourceReaders(cacheDirectory: store.directory) { [sink] bmc in
+            IPMIEventLog(position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
+        }
         // Outside systemd nothing made the runtime directory (SPEC §19: 0755 if missing),
         // where the status file and the live socket go by default.
         let runtime = RuntimeDirectory.forDaemon()
@@ -97,16 +103,9 @@ enum RunCommand {
             log: log,
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },
             restored: loaded.alerts,
-            persist: { alerts in
-                do {
-                    try store.save(alerts)
-                    saveProblems.note(nil)
-                } catch {
-                    saveProblems.note("\(error)")
-                }
-            },
+            persist: { keeper.save(alerts: $0) },
             makeReader: { [shortage = FileShortageTally(log: log)] in
-                FileShortageReader(ReaderFactory.makeReader(for: $0, loop: true), tally: shortage)
+                FileShortageReader(readers.make($0, loop: true), tally: shortage)
             },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },

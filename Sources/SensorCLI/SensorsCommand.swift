@@ -2,6 +2,7 @@
 import Glibc
 #endif
 public import SensorCore
+import SensorIPMI
 import SensorSysfs
 
 /// `sensorwatch sensors [--config PATH] [--json]`: discovers the configured sources, reads
@@ -79,6 +80,21 @@ public enum SensorsCommand {
         public var alarms: HardwareAlarms
         /// Not read because its device sleeps (SPEC §20); `value` and `error` are nil then.
         public var asleep: Bool
+        /// A discrete sensor's asserted states (a BMC's, SPEC §23): each state's words and
+        /// whether it is an alarm (warning or critical); nil for a sensor of values.
+        public var states: [(text: String, alarm: Bool)]?
+
+        public static func == (a: Reading, b: Reading) -> Bool {
+            a.sensor == b.sensor && a.value == b.value && a.error == b.error && a.mirrors == b.mirrors && a.alarms == b.alarms
+                && a.asleep == b.asleep && a.states?.map(\.text) == b.states?.map(\.text)
+                && a.states?.map(\.alarm) == b.states?.map(\.alarm)
+        }
+
+        public func hash(into h: inout Hasher) {
+            h.combine(sensor)
+            h.combine(value)
+            h.combine(error)
+        }
 
         /// A reading; `error` is meant for a nil `value`.
         public init(
@@ -103,12 +119,15 @@ public enum SensorsCommand {
         var out: [Reading] = []
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {
-            let reader = ReaderFactory.makeReader(for: source, loop: false)
+            let reader = SourceReaders.plain.make(source, loop: false)
             // On a poll thread with a stall watch: a file that blocks costs its sensor only.
             let (polled, cycles) = try reader.readOnce(clock: clock)
+            // A BMC's session is given back now: the process ends before the reader would go.
+            defer { reader.close() }
             let listed = polled.sensors
             let sensors = listed.sorted { $0.id < $1.id }
             let mirrors = (reader as? SysfsReader)?.thermalMirrors() ?? [:]
+            let states = (reader as? IPMIReader)?.states ?? [:]
             let list = SensorList(source: "\(n)", sensors: listed)
             // Learned even when the poll reads nothing: a difference takes its inputs' quantity.
             deriving.learn(source: list.source, sensors: listed)
@@ -128,9 +147,13 @@ public enum SensorsCommand {
                 }
                 let sample = latest[sensor.id]
                 let error = sample == nil ? "no reading" : sample?.fault
-                out.append(Reading(
+                var reading = Reading(
                     sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil,
-                    mirrors: mirrors[sensor.id], alarms: sample?.value == nil ? [] : alarms[sensor.id] ?? []))
+                    mirrors: mirrors[sensor.id], alarms: sample?.value == nil ? [] : alarms[sensor.id] ?? [])
+                if sensor.quantity == .state, sample?.value != nil {
+                    reading.states = (states[sensor.id] ?? []).map { ($0.text, $0.isAlarm) }
+                }
+                out.append(reading)
             }
         }
         var computed: [SensorID: Result<Double, DerivedFault>] = [:]
@@ -150,6 +173,12 @@ public enum SensorsCommand {
     private static func limits(_ sensor: SensorInfo) -> String {
         let summary = sensor.limits.summary(unit: sensor.unit)
         return summary.isEmpty ? "" : " (" + summary + ")"
+    }
+
+    /// A discrete sensor's asserted states' words (`Presence detected, Power Supply Failure
+    /// detected`), `no state asserted` when none is.
+    private static func stateText(_ states: [(text: String, alarm: Bool)]) -> String {
+        states.isEmpty ? "no state asserted" : states.map(\.text).joined(separator: ", ")
     }
 
     /// `  ALARM`, as lm-sensors prints it after a reading whose alarm file reads 1, with the
@@ -178,8 +207,12 @@ public enum SensorsCommand {
             s += "\",\"unit\":"
             s += EventFormatter.jsonString(r.sensor.unit)
             s += ",\"value\":"
-            s += r.value.map(EventFormatter.number) ?? "null"
-            if r.asleep {
+            // A discrete sensor's value is its states, not a number (SPEC §23).
+            s += r.states == nil ? r.value.map(EventFormatter.number) ?? "null" : "null"
+            if let states = r.states {
+                s += ",\"state\":[" + states.map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
+                s += ",\"alarms\":[" + states.filter(\.alarm).map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
+            } else if r.asleep {
                 s += ",\"asleep\":true"
             } else if r.value == nil {
                 s += ",\"error\":"
@@ -198,7 +231,7 @@ public enum SensorsCommand {
                 s += ",\"ignoredLimits\":"
                 append(limits.ignored, to: &s, EventFormatter.jsonString)
             }
-            if !r.alarms.isEmpty {
+            if !r.alarms.isEmpty, r.states == nil {
                 s += ",\"alarms\":[" + r.alarms.list.map(EventFormatter.jsonString).joined(separator: ",") + "]"
             }
             s += "}"
@@ -243,7 +276,7 @@ public enum SensorsCommand {
         // Ids, labels, units and errors come from sysfs: each is shown on its row.
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
-             (r.asleep ? "asleep" : r.value.map { EventFormatter.number($0) + " " + r.sensor.unit }
+             (r.asleep ? "asleep" : r.states.map(stateText) ?? r.value.map { EventFormatter.number($0) + " " + r.sensor.unit }
                 ?? "error: " + (r.error ?? "no reading"))
                 + limits(r.sensor) + alarm(r.alarms)].map(DisplayText.escaped)
         }

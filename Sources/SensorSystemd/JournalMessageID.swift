@@ -26,6 +26,8 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
     case sensorAppeared = "3c8d5e0a9b2f4d17a6e1c4b7f0925d38"
     /// A sensor's device went while the daemon runs (SPEC §20).
     case sensorGone = "a71f2c6e58d34b09b3e7d1c0f46a8e25"
+    /// A new record of a BMC's System Event Log (SPEC §23).
+    case bmcEventLog = "f94fedf0fe46423d8e613b921bf8e25a"
 
     /// The id of the entry an alert event of `kind` makes.
     public init(_ kind: EventKind) {
@@ -42,6 +44,7 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
         case .configReloadFailed: self = .configReloadFailed
         case .stateFile: self = .stateFile
         case .openFileLimit: self = .openFileLimit
+        case .bmcEventLog: self = .bmcEventLog
         }
     }
 
@@ -51,7 +54,8 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
         case .firing: return .firing
         case .resolved: return .resolved
         case .repeat: return .repeat
-        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit, .silence, .sensorAppeared, .sensorGone: return nil
+        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit, .silence, .sensorAppeared, .sensorGone, .bmcEventLog:
+            return nil
         }
     }
 }

@@ -107,4 +107,23 @@ struct RecorderTests {
         #expect(samples(scenario, "hwmon:sht3x/humidity1") == [TimedValue(time: .zero, value: 40)])
         #expect(samples(scenario, "hwmon:sht3x/temp1") == [TimedValue(time: .zero, value: nil)])
     }
+
+    /// SPEC §23 item 8: a BMC's discrete sensor records as a `state` sensor with its alarms,
+    /// and the scenario file carries them, so `simulate` and `test` replay them.
+    @Test func alarmsSeenWithSamplesAreRecordedAndWrittenToTheScenario() throws {
+        let psu = SensorInfo(id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: .state)
+        var recorder = Recorder()
+        for (time, bits) in [(0.0, 1.0), (1.0, 3.0), (2.0, 1.0)] {
+            var readings = SensorValues(time: .seconds(time), capacity: 1)
+            readings.append(bits, alarms: bits == 3 ? [HardwareAlarms(name: "alarm")!] : [])
+            recorder.add(PollCycle(list: SensorList(source: "ipmi#1", sensors: [psu]), readings: readings))
+        }
+        let scenario = try #require(recorder.scenario(step: .seconds(1)))
+        #expect(scenario.sensors.first?.alarms == [.seconds(1): HardwareAlarms(name: "alarm")!])
+        #expect(scenario.sensors.first?.quantity == .state)
+        let text = ScenarioWriter.json(scenario)
+        #expect(text.contains("\"alarms\": [[1, \"alarm\"]]"))
+        let back = try ScenarioLoader.load(contents: Array(text.utf8), path: "s.json5")
+        #expect(back.sensors.first?.alarms == scenario.sensors.first?.alarms)
+    }
 }

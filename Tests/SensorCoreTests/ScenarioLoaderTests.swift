@@ -85,7 +85,7 @@ struct ScenarioLoaderTests {
             "s.json5: sensors[0].segments[1]: unknown segment {wobble} (expected ramp, hold, step, sine or dropout)",
             "s.json5: sensors[0].segments[2].hold: invalid duration \"x\": expected a number, found \"x\"",
             "s.json5: sensors[1].id: sensor id \"b b\" may use only letters, digits, \"_\", \"-\", \".\" and \"/\"",
-            "s.json5: sensors[1].quantity: unknown quantity \"nope\" (expected temperature, humidity, pressure, fan, voltage, power or current)",
+            "s.json5: sensors[1].quantity: unknown quantity \"nope\" (expected temperature, humidity, pressure, fan, voltage, power, current or state)",
         ])
     }
 

@@ -51,6 +51,9 @@ depends=$(field Depends)
 note "Depends: $depends"
 grep -Eq '(^|, )libc6( |,|$)' <<<"$depends" || fail "Depends lacks libc6: $depends"
 grep -q libsystemd0 <<<"$depends" || fail "Depends lacks libsystemd0: $depends"
+# libfreeipmi is opened at run time by ipmi sources only (SPEC §23): suggested, not depended on.
+grep -q libfreeipmi <<<"$depends" && fail "Depends names libfreeipmi: $depends"
+grep -Eq '(^|, )libfreeipmi17( |,|$)' <<<"$(field Suggests)" || fail "Suggests lacks libfreeipmi17: $(field Suggests)"
 [ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] || fail "Maintainer or Description missing"
 # apt can install it here: every dependency resolves (a simulation; nothing is installed).
 apt-get install -s -o Debug::NoLocking=1 "$deb" 2>&1 | grep -q '^Inst sensorwatch ' \

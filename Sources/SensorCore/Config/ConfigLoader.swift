@@ -29,7 +29,7 @@ public enum ConfigLoader {
 
         let interval = top["interval"].flatMap { $0.pollInterval() } ?? .seconds(1)
         var named = NamedFiles(configDirectory: ConfigPath.directory(of: path))
-        let sources = (top["sources"]?.array() ?? []).compactMap {
+        let sources = (top["sources"]?.array() ?? []).flatMap {
             source($0, defaultInterval: interval, named: &named)
         }
         let rules = RuleDecoder.rules(top["rules"])
@@ -89,20 +89,30 @@ public enum ConfigLoader {
         var simulatedIDs: [String: String] = [:]
     }
 
+    /// One source entry: one configuration, or one per BMC of an `ipmi` source's `hosts`.
     private static func source(
         _ node: ConfigNode, defaultInterval: Duration, named: inout NamedFiles
-    ) -> SourceConfiguration? {
-        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario", "plausible", "wake"]) else {
-            return nil
+    ) -> [SourceConfiguration] {
+        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario", "plausible", "wake"] + IPMIDecoder.keys) else {
+            return []
         }
         let kind: SourceKind? = object.required("type")?.choice("source type")
-        let interval = object["interval"].map { $0.pollInterval() } ?? defaultInterval
+        // A BMC is polled every 10 s unless the source says otherwise (SPEC §23): each read is
+        // a round trip to it, not a pread.
+        let interval = object["interval"].map { $0.pollInterval() } ?? (kind == .ipmi ? .seconds(10) : defaultInterval)
+        var bmcs: [IPMISourceSettings]?
+        if kind == .ipmi {
+            bmcs = IPMIDecoder.settings(object, configDirectory: named.configDirectory)
+            if bmcs == nil { return [] }
+        } else if kind != nil {
+            for key in IPMIDecoder.keys { object[key]?.report("only ipmi sources take \(key)") }
+        }
         let include = globs(object["include"])
         let exclude = globs(object["exclude"])
         var root: String?
         if let rootNode = object["root"], let text = rootNode.string() {
-            if kind == .simulated {
-                rootNode.report("root does not apply to simulated sources")
+            if kind == .simulated || kind == .ipmi {
+                rootNode.report("root does not apply to \(kind == .ipmi ? "ipmi" : "simulated") sources")
             } else {
                 root = ConfigPath.absolute(ConfigPath.resolve(text, against: named.configDirectory))
             }
@@ -135,18 +145,24 @@ public enum ConfigLoader {
         }
         var plausible = PlausibleRange.standard
         if let node = object["plausible"] {
-            guard let range = plausibleRange(node) else { return nil }
+            guard let range = plausibleRange(node) else { return [] }
             plausible = range
         }
         var wake = false
         if let node = object["wake"] {
-            guard let on = node.bool() else { return nil }
+            guard let on = node.bool() else { return [] }
             wake = on
         }
-        guard let kind, let interval, let include, let exclude else { return nil }
-        return SourceConfiguration(
+        guard let kind, let interval, let include, let exclude else { return [] }
+        let one = SourceConfiguration(
             kind: kind, interval: interval, root: root, include: include, exclude: exclude,
             scenarioPath: scenarioPath, scenario: scenario, plausible: plausible, wake: wake)
+        guard let bmcs else { return [one] }
+        return bmcs.map {
+            var bmc = one
+            bmc.ipmi = $0
+            return bmc
+        }
     }
 
     /// `plausible: { min, max }` (°C, either may be left out).

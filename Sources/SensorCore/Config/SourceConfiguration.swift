@@ -21,12 +21,15 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// `wake: true`: read a chip even while its device is runtime-suspended, which resumes
     /// it (SPEC §20); by default a sleeping device is left asleep.
     public var wake: Bool
+    /// For `ipmi`: the one BMC this source reads (SPEC §23).
+    public var ipmi: IPMISourceSettings?
 
     public init(
         kind: SourceKind, interval: Duration, root: String? = nil, include: [Glob] = [],
         exclude: [Glob] = [], scenarioPath: String? = nil, scenario: Scenario? = nil,
-        plausible: PlausibleRange = .standard, wake: Bool = false
+        plausible: PlausibleRange = .standard, wake: Bool = false, ipmi: IPMISourceSettings? = nil
     ) {
+        self.ipmi = ipmi
         self.plausible = plausible
         self.wake = wake
         self.kind = kind
@@ -48,6 +51,8 @@ public struct SourceConfiguration: Sendable, Hashable {
 /// The kinds of source sensorwatch reads.
 public enum SourceKind: String, Sendable, Hashable, CaseIterable {
     case thermal, hwmon, iio, simulated
+    /// A BMC's sensors over IPMI (SPEC §23), in band or over the LAN.
+    case ipmi
 
     /// Where the kernel puts this kind of sensor.
     public var defaultRoot: String {
@@ -55,7 +60,7 @@ public enum SourceKind: String, Sendable, Hashable, CaseIterable {
         case .thermal: return "/sys/class/thermal"
         case .hwmon: return "/sys/class/hwmon"
         case .iio: return "/sys/bus/iio/devices"
-        case .simulated: return ""
+        case .simulated, .ipmi: return ""
         }
     }
 
@@ -66,6 +71,7 @@ public enum SourceKind: String, Sendable, Hashable, CaseIterable {
         case .hwmon: return "hwmon"
         case .iio: return "iio"
         case .simulated: return "sim"
+        case .ipmi: return "ipmi"
         }
     }
 }

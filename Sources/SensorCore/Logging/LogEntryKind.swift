@@ -10,4 +10,6 @@ public enum LogEntryKind: Sendable, Hashable, CaseIterable {
     case stateFile
     /// Sensors are left unread because the process may not open more files.
     case openFileLimit
+    /// A new record of a BMC's System Event Log (SPEC §23).
+    case bmcEventLog
 }

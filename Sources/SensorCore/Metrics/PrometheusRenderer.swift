@@ -161,7 +161,7 @@ public final class PrometheusRenderer {
             // Divided, not multiplied by 0.01: 41.5 / 100 is 0.415, 41.5 * 0.01 is 0.41500000000000004.
             case .humidity: next.append((v / 100).bitPattern)
             case .pressure: next.append((v * 100).bitPattern)
-            case .fan, .voltage, .power, .current: next.append(v.bitPattern)
+            case .fan, .voltage, .power, .current, .state: next.append(v.bitPattern)
             }
         }
         let entries = s.alerts.entries
@@ -342,7 +342,7 @@ public final class PrometheusRenderer {
         case .voltage: return ("sensorwatch_voltage_limit_volts", "The rail's plausible limits in volts (lcrit, min, max, crit).")
         case .power: return ("sensorwatch_power_limit_watts", "The sensor's plausible power limits in watts (max, crit, cap).")
         case .current: return ("sensorwatch_current_limit_amperes", "The sensor's plausible current limits in amperes (lcrit, min, max, crit).")
-        case .humidity, .pressure:
+        case .humidity, .pressure, .state:
             return nil
         }
     }
@@ -364,6 +364,8 @@ public final class PrometheusRenderer {
             return ("sensorwatch_power_watts", "Latest successful power reading in watts.")
         case .current:
             return ("sensorwatch_current_amperes", "Latest successful current reading in amperes.")
+        case .state:
+            return ("sensorwatch_state_bits", "Latest state bits of a discrete sensor (a BMC's, SPEC §23); its warning and critical states are hardware alarms.")
         }
     }
 

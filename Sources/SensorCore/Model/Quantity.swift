@@ -14,6 +14,10 @@ public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case power
     /// Current (hwmon `currN_input`, mA in the kernel).
     case current
+    /// A discrete sensor's asserted states (a BMC's PSU, chassis intrusion, drive slot;
+    /// SPEC §23): the value is the state bits as the BMC gives them, the states FreeIPMI
+    /// calls warning or critical are alarms (§16b), and the states' words go in `state`.
+    case state
 
     /// The unit values of this quantity are expressed in, as printed to users.
     public var unit: String {
@@ -25,6 +29,7 @@ public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         case .voltage: return "V"
         case .power: return "W"
         case .current: return "A"
+        case .state: return ""
         }
     }
 
@@ -42,6 +47,7 @@ public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         case .voltage: return 16
         case .power: return 32
         case .current: return 64
+        case .state: return 128
         }
     }
 }

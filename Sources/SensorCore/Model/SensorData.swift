@@ -38,7 +38,8 @@ public final class SensorData {
     private var temperatureRevision: UInt64 = 0
     private var humidityRevision: UInt64 = 0
     private var pressureRevision: UInt64 = 0
-    /// Fans, voltages, power and current (SPEC §16a) share one: nothing observes them apart.
+    /// Fans, voltages, power, current (SPEC §16a) and discrete states (§23) share one:
+    /// nothing observes them apart.
     private var electricalRevision: UInt64 = 0
 
     /// The quantities logged for the loop, as ``Quantity/bit``s.
@@ -53,7 +54,7 @@ public final class SensorData {
         case .temperature: return temperatureRevision
         case .humidity: return humidityRevision
         case .pressure: return pressureRevision
-        case .fan, .voltage, .power, .current: return electricalRevision
+        case .fan, .voltage, .power, .current, .state: return electricalRevision
         }
     }
 

@@ -5,16 +5,16 @@ import Glibc
 /// Reads an open file to its end: the one read loop for every whole file the program reads
 /// (configuration and scenarios through ``TextFile``, `state.json` through ``StateStore``,
 /// `notify.json` through ``NotifyStateStore``), so a short read or an `EINTR` is handled
-/// one way everywhere.
-enum WholeFile {
+/// one way everywhere (a BMC's password file too, from SensorIPMI).
+package enum WholeFile {
     /// A failed `read(2)`: its errno, for ``ErrnoText``.
-    struct ReadError: Error, Hashable {
+    package struct ReadError: Error, Hashable {
         /// The errno of the failed read.
-        var errno: Int32
+        package var errno: Int32
     }
 
     /// Every byte from the file's current offset to its end; `EINTR` is retried.
-    static func read(_ fd: Int32) throws(ReadError) -> [UInt8] {
+    package static func read(_ fd: Int32) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

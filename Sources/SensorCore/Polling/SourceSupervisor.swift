@@ -133,6 +133,8 @@ final class SourceSupervisor: Service {
     private func stop(_ source: Running) {
         leftOut[source.poller.key] = nil
         source.poller.stop()
+        // Before the process can end: a BMC's session is given back now, not at exit.
+        source.poller.reader.close()
         undiscovered.remove(source.poller.key)
         data.remove(source: source.poller.key)
         derived.forget(source: source.poller.key)

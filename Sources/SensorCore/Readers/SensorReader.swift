@@ -46,9 +46,20 @@ public protocol SensorReader: Sendable {
     /// each poll, so it must be cheap — one listing of one directory — and costs no wake-up
     /// of its own. A reader that wraps another must pass this on.
     func devicesChanged() -> Bool
+
+    /// Called once when the source stops (SIGTERM, a reload that drops or changes it) or a
+    /// one-shot command is done with it, from a thread other than the poll thread, which may
+    /// still be in a call: lets a reader that holds something outside the process (a BMC's
+    /// session, SPEC §23) give it back. It must not wait for a call in progress (a stalled
+    /// BMC must not hold up SIGTERM): such a call gives it back when it returns. A reader
+    /// that wraps another must pass this on.
+    func close()
 }
 
 extension SensorReader {
     /// Readers without a class directory (scenarios, test doubles) never see one change.
     public func devicesChanged() -> Bool { false }
+
+    /// Readers that hold only descriptors and memory have nothing to give back early.
+    public func close() {}
 }

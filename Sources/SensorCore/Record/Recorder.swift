@@ -16,6 +16,9 @@ public struct Recorder: Sendable {
         var info: SensorInfo
         var source: String
         var samples: [TimedValue]
+        /// The hardware alarms seen with its samples (SPEC §16b), by time: a BMC's failed PSU,
+        /// a chip's latched crit alarm, so `simulate` and `test` replay them.
+        var alarms: [Timestamp: HardwareAlarms] = [:]
     }
 
     private var tracks: [SensorID: Track] = [:]
@@ -60,14 +63,20 @@ public struct Recorder: Sendable {
     /// Returns the cycle's tick since its source's first.
     @discardableResult
     public mutating func add(_ cycle: PollCycle) -> Duration {
-        add(source: cycle.source, tick: cycle.time, sensors: cycle.sensors, samples: cycle.samples)
+        let sensors = cycle.sensors
+        let alarms = cycle.readings.alarms
+        return add(
+            source: cycle.source, tick: cycle.time, sensors: sensors, samples: cycle.samples,
+            alarms: alarms.isEmpty ? [:] : Dictionary(alarms.map { (sensors[$0.key].id, $0.value) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// Takes in one poll of `source` at the tick `tick` (run time): `samples` are its read
     /// attempts, of sensors in `sensors` (the source's list as discovered now). Returns
-    /// `tick` since the source's first tick.
+    /// `tick` since the source's first tick. `alarms`: the hardware alarms seen with a sample.
     @discardableResult
-    public mutating func add(source: String, tick: Timestamp, sensors: [SensorInfo], samples: [Sample]) -> Duration {
+    public mutating func add(
+        source: String, tick: Timestamp, sensors: [SensorInfo], samples: [Sample], alarms: [SensorID: HardwareAlarms] = [:]
+    ) -> Duration {
         let origin = origins[source] ?? tick
         origins[source] = origin
         polls += 1
@@ -85,10 +94,12 @@ public struct Recorder: Sendable {
                 // history (a recording slowed down quadratically).
                 guard tracks.values[slot].source == source, time > tracks.values[slot].samples.last!.time else { continue }
                 tracks.values[slot].samples.append(value)
+                if let set = alarms[sample.sensor] { tracks.values[slot].alarms[time] = set }
             } else {
                 if infos == nil { infos = Dictionary(sensors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
                 guard let info = infos?[sample.sensor] else { continue }
-                tracks[sample.sensor] = Track(info: info, source: source, samples: [value])
+                tracks[sample.sensor] = Track(
+                    info: info, source: source, samples: [value], alarms: alarms[sample.sensor].map { [time: $0] } ?? [:])
             }
             sampleCount += 1
             elapsed = max(elapsed, time - .zero)
@@ -105,7 +116,7 @@ public struct Recorder: Sendable {
         let sensors = tracks.values.sorted { $0.info.id < $1.info.id }.map { track in
             ScenarioSensor(
                 id: track.info.id.rawValue, quantity: track.info.quantity, label: track.info.label,
-                feed: .samples(track.samples), limits: track.info.limits.values)
+                feed: .samples(track.samples), limits: track.info.limits.values, alarms: track.alarms)
         }
         return Scenario(duration: elapsed, step: step, loop: false, sensors: sensors)
     }

@@ -30,6 +30,11 @@ public enum ScenarioWriter {
                 .map { EventFormatter.jsonString($0) + ": " + EventFormatter.number(sensor.limits[$0]!) }
                 .joined(separator: ", ") + "}"
         }
+        if !sensor.alarms.isEmpty {
+            s += ", \"alarms\": [" + sensor.alarms.keys.sorted().flatMap { t in
+                sensor.alarms[t]!.list.map { "[" + seconds(t) + ", " + EventFormatter.jsonString($0) + "]" }
+            }.joined(separator: ", ") + "]"
+        }
         switch sensor.feed {
         case .samples(let samples):
             let pairs = samples.map { "[" + seconds($0.time) + ", " + ($0.value.map(EventFormatter.number) ?? "null") + "]" }

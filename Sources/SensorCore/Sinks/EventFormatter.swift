@@ -11,7 +11,8 @@ public enum EventFormatter {
         var s = "\(e.rule) \(e.kind.rawValue): \(e.sensor.id.rawValue)"
         if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
         let unit = e.sensor.unit
-        let value = e.value.map { "\(display($0)) \(unit)" }
+        // A discrete sensor's value is its state bits (SPEC §23): no number for people.
+        let value = e.sensor.quantity == .state ? nil : e.value.map { "\(display($0)) \(unit)" }
         let what: String
         switch e.condition {
         case .above: what = "above \(number(e.threshold)) \(unit)" + named(e.limit)

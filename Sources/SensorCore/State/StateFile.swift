@@ -1,4 +1,5 @@
-/// The content of `state.json`: a format version and the firing alerts.
+/// The content of `state.json`: a format version, the firing alerts and, per BMC, the last
+/// System Event Log record seen (SPEC §23; `ipmiEventLog`, absent when there is none).
 ///
 /// The version lets a later sensorwatch read or set aside an older file knowingly.
 struct StateFile: Hashable, Sendable {
@@ -7,13 +8,18 @@ struct StateFile: Hashable, Sendable {
 
     var version: Int
     var alerts: [PersistedAlert]
+    /// The last SEL record id seen of each BMC (by its `<bmc>` id part).
+    var eventLog: [String: Int] = [:]
 
     /// The file's JSON: keys sorted, as the files written with Foundation's encoder had them.
     var json: JSONValue {
-        .object(JSONObject([
-            .init(key: "alerts", value: .array(alerts.map(\.json))),
-            .init(key: "version", value: .integer(Int64(version))),
-        ]))
+        var members: [JSONObject.Member] = [.init(key: "alerts", value: .array(alerts.map(\.json)))]
+        if !eventLog.isEmpty {
+            let bmcs = eventLog.keys.sorted().map { JSONObject.Member(key: $0, value: .integer(Int64(eventLog[$0]!))) }
+            members.append(.init(key: "ipmiEventLog", value: .object(JSONObject(bmcs))))
+        }
+        members.append(.init(key: "version", value: .integer(Int64(version))))
+        return .object(JSONObject(members))
     }
 
     /// The file's content from its JSON; keys a newer version added are ignored.
@@ -28,7 +34,15 @@ struct StateFile: Hashable, Sendable {
             guard let elements = top.required("alerts")?.array() else { return nil }
             let alerts = elements.map(PersistedAlert.init(json:))
             guard !alerts.contains(nil) else { return nil }
-            return StateFile(version: Int(version), alerts: alerts.compactMap { $0 })
+            var eventLog: [String: Int] = [:]
+            if let kept = top["ipmiEventLog"] {
+                guard let bmcs = kept.object() else { return nil }
+                for member in bmcs.members.members {
+                    guard let id = bmcs[member.key]?.integer() else { return nil }
+                    eventLog[member.key] = Int(clamping: id)
+                }
+            }
+            return StateFile(version: Int(version), alerts: alerts.compactMap { $0 }, eventLog: eventLog)
         }
     }
 }

@@ -48,17 +48,18 @@ public struct StateStore: Sendable {
     public func load(now: Double = WallClock.seconds()) -> LoadResult {
         let loaded = store.load(now: now)
         return LoadResult(
-            alerts: loaded.document?.alerts ?? [],
+            alerts: loaded.document?.alerts ?? [], eventLog: loaded.document?.eventLog ?? [:],
             problem: store.describe(loaded, as: "state file", then: "starting without kept alert state"),
             setAsidePath: loaded.setAsidePath)
     }
 
     /// Replaces the kept alerts atomically (sorted by rule, then sensor, so the file is
     /// stable).
-    public func save(_ alerts: [PersistedAlert]) throws(SaveError) {
+    /// `eventLog`: the last System Event Log record seen of each BMC (SPEC §23).
+    public func save(_ alerts: [PersistedAlert], eventLog: [String: Int] = [:]) throws(SaveError) {
         let sorted = alerts.sorted { $0.key < $1.key }
         do {
-            try store.save(StateFile(version: StateFile.currentVersion, alerts: sorted))
+            try store.save(StateFile(version: StateFile.currentVersion, alerts: sorted, eventLog: eventLog))
         } catch {
             throw SaveError.write(error)
         }

@@ -40,7 +40,7 @@ enum SysfsLimitFiles {
         case .fan: return ["min", "max"]
         case .voltage, .current: return ["min", "max", "lcrit", "crit"]
         case .power: return ["max", "crit", "cap"]
-        case .humidity, .pressure: return []
+        case .humidity, .pressure, .state: return []
         }
     }
 
@@ -60,7 +60,7 @@ enum SysfsLimitFiles {
         case .fan: return fanTable
         case .voltage, .current: return electricTable
         case .power: return powerTable
-        case .humidity, .pressure: return ([], [])
+        case .humidity, .pressure, .state: return ([], [])
         }
     }
 

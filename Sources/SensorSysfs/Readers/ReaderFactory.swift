@@ -7,6 +7,9 @@ public enum ReaderFactory {
         switch source.kind {
         case .thermal, .hwmon, .iio: return SysfsReader(configuration: source)
         case .simulated: return SimulatedReader(configuration: source, loop: loop)
+        // A BMC is read by SensorIPMI, which SensorCLI's SourceReaders chooses before asking
+        // here; a sysfs reader of nothing keeps this module free of IPMI.
+        case .ipmi: return SysfsReader(configuration: source)
         }
     }
 }

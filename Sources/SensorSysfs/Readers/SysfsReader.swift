@@ -28,8 +28,9 @@ public final class SysfsReader: SensorReader {
             case .thermal: ThermalZoneScanner.scan
             case .hwmon: HwmonScanner.scan
             case .iio: IIOScanner.scan
-            // Not a sysfs source (ReaderFactory gives it a SimulatedReader): nothing to find.
-            case .simulated: { _, _, _ in [] }
+            // Not a sysfs source (ReaderFactory gives it a SimulatedReader, SensorCLI a BMC
+            // reader): nothing to find.
+            case .simulated, .ipmi: { _, _, _ in [] }
             }
         core = SysfsReaderCore(configuration: configuration, io: io, scan: scan)
     }

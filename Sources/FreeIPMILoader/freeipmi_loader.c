@@ -1,0 +1,450 @@
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "freeipmi_loader.h"
+
+/* FreeIPMI's contexts are opaque pointers; the prototypes below are those of
+   /usr/include/freeipmi (libfreeipmi 1.6, soname 17), declared here so the build needs no
+   libfreeipmi-dev. Numbers are the header's. */
+typedef void *ctx_t;
+#define IPMI_DEVICE_OPENIPMI 7
+#define IPMI_ERR_USERNAME_INVALID 4
+#define IPMI_ERR_PASSWORD_INVALID 5
+#define IPMI_ERR_PRIVILEGE_LEVEL_INSUFFICIENT 7
+#define IPMI_ERR_PRIVILEGE_LEVEL_CANNOT_BE_OBTAINED 8
+#define IPMI_ERR_PASSWORD_VERIFICATION_TIMEOUT 11
+#define IPMI_ERR_CONNECTION_TIMEOUT 13
+#define IPMI_ERR_SESSION_TIMEOUT 14
+#define IPMI_ERR_DEVICE_NOT_FOUND 18
+#define IPMI_ERR_DRIVER_TIMEOUT 20
+#define IPMI_ERR_MESSAGE_TIMEOUT 21
+#define IPMI_ERR_HOSTNAME_INVALID 29
+#define IPMI_SDR_ERR_CACHE_READ_CACHE_DOES_NOT_EXIST 15
+#define IPMI_SDR_ERR_CACHE_INVALID 16
+#define IPMI_SDR_ERR_CACHE_OUT_OF_DATE 17
+#define IPMI_SDR_CACHE_CREATE_FLAGS_OVERWRITE 0x01
+#define IPMI_SENSOR_READ_ERR_SENSOR_READING_UNAVAILABLE 5
+#define IPMI_SENSOR_READ_ERR_SENSOR_SCANNING_DISABLED 6
+#define IPMI_SENSOR_READ_ERR_SENSOR_READING_CANNOT_BE_OBTAINED 12
+#define IPMI_SENSOR_READ_ERR_NODE_BUSY 13
+#define IPMI_SENSOR_READ_ERR_IPMI_ERROR 16
+#define IPMI_SDR_FULL 0x01
+#define IPMI_SDR_COMPACT 0x02
+#define EVENT_READING_THRESHOLD 0x01
+#define EVENT_READING_SPECIFIC 0x6f
+
+static struct {
+    ctx_t (*ctx_create)(void);
+    int (*ctx_errnum)(ctx_t);
+    char *(*ctx_errormsg)(ctx_t);
+    int (*open_lan)(ctx_t, const char *, const char *, const char *, const unsigned char *, unsigned,
+                    uint8_t, uint8_t, unsigned, unsigned, unsigned, unsigned);
+    int (*open_inband)(ctx_t, int, int, uint16_t, uint8_t, const char *, unsigned, unsigned);
+    int (*ctx_close)(ctx_t);
+    void (*ctx_destroy)(ctx_t);
+    ctx_t (*sdr_create)(void);
+    void (*sdr_destroy)(ctx_t);
+    int (*sdr_errnum)(ctx_t);
+    char *(*sdr_errormsg)(ctx_t);
+    int (*cache_open)(ctx_t, ctx_t, const char *);
+    int (*cache_create)(ctx_t, ctx_t, const char *, int, void *, void *);
+    int (*cache_delete)(ctx_t, const char *);
+    int (*cache_close)(ctx_t);
+    int (*cache_first)(ctx_t);
+    int (*cache_next)(ctx_t);
+    int (*cache_record_read)(ctx_t, void *, unsigned);
+    int (*parse_id_type)(ctx_t, const void *, unsigned, uint16_t *, uint8_t *);
+    int (*parse_id_string)(ctx_t, const void *, unsigned, char *, unsigned);
+    int (*parse_units)(ctx_t, const void *, unsigned, uint8_t *, uint8_t *, uint8_t *, uint8_t *, uint8_t *);
+    int (*parse_thresholds)(ctx_t, const void *, unsigned, double **, double **, double **, double **, double **, double **);
+    int (*parse_readable)(ctx_t, const void *, unsigned, uint8_t *, uint8_t *, uint8_t *, uint8_t *, uint8_t *, uint8_t *);
+    int (*parse_sensor_type)(ctx_t, const void *, unsigned, uint8_t *);
+    int (*parse_ert)(ctx_t, const void *, unsigned, uint8_t *);
+    int (*parse_number)(ctx_t, const void *, unsigned, uint8_t *);
+    ctx_t (*read_create)(ctx_t);
+    void (*read_destroy)(ctx_t);
+    int (*read_errnum)(ctx_t);
+    char *(*read_errormsg)(ctx_t);
+    int (*sensor_read)(ctx_t, const void *, unsigned, uint8_t, uint8_t *, double **, uint16_t *);
+    ctx_t (*interpret_create)(void);
+    void (*interpret_destroy)(ctx_t);
+    int (*interpret_sensor)(ctx_t, uint8_t, uint8_t, uint16_t, unsigned *);
+    int (*interpret_sel)(ctx_t, const void *, unsigned, unsigned *);
+    int (*generic_message)(uint8_t, unsigned, char *, unsigned);
+    int (*sensor_type_message)(uint8_t, unsigned, char *, unsigned);
+    ctx_t (*sel_create)(ctx_t, ctx_t);
+    void (*sel_destroy)(ctx_t);
+    char *(*sel_errormsg)(ctx_t);
+    int (*sel_parse)(ctx_t, uint16_t, uint16_t, int (*)(ctx_t, void *), void *);
+    int (*sel_read_record)(ctx_t, void *, unsigned);
+    int (*sel_record_id)(ctx_t, const void *, unsigned, uint16_t *);
+    int (*sel_timestamp)(ctx_t, const void *, unsigned, uint32_t *);
+    int (*sel_string)(ctx_t, const char *, const void *, unsigned, char *, unsigned, unsigned);
+} fi;
+static pthread_once_t loaded_once = PTHREAD_ONCE_INIT;
+
+static void say(char *error, size_t capacity, const char *text) {
+    if (capacity) snprintf(error, capacity, "%s", text ? text : "unknown error");
+}
+static char load_error[320];
+
+static void load(void) {
+    /* The test's way to take the library away (or point at another build): documented in
+       docs/decisions.md, "BMC sensors". */
+    const char *path = getenv("SENSORWATCH_FREEIPMI_LIBRARY");
+    if (!path || !*path) path = "libfreeipmi.so.17";
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(load_error, sizeof load_error,
+                 "cannot load libfreeipmi (install the package libfreeipmi17): %s", dlerror());
+        return;
+    }
+#define SYM(field, name) \
+    if (!(*(void **)&fi.field = dlsym(lib, name))) { \
+        snprintf(load_error, sizeof load_error, "%s has no %s (libfreeipmi17 is needed)", path, name); \
+        fi.ctx_create = NULL; \
+        return; \
+    }
+    SYM(ctx_create, "ipmi_ctx_create")
+    SYM(ctx_errnum, "ipmi_ctx_errnum")
+    SYM(ctx_errormsg, "ipmi_ctx_errormsg")
+    SYM(open_lan, "ipmi_ctx_open_outofband_2_0")
+    SYM(open_inband, "ipmi_ctx_open_inband")
+    SYM(ctx_close, "ipmi_ctx_close")
+    SYM(ctx_destroy, "ipmi_ctx_destroy")
+    SYM(sdr_create, "ipmi_sdr_ctx_create")
+    SYM(sdr_destroy, "ipmi_sdr_ctx_destroy")
+    SYM(sdr_errnum, "ipmi_sdr_ctx_errnum")
+    SYM(sdr_errormsg, "ipmi_sdr_ctx_errormsg")
+    SYM(cache_open, "ipmi_sdr_cache_open")
+    SYM(cache_create, "ipmi_sdr_cache_create")
+    SYM(cache_delete, "ipmi_sdr_cache_delete")
+    SYM(cache_close, "ipmi_sdr_cache_close")
+    SYM(cache_first, "ipmi_sdr_cache_first")
+    SYM(cache_next, "ipmi_sdr_cache_next")
+    SYM(cache_record_read, "ipmi_sdr_cache_record_read")
+    SYM(parse_id_type, "ipmi_sdr_parse_record_id_and_type")
+    SYM(parse_id_string, "ipmi_sdr_parse_id_string")
+    SYM(parse_units, "ipmi_sdr_parse_sensor_units")
+    SYM(parse_thresholds, "ipmi_sdr_parse_thresholds")
+    SYM(parse_readable, "ipmi_sdr_parse_threshold_readable")
+    SYM(parse_sensor_type, "ipmi_sdr_parse_sensor_type")
+    SYM(parse_ert, "ipmi_sdr_parse_event_reading_type_code")
+    SYM(parse_number, "ipmi_sdr_parse_sensor_number")
+    SYM(read_create, "ipmi_sensor_read_ctx_create")
+    SYM(read_destroy, "ipmi_sensor_read_ctx_destroy")
+    SYM(read_errnum, "ipmi_sensor_read_ctx_errnum")
+    SYM(read_errormsg, "ipmi_sensor_read_ctx_errormsg")
+    SYM(sensor_read, "ipmi_sensor_read")
+    SYM(interpret_create, "ipmi_interpret_ctx_create")
+    SYM(interpret_destroy, "ipmi_interpret_ctx_destroy")
+    SYM(interpret_sensor, "ipmi_interpret_sensor")
+    SYM(interpret_sel, "ipmi_interpret_sel")
+    SYM(generic_message, "ipmi_get_generic_event_message")
+    SYM(sensor_type_message, "ipmi_get_sensor_type_message")
+    SYM(sel_create, "ipmi_sel_ctx_create")
+    SYM(sel_destroy, "ipmi_sel_ctx_destroy")
+    SYM(sel_errormsg, "ipmi_sel_ctx_errormsg")
+    SYM(sel_parse, "ipmi_sel_parse")
+    SYM(sel_read_record, "ipmi_sel_parse_read_record")
+    SYM(sel_record_id, "ipmi_sel_parse_read_record_id")
+    SYM(sel_timestamp, "ipmi_sel_parse_read_timestamp")
+    SYM(sel_string, "ipmi_sel_parse_read_record_string")
+#undef SYM
+}
+
+int sw_ipmi_library(char *error, size_t error_capacity) {
+    pthread_once(&loaded_once, load);
+    if (fi.ctx_create) return 0;
+    say(error, error_capacity, load_error);
+    return -1;
+}
+
+/* An SDR record kept in memory: sensor reads parse it again each poll (cheap, no I/O). */
+struct kept_record {
+    unsigned char bytes[256];
+    unsigned length;
+    struct sw_ipmi_record parsed;
+};
+
+struct sw_ipmi {
+    ctx_t ipmi;
+    ctx_t sdr;
+    ctx_t reader;
+    ctx_t interpret;
+    int sdr_open;
+    struct kept_record *records;
+    unsigned count;
+};
+
+
+/* The failure kind of the session's last error. */
+static int failure_of(int errnum) {
+    switch (errnum) {
+    case IPMI_ERR_PASSWORD_INVALID: return SW_IPMI_PASSWORD;
+    case IPMI_ERR_USERNAME_INVALID: return SW_IPMI_USER;
+    case IPMI_ERR_PRIVILEGE_LEVEL_INSUFFICIENT:
+    case IPMI_ERR_PRIVILEGE_LEVEL_CANNOT_BE_OBTAINED: return SW_IPMI_PRIVILEGE;
+    case IPMI_ERR_PASSWORD_VERIFICATION_TIMEOUT:
+    case IPMI_ERR_CONNECTION_TIMEOUT:
+    case IPMI_ERR_SESSION_TIMEOUT:
+    case IPMI_ERR_DRIVER_TIMEOUT:
+    case IPMI_ERR_MESSAGE_TIMEOUT: return SW_IPMI_TIMEOUT;
+    case IPMI_ERR_HOSTNAME_INVALID: return SW_IPMI_HOST;
+    case IPMI_ERR_DEVICE_NOT_FOUND: return SW_IPMI_NO_DEVICE;
+    default: return SW_IPMI_OTHER;
+    }
+}
+
+static void session_failed(sw_ipmi *s, int *failure, char *error, size_t capacity) {
+    *failure = failure_of(fi.ctx_errnum(s->ipmi));
+    say(error, capacity, fi.ctx_errormsg(s->ipmi));
+}
+
+sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, int privilege,
+                      int cipher_suite, unsigned timeout_ms, unsigned workarounds,
+                      int *failure, char *error, size_t error_capacity) {
+    pthread_once(&loaded_once, load);
+    if (!fi.ctx_create) {
+        *failure = SW_IPMI_NO_LIBRARY;
+        say(error, error_capacity, load_error);
+        return NULL;
+    }
+    sw_ipmi *s = calloc(1, sizeof *s);
+    if (!s || !(s->ipmi = fi.ctx_create())) {
+        free(s);
+        *failure = SW_IPMI_OTHER;
+        say(error, error_capacity, "out of memory");
+        return NULL;
+    }
+    /* Retransmit at a fifth of the session timeout: a lost datagram costs that, not it all. */
+    unsigned retransmit = timeout_ms / 5 > 0 ? timeout_ms / 5 : 1;
+    int rc = host
+        ? fi.open_lan(s->ipmi, host, user, password, NULL, 0, (uint8_t)privilege, (uint8_t)cipher_suite,
+                      timeout_ms, retransmit, workarounds, 0)
+        : fi.open_inband(s->ipmi, IPMI_DEVICE_OPENIPMI, 0, 0, 0, NULL, 0, 0);
+    if (rc < 0) {
+        session_failed(s, failure, error, error_capacity);
+        fi.ctx_destroy(s->ipmi);
+        free(s);
+        return NULL;
+    }
+    s->reader = fi.read_create(s->ipmi);
+    s->interpret = fi.interpret_create();
+    s->sdr = fi.sdr_create();
+    if (!s->reader || !s->interpret || !s->sdr) {
+        sw_ipmi_close(s);
+        *failure = SW_IPMI_OTHER;
+        say(error, error_capacity, "out of memory");
+        return NULL;
+    }
+    *failure = SW_IPMI_OK;
+    return s;
+}
+
+void sw_ipmi_close(sw_ipmi *s) {
+    if (!s) return;
+    if (s->reader) fi.read_destroy(s->reader);
+    if (s->interpret) fi.interpret_destroy(s->interpret);
+    if (s->sdr) {
+        if (s->sdr_open) fi.cache_close(s->sdr);
+        fi.sdr_destroy(s->sdr);
+    }
+    /* Close Session, so the BMC frees the slot now rather than at its own timeout. */
+    fi.ctx_close(s->ipmi);
+    fi.ctx_destroy(s->ipmi);
+    free(s->records);
+    free(s);
+}
+
+static void parse(sw_ipmi *s, struct kept_record *k) {
+    struct sw_ipmi_record *r = &k->parsed;
+    memset(r, 0, sizeof *r);
+    fi.parse_id_type(s->sdr, k->bytes, k->length, &r->record_id, &r->record_type);
+    fi.parse_id_string(s->sdr, k->bytes, k->length, r->name, sizeof r->name - 1);
+    fi.parse_sensor_type(s->sdr, k->bytes, k->length, &r->sensor_type);
+    fi.parse_ert(s->sdr, k->bytes, k->length, &r->event_reading_type);
+    fi.parse_number(s->sdr, k->bytes, k->length, &r->sensor_number);
+    uint8_t percentage, modifier, rate, base, modifier_unit;
+    if (fi.parse_units(s->sdr, k->bytes, k->length, &percentage, &modifier, &rate, &base, &modifier_unit) == 0)
+        r->base_unit = base;
+    r->is_threshold = r->event_reading_type == EVENT_READING_THRESHOLD && r->record_type == IPMI_SDR_FULL;
+    if (r->is_threshold) {
+        /* The SDR holds a byte for every threshold; only those it marks readable are set. */
+        double *t[6] = {0};
+        uint8_t readable[6] = {0};
+        if (fi.parse_readable(s->sdr, k->bytes, k->length, &readable[0], &readable[1], &readable[2],
+                              &readable[3], &readable[4], &readable[5]) < 0)
+            memset(readable, 0, sizeof readable);
+        if (fi.parse_thresholds(s->sdr, k->bytes, k->length, &t[0], &t[1], &t[2], &t[3], &t[4], &t[5]) == 0) {
+            for (int i = 0; i < 6; i++) {
+                if (t[i] && readable[i]) {
+                    r->thresholds[i] = *t[i];
+                    r->threshold_mask |= 1u << i;
+                }
+                free(t[i]);
+            }
+        }
+    }
+}
+
+int sw_ipmi_load_sdr(sw_ipmi *s, const char *cache_path, int *failure, char *error, size_t error_capacity) {
+    if (s->sdr_open) {
+        fi.cache_close(s->sdr);
+        s->sdr_open = 0;
+    }
+    for (int attempt = 0; attempt < 2 && !s->sdr_open; attempt++) {
+        if (fi.cache_open(s->sdr, s->ipmi, cache_path) == 0) {
+            s->sdr_open = 1;
+            break;
+        }
+        int e = fi.sdr_errnum(s->sdr);
+        if (e == IPMI_SDR_ERR_CACHE_INVALID || e == IPMI_SDR_ERR_CACHE_OUT_OF_DATE) {
+            fi.cache_delete(s->sdr, cache_path);
+        } else if (e != IPMI_SDR_ERR_CACHE_READ_CACHE_DOES_NOT_EXIST) {
+            /* The BMC's own errors (a timeout checking the cache's age) name the session. */
+            if (fi.ctx_errnum(s->ipmi) != 0) session_failed(s, failure, error, error_capacity);
+            else { *failure = SW_IPMI_OTHER; say(error, error_capacity, fi.sdr_errormsg(s->sdr)); }
+            return -1;
+        }
+        if (fi.cache_create(s->sdr, s->ipmi, cache_path, IPMI_SDR_CACHE_CREATE_FLAGS_OVERWRITE, NULL, NULL) < 0) {
+            if (fi.ctx_errnum(s->ipmi) != 0) session_failed(s, failure, error, error_capacity);
+            else { *failure = SW_IPMI_OTHER; say(error, error_capacity, fi.sdr_errormsg(s->sdr)); }
+            return -1;
+        }
+    }
+    if (!s->sdr_open) {
+        *failure = SW_IPMI_OTHER;
+        say(error, error_capacity, fi.sdr_errormsg(s->sdr));
+        return -1;
+    }
+    free(s->records);
+    s->records = NULL;
+    s->count = 0;
+    unsigned capacity = 0;
+    if (fi.cache_first(s->sdr) < 0) return 0;
+    do {
+        struct kept_record k;
+        int n = fi.cache_record_read(s->sdr, k.bytes, sizeof k.bytes);
+        if (n <= 0) continue;
+        k.length = (unsigned)n;
+        uint16_t id;
+        uint8_t type;
+        if (fi.parse_id_type(s->sdr, k.bytes, k.length, &id, &type) < 0) continue;
+        /* Only sensors (full and compact records): device locators and the like are not. */
+        if (type != IPMI_SDR_FULL && type != IPMI_SDR_COMPACT) continue;
+        parse(s, &k);
+        if (s->count == capacity) {
+            capacity = capacity ? capacity * 2 : 16;
+            struct kept_record *more = realloc(s->records, capacity * sizeof *more);
+            if (!more) break;
+            s->records = more;
+        }
+        s->records[s->count++] = k;
+    } while (fi.cache_next(s->sdr) == 1);
+    *failure = SW_IPMI_OK;
+    return (int)s->count;
+}
+
+int sw_ipmi_record_at(sw_ipmi *s, unsigned index, struct sw_ipmi_record *out) {
+    if (index >= s->count) return -1;
+    *out = s->records[index].parsed;
+    return 0;
+}
+
+int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
+                 int *failure, char *error, size_t error_capacity) {
+    if (index >= s->count) return -2;
+    struct kept_record *k = &s->records[index];
+    uint8_t raw = 0;
+    double *reading = NULL;
+    uint16_t bits = 0;
+    int rc = fi.sensor_read(s->reader, k->bytes, k->length, 0, &raw, &reading, &bits);
+    *bitmask = bits;
+    if (rc < 0) {
+        int e = fi.read_errnum(s->reader);
+        int session = fi.ctx_errnum(s->ipmi);
+        /* A session that timed out fails every later call: the caller reopens it. */
+        if (e == IPMI_SENSOR_READ_ERR_IPMI_ERROR && failure_of(session) == SW_IPMI_TIMEOUT) {
+            session_failed(s, failure, error, error_capacity);
+            return -1;
+        }
+        *failure = SW_IPMI_OTHER;
+        switch (e) {
+        case IPMI_SENSOR_READ_ERR_SENSOR_READING_UNAVAILABLE: say(error, error_capacity, "reading unavailable"); break;
+        case IPMI_SENSOR_READ_ERR_SENSOR_SCANNING_DISABLED: say(error, error_capacity, "scanning disabled"); break;
+        case IPMI_SENSOR_READ_ERR_SENSOR_READING_CANNOT_BE_OBTAINED: say(error, error_capacity, "reading cannot be obtained"); break;
+        case IPMI_SENSOR_READ_ERR_NODE_BUSY: say(error, error_capacity, "BMC busy"); break;
+        default: say(error, error_capacity, fi.read_errormsg(s->reader));
+        }
+        return -2;
+    }
+    *failure = SW_IPMI_OK;
+    if (reading) {
+        *value = *reading;
+        free(reading);
+        return 1;
+    }
+    return 0;
+}
+
+int sw_ipmi_state(sw_ipmi *s, uint8_t event_reading_type, uint8_t sensor_type, unsigned offset,
+                  char *text, size_t text_capacity) {
+    unsigned state = 3;
+    if (fi.interpret_sensor(s->interpret, event_reading_type, sensor_type, (uint16_t)(1u << offset), &state) < 0)
+        state = 3;
+    int rc = event_reading_type == EVENT_READING_SPECIFIC
+        ? fi.sensor_type_message(sensor_type, offset, text, (unsigned)text_capacity)
+        : fi.generic_message(event_reading_type, offset, text, (unsigned)text_capacity);
+    if (rc < 0 && text_capacity) snprintf(text, text_capacity, "state %u", offset);
+    return (int)state;
+}
+
+struct sel_walk {
+    sw_ipmi *session;
+    ctx_t sel;
+    void (*each)(void *, const struct sw_ipmi_sel_entry *);
+    void *context;
+    int count;
+};
+
+static int sel_record(ctx_t sel, void *data) {
+    struct sel_walk *w = data;
+    struct sw_ipmi_sel_entry e;
+    memset(&e, 0, sizeof e);
+    unsigned char record[64];
+    int n = fi.sel_read_record(sel, record, sizeof record);
+    fi.sel_record_id(sel, NULL, 0, &e.record_id);
+    if (fi.sel_timestamp(sel, NULL, 0, &e.timestamp) < 0) e.timestamp = 0;
+    if (fi.sel_string(sel, "%s", NULL, 0, e.sensor, sizeof e.sensor - 1, 0) < 0) e.sensor[0] = 0;
+    if (fi.sel_string(sel, "%e", NULL, 0, e.event, sizeof e.event - 1, 0) < 0) e.event[0] = 0;
+    e.state = 3;
+    if (n > 0 && fi.interpret_sel(w->session->interpret, record, (unsigned)n, &e.state) < 0) e.state = 3;
+    w->each(w->context, &e);
+    w->count++;
+    return 0;
+}
+
+int sw_ipmi_sel(sw_ipmi *s, void (*each)(void *, const struct sw_ipmi_sel_entry *), void *context,
+                int *failure, char *error, size_t error_capacity) {
+    ctx_t sel = fi.sel_create(s->ipmi, s->sdr_open ? s->sdr : NULL);
+    if (!sel) {
+        *failure = SW_IPMI_OTHER;
+        say(error, error_capacity, "out of memory");
+        return -1;
+    }
+    struct sel_walk w = { s, sel, each, context, 0 };
+    int rc = fi.sel_parse(sel, 0x0000, 0xFFFF, sel_record, &w);
+    if (rc < 0) {
+        if (failure_of(fi.ctx_errnum(s->ipmi)) == SW_IPMI_TIMEOUT) session_failed(s, failure, error, error_capacity);
+        else { *failure = SW_IPMI_OTHER; say(error, error_capacity, fi.sel_errormsg(sel)); }
+        fi.sel_destroy(sel);
+        return -1;
+    }
+    fi.sel_destroy(sel);
+    *failure = SW_IPMI_OK;
+    return w.count;
+}

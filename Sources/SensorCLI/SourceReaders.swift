@@ -1,0 +1,24 @@
+import SensorCore
+import SensorIPMI
+import SensorSysfs
+
+/// The reader of each kind of configured source: a BMC's from SensorIPMI (through
+/// libfreeipmi, loaded at run time), the others from ``ReaderFactory``.
+struct SourceReaders: Sendable {
+    /// Where BMCs' SDR caches are kept (`$STATE_DIRECTORY`, SPEC §23).
+    var cacheDirectory: String
+    /// Where a BMC's new System Event Log records go; nil: the log is not read (`sensors`,
+    /// `record`).
+    var eventLog: (@Sendable (IPMISourceSettings) -> IPMIEventLog?)?
+
+    /// The reader for `source`; simulated sources loop only when `loop` is set (`run`).
+    func make(_ source: SourceConfiguration, loop: Bool) -> any SensorReader {
+        guard source.kind == .ipmi else { return ReaderFactory.makeReader(for: source, loop: loop) }
+        return IPMIReader(
+            configuration: source, transport: FreeIPMITransport(), cacheDirectory: cacheDirectory,
+            eventLog: source.ipmi.flatMap { eventLog?($0) })
+    }
+
+    /// Readers without an event log, caching SDRs in the state directory.
+    static let plain = SourceReaders(cacheDirectory: StateStore.directoryFromEnvironment(), eventLog: nil)
+}

@@ -1,0 +1,9 @@
+public import SensorCore
+
+/// Opens sessions with BMCs: the seam between ``IPMIReader`` and libfreeipmi
+/// (``FreeIPMITransport``), so the reader is tested without a BMC or `/dev/ipmi0`.
+public protocol IPMITransport: Sendable {
+    /// Opens a session with the BMC `settings` names (in band when it has no host), as
+    /// `password`'s user; blocks for at most `settings.timeout`.
+    func open(_ settings: IPMISourceSettings, password: String) throws(IPMIFailure) -> any IPMISession
+}

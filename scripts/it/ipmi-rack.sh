@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# One BMC costs one BMC (SPEC §23), three simulators on 127.0.0.1 (ports 19620–19625) and an
+# hwmon source in one daemon: a BMC frozen with SIGSTOP makes its own sensors faults
+# (`…: session timeout after 1 s`) while the other BMCs and the hwmon sensor keep their
+# pace, and it is read again within two intervals of SIGCONT; a BMC removed by a reload has
+# its session closed; SIGTERM with a frozen BMC stops the daemon within a second; after a
+# stop no session is left, after kill -9 and a restart at most the killed one's.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+require_namespaces
+require_binary
+enter_namespace
+source "$(dirname "$0")/lib/ipmi.sh"
+need_ipmi
+trap 'stop_sims' EXIT
+
+A=19620 B=19622 C=19624
+start_sim $A; start_sim $B; PID_B=$SIM_PID; start_sim $C
+write_password "$WORK/bmc.pass"
+h=$WORK/sys/class/hwmon/hwmon0
+mkdir -p "$h"; echo board >"$h/name"; echo 40000 >"$h/temp1_input"
+cfg() { # HOSTS
+    cat >"$WORK/c.json5" <<JSON
+{
+  sources: [
+    { type: "ipmi", hosts: [$1], user: "admin", passwordFile: "$WORK/bmc.pass", privilege: "admin",
+      workarounds: ["opensesspriv"], interval: "1s", timeout: "1s" },
+    { type: "hwmon", root: "$WORK/sys/class/hwmon", interval: "200ms" },
+  ],
+  rules: [ { name: "too-hot", sensor: "ipmi:*", above: "crit", severity: "critical" } ],
+}
+JSON
+}
+cfg "\"127.0.0.1:$A\", \"127.0.0.1:$B\", \"127.0.0.1:$C\""
+mkdir -p "$WORK/state" "$WORK/run"
+export STATE_DIRECTORY=$WORK/state RUNTIME_DIRECTORY=$WORK/run
+S=$WORK/run/status.json
+# field of sensor $1 in the status file
+sensor() { jq -r --arg id "$1" --arg f "$2" '.sensors[] | select(.id == $id) | .[$f] | tostring' "$S" 2>/dev/null; }
+is_ok() { [ "$(sensor "$1" ok)" = true ]; }
+faults_with() { [ "$(sensor "$1" error)" = "$2" ]; }
+
+"$BIN" run --config "$WORK/c.json5" 2>"$WORK/stderr" &
+pid=$!
+for p in $A $B $C; do wait_for "BMC $p read" 100 is_ok "ipmi:127.0.0.1:$p/Inlet_Temp"; done
+[ "$(sessions_held $A)" = 1 ] || fail "one session per BMC: $(sessions_held $A) on A"
+
+kill -STOP "$PID_B"
+frozen=$(date +%s.%N)
+wait_for "B's sensors to fault" 50 faults_with "ipmi:127.0.0.1:$B/Inlet_Temp" "127.0.0.1:$B: session timeout after 1 s"
+took=$(echo "$(date +%s.%N) - $frozen" | bc)
+note "B frozen: its sensors are faults after ${took}s"
+# Meanwhile A, C and hwmon keep their pace: each reading newer than the one 1.5 s before.
+ta=$(sensor "ipmi:127.0.0.1:$A/Inlet_Temp" time); tc=$(sensor "ipmi:127.0.0.1:$C/Inlet_Temp" time)
+th=$(sensor hwmon:board-virtual-0/temp1 time)
+sleep 1.5   # the pace itself is what is tested: no event marks "a second later"
+[ "$(sensor "ipmi:127.0.0.1:$A/Inlet_Temp" time)" != "$ta" ] || fail "A stalled with B"
+[ "$(sensor "ipmi:127.0.0.1:$C/Inlet_Temp" time)" != "$tc" ] || fail "C stalled with B"
+[ "$(sensor hwmon:board-virtual-0/temp1 time)" != "$th" ] || fail "hwmon stalled with B"
+is_ok "ipmi:127.0.0.1:$A/Inlet_Temp" && is_ok "ipmi:127.0.0.1:$C/Inlet_Temp" || fail "A or C faulted with B"
+kill -CONT "$PID_B"
+resumed=$(date +%s.%N)
+# Two intervals (1 s each) plus a status rewrite.
+wait_for "B read again" 30 is_ok "ipmi:127.0.0.1:$B/Inlet_Temp"
+note "B back $(echo "$(date +%s.%N) - $resumed" | bc)s after SIGCONT"
+grep -q "sensor ipmi:127.0.0.1:$B/Inlet_Temp (Inlet Temp) read failed: 127.0.0.1:$B: session timeout after 1 s" "$WORK/stderr" \
+    || fail "no fault entry in words: $(cat "$WORK/stderr")"
+
+# A reload that drops C closes C's session.
+cfg "\"127.0.0.1:$A\", \"127.0.0.1:$B\""
+kill -HUP "$pid"
+held_c_zero() { [ "$(sessions_held $C)" = 0 ]; }
+wait_for "C's session closed after the reload" 50 held_c_zero
+note "reload: the removed BMC's session is closed"
+
+# SIGTERM while B is frozen in a call: the daemon still stops within a second.
+kill -STOP "$PID_B"
+wait_for "B's sensors to fault again" 50 faults_with "ipmi:127.0.0.1:$B/Inlet_Temp" "127.0.0.1:$B: session timeout after 1 s"
+start=$(date +%s.%N)
+kill -TERM "$pid"
+wait "$pid" || fail "run exited with $? on SIGTERM"
+took=$(echo "$(date +%s.%N) - $start" | bc)
+[ "$(echo "$took < 1" | bc)" = 1 ] || fail "SIGTERM with a frozen BMC took ${took}s"
+note "SIGTERM with a frozen BMC: stopped in ${took}s"
+kill -CONT "$PID_B"
+[ "$(sessions_held $A)" = 0 ] || fail "$(sessions_held $A) sessions left on A after the stop"
+
+# kill -9, then a restart: at most the killed daemon's session is left once that one stops.
+"$BIN" run --config "$WORK/c.json5" 2>"$WORK/stderr" &
+pid=$!
+wait_for "A read" 100 is_ok "ipmi:127.0.0.1:$A/Inlet_Temp"
+kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
+rm -f "$S"
+"$BIN" run --config "$WORK/c.json5" 2>"$WORK/stderr" &
+pid=$!
+wait_for "A read after the restart" 100 is_ok "ipmi:127.0.0.1:$A/Inlet_Temp"
+kill -TERM "$pid"; wait "$pid" || fail "run exited with $? on SIGTERM"
+left=$(sessions_held $A)
+[ "$left" -le 1 ] || fail "$left sessions left after kill -9 and a restart"
+note "sessions left: stop 0, reload 0, kill -9 + restart $left"

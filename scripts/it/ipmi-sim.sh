@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# A BMC's sensors (SPEC §23) against OpenIPMI's simulator on 127.0.0.1 (ports 19610–19619),
+# with libfreeipmi opened at run time: `sensors` agrees with `ipmi-sensors
+# --output-sensor-thresholds` and `ipmitool sensor` on every value and threshold; `check`
+# refuses a password in the config and a password file of mode 0644, and warns without the
+# library (SENSORWATCH_FREEIPMI_LIBRARY pointing nowhere); a wrong password and an
+# unreachable port are faults in words; under `run` with a private journald, a temperature
+# raised past its SDR's upper critical fires the shipped `above: "crit"` rule and resolves
+# when lowered, a fan below its lower critical fires `below: "lcrit"`, the PSU's failure bit
+# fires `alarm: true`; a System Event Log record added on the console is one journal entry,
+# not again after a restart, and none of the BMC's sessions is left open after a stop.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+setup_journal_test
+source "$(dirname "$0")/lib/ipmi.sh"
+need_ipmi
+trap 'stop_sims; stop_journald' EXIT
+start_journald
+
+P=19610
+start_sim $P
+BMC=127.0.0.1:$P
+write_password "$WORK/bmc.pass"
+cfg() { # FILE HOST [PASSWORDFILE] [TIMEOUT]
+    cat >"$1" <<JSON
+{
+  sources: [ { type: "ipmi", hosts: ["$2"], user: "admin", passwordFile: "${3:-$WORK/bmc.pass}", privilege: "admin",
+               workarounds: ["opensesspriv"], interval: "1s", timeout: "${4:-2s}" } ],
+  rules: [
+    { name: "too-hot", sensor: "ipmi:*", above: "crit", severity: "critical" },
+    { name: "fan-low", quantity: "fan", below: "lcrit", severity: "critical" },
+    { name: "hw-alarm", alarm: true, severity: "warning" },
+  ],
+}
+JSON
+}
+cfg "$WORK/c.json5" "$BMC"
+mkdir -p "$WORK/state" "$WORK/run"
+export STATE_DIRECTORY=$WORK/state RUNTIME_DIRECTORY=$WORK/run
+
+# --- check: secrets and the library ------------------------------------------------------
+"$BIN" check --config "$WORK/c.json5" >/dev/null || fail "check of a good ipmi config"
+printf 'secret\n' >"$WORK/open.pass"; chmod 644 "$WORK/open.pass"
+cfg "$WORK/open.json5" "$BMC" "$WORK/open.pass"
+set +e; out=$("$BIN" check --config "$WORK/open.json5" 2>&1); rc=$?; set -e
+[ "$rc" = 78 ] || fail "check with a 0644 password file exited $rc"
+grep -q 'passwordFile: "[^"]*open.pass" has mode 0644: a password file must be readable by its owner only (chmod 600)' <<<"$out" \
+    || fail "0644 message: $out"
+sed 's/passwordFile: [^,]*,/password: "hunter2",/' "$WORK/c.json5" >"$WORK/pw.json5"
+set +e; out=$("$BIN" check --config "$WORK/pw.json5" 2>&1); rc=$?; set -e
+[ "$rc" = 78 ] && grep -q 'a password does not belong in the configuration' <<<"$out" || fail "password in config: $rc $out"
+grep -q hunter2 <<<"$out" && fail "check repeated the password"
+out=$(SENSORWATCH_FREEIPMI_LIBRARY=/nonexistent/libfreeipmi.so.17 "$BIN" check --config "$WORK/c.json5" 2>&1) \
+    || fail "check failed without the library: $out"
+grep -q 'cannot load libfreeipmi (install the package libfreeipmi17)' <<<"$out" || fail "no-library warning: $out"
+out=$(SENSORWATCH_FREEIPMI_LIBRARY=/nonexistent/libfreeipmi.so.17 "$BIN" sensors --config "$WORK/c.json5" --json)
+[ "$(jq -r '.[0].error' <<<"$out")" = "$BMC: cannot load libfreeipmi (install the package libfreeipmi17): /nonexistent/libfreeipmi.so.17: cannot open shared object file: No such file or directory" ] \
+    || fail "no-library fault: $out"
+note "check: secrets refused in words, the missing library named"
+
+# --- agreement with ipmi-sensors and ipmitool ----------------------------------------------
+"$BIN" sensors --config "$WORK/c.json5" --json >"$WORK/ours.json"
+"$BIN" sensors --config "$WORK/c.json5"
+# name,value,lc,lnc,unc,uc,unr (lower non-recoverable has no name of SPEC §16: not compared)
+jq -r '.[] | select(.quantity != "state") | [.label, .value, .limits.lcrit, .limits.min, .limits.max, .limits.crit, .limits.emergency]
+       | map(if . == null then "na" elif type == "number" then (. * 100 | round / 100 | tostring) else . end) | join(",")' \
+    "$WORK/ours.json" | sort >"$WORK/ours.csv"
+mkdir -m 700 -p "$WORK/sdr"
+ipmi-sensors -h "$BMC" -u admin -p secret -D LAN_2_0 -W opensesspriv -l admin --sdr-cache-directory="$WORK/sdr" --quiet-cache \
+    --output-sensor-thresholds --comma-separated-output --no-header-output \
+    | awk -F, '$4 != "N/A" { n = split("4 7 8 9 10 11", c, " "); s = $2
+        for (i = 1; i <= n; i++) { v = $(c[i]); s = s "," (v == "N/A" ? "na" : v + 0) } print s }' | sort >"$WORK/freeipmi.csv"
+diff "$WORK/freeipmi.csv" "$WORK/ours.csv" || fail "sensors and ipmi-sensors disagree (above: theirs < > ours)"
+ipmitool -I lanplus -C 3 -H 127.0.0.1 -p $P -U admin -P secret sensor \
+    | awk -F'|' '{ for (i = 1; i <= NF; i++) gsub(/^ +| +$/, "", $i) } $3 != "discrete" { s = $1
+        n = split("2 6 7 8 9 10", c, " "); for (i = 1; i <= n; i++) { v = $(c[i]); s = s "," (v == "na" ? "na" : v + 0) } print s }' \
+    | sort >"$WORK/ipmitool.csv"
+diff "$WORK/ipmitool.csv" "$WORK/ours.csv" || fail "sensors and ipmitool disagree (above: theirs < > ours)"
+[ "$(wc -l <"$WORK/ours.csv")" = 5 ] || fail "expected 5 sensors with values: $(cat "$WORK/ours.csv")"
+[ "$(jq -r '.[] | select(.label == "PSU1 Status") | [.quantity, (.value | tostring), (.state | join(";"))] | join(",")' "$WORK/ours.json")" \
+    = "state,null,Presence detected" ] || fail "PSU1 Status: $(cat "$WORK/ours.json")"
+note "every value and threshold agrees with ipmi-sensors and ipmitool"
+
+# --- a wrong password, an unreachable port ---------------------------------------------------
+printf 'wrong\n' >"$WORK/wrong.pass"; chmod 600 "$WORK/wrong.pass"
+cfg "$WORK/wrong.json5" "$BMC" "$WORK/wrong.pass"
+out=$("$BIN" sensors --config "$WORK/wrong.json5" --json)
+[ "$(jq -r '.[0] | .id + " " + .error' <<<"$out")" = "ipmi:$BMC $BMC: password refused" ] || fail "wrong password: $out"
+grep -q wrong <<<"$(jq -r '.[0].error' <<<"$out" | sed "s/$BMC//")" && fail "the password shows in the error"
+cfg "$WORK/gone.json5" 127.0.0.1:19619 "" 1s
+sed -i "s|passwordFile: \"\"|passwordFile: \"$WORK/bmc.pass\"|" "$WORK/gone.json5"
+out=$("$BIN" sensors --config "$WORK/gone.json5" --json)
+[ "$(jq -r '.[0].error' <<<"$out")" = "127.0.0.1:19619: session timeout after 1 s" ] || fail "unreachable: $out"
+note "faults in words: password refused, session timeout"
+
+# --- run: limit rules, the alarm, the event log ------------------------------------------------
+simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x01 0x01 0x01 0x07 0xff 0xff'
+"$BIN" run --config "$WORK/c.json5" 2>"$WORK/stderr" &
+pid=$!
+has_value() { jq -e --arg id "ipmi:$BMC/$1" '.sensors[] | select(.id == $id and .ok)' "$WORK/run/status.json" >/dev/null 2>&1; }
+wait_for "the first reading" 100 has_value Inlet_Temp
+simctl $P 'sensor_set_value 0x20 0 1 47 0' 'sensor_set_value 0x20 0 3 5 0' 'sensor_set_bit 0x20 0 6 1 1 0'
+wait_for "three firing entries" 100 has_state firing 3
+simctl $P 'sensor_set_value 0x20 0 1 30 0' 'sensor_set_value 0x20 0 3 80 0' 'sensor_set_bit 0x20 0 6 1 0 0'
+wait_for "three resolved entries" 100 has_state resolved 3
+simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x01 0x01 0x01 0x09 0xff 0xff'
+wait_for "the event log entry" 100 journal_has IPMI_BMC="$BMC"
+[ "$(sessions_held $P)" = 1 ] || fail "run holds $(sessions_held $P) sessions, not 1"
+kill -TERM "$pid"
+wait "$pid" || fail "run exited with $? on SIGTERM"
+[ "$(sessions_held $P)" = 0 ] || fail "a session is left open after the stop"
+
+f=$(journal_json ALERT_STATE=firing ALERT_RULE=too-hot)
+expect_field "$f" MESSAGE "too-hot firing: ipmi:$BMC/Inlet_Temp (Inlet Temp) 47 °C above 45 °C (crit)"
+expect_field "$f" ALERT_LIMIT crit
+f=$(journal_json ALERT_STATE=firing ALERT_RULE=fan-low)
+expect_field "$f" MESSAGE "fan-low firing: ipmi:$BMC/FAN1 (FAN1) 300 rpm below 600 rpm (lcrit)"
+f=$(journal_json ALERT_STATE=firing ALERT_RULE=hw-alarm)
+expect_field "$f" SENSOR_ID "ipmi:$BMC/PSU1_Status"
+expect_field "$f" MESSAGE "hw-alarm firing: ipmi:$BMC/PSU1_Status (PSU1 Status) in hardware alarm (alarm)"
+[ "$(count_state firing)" = 3 ] || fail "expected 3 firing entries, got $(count_state firing)"
+e=$(journal_json IPMI_BMC="$BMC")
+[ "$(grep -c . <<<"$e")" = 1 ] || fail "the record there at start was logged: $e"
+expect_field "$e" MESSAGE "$BMC event log: Inlet Temp: Upper Critical - going high"
+expect_field "$e" MESSAGE_ID f94fedf0fe46423d8e613b921bf8e25a
+expect_field "$e" PRIORITY 2
+expect_field "$e" IPMI_SEL_ID 2
+expect_field "$e" IPMI_SEL_SENSOR "Inlet Temp"
+expect_field "$e" IPMI_SEL_EVENT "Upper Critical - going high"
+[ "$(jq -r '.ipmiEventLog["'"$BMC"'"]' "$WORK/state/state.json")" = 2 ] || fail "state.json: $(cat "$WORK/state/state.json")"
+note "above: crit fired and resolved, fan below lcrit, PSU failure as an alarm, the new SEL record logged once"
+
+# A record added while the daemon is down is logged at the restart; the old ones are not again.
+simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x04 0x03 0x01 0x02 0xff 0xff'
+"$BIN" run --config "$WORK/c.json5" 2>>"$WORK/stderr" &
+pid=$!
+wait_for "the record added while stopped" 100 journal_has IPMI_BMC="$BMC" IPMI_SEL_ID=3
+kill -TERM "$pid"
+wait "$pid" || fail "run exited with $? on SIGTERM"
+[ "$(journal_json IPMI_BMC="$BMC" | grep -c .)" = 2 ] || fail "records logged twice: $(journal_json IPMI_BMC="$BMC")"
+expect_field "$(journal_json IPMI_SEL_ID=3)" MESSAGE "$BMC event log: FAN1: Lower Critical - going low"
+note "a restart logs no record twice"
