@@ -30,7 +30,7 @@ extension StatusReport {
         sensors.sort { $0.id < $1.id }
         var alerts: [(rule: Int, alert: StatusAlert)] = []
         let rules = engine.rules, infos = engine.sensors
-        engine.forEachActiveAlert { r, e, phase in
+        engine.forEachActiveAlert { r, e, phase, threshold in
             let rule = rules[r], sensor = infos[e]
             let state: StatusAlert.State, since: Double
             switch phase {
@@ -44,7 +44,8 @@ extension StatusReport {
             }
             alerts.append((r, StatusAlert(
                 rule: rule.name, sensor: sensor.id.rawValue, severity: rule.severity, state: state, since: since,
-                value: values[sensor.id], threshold: rule.condition.threshold)))
+                value: values[sensor.id], threshold: threshold.value, condition: threshold.condition,
+                limit: threshold.limit, within: threshold.within, unit: sensor.unit)))
         }
         alerts.sort { $0.rule != $1.rule ? $0.rule < $1.rule : $0.alert.sensor < $1.alert.sensor }
         self.init(
