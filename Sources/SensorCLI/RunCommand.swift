@@ -72,8 +72,11 @@ enum RunCommand {
         // the sensors would otherwise take every descriptor and the entries go to stderr.
         log.log(
             .info,
-            "starting: \(configuration.sources.count) sources, \(configuration.rules.count) rules; "
-                + "open-file limit \(OpenFileLimit.current().description)")
+            "starting: " + Count.of(configuration.sources.count, "source") + ", " + Count.of(configuration.rules.count, "rule")
+                + "; open-file limit \(OpenFileLimit.current().description)")
+        // Outside systemd (`make run`) nobody made the runtime directory the status file goes to.
+        let runtime = RuntimeDirectory.forDaemon()
+        if let problem = runtime?.makeIfMissing() { log.log(.warning, problem) }
         let store = StateStore(directory: StateStore.directoryFromEnvironment())
         let loaded = store.load()
         if let problem = loaded.problem {
@@ -104,7 +107,7 @@ enum RunCommand {
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() },
             version: CLI.version,
-            defaultStatusFile: RuntimeDirectory.forDaemon()?.file("status.json")
+            defaultStatusFile: runtime?.file("status.json")
         )
         let clock: BootClock
         switch CommandSupport.withThreads(BootClock.init) {

@@ -21,7 +21,7 @@ public struct JournalSilenceWriter: Sendable {
         // sd_journal_sendv returns 0 and drops the entry when nobody listens (SPEC §7).
         if let missing = SystemJournal.missing(socketPath: socketPath) {
             throw WriteError(
-                description: missing + ", and a silence is a journal entry: it was not kept; "
+                description: missing + ": the silence was not kept (a silence is a journal entry); "
                     + "start systemd-journald (systemctl start systemd-journald) and give the command again")
         }
         let r = JournalAlertSink.sendv(JournalFields.fields(for: silence))

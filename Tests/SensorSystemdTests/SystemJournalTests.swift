@@ -18,8 +18,8 @@ struct SystemJournalTests {
             id: "s1", rule: try Glob("fan-*"), sensor: nil, host: nil, startsMicroseconds: 0, endsMicroseconds: 1,
             comment: "", by: "root")
         #expect(throws: JournalSilenceWriter.WriteError(description:
-            "no journal: systemd-journald is not running (no \(dir.path("socket"))), and a silence is a journal entry: "
-                + "it was not kept; start systemd-journald (systemctl start systemd-journald) and give the command again"))
+            "no journal: systemd-journald is not running (no \(dir.path("socket"))): the silence was not kept "
+                + "(a silence is a journal entry); start systemd-journald (systemctl start systemd-journald) and give the command again"))
         {
             try JournalSilenceWriter(socketPath: dir.path("socket")).write(silence)
         }

@@ -51,6 +51,19 @@ public struct RuntimeDirectory: Sendable, Equatable {
         return candidates
     }
 
+    /// Makes the directory, mode 0755 whatever the umask (clients of other users read the
+    /// status file there), when it is missing: outside systemd nobody made `/run/sensorwatch`
+    /// or `$XDG_RUNTIME_DIR/sensorwatch` for `run`. Returns why it could not, for the log;
+    /// nil when it exists or was made.
+    public func makeIfMissing() -> String? {
+        if mkdir(path, 0o755) == 0 {
+            // The umask (the unit's is 0077) took bits mkdir was given.
+            return chmod(path, 0o755) == 0 ? nil : "cannot make \(path) readable to all: \(ErrnoText.words(errno))"
+        }
+        let why = errno
+        return why == EEXIST ? nil : "cannot make the runtime directory \(path): \(ErrnoText.words(why))"
+    }
+
     /// ``daemon(runtimeDirectory:isRoot:xdgRuntimeDirectory:)`` for this process.
     public static func forDaemon() -> RuntimeDirectory? {
         daemon(runtimeDirectory: environment("RUNTIME_DIRECTORY"), isRoot: geteuid() == 0,

@@ -206,7 +206,7 @@ public final class Daemon<C: RunClock> {
         ledger.keepOnly(next.rules)
         supervisor.apply(next.sources, derived: next.derived)
         metrics.reconfigure(next.metrics)
-        env.log.log(.info, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
+        env.log.log(.info, "configuration reloaded: " + Count.of(next.sources.count, "source") + ", " + Count.of(next.rules.count, "rule"))
         phase = .running
         env.settled()
     }
