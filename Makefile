@@ -95,7 +95,7 @@ clean:
 UNITDIR    ?= /usr/lib/systemd/system
 CATALOGDIR ?= /usr/lib/systemd/catalog
 CONFDIR    ?= /etc/sensorwatch
-TMPFILESDIR ?= /usr/lib/tmpfiles.d
+LIBEXECDIR ?= $(PREFIX)/lib/sensorwatch
 MANDIR     ?= $(PREFIX)/share/man
 # The runbook the shipped limit rules point at (file:///usr/share/doc/sensorwatch/limits.md).
 DOCDIR     ?= $(PREFIX)/share/doc/sensorwatch
@@ -103,7 +103,7 @@ DOCDIR     ?= $(PREFIX)/share/doc/sensorwatch
 INSTALL_CONFIG ?= config/sensorwatch.example.json5
 
 # Installs binary, units (ExecStart pointing at PREFIX; sensorwatch-notify.service is not
-# enabled: it needs a notify list first), catalog, tmpfiles.d entry (the link
+# enabled: it needs a notify list first), catalog, node-exporter-link (makes the link
 # node_exporter reads the metrics through), man pages and example configuration.
 # An existing configuration is kept; on a live system (no DESTDIR) the catalog database
 # and systemd are refreshed.
@@ -119,7 +119,7 @@ install: release
 		> $(DESTDIR)$(UNITDIR)/sensorwatch-notify.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch-notify.service
 	install -m 0644 systemd/sensorwatch.catalog $(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
-	install -D -m 0644 systemd/sensorwatch.tmpfiles $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf
+	install -D -m 0755 packaging/node-exporter-link $(DESTDIR)$(LIBEXECDIR)/node-exporter-link
 	install -D -m 0644 man/sensorwatch.8 $(DESTDIR)$(MANDIR)/man8/sensorwatch.8
 	install -D -m 0644 man/sensorwatch.json5.5 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5
 	install -D -m 0644 docs/limits.md $(DESTDIR)$(DOCDIR)/limits.md
@@ -131,7 +131,7 @@ install: release
 	done
 	@if [ -z "$(DESTDIR)" ]; then \
 		journalctl --update-catalog || true; \
-		systemd-tmpfiles --create sensorwatch.conf || true; \
+		$(LIBEXECDIR)/node-exporter-link || true; \
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi; \
 	fi
 
@@ -141,9 +141,11 @@ install: release
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sensorwatch $(DESTDIR)$(UNITDIR)/sensorwatch.service \
 		$(DESTDIR)$(UNITDIR)/sensorwatch-notify.service \
-		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog $(DESTDIR)$(TMPFILESDIR)/sensorwatch.conf \
+		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog $(DESTDIR)$(LIBEXECDIR)/node-exporter-link \
 		$(DESTDIR)$(MANDIR)/man8/sensorwatch.8 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5 \
 		$(DESTDIR)$(DOCDIR)/limits.md
+	@prom=$(DESTDIR)/var/lib/prometheus/node-exporter/sensorwatch.prom; \
+		if [ -L "$$prom" ] && [ "$$(readlink "$$prom")" = /run/sensorwatch/sensorwatch.prom ]; then rm -f "$$prom"; fi
 	@if [ -z "$(DESTDIR)" ]; then journalctl --update-catalog || true; fi
 
 .PHONY: deb

@@ -35,7 +35,7 @@ fi
 
 out=$dist/sensorwatch_${version}_${arch}.deb
 inputs=("$bin" "$0" $pkg/* man/* systemd/sensorwatch.service systemd/sensorwatch-notify.service systemd/sensorwatch.catalog
-    systemd/sensorwatch.tmpfiles config/sensorwatch.example.json5 config/scenarios/demo.json5)
+    packaging/node-exporter-link config/sensorwatch.example.json5 config/scenarios/demo.json5)
 if [ -z "${FORCE:-}" ] && [ -e "$out" ] && [ -z "$(find "${inputs[@]}" -newer "$out" -print -quit)" ]; then
     echo "make-deb: $out is up to date" >&2
     echo "$out"
@@ -55,9 +55,10 @@ umask 022
 install -D -m 0755 "$bin" "$stage/usr/bin/sensorwatch"
 strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/sensorwatch"
 
-# The unit, with ExecStart at /usr/bin; systemd's catalog; the tmpfiles.d link (SPEC §12).
+# The unit, with ExecStart at /usr/bin; systemd's catalog; what makes node_exporter's link
+# (SPEC §12; postinst runs it, docs/prometheus.md says why it is no tmpfiles.d entry).
 install -d -m 0755 "$stage/usr/lib/systemd/system" "$stage/usr/lib/systemd/catalog" \
-    "$stage/usr/lib/tmpfiles.d" "$stage/etc/sensorwatch"
+    "$stage/usr/lib/sensorwatch" "$stage/etc/sensorwatch"
 sed -e 's|/usr/local/bin/sensorwatch|/usr/bin/sensorwatch|g' \
     -e 's|^# Installed by `make install`.*|# Installed by the Debian package sensorwatch; override with `systemctl edit sensorwatch`.|' \
     systemd/sensorwatch.service >"$stage/usr/lib/systemd/system/sensorwatch.service"
@@ -67,7 +68,7 @@ sed -e 's|/usr/local/bin/sensorwatch|/usr/bin/sensorwatch|g' \
     systemd/sensorwatch-notify.service >"$stage/usr/lib/systemd/system/sensorwatch-notify.service"
 chmod 0644 "$stage/usr/lib/systemd/system/sensorwatch-notify.service"
 install -m 0644 systemd/sensorwatch.catalog "$stage/usr/lib/systemd/catalog/sensorwatch.catalog"
-install -m 0644 systemd/sensorwatch.tmpfiles "$stage/usr/lib/tmpfiles.d/sensorwatch.conf"
+install -m 0755 packaging/node-exporter-link "$stage/usr/lib/sensorwatch/node-exporter-link"
 chmod 0644 "$stage/usr/lib/systemd/system/sensorwatch.service"
 
 # The administrator's configuration: real sensors only, no demo feed.
@@ -100,7 +101,7 @@ depends="$depends, libcurl4"
 installed_size=$(du -sk --apparent-size --exclude=DEBIAN "$stage" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" \
     -e "s|@INSTALLED_SIZE@|$installed_size|" $pkg/control.in >"$stage/DEBIAN/control"
-install -m 0644 $pkg/conffiles "$stage/DEBIAN/conffiles"
+install -m 0644 $pkg/conffiles $pkg/triggers "$stage/DEBIAN/"
 install -m 0755 $pkg/postinst $pkg/prerm $pkg/postrm "$stage/DEBIAN/"
 (cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z \
     | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"

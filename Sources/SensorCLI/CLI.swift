@@ -108,7 +108,7 @@ public enum CLI {
     static var usage: String {
         var s = "usage: sensorwatch <command> [options]\n\ncommands:\n"
         for c in commands {
-            s += "  " + c.name.padding(8) + "  " + c.abstract + "\n"
+            s += "  " + DisplayWidth.padded(c.name, to: 8) + "  " + c.abstract + "\n"
         }
         s += "\noptions:\n  --help     show help (also after a command)\n  --version  print the version"
         s += "\n\nexamples:\n  sensorwatch sensors\n  sensorwatch simulate --config config/sensorwatch.json5 --plot run.svg"
@@ -117,8 +117,3 @@ public enum CLI {
     }
 }
 
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}

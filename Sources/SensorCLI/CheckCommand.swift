@@ -14,6 +14,9 @@ enum CheckCommand {
         about on stderr, with the id it means on this machine; the exit status stays 0.
         So are ipmi sources this machine cannot read: libfreeipmi missing (the package to
         install), or no /dev/ipmi0 for the local BMC (how to load its drivers).
+        A rule that selects no sensor of this machine (a typo in its sensor, a quantity
+        or a limit no sensor has) is warned about on stdout, one line per rule, with the
+        nearest ids; the exit status stays 0 (a device may be unplugged for now).
 
         options:
           --config PATH  configuration file (default: $SENSORWATCH_CONFIG,
@@ -38,10 +41,27 @@ enum CheckCommand {
         case .success(let configuration):
             for warning in LegacySensorIDs.warnings(configuration) { Output.stderr(warning.description) }
             for warning in IPMICheck.warnings(configuration) { Output.stderr("warning: " + DisplayText.escaped(warning)) }
+            switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+                try SensorsCommand.read(configuration.sources, derived: configuration.derived, clock: BootClock())
+            }) {
+            case .success(let readings):
+                for line in unselectedWarnings(configuration, sensors: readings.map(\.sensor)) { Output.stdout(line) }
+            case .failure(let code):
+                return code
+            }
             Output.stdout("OK")
             return .success
         case .failure(let code):
             return code
+        }
+    }
+
+    /// `PATH: rules[N]: warning: rule "NAME" selects no sensor of this machine: …`, one line
+    /// per rule that selects none of `sensors` (``RuleSelection``), text from the
+    /// configuration escaped as every output line is.
+    static func unselectedWarnings(_ configuration: Configuration, sensors: [SensorInfo]) -> [String] {
+        RuleSelection.unselected(configuration.rules, sensors: sensors).map { finding in
+            DisplayText.escaped("\(configuration.path): rules[\(finding.index)]: warning: " + finding.message)
         }
     }
 }

@@ -82,6 +82,12 @@ enum HistoryCommand {
             newest = n
         }
         let sources = CommandSupport.journalSources(options)
+        if sources.isEmpty, let missing = SystemJournal.missing() {
+            Output.stderr(
+                "sensorwatch history: \(missing): the daemon's alerts are kept in the journal, so there is nothing to read; "
+                    + "start systemd-journald, or read journal files with --directory DIR or --file FILE")
+            return .failure
+        }
         let trust: JournalTrust
         switch CommandSupport.trust(options, command: "history") {
         case .success(let t): trust = t

@@ -18,7 +18,7 @@ enum HistoryFormatter {
     static func lines(
         _ records: [JournalAlertRecord], silences: [JournalSilenceReader.Record], time: (UInt64) -> String
     ) -> [String] {
-        let width = (records.map { host($0).count } + silences.map { hostName($0.host).count }).max() ?? 0
+        let width = (records.map { DisplayWidth.cells(host($0)) } + silences.map { DisplayWidth.cells(hostName($0.host)) }).max() ?? 0
         return merged(records, silences) { line($0, time: time($0.realtimeMicroseconds), hostWidth: width) } silence: {
             silenceLine($0, time: time($0.realtimeMicroseconds), hostWidth: width)
         }
@@ -44,7 +44,7 @@ enum HistoryFormatter {
     /// 2026-11-29 12:00:01: fan swap` (or `expired by bob`), control characters escaped.
     static func silenceLine(_ r: JournalSilenceReader.Record, time: String, hostWidth: Int = 0) -> String {
         let s = r.silence
-        var line = "\(time) \(hostName(r.host).padding(hostWidth)) silence \(s.id) \(s.matchers) "
+        var line = "\(time) \(DisplayWidth.padded(hostName(r.host), to: hostWidth)) silence \(s.id) \(s.matchers) "
         line += s.expired ? "expired by \(s.by)" : "by \(s.by) until \(localTime(s.endsMicroseconds))"
         if !s.comment.isEmpty { line += ": " + s.comment }
         return DisplayText.escaped(line)
@@ -63,11 +63,15 @@ enum HistoryFormatter {
     /// `predicted 93.2 °C` after the threshold when it had a line. One line whatever the
     /// journal's fields hold (anyone may have written them): each shown with ``DisplayText``'s escapes.
     static func line(_ r: JournalAlertRecord, time: String, hostWidth: Int = 0) -> String {
-        var s = "\(time) \(host(r).padding(hostWidth)) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
+        var s = "\(time) \(DisplayWidth.padded(host(r), to: hostWidth)) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
         if !r.label.isEmpty { s += " (\(r.label))" }
-        s += " " + (r.value.map { withUnit(EventFormatter.number($0), r.unit) } ?? "-")
-        if let threshold = r.threshold { s += " threshold " + withUnit(EventFormatter.number(threshold), r.unit) }
-        if let limit = r.limit { s += " (\(limit))" }
+        s += " " + (r.value.map { withUnit(EventFormatter.display($0), r.unit) } ?? "-")
+        if let threshold = r.usedThreshold {
+            s += " threshold " + threshold.text(unit: r.unit)
+        } else if let threshold = r.threshold {
+            // An entry without ALERT_CONDITION (hand-written or very old): the number as it is.
+            s += " threshold " + withUnit(EventFormatter.display(threshold), r.unit) + (r.limit.map { " (\($0))" } ?? "")
+        }
         if let predicted = r.predicted { s += " predicted " + withUnit(EventFormatter.display(predicted), r.unit) }
         if let severity = r.severity { s += " [\(severity.rawValue)]" }
         return DisplayText.escaped(s)

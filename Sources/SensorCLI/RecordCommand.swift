@@ -148,8 +148,8 @@ enum RecordCommand {
 
     /// The status line: `recording 9 sensors: 3600 samples, 6m40s` (`recorded` when done).
     static func progressLine(_ p: Recorder.Progress, done: Bool) -> String {
-        let sensors = p.sensors == 1 ? "1 sensor" : "\(p.sensors) sensors"
-        let samples = p.samples == 1 ? "1 sample" : "\(p.samples) samples"
+        let sensors = Count.of(p.sensors, "sensor")
+        let samples = Count.of(p.samples, "sample")
         return (done ? "recorded " : "recording ") + "\(sensors): \(samples), \(EventFormatter.duration(seconds: p.elapsed.seconds))"
     }
 }

@@ -75,8 +75,12 @@ enum RunCommand {
         // the sensors would otherwise take every descriptor and the entries go to stderr.
         log.log(
             .info,
-            "starting: \(configuration.sources.count) sources, \(configuration.rules.count) rules; "
-                + "open-file limit \(OpenFileLimit.current().description)")
+            "starting: " + Count.of(configuration.sources.count, "source") + ", " + Count.of(configuration.rules.count, "rule")
+                + "; open-file limit \(OpenFileLimit.current().description)")
+        // Outside systemd (`make run`) nobody made the runtime directory the status file and
+        // the live socket go to (SPEC §19: 0755 if missing).
+        let runtime = RuntimeDirectory.forDaemon()
+        if let problem = runtime?.makeIfMissing() { log.log(.warning, problem) }
         let store = StateStore(directory: StateStore.directoryFromEnvironment())
         let loaded = store.load()
         if let problem = loaded.problem {
@@ -90,12 +94,6 @@ enum RunCommand {
         // A BMC's new event log records go to the journal, its position to the state file.
         let readers = SourceReaders(cacheDirectory: store.directory) { [sink] bmc in
             IPMIEventLog(position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
-        }
-        // Outside systemd nothing made the runtime directory (SPEC §19: 0755 if missing),
-        // where the status file and the live socket go by default.
-        let runtime = RuntimeDirectory.forDaemon()
-        if let runtime, let problem = runtime.create() {
-            log.log(.warning, problem)
         }
         var environment = Daemon<BootClock>.Environment(
             sink: sink,

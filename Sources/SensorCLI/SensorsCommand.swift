@@ -276,24 +276,24 @@ public enum SensorsCommand {
         // Ids, labels, units and errors come from sysfs: each is shown on its row.
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
-             (r.asleep ? "asleep" : r.states.map(stateText) ?? r.value.map { EventFormatter.number($0) + " " + r.sensor.unit }
+             (r.asleep ? "asleep" : r.states.map(stateText) ?? r.value.map { EventFormatter.display($0) + " " + r.sensor.unit }
                 ?? "error: " + (r.error ?? "no reading"))
                 + limits(r.sensor) + alarm(r.alarms)].map(DisplayText.escaped)
         }
         var widths = [0, 0, 0]
         for row in rows {
-            for c in 0..<3 { widths[c] = max(widths[c], row[c].count) }
+            for c in 0..<3 { widths[c] = max(widths[c], DisplayWidth.cells(row[c])) }
         }
         let table = rows.map { row in
-            (0..<3).map { row[$0].padding(widths[$0]) }.joined(separator: "  ") + "  " + row[3]
+            (0..<3).map { DisplayWidth.padded(row[$0], to: widths[$0]) }.joined(separator: "  ") + "  " + row[3]
         }.joined(separator: "\n")
         let mirrored = readings.compactMap { r in
             r.mirrors.map { (DisplayText.escaped(r.sensor.id.rawValue), DisplayText.escaped($0.rawValue)) }
         }
         guard !mirrored.isEmpty else { return table }
-        let width = mirrored.map(\.0.count).max() ?? 0
+        let width = mirrored.map { DisplayWidth.cells($0.0) }.max() ?? 0
         return table + "\n\nthermal zones the kernel also exports through hwmon (one sensor, two ids;"
             + " exclude one to alert once):\n"
-            + mirrored.map { "  " + $0.0.padding(width) + "  = " + $0.1 }.joined(separator: "\n")
+            + mirrored.map { "  " + DisplayWidth.padded($0.0, to: width) + "  = " + $0.1 }.joined(separator: "\n")
     }
 }

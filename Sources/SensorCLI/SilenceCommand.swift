@@ -101,6 +101,12 @@ enum SilenceCommand {
         case .failure(let code): return code
         }
         let sources = CommandSupport.journalSources(options)
+        if sources.isEmpty, let missing = SystemJournal.missing() {
+            Output.stderr(
+                "sensorwatch silence: \(missing): silences are kept in the journal, so none can be listed; "
+                    + "start systemd-journald, or read journal files with --directory DIR or --file FILE")
+            return .failure
+        }
         let trust: JournalTrust
         switch CommandSupport.trust(options, command: "silence") {
         case .success(let t): trust = t
@@ -131,6 +137,12 @@ enum SilenceCommand {
         switch CommandSupport.trust(options, command: "silence") {
         case .success(let t): trust = t
         case .failure(let code): return code
+        }
+        if let missing = SystemJournal.missing() {
+            Output.stderr(
+                "sensorwatch silence: \(missing): silences are kept in the journal, so none can be expired; "
+                    + "start systemd-journald and give the command again")
+            return .failure
         }
         guard let book = read([], trust: trust) else { return .failure }
         let now = WallClock.microseconds()

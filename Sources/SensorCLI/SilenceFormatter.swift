@@ -12,9 +12,9 @@ enum SilenceFormatter {
                 .map(DisplayText.escaped)
         }
         let all = [header] + rows
-        let widths = (0..<header.count).map { c in all.map { $0[c].count }.max() ?? 0 }
+        let widths = (0..<header.count).map { c in all.map { DisplayWidth.cells($0[c]) }.max() ?? 0 }
         return all.map { row in
-            row.enumerated().map { c, text in c == row.count - 1 ? text : text.padding(widths[c]) }
+            row.enumerated().map { c, text in c == row.count - 1 ? text : DisplayWidth.padded(text, to: widths[c]) }
                 .joined(separator: "  ").trimmingSpaces()
         }
     }

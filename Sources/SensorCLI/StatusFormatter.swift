@@ -109,16 +109,25 @@ enum StatusFormatter {
         [
             a.severity.rawValue.uppercased(), a.rule, a.sensor,
             a.value.map { withUnit(EventFormatter.display($0), unit) } ?? "no value",
-            "threshold " + EventFormatter.number(a.threshold),
+            "threshold " + thresholdText(a, unit: unit),
             "since " + localTime(a.since) + (a.silencedUntil.map { ", silenced until " + localTime($0) } ?? ""),
         ]
     }
 
+    /// The threshold as the rule used it; an older daemon's file has no unit of its own, so
+    /// the sensor's stands in.
+    private static func thresholdText(_ a: StatusAlert, unit: String) -> String {
+        var a = a
+        if a.unit.isEmpty { a.unit = unit }
+        return a.thresholdText
+    }
+
+    /// Every limit the sensor has, as `sensors` shows them (`min 1500 rpm`, `max 80 °C, crit
+    /// 100 °C`; clear points left out), or `-`.
     private static func limits(_ s: StatusSensor) -> String {
-        var parts: [String] = []
-        if let m = s.limits?.max { parts.append("max " + withUnit(EventFormatter.number(m), s.unit)) }
-        if let c = s.limits?.crit { parts.append("crit " + withUnit(EventFormatter.number(c), s.unit)) }
-        return parts.isEmpty ? "-" : parts.joined(separator: ", ")
+        guard let l = s.limits else { return "-" }
+        let text = SensorLimits(values: l.values).summary(unit: s.unit)
+        return text.isEmpty ? "-" : text
     }
 
     private static func withUnit(_ number: String, _ unit: String) -> String { unit.isEmpty ? number : number + " " + unit }
@@ -129,11 +138,11 @@ enum StatusFormatter {
         var widths = [Int](repeating: 0, count: columns)
         // Cells hold sensor ids, labels, rule names and errors: each is shown on its line.
         let rows = rows.map { $0.map(DisplayText.escaped) }
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.cells(cell)) } }
         var out = ""
         for row in rows {
             var line = " "
-            for (i, cell) in row.enumerated() { line += " " + (i == row.count - 1 ? cell : cell.padding(widths[i])) + " " }
+            for (i, cell) in row.enumerated() { line += " " + (i == row.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[i])) + " " }
             while line.last == " " { line.removeLast() }
             out += line + "\n"
         }

@@ -35,12 +35,15 @@ public struct JournalAlertRecord: Hashable, Sendable {
     public var predicted: Double?
     /// `ALERT_LIMIT`: the limit a limit rule's threshold came from (SPEC §16); nil otherwise.
     public var limit: String?
+    /// `ALERT_WITHIN`: the window of a `rise`/`fall` rule or a prediction's `within`, seconds.
+    public var within: Double?
 
     public init(
         realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
         sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = "",
-        condition: ConditionKind? = nil, predicted: Double? = nil, limit: String? = nil
+        condition: ConditionKind? = nil, predicted: Double? = nil, limit: String? = nil, within: Double? = nil
     ) {
+        self.within = within
         self.limit = limit
         self.realtimeMicroseconds = realtimeMicroseconds
         self.host = host
@@ -55,5 +58,12 @@ public struct JournalAlertRecord: Hashable, Sendable {
         self.message = message
         self.condition = condition
         self.predicted = predicted
+    }
+
+    /// The threshold the rule used, as the entry says it; nil for an entry without
+    /// `ALERT_CONDITION` or `ALERT_THRESHOLD` (hand-written or very old).
+    public var usedThreshold: AlertThreshold? {
+        guard let condition, let threshold else { return nil }
+        return AlertThreshold(condition: condition, value: threshold, limit: limit, within: within)
     }
 }

@@ -103,8 +103,9 @@ public final class JournalAlertSink: AlertSink {
                     if echoed { echo?.write(line: line) }
                     if s.down {
                         s.down = false
-                        let note = "journal reachable again; \(s.statistics.fallbackWrites) entries went to stderr, "
-                            + "\(s.statistics.sendFailures) sends failed so far"
+                        let note = "journal reachable again; "
+                            + Count.of(s.statistics.fallbackWrites, "entry", plural: "entries") + " went to stderr, "
+                            + Count.of(s.statistics.sendFailures, "send") + " failed so far"
                         _ = send(JournalFields.fields(message: note, priority: LogLevel.notice.priority, id: nil, at: CodeLocation()))
                     }
                     return true

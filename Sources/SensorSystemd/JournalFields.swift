@@ -18,7 +18,8 @@ public enum JournalFields {
     /// `SENSOR_LABEL` is left out when the sensor has no label, `SENSOR_VALUE` when the
     /// event has no value (a stale alert that fires), and `ALERT_PREDICTED` (a predict rule's
     /// prediction, SPEC §10) when there is none: other rules, or a window without a line;
-    /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise, and
+    /// `ALERT_LIMIT` names the limit a threshold came from (SPEC §16), absent otherwise,
+    /// `ALERT_WITHIN` the window of a `rise`/`fall` rule or a prediction (seconds), and
     /// `ALERT_ALARM=1` says the chip's latched alarm of that limit made it (SPEC §16b),
     /// `ALERT_REASON=gone` that a `resolved` came because its sensor went (SPEC §20);
     /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION` and `ALERT_RUNBOOK` are the rule's annotations
@@ -33,6 +34,7 @@ public enum JournalFields {
         f.append("ALERT_CONDITION=" + event.condition.rawValue)
         f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
         if let limit = event.limit { f.append("ALERT_LIMIT=" + limit) }
+        if let within = event.within { f.append("ALERT_WITHIN=" + EventFormatter.number(within)) }
         if event.hardwareAlarm { f.append("ALERT_ALARM=1") }
         if event.sensorGone { f.append("ALERT_REASON=gone") }
         if let predicted = event.predicted {

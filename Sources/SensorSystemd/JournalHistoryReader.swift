@@ -191,7 +191,7 @@ public struct JournalHistoryReader: Sendable {
     private static let wanted = JournalEntryFields.names([
         "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
         "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_CONDITION", "ALERT_PREDICTED", "ALERT_LIMIT",
-        "_SYSTEMD_UNIT", "_UID",
+        "_SYSTEMD_UNIT", "_UID", "ALERT_WITHIN",
     ])
 
     /// The current entry as a record; nil when it is not a readable event or the daemon did
@@ -211,6 +211,6 @@ public struct JournalHistoryReader: Sendable {
             severity: f[3].flatMap(Severity.init(rawValue:)), sensor: f[4] ?? "", label: f[5] ?? "",
             unit: f[6] ?? "", value: f[7].flatMap(Double.init), threshold: f[8].flatMap(Double.init),
             message: f[9] ?? "", condition: f[10].flatMap(ConditionKind.init(rawValue:)),
-            predicted: f[11].flatMap(Double.init), limit: f[12])
+            predicted: f[11].flatMap(Double.init), limit: f[12], within: f[15].flatMap(Double.init))
     }
 }

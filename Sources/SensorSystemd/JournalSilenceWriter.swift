@@ -19,8 +19,10 @@ public struct JournalSilenceWriter: Sendable {
     /// Sends the entry of `silence`.
     public func write(_ silence: Silence) throws(WriteError) {
         // sd_journal_sendv returns 0 and drops the entry when nobody listens (SPEC §7).
-        guard JournalAlertSink.isSocket(socketPath) else {
-            throw WriteError(description: "no journal socket at \(socketPath): the silence was not kept")
+        if let missing = SystemJournal.missing(socketPath: socketPath) {
+            throw WriteError(
+                description: missing + ": the silence was not kept (a silence is a journal entry); "
+                    + "start systemd-journald (systemctl start systemd-journald) and give the command again")
         }
         let r = JournalAlertSink.sendv(JournalFields.fields(for: silence))
         guard r >= 0 else {

@@ -19,6 +19,20 @@ struct HistoryFormatterTests {
         realtimeMicroseconds: 1_795_558_400_012_345, kind: .resolved, rule: "cpu-trend", severity: .warning,
         sensor: "sim:cpu", label: "CPU", unit: "°C", value: 70, threshold: 90, condition: .predict)
 
+    /// A value reads rounded as `run` and `status` print it (issue 34), the JSON keeps every
+    /// digit; a `stale` threshold is a duration, not `5 °C`.
+    @Test func valuesAreRoundedAndAStaleThresholdIsADuration() {
+        let noisy = JournalAlertRecord(
+            realtimeMicroseconds: 0, kind: .firing, rule: "sim-cpu-hot", severity: .warning, sensor: "sim:cpu",
+            unit: "°C", value: 86.11947304015845, threshold: 80, condition: .above)
+        #expect(HistoryFormatter.line(noisy, time: "T") == "T - sim-cpu-hot firing sim:cpu 86.119 °C threshold 80 °C [warning]")
+        #expect(HistoryFormatter.json(noisy).contains(#""value":86.11947304015845"#))
+        let stale = JournalAlertRecord(
+            realtimeMicroseconds: 0, kind: .firing, rule: "silent", severity: .warning, sensor: "sim:outdoor",
+            unit: "°C", value: nil, threshold: 5, condition: .stale)
+        #expect(HistoryFormatter.line(stale, time: "T") == "T - silent firing sim:outdoor - threshold 5s [warning]")
+    }
+
     @Test func predictRecordsShowThePrediction() {
         #expect(HistoryFormatter.line(Self.trend, time: "T")
             == "T - cpu-trend firing sim:cpu (CPU) 78 °C threshold 90 °C predicted 93.212 °C [warning]")

@@ -81,6 +81,24 @@ import Testing
             """)
     }
 
+    /// Numbers for people are rounded one way (``EventFormatter/display(_:)``, issue 34): a
+    /// simulated sensor's noise prints `55.171 °C` in the table, its limits too, while the
+    /// JSON keeps every digit; a CJK label keeps the columns in line (``DisplayWidth``).
+    @Test func theTableRoundsAsEveryOutputDoesAndJSONKeepsFullPrecision() {
+        let s = SensorInfo(id: "sim:cpu", label: "温度", quantity: .temperature, limits: SensorLimits(values: ["crit": 99.99951]))
+        let t = SensorInfo(id: "sim:room", label: "Room", quantity: .humidity)
+        let readings = [
+            SensorsCommand.Reading(sensor: s, value: 55.170780029707174, error: nil),
+            SensorsCommand.Reading(sensor: t, value: 40, error: nil),
+        ]
+        #expect(SensorsCommand.table(readings) == """
+            ID        LABEL  QUANTITY     VALUE
+            sim:cpu   温度   temperature  55.171 °C (crit 100 °C)
+            sim:room  Room   humidity     40 %RH
+            """)
+        #expect(SensorsCommand.json(readings).contains("\"value\":55.170780029707174"))
+    }
+
     /// README "Thermal zones seen twice": both ids stay, and `sensors` says which is which.
     @Test func hwmonMirrorsOfThermalZonesAreNamedUnderTheTable() throws {
         let tree = TemporaryDirectory.thermalHwmonMirrors()

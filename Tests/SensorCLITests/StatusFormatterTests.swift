@@ -14,15 +14,17 @@ struct StatusFormatterTests {
     static let gone = StatusSensor(
         id: "sim:it's", label: "Outdoor", quantity: "temperature", unit: "°C", value: 12.5, time: t0 + 10, ok: false,
         error: "No such device")
+    // A limit rule's alert carries the limit it used (the sensor's crit 100 less a margin of
+    // 4, not the rule's `otherwise`).
     static let crit = StatusAlert(
         rule: "cpu-crit", sensor: "thermal:thermal_zone0", severity: .critical, state: .firing, since: t0 + 50, value: 97,
-        threshold: 95)
+        threshold: 96, condition: .above, limit: "crit", unit: "°C")
     static let hot = StatusAlert(
         rule: "cpu-hot", sensor: "thermal:thermal_zone0", severity: .warning, state: .firing, since: t0 + 40, value: 97,
-        threshold: 85)
+        threshold: 85, condition: .above, unit: "°C")
     static let dry = StatusAlert(
         rule: "dry-air", sensor: "hwmon:sht3x/humidity1", severity: .notice, state: .pending, since: t0 + 55, value: 21.25,
-        threshold: 25)
+        threshold: 25, condition: .below, unit: "%RH")
 
     static func report(_ alerts: [StatusAlert], sensors: [StatusSensor] = [cpu, room, gone]) -> StatusReport {
         StatusReport(version: "0.1.0", pid: 4242, started: t0, updated: t0 + 60, sensors: sensors, alerts: alerts)
@@ -35,11 +37,11 @@ struct StatusFormatterTests {
             sensorwatch 0.1.0 (pid 4242), running since +0s, updated +60s
 
             Firing:
-              CRITICAL  cpu-crit  thermal:thermal_zone0  97 °C  threshold 95  since +50s
-              WARNING   cpu-hot   thermal:thermal_zone0  97 °C  threshold 85  since +40s
+              CRITICAL  cpu-crit  thermal:thermal_zone0  97 °C  threshold 96 °C (crit)  since +50s
+              WARNING   cpu-hot   thermal:thermal_zone0  97 °C  threshold 85 °C         since +40s
 
             Pending (waiting for their `for`):
-              NOTICE  dry-air  hwmon:sht3x/humidity1  21.25 %RH  threshold 25  since +55s
+              NOTICE  dry-air  hwmon:sht3x/humidity1  21.25 %RH  threshold 25 %RH  since +55s
 
             Sensors (3):
               ID                     LABEL         VALUE      LIMITS       HEALTH
@@ -113,11 +115,11 @@ struct StatusFormatterTests {
         #expect(Self.report([Self.crit, Self.dry], sensors: [Self.cpu, gone]).json == #"""
             {"version":"0.1.0","pid":4242,"started":"2027-01-15T08:00:00.000Z","updated":"2027-01-15T08:01:00.000Z",
             "sensors":[
-            {"id":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","unit":"°C","value":97,"time":"2027-01-15T08:00:59.000Z","ok":true,"error":null,"limits":{"max":null,"crit":100}},
+            {"id":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","unit":"°C","value":97,"time":"2027-01-15T08:00:59.000Z","ok":true,"error":null,"limits":{"crit":100}},
             {"id":"sim:a\"b","label":"","quantity":"temperature","unit":"°C","value":null,"time":null,"ok":false,"error":"No such device","limits":null}],
             "alerts":[
-            {"rule":"cpu-crit","sensor":"thermal:thermal_zone0","severity":"critical","state":"firing","since":"2027-01-15T08:00:50.000Z","value":97,"threshold":95},
-            {"rule":"dry-air","sensor":"hwmon:sht3x/humidity1","severity":"notice","state":"pending","since":"2027-01-15T08:00:55.000Z","value":21.25,"threshold":25}]}
+            {"rule":"cpu-crit","sensor":"thermal:thermal_zone0","severity":"critical","state":"firing","since":"2027-01-15T08:00:50.000Z","value":97,"threshold":96,"condition":"above","limit":"crit","within":null,"unit":"°C","thresholdText":"96 °C (crit)"},
+            {"rule":"dry-air","sensor":"hwmon:sht3x/humidity1","severity":"notice","state":"pending","since":"2027-01-15T08:00:55.000Z","value":21.25,"threshold":25,"condition":"below","limit":null,"within":null,"unit":"%RH","thresholdText":"25 %RH"}]}
 
             """#)
         #expect(Self.report([], sensors: []).json == """
@@ -226,5 +228,25 @@ struct StatusFormatterTests {
         #expect(RFC3339.parse("2027-01-15 08:00:00Z") == Self.t0)
         #expect(RFC3339.parse("2027-01-15T08:00:00") == nil)
         #expect(RFC3339.parse("2027-13-15T08:00:00Z") == nil)
+    }
+
+    /// LIMITS shows every limit a sensor has, a fan's `min` and a voltage's bounds too
+    /// (issue 34); a CJK label takes two cells a character, and the columns after it still
+    /// line up (``DisplayWidth``).
+    @Test func limitsOfFansAndVoltagesShowAndWideLabelsKeepTheColumns() {
+        let fan = StatusSensor(
+            id: "hwmon:nct6775-isa-0290/fan1", label: "CPU 风扇", quantity: "fan", unit: "rpm", value: 1200, time: Self.t0,
+            ok: true, error: nil, limits: StatusLimits(values: ["min": 1500]))
+        let volt = StatusSensor(
+            id: "hwmon:nct6775-isa-0290/in0", label: "Vcore", quantity: "voltage", unit: "V", value: 1.0123456, time: Self.t0,
+            ok: true, error: nil, limits: StatusLimits(values: ["min": 0.8, "max": 1.5, "lcrit": 0.7]))
+        let text = StatusFormatter.person(Self.report([], sensors: [fan, volt]), now: Self.t0 + 61, localTime: clock)
+        #expect(text.hasSuffix("""
+            Sensors (2):
+              ID                           LABEL     VALUE     LIMITS                             HEALTH
+              hwmon:nct6775-isa-0290/fan1  CPU 风扇  1200 rpm  min 1500 rpm                       ok
+              hwmon:nct6775-isa-0290/in0   Vcore     1.012 V   min 0.8 V, lcrit 0.7 V, max 1.5 V  ok
+
+            """), "\(text)")
     }
 }

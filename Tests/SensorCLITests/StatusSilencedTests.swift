@@ -15,8 +15,8 @@ struct StatusSilencedTests {
 
     @Test func aPersonSeesTheSilencedAlertMarkedWithItsEnd() {
         let text = StatusFormatter.person(F.report([Self.silencedCrit, F.hot]), now: F.t0 + 61) { "+\(Int($0 - F.t0))s" }
-        #expect(text.contains("  CRITICAL  cpu-crit  thermal:thermal_zone0  97 °C  threshold 95  since +50s, silenced until +3600s\n"))
-        #expect(text.contains("  WARNING   cpu-hot   thermal:thermal_zone0  97 °C  threshold 85  since +40s\n"))
+        #expect(text.contains("  CRITICAL  cpu-crit  thermal:thermal_zone0  97 °C  threshold 96 °C (crit)  since +50s, silenced until +3600s\n"))
+        #expect(text.contains("  WARNING   cpu-hot   thermal:thermal_zone0  97 °C  threshold 85 °C         since +40s\n"))
     }
 
     @Test func aSilencedCriticalAlertLeavesTheCheckAtTheWarning() {
@@ -38,7 +38,7 @@ struct StatusSilencedTests {
 
     @Test func theJSONMarksOnlyTheSilencedAlert() {
         let json = F.report([Self.silencedCrit, F.hot]).json
-        #expect(json.contains("\"threshold\":95,\"silencedUntil\":\"2027-01-15T09:00:00.000Z\"}"))
-        #expect(json.contains("\"threshold\":85}"))
+        #expect(json.contains("\"thresholdText\":\"96 °C (crit)\",\"silencedUntil\":\"2027-01-15T09:00:00.000Z\"}"))
+        #expect(json.contains("\"thresholdText\":\"85 °C\"}"))
     }
 }

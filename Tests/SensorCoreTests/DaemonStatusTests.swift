@@ -53,7 +53,7 @@ struct DaemonStatusTests {
         var polled = 1
         for (n, expected) in [
             (2, "{\"id\":\"sim:cpu\",\"label\":\"CPU\",\"quantity\":\"temperature\",\"unit\":\"°C\",\"value\":85,\"time\":\"2027-01-15T08:00:01.000Z\",\"ok\":true,\"error\":null,\"limits\":null}"),
-            (2, "{\"rule\":\"hot\",\"sensor\":\"sim:cpu\",\"severity\":\"warning\",\"state\":\"pending\",\"since\":\"2027-01-15T08:00:01.000Z\",\"value\":85,\"threshold\":80}"),
+            (2, "{\"rule\":\"hot\",\"sensor\":\"sim:cpu\",\"severity\":\"warning\",\"state\":\"pending\",\"since\":\"2027-01-15T08:00:01.000Z\",\"value\":85,\"threshold\":80,\"condition\":\"above\",\"limit\":null,\"within\":null,\"unit\":\"°C\",\"thresholdText\":\"80 °C\"}"),
             (3, "\"state\":\"firing\""),
             (4, "\"ok\":false,\"error\":\"EIO\""),
         ] {

@@ -73,6 +73,30 @@ struct DaemonTests {
         #expect(log.entries.allSatisfy { $0.location.file == "SensorCore/Daemon.swift" })
     }
 
+    /// A rule that selects no sensor (a typo) is a warning at start, naming the id meant;
+    /// a rule that selects one is not mentioned (issue 34).
+    @Test func aRuleThatSelectsNoSensorIsAWarningAtStart() async throws {
+        let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
+        let rules = [
+            Rule(name: "hot", selector: SensorSelector(sensor: try Glob("sim:cpu")), condition: .above(80, hysteresis: 0)),
+            Rule(name: "typo", selector: SensorSelector(sensor: try Glob("sim:cpuu")), condition: .above(80, hysteresis: 0)),
+        ]
+        let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
+        let log = MemoryLog()
+        let env = Daemon<ManualClock>.Environment(
+            sink: MemoryAlertSink(), log: log, reload: { configuration },
+            makeReader: { [reader = ScriptedReader(Self.cpu, [50, 50, 50])] _ in reader })
+        let daemon = Daemon(configuration: configuration, environment: env, clock: ManualClock())
+        let run = Task { @DaemonActor in await daemon.run() }
+        #expect(await log.written.until(1))
+        daemon.requestStop()
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
+        #expect(log.entries.map(\.level) == [.warning])
+        #expect(log.entries.map(\.message) == [
+            #"rule "typo" selects no sensor of this machine: sensor "sim:cpuu" matches no sensor id (did you mean "sim:cpu"?)"#,
+        ])
+    }
+
     @Test func pollsAtTheIntervalAndLogsFiringAndResolved() async {
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
         let notifier = RecordingNotifier()

@@ -30,10 +30,10 @@ struct HardwareAlarmRuleTests {
         let out = try await Self.lines(#"[ { name: "too-hot", quantity: "temperature", above: "crit", severity: "critical" } ]"#)
         #expect(out == [
             #"t=1s critical too-hot firing: sim:cpu 50 °C above 100 °C (crit) (hardware alarm) {"time":1.0,"event":"firing","rule":"too-hot","sensor":"sim:cpu","severity":"critical","value":50,"threshold":100,"limit":"crit","alarm":true}"#,
-            #"t=2s critical too-hot resolved: sim:cpu 50 °C, no longer above 100 °C (crit) {"time":2.0,"event":"resolved","rule":"too-hot","sensor":"sim:cpu","severity":"critical","value":50,"threshold":100,"limit":"crit"}"#,
+            #"t=2s notice too-hot resolved: sim:cpu 50 °C, no longer above 100 °C (crit) {"time":2.0,"event":"resolved","rule":"too-hot","sensor":"sim:cpu","severity":"critical","value":50,"threshold":100,"limit":"crit"}"#,
             #"t=3s critical too-hot firing: sim:cpu 97 °C above 100 °C (crit) (hardware alarm) {"time":3.0,"event":"firing","rule":"too-hot","sensor":"sim:cpu","severity":"critical","value":97,"threshold":100,"limit":"crit","alarm":true}"#,
             // 96 °C with the alarm cleared: still above the clear point, still firing.
-            #"t=5s critical too-hot resolved: sim:cpu 94 °C, no longer above 100 °C (crit) {"time":5.0,"event":"resolved","rule":"too-hot","sensor":"sim:cpu","severity":"critical","value":94,"threshold":100,"limit":"crit"}"#,
+            #"t=5s notice too-hot resolved: sim:cpu 94 °C, no longer above 100 °C (crit) {"time":5.0,"event":"resolved","rule":"too-hot","sensor":"sim:cpu","severity":"critical","value":94,"threshold":100,"limit":"crit"}"#,
         ])
     }
 
@@ -43,14 +43,14 @@ struct HardwareAlarmRuleTests {
         let out = try await Self.lines(#"[ { name: "hw-alarm", alarm: true }, { name: "slow", sensor: "sim:*", alarm: true, for: "2s" } ]"#)
         #expect(out.map { $0.prefix { $0 != "{" } } == [
             "t=1s warning hw-alarm firing: sim:cpu 50 °C in hardware alarm (crit) ",
-            "t=2s warning hw-alarm resolved: sim:cpu 50 °C, no longer in hardware alarm (crit) ",
+            "t=2s notice hw-alarm resolved: sim:cpu 50 °C, no longer in hardware alarm (crit) ",
             "t=3s warning hw-alarm firing: sim:cpu 97 °C in hardware alarm (crit) ",
-            "t=4s warning hw-alarm resolved: sim:cpu 96 °C, no longer in hardware alarm (crit) ",
+            "t=4s notice hw-alarm resolved: sim:cpu 96 °C, no longer in hardware alarm (crit) ",
             // 5.5 s's plain alarm is seen with the reading at 6 s, with max's.
             "t=6s warning hw-alarm firing: sim:cpu 50 °C in hardware alarm (max) ",
             "t=8s warning slow firing: sim:cpu 50 °C in hardware alarm (alarm) ",
-            "t=9s warning hw-alarm resolved: sim:cpu 50 °C, no longer in hardware alarm (alarm) ",
-            "t=9s warning slow resolved: sim:cpu 50 °C, no longer in hardware alarm (alarm) ",
+            "t=9s notice hw-alarm resolved: sim:cpu 50 °C, no longer in hardware alarm (alarm) ",
+            "t=9s notice slow resolved: sim:cpu 50 °C, no longer in hardware alarm (alarm) ",
         ])
         #expect(out[0].hasSuffix(#""value":50,"threshold":1,"limit":"crit"}"#))
     }

@@ -79,7 +79,7 @@ struct PredictEventTests {
         // slope 2, at 12.5: 85 + 10 = 95, still firing.
         #expect(events.map(EventFormatter.line) == [
             "t=2s warning cpu-trend firing: sim:cpu (CPU) 81 °C, heading above 83.2 °C within 5s (83.5 °C)",
-            "t=5s warning cpu-trend resolved: sim:cpu (CPU) 80 °C, no longer heading above 83.2 °C within 5s (76.667 °C)",
+            "t=5s notice cpu-trend resolved: sim:cpu (CPU) 80 °C, no longer heading above 83.2 °C within 5s (76.667 °C)",
             "t=7s warning cpu-trend firing: sim:cpu (CPU) 84 °C, heading above 83.2 °C within 5s (94 °C)",
         ])
         #expect(events.map(\.predicted).map { $0.map { ($0 * 1e9).rounded() / 1e9 } } == [83.5, 76.666666667, 94])

@@ -89,10 +89,16 @@ import Testing
 }
 
 extension LimitPlausibilityTests {
-    @Test func theStatusFileCarriesASensorsMaxAndCrit() {
-        #expect(StatusLimits(SensorLimits(values: ["max": 80, "crit": 100, "crit_hyst": 95, "min": 5]))
-            == StatusLimits(max: 80, crit: 100))
+    /// Every plausible limit goes to the status file (a fan's `min` too, issue 34), its
+    /// `max` and `crit` for `--check`; ignored ones do not.
+    @Test func theStatusFileCarriesEveryLimitOfASensor() {
+        let all = StatusLimits(SensorLimits(values: ["max": 80, "crit": 100, "crit_hyst": 95, "min": 5]))
+        #expect(all == StatusLimits(values: ["max": 80, "crit": 100, "crit_hyst": 95, "min": 5]))
+        #expect(all?.max == 80 && all?.crit == 100)
+        #expect(all?.names == ["min", "max", "crit", "crit_hyst"])
         #expect(StatusLimits(SensorLimits(values: ["crit": 84.85])) == StatusLimits(crit: 84.85))
-        #expect(StatusLimits(SensorLimits(values: ["min": 5], ignored: ["max": "0 °C is not a plausible limit"])) == nil)
+        #expect(StatusLimits(SensorLimits(values: ["min": 5], ignored: ["max": "0 °C is not a plausible limit"]))
+            == StatusLimits(values: ["min": 5]))
+        #expect(StatusLimits(SensorLimits(ignored: ["max": "0 °C is not a plausible limit"])) == nil)
     }
 }

@@ -162,6 +162,7 @@ struct JournalFieldsTests {
             "ALERT_SEVERITY=warning",
             "ALERT_CONDITION=predict",
             "ALERT_THRESHOLD=90",
+            "ALERT_WITHIN=600",
             "ALERT_PREDICTED=93.21234",
             "SENSOR_ID=thermal:thermal_zone0",
             "SENSOR_LABEL=x86_pkg_temp",

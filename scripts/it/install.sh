@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make install DESTDIR=… PREFIX=…` puts the binary, unit, catalog, tmpfiles.d entry, man pages
+# `make install DESTDIR=… PREFIX=…` puts the binary, unit, catalog, node-exporter-link, man pages
 # and configuration where systemd and an administrator expect them, and `make uninstall`
 # takes them away again; the binary needs no Swift runtime (only libc, libm, libstdc++,
 # libgcc_s and libsystemd).
@@ -13,7 +13,7 @@ rm -f "$dest.log"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service \
          usr/lib/systemd/system/sensorwatch-notify.service \
          usr/lib/systemd/catalog/sensorwatch.catalog etc/sensorwatch/sensorwatch.json5 \
-         usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 \
+         usr/lib/sensorwatch/node-exporter-link usr/share/man/man8/sensorwatch.8 \
          usr/share/man/man5/sensorwatch.json5.5 usr/share/doc/sensorwatch/limits.md; do
     [ -e "$dest/$f" ] || fail "make install did not install /$f"
 done
@@ -37,19 +37,28 @@ echo '// edited' >>"$dest/etc/sensorwatch/sensorwatch.json5"
 make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1
 grep -q '// edited' "$dest/etc/sensorwatch/sensorwatch.json5" || fail "install overwrote an edited configuration"
 
-# The tmpfiles.d entry makes the link node_exporter reads the metrics through (SPEC §12).
-systemd-tmpfiles --root="$dest" --create "$dest/usr/lib/tmpfiles.d/sensorwatch.conf" \
-    || fail "systemd-tmpfiles rejects the installed sensorwatch.conf"
+# node-exporter-link makes the link node_exporter reads the metrics through (SPEC §12), on
+# Debian 12's layout too: /var/lib/prometheus the prometheus user's, node-exporter/ root's —
+# where a tmpfiles.d entry fails ("unsafe path transition", issue 34). Nothing without
+# node_exporter's directory; never over a file of that name.
+[ ! -e "$dest/usr/lib/tmpfiles.d/sensorwatch.conf" ] || fail "make install still installs a tmpfiles.d entry"
+DPKG_ROOT=$dest "$dest/usr/lib/sensorwatch/node-exporter-link" || fail "node-exporter-link failed without node_exporter"
+[ ! -e "$dest/var/lib/prometheus" ] || fail "node-exporter-link made node_exporter's directory"
+mkdir -p "$dest/var/lib/prometheus/node-exporter"
+if [ "$(id -u)" = 0 ]; then chown 65534 "$dest/var/lib/prometheus"; fi
+DPKG_ROOT=$dest "$dest/usr/lib/sensorwatch/node-exporter-link" 2>"$dest/link.err" || fail "node-exporter-link: $(cat "$dest/link.err")"
+[ ! -s "$dest/link.err" ] || fail "node-exporter-link said: $(cat "$dest/link.err")"
 [ "$(readlink "$dest/var/lib/prometheus/node-exporter/sensorwatch.prom")" = /run/sensorwatch/sensorwatch.prom ] \
-    || fail "the tmpfiles.d entry does not link node_exporter's sensorwatch.prom to /run/sensorwatch"
+    || fail "node-exporter-link does not link node_exporter's sensorwatch.prom to /run/sensorwatch"
+DPKG_ROOT=$dest "$dest/usr/lib/sensorwatch/node-exporter-link" || fail "node-exporter-link is not idempotent"
 
 # uninstall removes what install put in place and keeps the configuration.
 make -s uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 || fail "make uninstall failed"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service usr/lib/systemd/catalog/sensorwatch.catalog \
          usr/lib/systemd/system/sensorwatch-notify.service \
-         usr/lib/tmpfiles.d/sensorwatch.conf usr/share/man/man8/sensorwatch.8 usr/share/man/man5/sensorwatch.json5.5 \
-         usr/share/doc/sensorwatch/limits.md; do
-    [ ! -e "$dest/$f" ] || fail "make uninstall left /$f"
+         usr/lib/sensorwatch/node-exporter-link usr/share/man/man8/sensorwatch.8 usr/share/man/man5/sensorwatch.json5.5 \
+         usr/share/doc/sensorwatch/limits.md var/lib/prometheus/node-exporter/sensorwatch.prom; do
+    [ ! -e "$dest/$f" ] && [ ! -L "$dest/$f" ] || fail "make uninstall left /$f"
 done
 [ -e "$dest/etc/sensorwatch/sensorwatch.json5" ] || fail "make uninstall removed the configuration"
 make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1

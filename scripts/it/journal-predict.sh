@@ -29,6 +29,7 @@ expect_field "$firing" MESSAGE "cpu-trend firing: sim:cpu (CPU package) 76 °C, 
 expect_field "$firing" ALERT_CONDITION predict
 expect_field "$firing" ALERT_THRESHOLD 80
 expect_field "$firing" ALERT_PREDICTED 82
+expect_field "$firing" ALERT_WITHIN 3
 expect_field "$firing" SENSOR_VALUE 76
 resolved=$(journal_json ALERT_STATE=resolved)
 expect_field "$resolved" MESSAGE "cpu-trend resolved: sim:cpu (CPU package) 77 °C, no longer heading above 80 °C within 3s"
@@ -36,9 +37,9 @@ expect_field "$resolved" ALERT_PREDICTED "<missing>"
 [ "$(journalctl --no-pager -o cat ALERT_CONDITION=predict | grep -c .)" = 2 ] || fail "journalctl ALERT_CONDITION=predict"
 
 "$BIN" history >"$WORK/history.txt"
-grep -q ' cpu-trend firing sim:cpu (CPU package) 76 °C threshold 80 °C predicted 82 °C \[warning\]$' \
+grep -q ' cpu-trend firing sim:cpu (CPU package) 76 °C threshold 80 °C within 3s predicted 82 °C \[warning\]$' \
     <(sed -n 1p "$WORK/history.txt") || fail "history line 1: $(sed -n 1p "$WORK/history.txt")"
-grep -q ' cpu-trend resolved sim:cpu (CPU package) 77 °C threshold 80 °C \[warning\]$' \
+grep -q ' cpu-trend resolved sim:cpu (CPU package) 77 °C threshold 80 °C within 3s \[warning\]$' \
     <(sed -n 2p "$WORK/history.txt") || fail "history line 2: $(sed -n 2p "$WORK/history.txt")"
 [ "$("$BIN" history --json --rule cpu-trend | jq -r '.predicted' | paste -sd,)" = "82,null" ] \
     || fail "history --json predicted: $("$BIN" history --json --rule cpu-trend)"

@@ -4,9 +4,11 @@
 # render without a warning; and installing, upgrading, removing and purging it in a
 # throwaway root (dpkg --root, scripts run chrootless) calls what Debian's daemons call,
 # logged by stand-ins for systemctl, deb-systemd-helper and deb-systemd-invoke on PATH.
-# systemd-tmpfiles and journalctl run for real, confined by --root. The host's /usr, /etc
-# and /var are not touched; /run is a private tmpfs (a mount namespace), so the test can
-# pretend systemd runs.
+# journalctl runs for real, confined by --root. The host's /usr, /etc and /var are not
+# touched; /run is a private tmpfs (a mount namespace), so the test can pretend systemd runs.
+# node_exporter's link on Debian 12's layout (issue 34), with Debian's prometheus-node-exporter
+# there before sensorwatch and coming after it (the package's file trigger), and a real
+# node_exporter (127.0.0.1:17134, stopped at the end) scraping the metrics through that link.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 require_binary
@@ -19,6 +21,8 @@ need man man-db
 need lexgrog man-db
 need groff groff
 need systemd-analyze systemd
+need prometheus-node-exporter prometheus-node-exporter
+need curl curl
 
 if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
     export SW_IT_IN_NAMESPACE=1
@@ -27,7 +31,14 @@ fi
 mount -t tmpfs none /run
 
 tmp=$(mktemp -d /tmp/sw-it-deb.XXXXXX)
-trap 'if [ -n "${lintian_pid:-}" ]; then kill "$lintian_pid" 2>/dev/null || true; fi; rm -rf "$tmp"' EXIT
+# Everything this test starts, by PID: lintian, node_exporter, the daemon.
+pids=()
+stop_started() {
+    for p in "${lintian_pid:-}" "${pids[@]}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    rm -rf "$tmp"
+}
+trap stop_started EXIT
 
 # --- build ---------------------------------------------------------------------------------
 start=$(date +%s)
@@ -63,6 +74,9 @@ apt-get install -s -o Debug::NoLocking=1 "$deb" 2>&1 | grep -q '^Inst sensorwatc
 for s in postinst prerm postrm; do
     dpkg-deb --ctrl-tarfile "$deb" | tar -tvf - "./$s" | grep -q '^-rwxr-xr-x root/root' || fail "$s is not 0755 root"
 done
+# A file trigger: prometheus-node-exporter installed after sensorwatch gets the link too.
+[ "$(dpkg-deb --ctrl-tarfile "$deb" | tar -xOf - ./triggers)" = "interest-noawait /var/lib/prometheus/node-exporter" ] \
+    || fail "triggers is not interest-noawait /var/lib/prometheus/node-exporter"
 
 # --- contents: every file with its mode and owner ------------------------------------------
 dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print $1, $2, $6}' | sort -k3 >"$tmp/files"
@@ -72,7 +86,7 @@ cat >"$tmp/want" <<'EOF'
 -rw-r--r-- root/root ./usr/lib/systemd/catalog/sensorwatch.catalog
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch-notify.service
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch.service
--rw-r--r-- root/root ./usr/lib/tmpfiles.d/sensorwatch.conf
+-rwxr-xr-x root/root ./usr/lib/sensorwatch/node-exporter-link
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/changelog.gz
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/copyright
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/examples/demo-scenario.json5
@@ -188,7 +202,7 @@ install -D -m 0644 /usr/lib/systemd/catalog/systemd.catalog "$R/usr/lib/systemd/
 for cmd in systemctl deb-systemd-helper deb-systemd-invoke invoke-rc.d; do
     printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 0\n' "$cmd" "$calls" >"$stubs/$cmd"
 done
-for cmd in systemd-tmpfiles journalctl; do
+for cmd in journalctl; do
     real=$(command -v "$cmd")
     printf '#!/bin/sh\necho "%s $*" >>"%s"\nexec %s "$@"\n' "$cmd" "$calls" "$real" >"$stubs/$cmd"
 done
@@ -205,11 +219,22 @@ show_calls() { note "$1:"; sed "s|$R|\$DPKG_ROOT|g; s/^/#   /" "$calls"; }
 called() { grep -qxF -- "$1" "$calls" || { echo "calls:"; cat "$calls"; fail "expected call: $1"; }; }
 not_called() { ! grep -q -- "$1" "$calls" || { echo "calls:"; cat "$calls"; fail "unexpected call: $1"; }; }
 
+# Debian 12 with prometheus-node-exporter: /var/lib/prometheus is the prometheus user's,
+# node-exporter/ in it root's — the path systemd-tmpfiles refuses ("unsafe path transition").
+prometheus_uid=$(id -u prometheus 2>/dev/null || echo 65534)
+debian_node_exporter_dirs() { # ROOT
+    mkdir -p "$1/var/lib/prometheus/node-exporter"
+    chown "$prometheus_uid:$prometheus_uid" "$1/var/lib/prometheus"
+    chown 0:0 "$1/var/lib/prometheus/node-exporter"
+}
+debian_node_exporter_dirs "$R"
+
 # 1. First install where systemd does not run (an image build): enabled, not started.
 rm -rf /run/systemd
 dpkg_root -i "$deb"
 show_calls "dpkg -i, systemd not running"
-called "systemd-tmpfiles --root=$R --create sensorwatch.conf"
+not_called "systemd-tmpfiles"
+! grep -qi "unsafe\|tmpfiles" "$tmp/dpkg.out" || { cat "$tmp/dpkg.out"; fail "install said something of tmpfiles"; }
 called "journalctl --root=$R --update-catalog"
 called "deb-systemd-helper unmask sensorwatch.service"
 called "deb-systemd-helper --quiet was-enabled sensorwatch.service"
@@ -221,11 +246,34 @@ not_called "deb-systemd-invoke"
 not_called "systemctl"
 [ -x "$R/usr/bin/sensorwatch" ] || fail "dpkg did not install /usr/bin/sensorwatch"
 [ "$(readlink "$R/var/lib/prometheus/node-exporter/sensorwatch.prom")" = /run/sensorwatch/sensorwatch.prom ] \
-    || fail "systemd-tmpfiles did not make the node_exporter link"
+    || fail "postinst did not make the node_exporter link"
 [ -s "$R/var/lib/systemd/catalog/database" ] || fail "journalctl --update-catalog made no catalog database"
 journalctl --root="$R" --list-catalog 2>/dev/null | grep -q f96e031d73b04032b5e2b8ab87332769 \
     || fail "the catalog database lacks sensorwatch's firing entry"
 dpkg --root="$R" -s sensorwatch 2>/dev/null | grep -qx 'Status: install ok installed' || fail "not installed"
+
+# A real node_exporter, as Debian's unit runs it (its textfile directory, here in the
+# throwaway root), reads the daemon's metrics through the link.
+cat >"$tmp/hot.json5" <<'J'
+{ duration: "1h", step: "1s", loop: false, sensors: [ { id: "cpu", quantity: "temperature", label: "CPU", start: 61.5 } ] }
+J
+cat >"$tmp/c.json5" <<'J'
+{ sources: [ { type: "simulated", scenario: "hot.json5", interval: "200ms" } ],
+  metrics: { textfile: "/run/sensorwatch/sensorwatch.prom", interval: "1s" }, rules: [] }
+J
+mkdir -p /run/sensorwatch
+STATE_DIRECTORY=$tmp/state RUNTIME_DIRECTORY=/run/sensorwatch "$SENSORWATCH" run --config "$tmp/c.json5" 2>"$tmp/run.log" &
+pids+=($!)
+prometheus-node-exporter --collector.disable-defaults --collector.textfile \
+    --collector.textfile.directory="$R/var/lib/prometheus/node-exporter" \
+    --web.listen-address=127.0.0.1:17134 >"$tmp/node_exporter.log" 2>&1 &
+pids+=($!)
+scraped() { curl -sf http://127.0.0.1:17134/metrics >"$tmp/scrape" && grep -q '^sensorwatch_temperature_celsius{.*sensor="sim:cpu".*} 61.5$' "$tmp/scrape"; }
+wait_for "node_exporter to serve sensorwatch's metrics through the link" 150 scraped
+grep -q '^node_textfile_scrape_error 0$' "$tmp/scrape" || fail "node_exporter: $(grep textfile "$tmp/scrape")"
+note "node_exporter on 127.0.0.1:17134 reads $(grep -c '^sensorwatch_' "$tmp/scrape") sensorwatch samples through the link"
+for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+pids=()
 
 # 2. Reinstall (an upgrade) where systemd runs: restarted, the edited conffile kept.
 mkdir -p /run/systemd/system
@@ -265,6 +313,24 @@ called "deb-systemd-helper unmask sensorwatch.service"
 [ ! -e "$R/var/lib/private/sensorwatch" ] && [ ! -L "$R/var/lib/sensorwatch" ] || fail "purge left the state directory"
 [ ! -e "$R/etc/sensorwatch/sensorwatch.json5" ] || fail "purge left the conffile"
 dpkg --root="$R" -s sensorwatch >/dev/null 2>&1 && fail "still known to dpkg after purge"
+
+# 5. prometheus-node-exporter after sensorwatch: no link (and no directory made) at first;
+# unpacking Debian's package (its directory) fires sensorwatch's trigger, which links.
+R=$tmp/root2
+mkdir -p "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates" "$R/var/lib/dpkg/triggers"
+touch "$R/var/lib/dpkg/status" "$R/var/lib/dpkg/available"
+rm -rf /run/systemd
+dpkg_root -i "$deb"
+[ ! -e "$R/var/lib/prometheus" ] || fail "sensorwatch made node_exporter's directory"
+(cd "$tmp" && apt-get download prometheus-node-exporter >/dev/null 2>&1) || fail "apt-get download prometheus-node-exporter"
+# Unpacked only: its maintainer scripts are not DPKG_ROOT-aware (adduser, chown); its
+# postinst's chown is done here, and the trigger runs as dpkg runs it.
+dpkg_root --unpack "$tmp"/prometheus-node-exporter_*.deb
+debian_node_exporter_dirs "$R"
+dpkg_root --triggers-only --pending
+show_calls "prometheus-node-exporter unpacked after sensorwatch, triggers"
+[ "$(readlink "$R/var/lib/prometheus/node-exporter/sensorwatch.prom")" = /run/sensorwatch/sensorwatch.prom ] \
+    || fail "the trigger did not make the node_exporter link"
 
 note "package $(stat -c %s "$deb") bytes, installed $(dpkg-deb -f "$deb" Installed-Size) KiB; maintainer scripts ok"
 

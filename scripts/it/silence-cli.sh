@@ -113,4 +113,18 @@ stop_journald
 rm -f /run/systemd/journal/socket
 expect_code 1 add --rule x --for 1h
 grep -q "the silence was not kept" "$WORK/err" || fail "add without journald: $(cat "$WORK/err")"
-echo "ok: silence add/list/expire, bad invocations, forged entries skipped"
+# ... and says what is missing and what to do (issue 34); so do list, expire and history.
+no_journal='no journal: systemd-journald is not running (no /run/systemd/journal/socket)'
+grep -qF "$no_journal" "$WORK/err" || fail "add without journald names no cause: $(cat "$WORK/err")"
+grep -q "start systemd-journald" "$WORK/err" || fail "add without journald says nothing to do: $(cat "$WORK/err")"
+expect_code 1 list
+grep -qF "$no_journal" "$WORK/err" || fail "list without journald: $(cat "$WORK/err")"
+[ ! -s "$WORK/out" ] || fail "list without journald printed: $(cat "$WORK/out")"
+expect_code 1 expire "$id2"
+grep -qF "$no_journal" "$WORK/err" || fail "expire without journald: $(cat "$WORK/err")"
+got=0
+"$BIN" history >"$WORK/out" 2>"$WORK/err" || got=$?
+[ "$got" = 1 ] || fail "history without journald: exit $got"
+grep -qF "sensorwatch history: $no_journal" "$WORK/err" || fail "history without journald: $(cat "$WORK/err")"
+grep -q -- "--directory DIR" "$WORK/err" || fail "history without journald says nothing to do: $(cat "$WORK/err")"
+echo "ok: silence add/list/expire, bad invocations, forged entries skipped, no journald said"

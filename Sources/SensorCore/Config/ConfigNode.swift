@@ -21,7 +21,7 @@ package struct ConfigNode {
             return nil
         }
         for key in members.keys where !keys.contains(key) {
-            let hint = Self.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = NearestNames.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
             diagnostics.report(path(of: key), "unknown key" + hint)
         }
         return ConfigObject(node: self, members: members)
@@ -175,28 +175,5 @@ package struct ConfigNode {
         let all = T.allCases.map(\.rawValue)
         report("unknown \(what) \"\(s)\" (expected \(all.dropLast().joined(separator: ", ")) or \(all.last ?? ""))")
         return nil
-    }
-
-    /// The allowed key nearest to a misspelt one, when it is close enough to be a typo.
-    private static func closest(to key: String, in keys: [String]) -> String? {
-        let scored = keys.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, best.0.count / 3)) else {
-            return nil
-        }
-        return best.0
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var row = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return previous[b.count]
     }
 }

@@ -51,12 +51,17 @@ public struct RuntimeDirectory: Sendable, Equatable {
         return candidates
     }
 
-    /// Makes the directory (mode 0755, one level: `/run` and `$XDG_RUNTIME_DIR` exist) when
-    /// it is missing, so the daemon's first status write and its socket find it; returns
-    /// the system's words when it cannot (the writers then report their own failures).
-    public func create() -> String? {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return nil }
-        return "cannot make \(path): " + ErrnoText.words(errno)
+    /// Makes the directory, mode 0755 whatever the umask (clients of other users read the
+    /// status file there), when it is missing: outside systemd nobody made `/run/sensorwatch`
+    /// or `$XDG_RUNTIME_DIR/sensorwatch` for `run`. Returns why it could not, for the log;
+    /// nil when it exists or was made.
+    public func makeIfMissing() -> String? {
+        if mkdir(path, 0o755) == 0 {
+            // The umask (the unit's is 0077) took bits mkdir was given.
+            return chmod(path, 0o755) == 0 ? nil : "cannot make \(path) readable to all: \(ErrnoText.words(errno))"
+        }
+        let why = errno
+        return why == EEXIST ? nil : "cannot make the runtime directory \(path): \(ErrnoText.words(why))"
     }
 
     /// ``daemon(runtimeDirectory:isRoot:xdgRuntimeDirectory:)`` for this process.

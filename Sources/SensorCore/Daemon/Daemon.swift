@@ -82,6 +82,7 @@ public final class Daemon<C: RunClock> {
     private let ruleLoop: RuleLoop
     private let metrics: MetricsService<C>
     private let supervisor: SourceSupervisor
+    private let data: SensorData
     private let group: ServiceGroup
     private let reloadRequests: AsyncStream<Void>.Continuation
     private var signals: AsyncStream<DaemonSignal>?
@@ -97,6 +98,7 @@ public final class Daemon<C: RunClock> {
         self.env = env
         let start = clock.now
         let data = SensorData()
+        self.data = data
         ledger = AlertLedger(
             restored: env.restored, rules: configuration.rules, persist: env.persist, wallClock: env.wallClock)
         if let failure = ledger.writerFailure {
@@ -134,7 +136,11 @@ public final class Daemon<C: RunClock> {
         ] + published + [ruleLoop, supervisor, reloader, signalWatch])
         supervisor.onStarted = { [unowned self] in ready() }
         supervisor.onStopped = { [ruleLoop] in ruleLoop.forget(source: $0) }
-        supervisor.onPresence = { [sink = env.sink] in for presence in $0 { sink.emit(presence) } }
+        supervisor.onPresence = { [unowned self] in
+            for presence in $0 { env.sink.emit(presence) }
+            // A device came or went: a rule that still selects nothing is said again.
+            if phase != .starting { logUnselectedRules() }
+        }
         reloader.daemon = { [unowned self] in await reloadOnce() }
         signalWatch.handle = { [unowned self] in handle($0) }
         signalWatch.signals = { [unowned self] in signals }
@@ -173,8 +179,18 @@ public final class Daemon<C: RunClock> {
     private func ready() {
         guard phase == .starting else { return }
         phase = .running
+        logUnselectedRules()
         readied.fire()
         env.settled()
+    }
+
+    /// A warning for each rule that selects no sensor now (a typo, an unplugged device): it
+    /// would never fire, silently. Logged at start and after each change of the sensors.
+    private func logUnselectedRules() {
+        let sensors = data.readings.flatMap(\.list.sensors)
+        for finding in RuleSelection.unselected(ruleLoop.rules.rules, sensors: sensors) {
+            env.log.log(.warning, finding.message)
+        }
     }
 
     private func reloadOnce() async {
@@ -195,7 +211,7 @@ public final class Daemon<C: RunClock> {
         ledger.keepOnly(next.rules)
         supervisor.apply(next.sources, derived: next.derived)
         metrics.reconfigure(next.metrics)
-        env.log.log(.info, "configuration reloaded: \(next.sources.count) sources, \(next.rules.count) rules")
+        env.log.log(.info, "configuration reloaded: " + Count.of(next.sources.count, "source") + ", " + Count.of(next.rules.count, "rule"))
         phase = .running
         env.settled()
     }

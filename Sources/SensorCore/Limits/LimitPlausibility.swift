@@ -104,8 +104,8 @@ public enum LimitPlausibility {
             let distance = pair.isLower ? h - limit : limit - h
             if distance < 0 || distance > maxHysteresisDistance {
                 let side = pair.isLower ? "above" : "below"
-                limits.ignored[hystName] = "\(number(h)) \(unit) is not within "
-                    + "\(number(maxHysteresisDistance)) \(unit) \(side) \(name) (\(number(limit)) \(unit))"
+                limits.ignored[hystName] = "\(EventFormatter.display(h)) \(unit) is not within "
+                    + "\(EventFormatter.display(maxHysteresisDistance)) \(unit) \(side) \(name) (\(EventFormatter.display(limit)) \(unit))"
             } else {
                 limits.values[hystName] = h
             }
@@ -129,24 +129,19 @@ public enum LimitPlausibility {
     package static func implausible(_ v: Double, name: String, quantity: Quantity, lowestUpper: Double?) -> String? {
         // Made only for a limit that is not plausible: formatting it for every limit showed
         // in discovery (figures: bench/README.md, "Instructions behind the code's shortcuts").
-        var notPlausible: String { "\(number(v)) \(quantity.unit) is not a plausible limit" }
+        var notPlausible: String { "\(EventFormatter.display(v)) \(quantity.unit) is not a plausible limit" }
         let isTemperature = quantity == .temperature
         if SensorLimits.isLower(name) {
             if isTemperature, v <= -273.15 { return notPlausible }
             // An unset fan register: a fan at 0 rpm is stopped, never "below its minimum".
             if quantity == .fan, name == "min", v == 0 { return notPlausible }
             if let top = lowestUpper, v >= top {
-                return "\(number(v)) \(quantity.unit) is not below the upper limit (\(number(top)) \(quantity.unit))"
+                return "\(EventFormatter.display(v)) \(quantity.unit) is not below the upper limit (\(EventFormatter.display(top)) \(quantity.unit))"
             }
             return nil
         }
         if v <= 0 { return notPlausible }
         if isTemperature, v >= 250 { return notPlausible }
         return nil
-    }
-
-    /// A limit as people read it: at most three decimals, no trailing zeros.
-    static func number(_ v: Double) -> String {
-        EventFormatter.number((v * 1000).rounded() / 1000)
     }
 }

@@ -57,7 +57,7 @@ public struct SensorLimits: Hashable, Sendable, Codable {
     /// points left out); empty when there are none.
     public func summary(unit: String) -> String {
         Self.ordered(values.keys.filter { !$0.hasSuffix("_hyst") })
-            .map { $0 + " " + EventFormatter.number(values[$0]!) + " " + unit }
+            .map { $0 + " " + EventFormatter.display(values[$0]!) + (unit.isEmpty ? "" : " " + unit) }
             .joined(separator: ", ")
     }
 }

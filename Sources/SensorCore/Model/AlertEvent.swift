@@ -27,6 +27,9 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     public var isLimitRule: Bool
     /// The limit the threshold came from (`crit`); nil for `otherwise` and other rules.
     public var limit: String?
+    /// The window of a `rise`/`fall` rule and a prediction's `within`, in seconds
+    /// (`ALERT_WITHIN`); nil for other rules.
+    public var within: Double?
     /// Whether a limit rule's condition holds because the chip latched that limit's alarm
     /// while the sample itself is not past it (SPEC §16b): `(hardware alarm)`, `ALERT_ALARM=1`.
     public var hardwareAlarm = false
@@ -40,8 +43,9 @@ public struct AlertEvent: Hashable, Sendable, Codable {
         time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,
         severity: Severity, value: Double?, threshold: Double, condition: ConditionKind,
         predict: PredictCondition? = nil, predicted: Double? = nil, isLimitRule: Bool = false, limit: String? = nil,
-        annotations: RuleAnnotations = RuleAnnotations()
+        within: Double? = nil, annotations: RuleAnnotations = RuleAnnotations()
     ) {
+        self.within = within ?? predict?.within.seconds
         self.annotations = annotations
         self.isLimitRule = isLimitRule
         self.limit = limit
@@ -56,6 +60,11 @@ public struct AlertEvent: Hashable, Sendable, Codable {
         self.condition = condition
         self.predict = predict
         self.predicted = predicted
+    }
+
+    /// The threshold this alert used, as ``AlertThreshold/text(unit:)`` writes it for people.
+    public var usedThreshold: AlertThreshold {
+        AlertThreshold(condition: condition, value: threshold, limit: limit, within: within)
     }
 
     /// The syslog priority of this event: the severity's for firing/repeat, 5 for resolved.

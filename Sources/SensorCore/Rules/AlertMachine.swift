@@ -51,17 +51,14 @@ public enum AlertMachine {
         rule: borrowing Rule, index: Int, sensor: SensorInfo
     ) -> AlertEvent {
         var predict: PredictCondition?
-        var limit = rule.appliedLimit
-        switch rule.condition {
-        case .predict(let p): predict = p
-        case .alarm: limit = state.alarmsSeen.primary
-        default: break
-        }
+        if case .predict(let p) = rule.condition { predict = p }
+        let threshold = rule.threshold(seen: state)
         return AlertEvent(
             time: time, kind: kind, rule: rule.name, ruleIndex: index, sensor: sensor,
-            severity: rule.severity, value: value, threshold: rule.condition.threshold,
-            condition: rule.condition.kind, predict: predict, predicted: predicted,
-            isLimitRule: rule.limit != nil || rule.condition == .alarm, limit: limit, annotations: rule.annotations)
+            severity: rule.severity, value: value, threshold: threshold.value,
+            condition: threshold.condition, predict: predict, predicted: predicted,
+            isLimitRule: rule.limit != nil || rule.condition == .alarm, limit: threshold.limit,
+            within: threshold.within, annotations: rule.annotations)
     }
 
     /// Whether `alarms` holds the alarm of `limit` (a limit rule's, as resolved for its sensor).

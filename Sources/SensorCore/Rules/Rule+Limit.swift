@@ -26,3 +26,13 @@ extension Rule {
         return rule
     }
 }
+
+extension Rule {
+    /// The threshold this rule (resolved for its sensor by ``resolved(for:)``) uses, as its
+    /// events, the status file and `history` report it; for an `alarm` rule, with the alarm
+    /// `state` saw (`crit`, or `alarm` for the plain file).
+    public func threshold(seen state: AlertState) -> AlertThreshold {
+        let limit = condition == .alarm ? state.alarmsSeen.primary : appliedLimit
+        return AlertThreshold(condition, limit: limit)
+    }
+}

@@ -265,11 +265,15 @@ public struct RuleEngine: Sendable {
     }
 
     /// Calls `body` with every alert that is pending or firing now — as indices into
-    /// ``rules`` and ``sensors`` — and its phase (for the status file).
-    public func forEachActiveAlert(_ body: (_ rule: Int, _ sensor: Int, _ phase: AlertState.Phase) -> Void) {
+    /// ``rules`` and ``sensors`` — its phase and the threshold the rule uses for that sensor
+    /// (a limit rule's resolved one, SPEC §16), for the status file.
+    public func forEachActiveAlert(
+        _ body: (_ rule: Int, _ sensor: Int, _ phase: AlertState.Phase, _ threshold: AlertThreshold) -> Void
+    ) {
         for (e, span) in spans.enumerated() {
-            for slot in span.first..<(span.first + span.count) where slotRef[slot] != nil && slotState[slot].phase != .ok {
-                body(slotRule[slot], e, slotState[slot].phase)
+            for slot in span.first..<(span.first + span.count) where slotState[slot].phase != .ok {
+                guard let ref = slotRef[slot] else { continue }
+                body(slotRule[slot], e, slotState[slot].phase, ref.rule.threshold(seen: slotState[slot]))
             }
         }
     }

@@ -13,18 +13,17 @@ public enum EventFormatter {
         let unit = e.sensor.unit
         // A discrete sensor's value is its state bits (SPEC §23): no number for people.
         let value = e.sensor.quantity == .state ? nil : e.value.map { "\(display($0)) \(unit)" }
+        // The threshold reads as status, history and notify show it (one function for all).
+        let threshold = e.usedThreshold.text(unit: unit)
         let what: String
         switch e.condition {
-        case .above: what = "above \(number(e.threshold)) \(unit)" + named(e.limit)
-        case .below: what = "below \(number(e.threshold)) \(unit)" + named(e.limit)
-        case .rise: what = "rose by \(number(e.threshold)) \(unit) or more"
-        case .fall: what = "fell by \(number(e.threshold)) \(unit) or more"
-        case .stale: what = "no reading for \(duration(seconds: e.threshold))"
-        case .alarm: what = "in hardware alarm" + named(e.limit)
-        case .predict:
-            let side = e.predict?.direction.rawValue ?? "past"
-            let within = e.predict.map { " within " + DurationParser.format($0.within) } ?? ""
-            what = "heading \(side) \(number(e.threshold)) \(unit)" + named(e.limit) + within
+        case .above: what = "above " + threshold
+        case .below: what = "below " + threshold
+        case .rise: what = "rose by at least " + threshold
+        case .fall: what = "fell by at least " + threshold
+        case .stale: what = "no reading for " + threshold
+        case .alarm: what = "in hardware alarm" + (e.limit.map { _ in " (\(threshold))" } ?? "")
+        case .predict: what = "heading \(e.predict?.direction.rawValue ?? "past") " + threshold
         }
         switch (e.kind, e.condition) {
         case (.resolved, _) where e.sensorGone:
@@ -44,9 +43,6 @@ public enum EventFormatter {
         if e.hardwareAlarm { s += " (hardware alarm)" }
         return DisplayText.escaped(s)
     }
-
-    /// ` (crit)` after a threshold that is a limit (SPEC §16), else nothing.
-    private static func named(_ limit: String?) -> String { limit.map { " (\($0))" } ?? "" }
 
     /// The message of a sensor fault or recovery; one line, as an event's.
     public static func message(_ f: SensorFault) -> String {
@@ -94,11 +90,13 @@ public enum EventFormatter {
         a.present.map { ",\"\($0.name)\":" + jsonString($0.value) }.joined()
     }
 
-    /// The readable line `simulate` prints: time, then the message.
+    /// The readable line `simulate` prints: time, the priority's word as `run` logs the
+    /// event (a `resolved` is `notice` whatever the rule's severity), then the message.
     public static func line(_ e: AlertEvent) -> String {
         let t = e.time.seconds
         let stamp = "t=" + (t == t.rounded() ? String(Int64(t)) : String(t)) + "s"
-        return "\(stamp) \(e.severity.rawValue) \(message(e))"
+        let word = LogLevel(rawValue: e.priority).map { "\($0)" } ?? e.severity.rawValue
+        return "\(stamp) \(word) \(message(e))"
     }
 
     /// A value for a person to read: at most three decimals (sysfs resolution is milli-units),

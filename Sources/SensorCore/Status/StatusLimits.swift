@@ -1,21 +1,37 @@
-/// A sensor's hardware limits in the status file (SPEC §16, §19): `--check` takes its
-/// warning and critical levels from them.
+/// A sensor's hardware limits in the status file (SPEC §16, §19): every plausible limit it
+/// has (`min` of a fan, `lcrit` of a voltage, `crit_hyst`…); `--check` takes its warning and
+/// critical levels from `max` and `crit`.
 public struct StatusLimits: Sendable, Hashable {
-    /// The level the hardware calls too warm (hwmon `max`): the check's warning level.
-    public var max: Double?
-    /// The critical level (hwmon `crit`).
-    public var crit: Double?
+    /// The limits by name, in the sensor's unit.
+    public var values: [String: Double]
 
-    public init(max: Double? = nil, crit: Double? = nil) {
-        self.max = max
-        self.crit = crit
+    /// The limits as given.
+    public init(values: [String: Double]) {
+        self.values = values
     }
+
+    /// A sensor with only these (either may be nil).
+    public init(max: Double? = nil, crit: Double? = nil) {
+        var values: [String: Double] = [:]
+        values["max"] = max
+        values["crit"] = crit
+        self.init(values: values)
+    }
+
+    /// The level the hardware calls too warm (hwmon `max`): the check's warning level.
+    public var max: Double? { values["max"] }
+    /// The critical level (hwmon `crit`).
+    public var crit: Double? { values["crit"] }
+
+    /// The names in the order `sensors` shows them (lower limits, then upper ones, each
+    /// followed by its `_hyst`).
+    public var names: [String] { SensorLimits.ordered(values.keys) }
 }
 
 extension StatusLimits {
-    /// The `max` and `crit` of a sensor's plausible limits (SPEC §16); nil when it has neither.
+    /// Every plausible limit of a sensor (SPEC §16); nil when it has none.
     init?(_ limits: SensorLimits) {
-        guard limits["max"] != nil || limits["crit"] != nil else { return nil }
-        self.init(max: limits["max"], crit: limits["crit"])
+        guard !limits.values.isEmpty else { return nil }
+        self.init(values: limits.values)
     }
 }

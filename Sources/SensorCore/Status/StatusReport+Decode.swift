@@ -61,7 +61,11 @@ extension StatusReport {
                 throw DecodeError(message: "sensors[\(i)]: needs id and quantity")
             }
             var limits: StatusLimits?
-            if let l = members(s["limits"]) { limits = StatusLimits(max: number(l, "max"), crit: number(l, "crit")) }
+            if let l = members(s["limits"]) {
+                var values: [String: Double] = [:]
+                for m in l.members { values[m.key] = number(l, m.key) }
+                limits = StatusLimits(values: values)
+            }
             var ok = false
             if case .bool(let b)? = s["ok"] { ok = b }
             var asleep = false
@@ -79,7 +83,9 @@ extension StatusReport {
             else { throw DecodeError(message: "alerts[\(i)]: needs rule, sensor, severity and state") }
             alerts.append(StatusAlert(
                 rule: rule, sensor: sensor, severity: severity, state: state, since: time(a, "since") ?? updated,
-                value: number(a, "value"), threshold: number(a, "threshold") ?? .nan))
+                value: number(a, "value"), threshold: number(a, "threshold") ?? .nan,
+                condition: string(a, "condition").flatMap(ConditionKind.init(rawValue:)), limit: string(a, "limit"),
+                within: number(a, "within"), unit: string(a, "unit") ?? ""))
         }
         return StatusReport(version: version, pid: pid, started: started, updated: updated, sensors: sensors, alerts: alerts)
     }

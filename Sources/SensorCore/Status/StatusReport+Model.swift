@@ -40,7 +40,7 @@ extension StatusReport {
     static func activeAlerts(engine: RuleEngine, started: Double, firingSince: (AlertKey) -> Double?) -> [StatusAlert] {
         var alerts: [(rule: Int, alert: StatusAlert)] = []
         let rules = engine.rules, infos = engine.sensors
-        engine.forEachActiveAlert { r, e, phase in
+        engine.forEachActiveAlert { r, e, phase, threshold in
             let rule = rules[r], sensor = infos[e]
             let state: StatusAlert.State, since: Double
             switch phase {
@@ -54,7 +54,8 @@ extension StatusReport {
             }
             alerts.append((r, StatusAlert(
                 rule: rule.name, sensor: sensor.id.rawValue, severity: rule.severity, state: state, since: since,
-                value: nil, threshold: rule.condition.threshold)))
+                value: nil, threshold: threshold.value, condition: threshold.condition,
+                limit: threshold.limit, within: threshold.within, unit: sensor.unit)))
         }
         alerts.sort { $0.rule != $1.rule ? $0.rule < $1.rule : $0.alert.sensor < $1.alert.sensor }
         return alerts.map(\.alert)

@@ -24,7 +24,9 @@ public struct StatusReport: Sendable, Hashable {
 
     /// The file's text: one JSON object, a sensor or an alert per line (readable with
     /// `cat`, and `jq` takes it as it is), keys in the documented order, ending in a newline;
-    /// `silencedUntil` only for an alert a silence holds (`status --json`, SPEC §21).
+    /// `silencedUntil` only for an alert a silence holds (`status --json`, SPEC §21). An
+    /// alert's `threshold` stays the number; `condition`, `limit`, `within`, `unit` and
+    /// `thresholdText` say what it is.
     public var json: String {
         func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
         func time(_ t: Double) -> JSONValue { .string(RFC3339.format(t)) }
@@ -35,7 +37,7 @@ public struct StatusReport: Sendable, Hashable {
                 member("id", .string(e.id)), member("label", .string(e.label)), member("quantity", .string(e.quantity)),
                 member("unit", .string(e.unit)), member("value", number(e.value)), member("time", e.time.map(time) ?? .null),
                 member("ok", .bool(e.ok)), member("error", string(e.error)),
-                member("limits", e.limits.map { .object(JSONObject([member("max", number($0.max)), member("crit", number($0.crit))])) } ?? .null),
+                member("limits", e.limits.map { l in .object(JSONObject(l.names.map { member($0, number(l.values[$0])) })) } ?? .null),
             ]
             // Only for a sleeping sensor (SPEC §20), so an awake machine's file is as before.
             if e.asleep { members.append(member("asleep", .bool(true))) }
@@ -47,6 +49,15 @@ public struct StatusReport: Sendable, Hashable {
                 member("severity", .string(a.severity.rawValue)), member("state", .string(a.state.rawValue)),
                 member("since", time(a.since)), member("value", number(a.value)), member("threshold", number(a.threshold)),
             ]
+            // What the rule used, beside the number (SPEC §16): the limit it came from, the
+            // condition, a window, the unit and the text `status` prints.
+            if let c = a.condition {
+                members += [
+                    member("condition", .string(c.rawValue)), member("limit", string(a.limit)),
+                    member("within", number(a.within)), member("unit", .string(a.unit)),
+                    member("thresholdText", .string(a.thresholdText)),
+                ]
+            }
             if let until = a.silencedUntil { members.append(member("silencedUntil", time(until))) }
             return .object(JSONObject(members))
         }

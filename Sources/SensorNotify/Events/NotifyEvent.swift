@@ -113,14 +113,20 @@ public struct NotifyEvent: Sendable, Hashable {
     }
 
     /// The made-up events of `notify --test` (rule `sensorwatch-test`, sensor `sim:test`,
-    /// severity `info`): a firing at `now` and its resolved one second later.
+    /// severity `info`): a firing at `now` (42 °C above 40 °C) and its resolved one second
+    /// later (38 °C), worded by ``EventFormatter`` as the daemon's own entries are.
     public static func testEvents(now: UInt64, host: String) -> [NotifyEvent] {
-        [EventKind.firing, .resolved].enumerated().map { i, kind in
-            NotifyEvent(
-                realtimeMicroseconds: now + UInt64(i) * 1_000_000, kind: kind, rule: "sensorwatch-test", severity: .info,
-                sensor: "sim:test", label: "test", quantity: "temperature", value: 42, unit: "°C", threshold: 40,
-                host: host,
-                message: "sensorwatch-test \(kind.rawValue): sim:test (test) 42 °C above 40 °C (sensorwatch notify --test)")
+        let sensor = SensorInfo(id: SensorID("sim:test"), label: "test", quantity: .temperature)
+        return [(EventKind.firing, 42.0), (.resolved, 38.0)].enumerated().map { i, made in
+            let (kind, value) = made
+            let event = AlertEvent(
+                time: .zero, kind: kind, rule: "sensorwatch-test", ruleIndex: 0, sensor: sensor, severity: .info,
+                value: value, threshold: 40, condition: .above)
+            return NotifyEvent(
+                realtimeMicroseconds: now + UInt64(i) * 1_000_000, kind: kind, rule: event.rule, severity: event.severity,
+                sensor: sensor.id.rawValue, label: sensor.label, quantity: sensor.quantity.rawValue, value: value,
+                unit: sensor.unit, threshold: event.threshold, host: host,
+                message: EventFormatter.message(event) + " (sensorwatch notify --test)")
         }
     }
 }

@@ -2,6 +2,10 @@
 import Glibc
 #endif
 import SensorCore
+import SensorTestKit
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// SPEC §19's rule for where `run` keeps its runtime files and where clients look.
@@ -34,30 +38,24 @@ import Testing
         let root = RuntimeDirectory.clientCandidates(runtimeDirectory: nil, isRoot: true, xdgRuntimeDirectory: nil)
         #expect(root.map(\.path) == ["/run/sensorwatch"])
     }
-}
 
-/// The daemon makes its runtime directory outside systemd.
-@Suite struct RuntimeDirectoryCreateTests {
-    @Test func createMakesAMissingDirectoryAndLeavesAnExistingOne() throws {
-        let base = "/tmp/sw-rundir-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { rmdir(base + "/sensorwatch"); rmdir(base) }
-        #expect(mkdir(base, 0o700) == 0)
-        let dir = RuntimeDirectory(path: base + "/sensorwatch")
-        #expect(dir.create() == nil)
+    /// Outside systemd nobody made the directory (the tour's `make run` as root): `run`
+    /// makes it, 0755 whatever the umask, and a second call finds it (issue 34).
+    @Test func theDaemonMakesAMissingDirectoryReadableToAll() {
+        let dir = TemporaryDirectory()
+        let runtime = RuntimeDirectory(path: dir.path("run/sensorwatch"))
+        #expect(runtime.makeIfMissing() == "cannot make the runtime directory \(dir.path("run/sensorwatch")): No such file or directory")
+        _ = dir.write("run/.keep", "")
+        let old = umask(0o077)
+        defer { umask(old) }
+        #expect(runtime.makeIfMissing() == nil)
         var st = stat()
-        #expect(stat(dir.path, &st) == 0)
-        #expect(st.st_mode & 0o777 == 0o755 & ~umaskValue())
-        #expect(dir.create() == nil)
+        #expect(stat(runtime.path, &st) == 0 && st.st_mode & 0o777 == 0o755)
+        #expect(runtime.makeIfMissing() == nil)
     }
 
-    @Test func createSaysWhyInWords() {
-        let problem = RuntimeDirectory(path: "/nonexistent-sw/sensorwatch").create()
-        #expect(problem == "cannot make /nonexistent-sw/sensorwatch: No such file or directory")
-    }
-
-    private func umaskValue() -> mode_t {
-        let old = umask(0)
-        umask(old)
-        return old
+    @Test func countsSayTheirNounOnceOrMore() {
+        #expect([Count.of(1, "source"), Count.of(2, "source"), Count.of(0, "rule"), Count.of(1, "entry", plural: "entries"),
+                 Count.of(3, "entry", plural: "entries")] == ["1 source", "2 sources", "0 rules", "1 entry", "3 entries"])
     }
 }
