@@ -32,6 +32,9 @@ public enum DiscoveryPayload {
         case .current: return ("current", "A")
         case .power: return ("power", "W")
         case .fan: return (nil, "RPM")
+        // A BMC's discrete sensor (SPEC §23) has states, not a number: its alerts are what
+        // Home Assistant gets (binary sensors); the entity itself has no unit.
+        case .state: return (nil, "")
         }
     }
 
@@ -51,9 +54,10 @@ public enum DiscoveryPayload {
             member("availability_topic", .string(topics.status)),
         ]
         if let deviceClass { members.append(member("device_class", .string(deviceClass))) }
+        if !unit.isEmpty {
+            members += [member("unit_of_measurement", .string(unit)), member("state_class", .string("measurement"))]
+        }
         members += [
-            member("unit_of_measurement", .string(unit)),
-            member("state_class", .string("measurement")),
             member("expire_after", .integer(max(1, expireAfter.components.seconds))),
             member("device", deviceValue(device)),
         ]

@@ -3,9 +3,6 @@ import Glibc
 #endif
 import SensorCore
 import SensorTestKit
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 
 /// SPEC §19's rule for where `run` keeps its runtime files and where clients look.
