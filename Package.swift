@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorSysfsTests", dependencies: ["SensorSysfs", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorNotifyTests", dependencies: ["SensorNotify", "SensorCore", "SensorTestKit"]),
+        .testTarget(name: "SensorHTTPTests", dependencies: ["SensorHTTP", "SensorNotify", "SensorCore"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorCore", "SensorTestKit"]),
         .testTarget(name: "SensorTerminalTests", dependencies: ["SensorTerminal", "SensorCore"]),
         .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorCore", "SensorTestKit"]),
