@@ -33,6 +33,10 @@ enum TopCommand {
 
         exit status: 0 quit, 1 not a usable terminal (or another error), 64 bad usage,
         78 configuration error
+
+        examples:
+          sensorwatch top
+          sensorwatch top --config /etc/sensorwatch/sensorwatch.json5
         """
 
     /// The signals it takes (routed at start, ``CLI/prepare(_:)``): a resize, and those that

@@ -102,11 +102,12 @@ struct TopSession: Sendable {
             let silence = try SilenceRequest.silence(
                 options, now: WallClock.microseconds(), user: SilenceCommand.userName(), id: Silence.newID())
             try JournalSilenceWriter().write(silence)
-            var text = "silenced \(rule) on \(sensor) until " + TerminalLine.localClockTime(Double(silence.endsMicroseconds) / 1e6)
-            if getuid() != 0 {
-                text += "; written as uid \(getuid()), not root: notify and status ignore it unless the trust list names its writer"
+            let until = TerminalLine.localClockTime(Double(silence.endsMicroseconds) / 1e6)
+            guard getuid() == 0 else {
+                // What `silence add` notes, first: the line is cut at the screen's edge.
+                return "not root (uid \(getuid())): the silence of \(rule) is written, but notify and status ignore it unless the trust list names you"
             }
-            return text
+            return "silenced \(rule) on \(sensor) until " + until
         } catch {
             return "cannot silence: \(error)"
         }

@@ -90,6 +90,7 @@ note "a firing rule's row says FIRING in red"
 echo 91000 >"$h/hwmon0/temp1_input"
 wait_screen "FIRING cpu-hot"
 screen -e | grep -F "FIRING" | grep -qE $'\e\\[[0-9;]*31m' || fail "FIRING is not red: $(screen -e | grep -F FIRING | cat -v)"
+screen | sed -n '1,7s/^/#   /p'
 screen | head -1 | grep -qF "firing 1" || fail "the header does not count the firing alert: $(screen | head -1)"
 
 note "s silences the firing alert, as silence add does"
@@ -102,6 +103,15 @@ wait_screen "silenced cpu-hot"
 "$BIN" silence list >"$WORK/silences" 2>&1 || fail "silence list: $(cat "$WORK/silences")"
 grep -qF "cpu-hot" "$WORK/silences" || fail "silence list does not show top's silence: $(cat "$WORK/silences")"
 tm send-keys -t main f
+
+note "Enter shows the row's rules, limits and last transitions from the journal"
+tm send-keys -t main Home Enter
+wait_screen "rules    cpu-hot (critical)"
+wait_screen "limits   max 80, crit 100"
+wait_screen "last transitions (journal):"
+screen | grep -qE "[0-9:]{8}  .*cpu-hot" || fail "no transition of cpu-hot in the details: $(screen)"
+tm send-keys -t main Escape
+wait_screen "10 MIN"
 
 note "resize to 120×40 and back"
 tm resize-window -t main -x 120 -y 40
@@ -141,10 +151,18 @@ wait_screen "45 °C"
 tm send-keys -t main C-c
 ended_clean Ctrl-C
 
-note "user nobody can run top"
+note "user nobody can run top; its silence is refused or noted"
+echo 92000 >"$h/hwmon0/temp1_input"
 top_in_pane 80 24 "setpriv --reuid=65534 --regid=65534 --clear-groups"
 wait_screen "Package id 0"
-wait_screen "45 °C"
+wait_screen "silenced until"  # root's silence of before still holds
+tm send-keys -t main f
+wait_screen "[firing only]"
+tm send-keys -t main s
+wait_screen "for [1h]"
+tm send-keys -t main Enter
+outcome() { screen | grep -qE 'cannot silence|not root'; }
+wait_for "the silence's outcome: $(screen | tail -1)" 50 outcome
 tm send-keys -t main q
 ended_clean "q as nobody"
 
