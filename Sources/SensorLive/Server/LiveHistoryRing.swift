@@ -7,8 +7,8 @@
 /// reads as that `Float`, so `45.5` stays `45.5`, not `45.500000000001`.
 struct LiveHistoryRing: Sendable {
     private struct Slot: Sendable {
-        /// The bucket's number (Unix seconds / 5); -1: empty.
-        var number: Int32 = -1
+        /// The bucket's number (Unix seconds / 5); `Int32.min`: empty.
+        var number: Int32 = .min
         var min: Float = 0
         var max: Float = 0
         var last: Float = 0
@@ -39,7 +39,7 @@ struct LiveHistoryRing: Sendable {
         let oldest = newest - Int32(LiveBucket.count) + 1
         let base = index * LiveBucket.count
         return slots[base..<base + LiveBucket.count]
-            .filter { $0.number >= oldest && $0.number <= newest }
+            .filter { $0.number != .min && $0.number >= oldest && $0.number <= newest }
             .sorted { $0.number < $1.number }
             .map {
                 LiveBucket(time: Int64($0.number) * LiveBucket.seconds, min: Self.decimal($0.min), max: Self.decimal($0.max),

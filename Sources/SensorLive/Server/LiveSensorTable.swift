@@ -24,7 +24,8 @@ struct LiveSensorTable: Sendable {
         var values: [Double]
         /// When that value was read (run time, ns).
         var goodTimes: [Int64]
-        /// The time of the latest read, value or fault (run time, ns): a new one is a new sample.
+        /// The time of the latest successful read taken into the ring (run time, ns): a
+        /// later one is a new sample.
         var readTimes: [Int64]
         /// Alarms (low 16 bits), asleep (bit 16), ever read (bit 17).
         var flags: [UInt32]
@@ -124,9 +125,9 @@ struct LiveSensorTable: Sendable {
             if asleep { flags |= Self.asleepBit }
             if asleep || source.wasAttempted(at: i) { flags |= Self.attemptedBit }
             let fault = anyFaulty ? faulty[sensors[i].id]?.reason : nil
-            if readTime != t.readTimes[i] {
+            if readTime != t.readTimes[i], source.isUp(at: i) {
                 t.readTimes[i] = readTime
-                if source.isUp(at: i) { t.ring.record(i, value, at: started + Timestamp(nanoseconds: readTime).seconds) }
+                t.ring.record(i, value, at: started + Timestamp(nanoseconds: readTime).seconds)
             }
             let same = (value == t.values[i] || (value.isNaN && t.values[i].isNaN)) && flags == t.flags[i] && fault == t.faults[i]
             if !value.isNaN { t.goodTimes[i] = source.goodTime(at: i).nanoseconds }
