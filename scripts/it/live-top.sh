@@ -23,34 +23,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-h=$WORK/hwmon
-mkdir -p "$h/hwmon0" "$h/hwmon1"
-echo coretemp >"$h/hwmon0/name"
-echo "Package id 0" >"$h/hwmon0/temp1_label"
-echo 50000 >"$h/hwmon0/temp1_input"
-echo 80000 >"$h/hwmon0/temp1_max"
-echo 100000 >"$h/hwmon0/temp1_crit"
-echo evil >"$h/hwmon1/name"
-printf 'bad\e[2Jlabel\n' >"$h/hwmon1/temp1_label"
-echo 30000 >"$h/hwmon1/temp1_input"
-config=$WORK/sensorwatch.json5
-cat >"$config" <<JSON
-{
-  interval: "200ms",
-  liveSocket: "$WORK/live.sock",
-  statusFile: "$WORK/status.json",
-  sources: [ { type: "hwmon", root: "$h" } ],
-  rules: [ { name: "cpu-hot", sensor: "hwmon:coretemp*", above: 85, severity: "critical" } ],
-}
-JSON
-chmod 755 "$WORK" "$h" "$h"/hwmon*
+source "$(dirname "$0")/lib/live.sh"
 # The pane's pid file, which top as nobody writes too.
 mkdir -p "$WORK/pane" && chmod 1777 "$WORK/pane"
-start_daemon() {
-    "$BIN" run --config "$config" >"$WORK/run.log" 2>&1 &
-    daemon=$!
-    wait_for "the live socket" 100 test -S "$WORK/live.sock"
-}
 
 # top_in_pane COLUMNS ROWS [PREFIX]: top in a fresh pane, with `stty -a` before and after
 # it and its exit status written beside; its pid in $WORK/pane/top.pid.
@@ -140,9 +115,7 @@ done
 note "the daemon restarted: top says it went and comes back"
 top_in_pane 80 24
 wait_screen "91 °C"
-kill "$daemon"
-wait "$daemon" || true
-daemon=
+stop_daemon
 wait_screen "daemon gone since"
 echo 45000 >"$h/hwmon0/temp1_input"
 start_daemon
