@@ -8,8 +8,9 @@ import SensorTerminal
 /// What `watch` and `top` set up alike as clients of the live stream (SPEC §22): the
 /// configuration, where the socket is, the signals that end them and the clock they wait on.
 struct LiveClientSetup: Sendable {
-    /// The configuration `--config` names, `$SENSORWATCH_CONFIG`, or the default file when it
-    /// exists; nil when none is named and the default is missing (a client needs none).
+    /// The configuration `--config` names, `$SENSORWATCH_CONFIG`, or the default file when
+    /// this user may read it; nil when none is named and the default is missing or unreadable
+    /// (it can hold a password): a client needs none, and any user may run one.
     let configuration: Configuration?
     /// The socket's path by SPEC §22's rule, asked anew at each connection (a daemon started
     /// later may put it in another runtime directory).
@@ -22,7 +23,7 @@ struct LiveClientSetup: Sendable {
     static func make(_ options: Options, command: String, signals: [Int32]) -> Result<LiveClientSetup, ExitCode> {
         var configuration: Configuration?
         let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG").map { $0.pointee != 0 } == true
-        if named || access(options.configPath, F_OK) == 0 {
+        if named || access(options.configPath, R_OK) == 0 {
             switch CommandSupport.loadConfiguration(options.configPath) {
             case .success(let c): configuration = c
             case .failure(let code): return .failure(code)

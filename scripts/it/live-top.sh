@@ -139,7 +139,11 @@ wait_for "the silence's outcome: $(screen | tail -1)" 50 outcome
 tm send-keys -t main q
 ended_clean "q as nobody"
 
-note "a dumb or small terminal: one line, exit 1"
+note "a dumb or small terminal, or none: one line, exit 1"
+rc=0
+"$BIN" top --config "$config" </dev/null >"$WORK/pipe.out" 2>"$WORK/pipe.err" || rc=$?
+[ "$rc" = 1 ] && [ "$(wc -l <"$WORK/pipe.err")" = 1 ] && [ ! -s "$WORK/pipe.out" ] \
+    || fail "top in a pipe: exit $rc, $(cat "$WORK/pipe.err")"
 stop_tmux
 new_pane 70 20 "LANG=C.UTF-8 $BIN top --config $config 2>$WORK/small.err; echo \$? >$WORK/small.rc; sleep 60"
 wait_for "top's exit on a small terminal" 50 test -s "$WORK/small.rc"
