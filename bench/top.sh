@@ -106,9 +106,36 @@ PY
 )
 repaints=$(grep -c $'\e\\[2J' "$work/bytes" || true)
 rss=$(rss_kib "$top")
+
+# For scale, when installed: `watch -n1 sensors` (its children's CPU counted) and glances at
+# a 1 s refresh, each at 80×24 in tmux over the same SECONDS_CPU.
+# CPU ms of process $1 and its waited-for children (utime+stime+cutime+cstime).
+cpu_ms_children() { awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15 + $16 + $17) * 1000 / hz }' /proc/"$1"/stat; }
+beside() { # NAME COMMAND
+    tmux -L "$tmuxname" new-window -d -n "$1" "echo \$\$ >$work/$1.pid; exec $2"
+    for _ in $(seq 50); do [ -s "$work/$1.pid" ] && break; sleep 0.1; done
+    local pid a b
+    pid=$(cat "$work/$1.pid")
+    sleep 3
+    a=$(cpu_ms_children "$pid"); local n0; n0=$(cpu_ns "$pid")
+    sleep "$SECONDS_CPU"
+    b=$(cpu_ms_children "$pid"); local n1; n1=$(cpu_ns "$pid")
+    # Threads' schedstat for the process itself (finer), the children's ticks beside it.
+    awk -v a="$a" -v b="$b" -v n0="$n0" -v n1="$n1" -v s="$SECONDS_CPU" 'BEGIN {
+        own = (n1 - n0) / 1e6; all = b - a; if (all < own) all = own; printf "%.1f", all / s }'
+    kill "$pid" 2>/dev/null || true
+}
+others=""
+if command -v watch >/dev/null && command -v sensors >/dev/null; then
+    others+="  watch -n1 sensors: $(beside watchsensors "watch -n1 sensors") ms/s"$'\n'
+fi
+if command -v glances >/dev/null; then
+    others+="  glances -t 1: $(beside glances "glances -t 1") ms/s"$'\n'
+fi
 echo "top, 1000 zones at 1 s, 80×24:"
 echo "  CPU with 10 zones changing a second: $cpu ms/s"
 echo "  bytes to the terminal: $quiet B/s with no change; $one B/s with one visible value changing a second"
 echo "  full repaints in the whole run: $repaints (the start's)"
 echo "  sysfs write → on screen: p50 ${lat% *} ms, p95 ${lat#* } ms"
 echo "  VmRSS: $((rss / 1024)) MiB ($rss KiB)"
+[ -z "$others" ] || printf 'beside it, CPU over the same %s s:\n%s' "$SECONDS_CPU" "$others"
