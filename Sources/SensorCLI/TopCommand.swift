@@ -33,6 +33,10 @@ enum TopCommand {
 
         exit status: 0 quit, 1 not a usable terminal (or another error), 64 bad usage,
         78 configuration error
+
+        examples:
+          sensorwatch top
+          sensorwatch top --config /etc/sensorwatch/sensorwatch.json5
         """
 
     /// The signals it takes (routed at start, ``CLI/prepare(_:)``): a resize, and those that
@@ -48,7 +52,7 @@ enum TopCommand {
         case .success(let o): options = o
         case .failure(let code): return code
         }
-        let environment = TerminalEnvironment { name in getenv(name).flatMap { String(validatingCString: $0) } }
+        let environment = LiveClientSetup.terminalEnvironment
         guard isatty(0) == 1, isatty(1) == 1 else {
             Output.stderr("sensorwatch top: needs a terminal on standard input and output; use `sensorwatch watch` in a pipe")
             return .failure
@@ -58,23 +62,12 @@ enum TopCommand {
             Output.stderr("sensorwatch top: " + why)
             return .failure
         }
-        let configuration: Configuration?
-        switch LiveClientSupport.configuration(options) {
-        case .success(let c): configuration = c
+        let setup: LiveClientSetup
+        switch LiveClientSetup.make(options, command: "top", signals: signals) {
+        case .success(let s): setup = s
         case .failure(let code): return code
         }
-        guard let path = LiveClientSupport.socketPath(configuration) else {
-            Output.stderr("sensorwatch top: the configuration turns the live stream off (liveSocket: false)")
-            return .failure
-        }
-        let source: SignalSource<Int32>
-        let clock: BootClock
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
-            (try SignalSource(signals) { $0 }, try BootClock())
-        }) {
-        case .success(let made): (source, clock) = made
-        case .failure(let code): return code
-        }
+        let (configuration, path, source, clock) = (setup.configuration, setup.path, setup.signals, setup.clock)
         // No daemon at start, and a configuration to run: top runs its own (SPEC §22).
         var standalone: TopStandalone?
         if configuration != nil, let socket = path() {

@@ -78,6 +78,7 @@ struct TopLoop {
             case .message(let m):
                 state.apply(m)
                 if connection != .standalone { connection = .live }
+                if case .snapshot = m { session.trimMemory() }
                 if case .error(let text) = m { view.message = "the daemon says: " + text }
             case .lost:
                 connection = .gone(since: session.now())

@@ -233,9 +233,11 @@ struct TopScreen: Sendable {
         g.put(hint, row: y, column: 0, style: Self.dim)
     }
 
-    /// A value for a column: one decimal at most (`55.1`, `1200`).
+    /// A value for a column in three significant digits or so: `1200`, `55.1`, `1.05` (a
+    /// core voltage needs its hundredths, a temperature not).
     static func number(_ v: Double) -> String {
-        EventFormatter.number(abs(v) >= 100 ? v.rounded() : (v * 10).rounded() / 10)
+        let a = abs(v)
+        return EventFormatter.number(a >= 100 ? v.rounded() : a >= 10 ? (v * 10).rounded() / 10 : (v * 100).rounded() / 100)
     }
 
     /// `text` right-aligned in `width` cells.

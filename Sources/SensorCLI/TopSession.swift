@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import SensorCore
 import SensorLive
 import SensorSystemd
@@ -25,6 +26,13 @@ struct TopSession: Sendable {
     var input: Int32 = 0
     /// Unix seconds now.
     var now: @Sendable () -> Double = WallClock.seconds
+    /// Called once a snapshot is in: gives freed heap memory back to the kernel (glibc's
+    /// `malloc_trim`; a thousand sensors' history is megabytes of JSON, parsed once) and
+    /// pages out the code only start-up ran, as the daemon does when it is settled.
+    var trimMemory: @Sendable () -> Void = {
+        _ = sw_malloc_trim(0)
+        StartupPages.release()
+    }
 
     /// Runs until a way out (q, Ctrl-C, a signal that ends it, the terminal gone); returns the
     /// exit status and what to say on stderr once the terminal is restored.
@@ -94,11 +102,12 @@ struct TopSession: Sendable {
             let silence = try SilenceRequest.silence(
                 options, now: WallClock.microseconds(), user: SilenceCommand.userName(), id: Silence.newID())
             try JournalSilenceWriter().write(silence)
-            var text = "silenced \(rule) on \(sensor) until " + TerminalLine.localClockTime(Double(silence.endsMicroseconds) / 1e6)
-            if getuid() != 0 {
-                text += "; written as uid \(getuid()), not root: notify and status ignore it unless the trust list names its writer"
+            let until = TerminalLine.localClockTime(Double(silence.endsMicroseconds) / 1e6)
+            guard getuid() == 0 else {
+                // What `silence add` notes, first: the line is cut at the screen's edge.
+                return "not root (uid \(getuid())): the silence of \(rule) is written, but notify and status ignore it unless the trust list names you"
             }
-            return text
+            return "silenced \(rule) on \(sensor) until " + until
         } catch {
             return "cannot silence: \(error)"
         }

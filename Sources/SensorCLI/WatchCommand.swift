@@ -53,27 +53,15 @@ enum WatchCommand {
                 return .usage
             }
         }
-        let configuration: Configuration?
-        switch LiveClientSupport.configuration(options) {
-        case .success(let c): configuration = c
+        let setup: LiveClientSetup
+        switch LiveClientSetup.make(options, command: "watch", signals: signals) {
+        case .success(let s): setup = s
         case .failure(let code): return code
         }
-        guard let path = LiveClientSupport.socketPath(configuration) else {
-            Output.stderr("sensorwatch watch: the configuration turns the live stream off (liveSocket: false)")
-            return .failure
-        }
-        let source: SignalSource<Int32>
-        let clock: BootClock
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
-            (try SignalSource(signals) { $0 }, try BootClock())
-        }) {
-        case .success(let made): (source, clock) = made
-        case .failure(let code): return code
-        }
+        let source = setup.signals
         let follower = LiveFollower(
-            path: path, subscription: globs.isEmpty ? nil : LiveSubscription(sensors: globs), clock: clock)
-        let environment = TerminalEnvironment { name in getenv(name).flatMap { String(validatingCString: $0) } }
-        let formatter = WatchFormatter(colour: isatty(1) == 1 && environment.colour)
+            path: setup.path, subscription: globs.isEmpty ? nil : LiveSubscription(sensors: globs), clock: setup.clock)
+        let formatter = WatchFormatter(colour: isatty(1) == 1 && LiveClientSetup.terminalEnvironment.colour)
         let json = options.has("json")
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

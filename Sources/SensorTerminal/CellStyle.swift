@@ -2,6 +2,7 @@
 public struct CellStyle: Sendable, Hashable {
     /// A foreground colour of the eight every terminal has.
     public enum Colour: UInt8, Sendable, Hashable {
+        /// Each with its SGR foreground code.
         case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
     }
 

@@ -30,8 +30,10 @@ public final class MemoryTerminal: Terminal {
         state.withLock { $0.writes = [] }
     }
 
+    /// The size now (``Terminal/size()``).
     public func size() -> TerminalSize? { state.withLock { $0.size } }
 
+    /// Writes `bytes` (``Terminal/write(_:)``).
     public func write(_ bytes: [UInt8]) {
         state.withLock { $0.writes.append(bytes) }
     }

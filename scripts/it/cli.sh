@@ -6,14 +6,14 @@ set -u
 expect_exit 0 "$SENSORWATCH" --version
 expect_out_contains "sensorwatch " "$SENSORWATCH" --version
 expect_exit 0 "$SENSORWATCH" --help
-for cmd in run check sensors simulate history record test status; do
+for cmd in run check sensors simulate history record test status watch top; do
     expect_out_contains "$cmd" "$SENSORWATCH" --help
     expect_exit 0 "$SENSORWATCH" "$cmd" --help
     expect_out_contains "usage: sensorwatch $cmd" "$SENSORWATCH" "$cmd" --help
     expect_exit 64 "$SENSORWATCH" "$cmd" --no-such-option
 done
 # Every --help ends with two or three examples.
-for cmd in "" run check sensors simulate history record test status; do
+for cmd in "" run check sensors simulate history record test status watch top; do
     examples=$("$SENSORWATCH" $cmd --help | sed -n '/^examples:$/,$p' | tail -n +2)
     n=$(printf '%s\n' "$examples" | grep -c '^  [a-z]')
     [ "$n" -ge 2 ] && [ "$n" -le 3 ] || fail "'sensorwatch $cmd --help' ends with $n examples, not 2 or 3"
@@ -63,7 +63,7 @@ for page in man/sensorwatch.8 man/sensorwatch.json5.5; do
     warnings=$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -E UTF-8 -l "$page" 2>&1 >/dev/null)
     [ -z "$warnings" ] || fail "man --warnings on $page: $warnings"
 done
-for cmd in run check sensors simulate history record test status; do
+for cmd in run check sensors simulate history record test status watch top; do
     grep -q "^\.SY \"sensorwatch $cmd\"" man/sensorwatch.8 || fail "sensorwatch(8) has no synopsis of $cmd"
 done
 

@@ -23,34 +23,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-h=$WORK/hwmon
-mkdir -p "$h/hwmon0" "$h/hwmon1"
-echo coretemp >"$h/hwmon0/name"
-echo "Package id 0" >"$h/hwmon0/temp1_label"
-echo 50000 >"$h/hwmon0/temp1_input"
-echo 80000 >"$h/hwmon0/temp1_max"
-echo 100000 >"$h/hwmon0/temp1_crit"
-echo evil >"$h/hwmon1/name"
-printf 'bad\e[2Jlabel\n' >"$h/hwmon1/temp1_label"
-echo 30000 >"$h/hwmon1/temp1_input"
-config=$WORK/sensorwatch.json5
-cat >"$config" <<JSON
-{
-  interval: "200ms",
-  liveSocket: "$WORK/live.sock",
-  statusFile: "$WORK/status.json",
-  sources: [ { type: "hwmon", root: "$h" } ],
-  rules: [ { name: "cpu-hot", sensor: "hwmon:coretemp*", above: 85, severity: "critical" } ],
-}
-JSON
-chmod 755 "$WORK" "$h" "$h"/hwmon*
+source "$(dirname "$0")/lib/live.sh"
 # The pane's pid file, which top as nobody writes too.
 mkdir -p "$WORK/pane" && chmod 1777 "$WORK/pane"
-start_daemon() {
-    "$BIN" run --config "$config" >"$WORK/run.log" 2>&1 &
-    daemon=$!
-    wait_for "the live socket" 100 test -S "$WORK/live.sock"
-}
 
 # top_in_pane COLUMNS ROWS [PREFIX]: top in a fresh pane, with `stty -a` before and after
 # it and its exit status written beside; its pid in $WORK/pane/top.pid.
@@ -90,6 +65,7 @@ note "a firing rule's row says FIRING in red"
 echo 91000 >"$h/hwmon0/temp1_input"
 wait_screen "FIRING cpu-hot"
 screen -e | grep -F "FIRING" | grep -qE $'\e\\[[0-9;]*31m' || fail "FIRING is not red: $(screen -e | grep -F FIRING | cat -v)"
+screen | sed -n '1,7s/^/#   /p'
 screen | head -1 | grep -qF "firing 1" || fail "the header does not count the firing alert: $(screen | head -1)"
 
 note "s silences the firing alert, as silence add does"
@@ -102,6 +78,15 @@ wait_screen "silenced cpu-hot"
 "$BIN" silence list >"$WORK/silences" 2>&1 || fail "silence list: $(cat "$WORK/silences")"
 grep -qF "cpu-hot" "$WORK/silences" || fail "silence list does not show top's silence: $(cat "$WORK/silences")"
 tm send-keys -t main f
+
+note "Enter shows the row's rules, limits and last transitions from the journal"
+tm send-keys -t main Home Enter
+wait_screen "rules    cpu-hot (critical)"
+wait_screen "limits   max 80, crit 100"
+wait_screen "last transitions (journal):"
+screen | grep -qE "[0-9:]{8}  .*cpu-hot" || fail "no transition of cpu-hot in the details: $(screen)"
+tm send-keys -t main Escape
+wait_screen "10 MIN"
 
 note "resize to 120×40 and back"
 tm resize-window -t main -x 120 -y 40
@@ -130,9 +115,7 @@ done
 note "the daemon restarted: top says it went and comes back"
 top_in_pane 80 24
 wait_screen "91 °C"
-kill "$daemon"
-wait "$daemon" || true
-daemon=
+stop_daemon
 wait_screen "daemon gone since"
 echo 45000 >"$h/hwmon0/temp1_input"
 start_daemon
@@ -141,14 +124,26 @@ wait_screen "45 °C"
 tm send-keys -t main C-c
 ended_clean Ctrl-C
 
-note "user nobody can run top"
+note "user nobody can run top; its silence is refused or noted"
+echo 92000 >"$h/hwmon0/temp1_input"
 top_in_pane 80 24 "setpriv --reuid=65534 --regid=65534 --clear-groups"
 wait_screen "Package id 0"
-wait_screen "45 °C"
+wait_screen "silenced until"  # root's silence of before still holds
+tm send-keys -t main f
+wait_screen "[firing only]"
+tm send-keys -t main s
+wait_screen "for [1h]"
+tm send-keys -t main Enter
+outcome() { screen | grep -qE 'cannot silence|not root'; }
+wait_for "the silence's outcome: $(screen | tail -1)" 50 outcome
 tm send-keys -t main q
 ended_clean "q as nobody"
 
-note "a dumb or small terminal: one line, exit 1"
+note "a dumb or small terminal, or none: one line, exit 1"
+rc=0
+"$BIN" top --config "$config" </dev/null >"$WORK/pipe.out" 2>"$WORK/pipe.err" || rc=$?
+[ "$rc" = 1 ] && [ "$(wc -l <"$WORK/pipe.err")" = 1 ] && [ ! -s "$WORK/pipe.out" ] \
+    || fail "top in a pipe: exit $rc, $(cat "$WORK/pipe.err")"
 stop_tmux
 new_pane 70 20 "LANG=C.UTF-8 $BIN top --config $config 2>$WORK/small.err; echo \$? >$WORK/small.rc; sleep 60"
 wait_for "top's exit on a small terminal" 50 test -s "$WORK/small.rc"

@@ -11,8 +11,8 @@ setup_journal_test
 need tmux tmux
 need setpriv util-linux
 start_journald
-daemon=
 watchers=()
+daemon=
 cleanup() {
     stop_tmux
     for p in "${watchers[@]}"; do kill "$p" 2>/dev/null || true; done
@@ -21,29 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-h=$WORK/hwmon
-mkdir -p "$h/hwmon0" "$h/hwmon1"
-echo coretemp >"$h/hwmon0/name"
-echo 50000 >"$h/hwmon0/temp1_input"
-echo evil >"$h/hwmon1/name"
-echo 30000 >"$h/hwmon1/temp1_input"
-config=$WORK/sensorwatch.json5
-cat >"$config" <<JSON
-{
-  interval: "200ms",
-  liveSocket: "$WORK/live.sock",
-  statusFile: "$WORK/status.json",
-  sources: [ { type: "hwmon", root: "$h" } ],
-  rules: [ { name: "cpu-hot", sensor: "hwmon:coretemp*", above: 85, severity: "critical" } ],
-}
-JSON
-chmod 755 "$WORK" "$h" "$h"/hwmon*
-cpu=hwmon:coretemp-virtual-0/temp1
-start_daemon() {
-    "$BIN" run --config "$config" >"$WORK/run.log" 2>&1 &
-    daemon=$!
-    wait_for "the live socket" 100 test -S "$WORK/live.sock"
-}
+source "$(dirname "$0")/lib/live.sh"
 # has FILE REGEX: a line of FILE matches the extended regular expression.
 has() { grep -qE -- "$2" "$1"; }
 
@@ -83,9 +61,7 @@ screen -e | grep -F "FIRING" | grep -qE $'\e\\[[0-9;]*31m' || fail "FIRING is no
 has "$WORK/watch.out" "$cpu FIRING cpu-hot \(critical\) 91 °C$" || fail "the transition without colour off a terminal: $(tail -3 "$WORK/watch.out")"
 
 note "the daemon restarted: watch says so and comes back"
-kill "$daemon"
-wait "$daemon" || true
-daemon=
+stop_daemon
 wait_for "watch's notice" 100 has "$WORK/watch.err" "went away"
 echo 47000 >"$h/hwmon0/temp1_input"
 start_daemon

@@ -12,23 +12,17 @@ tm() { tmux -L "$TMUX_SERVER" "$@"; }
 screen() { tm capture-pane -t "${PANE:-main}" -p "$@"; }
 screen_has() { screen | grep -qF -- "$1"; }
 screen_lacks() { ! screen | grep -qF -- "$1"; }
-# wait_screen TEXT [TRIES]: until the screen shows TEXT (0.1 s a try, 100 by default).
-wait_screen() {
+# wait_screen TEXT [TRIES]: until the screen shows TEXT (0.1 s a try, 100 by default);
+# wait_screen_gone TEXT [TRIES]: until it does not.
+wait_screen() { poll_screen screen_has "never showed" "$@"; }
+wait_screen_gone() { poll_screen screen_lacks "still showed" "$@"; }
+poll_screen() { # TEST WORDS TEXT [TRIES]
     local i
-    for ((i = 0; i < ${2:-100}; i++)); do
-        if screen_has "$1"; then return 0; fi
+    for ((i = 0; i < ${4:-100}; i++)); do
+        if "$1" "$3"; then return 0; fi
         sleep 0.1
     done
-    fail "the screen never showed '$1'; it shows:
-$(screen)"
-}
-wait_screen_gone() {
-    local i
-    for ((i = 0; i < ${2:-100}; i++)); do
-        if screen_lacks "$1"; then return 0; fi
-        sleep 0.1
-    done
-    fail "the screen still shows '$1':
+    fail "the screen $2 '$3'; it shows:
 $(screen)"
 }
 # new_pane COLUMNS ROWS COMMAND: a detached session "main" of that size running COMMAND.
