@@ -67,6 +67,7 @@ cat >"$tmp/want" <<'EOF'
 -rw-r--r-- root/root ./etc/sensorwatch/sensorwatch.json5
 -rwxr-xr-x root/root ./usr/bin/sensorwatch
 -rw-r--r-- root/root ./usr/lib/systemd/catalog/sensorwatch.catalog
+-rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch-mqtt.service
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch-notify.service
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch.service
 -rw-r--r-- root/root ./usr/lib/tmpfiles.d/sensorwatch.conf
@@ -214,6 +215,9 @@ called "deb-systemd-helper enable sensorwatch.service"
 # The notifier is installed disabled (SPEC §17): known to systemd, enabled by nobody.
 called "deb-systemd-helper update-state sensorwatch-notify.service"
 not_called "enable sensorwatch-notify.service"
+# So is the MQTT bridge (SPEC §24).
+called "deb-systemd-helper update-state sensorwatch-mqtt.service"
+not_called "enable sensorwatch-mqtt.service"
 not_called "deb-systemd-invoke"
 not_called "systemctl"
 [ -x "$R/usr/bin/sensorwatch" ] || fail "dpkg did not install /usr/bin/sensorwatch"
@@ -242,6 +246,7 @@ called "systemctl --system daemon-reload"
 called "deb-systemd-helper mask sensorwatch.service"
 called "journalctl --root=$R --update-catalog"
 called "deb-systemd-invoke stop sensorwatch-notify.service"
+called "deb-systemd-invoke stop sensorwatch-mqtt.service"
 # Both units stopped before either is masked.
 [ "$(grep -n 'deb-systemd-invoke stop' "$calls" | tail -1 | cut -d: -f1)" -lt "$(grep -n 'deb-systemd-helper mask' "$calls" | head -1 | cut -d: -f1)" ] \
     || fail "the service was masked before it was stopped"
