@@ -100,3 +100,8 @@ int sw_stream_connect(const char *path) {
     }
     return fd;
 }
+
+int sw_stream_accept(int fd) {
+    int c = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    return c < 0 ? -errno : c;
+}

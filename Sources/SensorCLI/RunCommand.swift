@@ -1,5 +1,6 @@
 import CLinux
 import SensorCore
+import SensorLive
 import SensorNotify
 import SensorSysfs
 import SensorSystemd
@@ -19,7 +20,8 @@ enum RunCommand {
         local time, severity in colour and message; NO_COLOR=1 turns colour off). Keeps
         the status file `sensorwatch status` reads (statusFile, else status.json in
         $RUNTIME_DIRECTORY; outside systemd /run/sensorwatch for root, else
-        $XDG_RUNTIME_DIR/sensorwatch).
+        $XDG_RUNTIME_DIR/sensorwatch), and serves the live stream watch, top and mqtt
+        read on the Unix socket liveSocket, else live.sock beside the status file.
 
         Signals: SIGHUP reloads the configuration (a bad one is logged, the running one
         kept); SIGTERM and SIGINT stop cleanly.
@@ -83,7 +85,7 @@ enum RunCommand {
             log: log, kind: .stateFile,
             failed: { "cannot keep alert state: \($0); alerts keep working, a restart may log them again" },
             recovered: "alert state is kept again")
-        let environment = Daemon<BootClock>.Environment(
+        var environment = Daemon<BootClock>.Environment(
             sink: sink,
             notifier: SystemdNotifier(),
             log: log,
@@ -106,6 +108,11 @@ enum RunCommand {
             version: CLI.version,
             defaultStatusFile: RuntimeDirectory.forDaemon()?.file("status.json")
         )
+        // The live stream (SPEC §22), unless `liveSocket: false`.
+        if let live = LiveSocketPath.daemon(configuration.liveSocket) {
+            environment.publishers = [LiveStreamPublisher(
+                path: live, host: NotifyCommand.hostName(), silences: JournalLiveSilenceSource(trust: configuration.trust))]
+        }
         let clock: BootClock
         switch CommandSupport.withThreads(BootClock.init) {
         case .success(let c): clock = c

@@ -29,6 +29,10 @@ int sw_wake_drain(int fd);
    status.json shows and takes no command). Returns the descriptor, or -errno. */
 int sw_stream_listen(const char *path, unsigned mode, int backlog);
 
+/* The next connection waiting on listening socket `fd`, non-blocking and close-on-exec.
+   Returns it, or -errno (EAGAIN: none waits). */
+int sw_stream_accept(int fd);
+
 /* A blocking stream socket (close-on-exec) connected to `path`. Returns it, or -errno. */
 int sw_stream_connect(const char *path);
 

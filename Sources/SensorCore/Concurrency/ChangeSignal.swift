@@ -5,7 +5,7 @@ import Synchronization
 /// Observation `onChange` and task cancellation both fire it, from any thread; the waiter
 /// resumes exactly once. Firing first makes the wait return at once, so a change (or a
 /// cancellation) that lands between arming and suspending is never lost.
-final class ChangeSignal: Sendable {
+package final class ChangeSignal: Sendable {
     private enum State {
         case idle
         case waiting(CheckedContinuation<Void, Never>)
@@ -14,11 +14,14 @@ final class ChangeSignal: Sendable {
 
     private let state = Mutex<State>(.idle)
 
+    /// A signal not fired yet.
+    package init() {}
+
     /// Suspends until ``fire()`` has been called (returns at once if it already was).
     ///
     /// Runs on the caller's actor: a nonisolated `async` function would hop to the global
     /// executor and back on every wait, waking a pool thread twice per poll cycle.
-    func wait(isolation: isolated (any Actor)? = #isolation) async {
+    package func wait(isolation: isolated (any Actor)? = #isolation) async {
         await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if case .fired = state { return true }
@@ -30,7 +33,7 @@ final class ChangeSignal: Sendable {
     }
 
     /// Wakes the waiter, or makes the next wait return at once. Idempotent.
-    func fire() {
+    package func fire() {
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
             defer { state = .fired }
             if case .waiting(let c) = state { return c }

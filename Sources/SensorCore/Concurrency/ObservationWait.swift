@@ -9,7 +9,7 @@ import Observation
 /// wake the wait early (a loop whose observed set changes). `armed` counts each arming, the
 /// event a test waits for before it commits.
 @DaemonActor
-func nextChange(
+package func nextChange(
     of read: () -> Void, alreadyChanged: () -> Bool = { false }, signal: ChangeSignal = ChangeSignal(),
     armed: EventCount? = nil
 ) async {

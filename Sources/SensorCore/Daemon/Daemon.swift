@@ -45,6 +45,8 @@ public final class Daemon<C: RunClock> {
         public var version: String
         /// The status file when the configuration names none (`status.json` in the ``RuntimeDirectory``); nil: none.
         public var defaultStatusFile: String?
+        /// What serves the model to readers outside (the live stream's server, SPEC §22).
+        public var publishers: [any ModelPublisher] = []
 
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
@@ -119,14 +121,17 @@ public final class Daemon<C: RunClock> {
             path: configuration.statusFile ?? env.defaultStatusFile, data: data, ledger: ledger, clock: clock,
             startTime: env.wallClock(), wallClock: env.wallClock, version: env.version, sleep: sleep, log: env.log,
             engine: { loop.rules })
+        let model = DaemonModel(
+            data: data, started: env.wallClock(), wallClock: env.wallClock,
+            uptime: { start.duration(to: clock.now) }, sleep: sleep, log: env.log, ledger: ledger, engine: { loop.rules })
+        let published = env.publishers.map { $0.service(for: model) }
         let reloads: AsyncStream<Void>
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let reloader = Reloader(reloads)
         let signalWatch = SignalWatch()
         group = ServiceGroup([
-            ledger, SensorHealthReporter(data: data, sink: env.sink), status, metrics, statusFile, ruleLoop,
-            supervisor, reloader, signalWatch,
-        ])
+            ledger, SensorHealthReporter(data: data, sink: env.sink), status, metrics, statusFile,
+        ] + published + [ruleLoop, supervisor, reloader, signalWatch])
         supervisor.onStarted = { [unowned self] in ready() }
         supervisor.onStopped = { [ruleLoop] in ruleLoop.forget(source: $0) }
         supervisor.onPresence = { [sink = env.sink] in for presence in $0 { sink.emit(presence) } }

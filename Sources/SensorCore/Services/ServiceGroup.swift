@@ -64,7 +64,7 @@ public final class ServiceGroup: Sendable {
 }
 
 /// Waits until `signal` fires or the task is cancelled.
-func untilCancelled(_ signal: ChangeSignal, isolation: isolated (any Actor)? = #isolation) async {
+package func untilCancelled(_ signal: ChangeSignal, isolation: isolated (any Actor)? = #isolation) async {
     await withTaskCancellationHandler {
         await signal.wait()
     } onCancel: {
@@ -75,11 +75,11 @@ func untilCancelled(_ signal: ChangeSignal, isolation: isolated (any Actor)? = #
 /// Waits until `signal` fires, `timer` runs out, or the task is cancelled; true if `timer`
 /// ran out first (a sleep that ended, not one cut short). ``withTimer(_:_:)`` with the signal
 /// as the work.
-func untilSignalled(_ signal: ChangeSignal, or timer: @escaping @Sendable () async -> Bool) async -> Bool {
+package func untilSignalled(_ signal: ChangeSignal, or timer: @escaping @Sendable () async -> Bool) async -> Bool {
     await withTimer(timer) { await untilCancelled(signal) } == nil
 }
 
 /// Waits until the task is cancelled.
-func untilCancelled(isolation: isolated (any Actor)? = #isolation) async {
+package func untilCancelled(isolation: isolated (any Actor)? = #isolation) async {
     await untilCancelled(ChangeSignal())
 }

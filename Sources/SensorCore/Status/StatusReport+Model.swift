@@ -28,6 +28,16 @@ extension StatusReport {
             }
         }
         sensors.sort { $0.id < $1.id }
+        var alerts = Self.activeAlerts(engine: engine, started: started, firingSince: firingSince)
+        for i in alerts.indices { alerts[i].value = values[SensorID(alerts[i].sensor)] }
+        self.init(
+            version: version, pid: pid, started: started, updated: updated, sensors: sensors, alerts: alerts)
+    }
+
+    /// Every pending or firing alert of `engine`, in rule order, then by sensor id, without
+    /// its value (the caller knows the sensors'): the status file's, and the live stream's.
+    @DaemonActor
+    static func activeAlerts(engine: RuleEngine, started: Double, firingSince: (AlertKey) -> Double?) -> [StatusAlert] {
         var alerts: [(rule: Int, alert: StatusAlert)] = []
         let rules = engine.rules, infos = engine.sensors
         engine.forEachActiveAlert { r, e, phase in
@@ -44,11 +54,10 @@ extension StatusReport {
             }
             alerts.append((r, StatusAlert(
                 rule: rule.name, sensor: sensor.id.rawValue, severity: rule.severity, state: state, since: since,
-                value: values[sensor.id], threshold: rule.condition.threshold)))
+                value: nil, threshold: rule.condition.threshold)))
         }
         alerts.sort { $0.rule != $1.rule ? $0.rule < $1.rule : $0.alert.sensor < $1.alert.sensor }
-        self.init(
-            version: version, pid: pid, started: started, updated: updated, sensors: sensors, alerts: alerts.map(\.alert))
+        return alerts.map(\.alert)
     }
 
     /// What a change "of a sensor's health or an alert's state" (SPEC §19) is measured by:

@@ -1,0 +1,357 @@
+import CLinux
+import SensorCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's side of the live stream (SPEC §22): a Unix stream socket, `hello`, one
+/// `snapshot`, then `change`s of only what changed, to at most 64 clients.
+///
+/// Everything runs on the daemon's actor and waits without blocking it: the listening socket
+/// and each client's socket are waited on by one ``DescriptorWaiter`` thread (poll(2)), every
+/// write is non-blocking, and a client whose buffer is full keeps only a dirty set and the
+/// latest state (``LiveClient``). The model is looked at when ``SensorData`` says it changed
+/// (re-armed one-shot observation, so wake-ups coalesce), never per sample. What may take
+/// long is done on threads of their own: encoding a snapshot (a thousand sensors' history)
+/// and reading the silences from the journal.
+@DaemonActor
+final class LiveStreamServer: Service {
+    /// The most clients connected at once; the next gets an `error`.
+    static let maximumClients = 64
+    /// How long a client may send its subscription before the snapshot.
+    static let subscribeWait = Duration.milliseconds(200)
+    /// How long a client's socket buffer may stay full before it is closed.
+    static let fullLimit = Duration.seconds(60)
+    /// How often the silences are read again while clients are connected.
+    static let silenceRefresh = Duration.seconds(10)
+
+    private let path: String
+    private let model: DaemonModel
+    private let host: String
+    private let silenceSource: any LiveSilenceSource
+    private let events: LiveStreamEvents
+    private var table: LiveSensorTable
+    private var clients: [Int32: LiveClient] = [:]
+    /// The alerts as the clients were last told, without values; nil while none streams.
+    private var knownAlerts: [AlertKey: LiveAlert]?
+    private var silenceBook = SilenceBook()
+    private var silences: [LiveSilence] = []
+    private var modelWaking: ChangeSignal?
+    private var clientArrived: ChangeSignal?
+    private var waiter: DescriptorWaiter?
+
+    init(path: String, model: DaemonModel, host: String, silences: any LiveSilenceSource, events: LiveStreamEvents) {
+        self.path = path
+        self.model = model
+        self.host = host
+        silenceSource = silences
+        self.events = events
+        table = LiveSensorTable(started: model.started)
+    }
+
+    func run() async {
+        let listener = listen()
+        guard listener >= 0 else { return await untilCancelled() }
+        let waiter: DescriptorWaiter
+        do {
+            waiter = try DescriptorWaiter()
+        } catch {
+            model.log.log(.error, "the live stream is off: \(error)")
+            close(listener)
+            unlink(path)
+            return await untilCancelled()
+        }
+        self.waiter = waiter
+        events.listening.increment()
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.followModel() }
+            group.addTask { await self.followSilences() }
+            while !Task.isCancelled {
+                do { try await waiter.readable(listener) } catch { break }
+                while true {
+                    let fd = sw_stream_accept(listener)
+                    if fd < 0 { break }
+                    guard clients.count < Self.maximumClients else {
+                        refuse(fd)
+                        continue
+                    }
+                    let client = LiveClient(fd: fd)
+                    clients[fd] = client
+                    events.accepted.increment()
+                    clientArrived?.fire()
+                    group.addTask { await self.serve(client) }
+                }
+            }
+            group.cancelAll()
+        }
+        close(listener)
+        // A clean stop removes the socket: a client then knows at once that nobody is there.
+        unlink(path)
+    }
+
+    /// The listening socket, the directory made if it is the runtime directory's; -1 after
+    /// logging why there is none (the daemon runs on without a stream).
+    private func listen() -> Int32 {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !directory.isEmpty, mkdir(directory, 0o755) != 0, errno != EEXIST {
+            model.log.log(.error, "the live stream is off: cannot make \(directory): \(ErrnoText.words(errno))")
+            return -1
+        }
+        let fd = sw_stream_listen(path, 0o666, 128)
+        if fd < 0 { model.log.log(.error, "the live stream is off: cannot listen at \(path): \(ErrnoText.words(-fd))") }
+        return fd
+    }
+
+    /// The 65th client: an `error`, if its buffer takes it, and closed.
+    private func refuse(_ fd: Int32) {
+        let line = LiveMessage.error("too many clients (at most \(Self.maximumClients) at once); try again later").line + "\n"
+        _ = Array(line.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        close(fd)
+        events.refused.increment()
+    }
+
+    // MARK: - The model
+
+    private func followModel() async {
+        let data = model.data
+        while !Task.isCancelled {
+            let signal = ChangeSignal()
+            modelWaking = signal
+            refresh()
+            await nextChange(of: { [model] in
+                _ = data.readings
+                _ = data.faulty
+                model.observeAlerts()
+            }, signal: signal)
+        }
+    }
+
+    /// Looks at the model: keeps the table (and the history) up to date and tells each
+    /// streaming client what changed.
+    private func refresh(silencesChanged: Bool = false) {
+        let delta = table.update(model.data.readings, faulty: model.data.faulty)
+        events.looks.increment()
+        let streaming = clients.values.filter(\.streaming)
+        guard !streaming.isEmpty else {
+            knownAlerts = nil
+            return
+        }
+        let now = currentAlerts()
+        var changed: [LiveAlert] = []
+        if let before = knownAlerts {
+            for (key, alert) in now where before[key] != alert { changed.append(alert) }
+            for (key, var alert) in before where now[key] == nil {
+                alert.state = .ok
+                alert.since = model.wallClock()
+                alert.silenced = nil
+                changed.append(alert)
+            }
+        }
+        knownAlerts = now
+        guard !delta.isEmpty || !changed.isEmpty || silencesChanged else { return }
+        for client in streaming { client.note(delta, alerts: changed, silences: silencesChanged) }
+    }
+
+    /// Every pending or firing alert, by key, without values, `silenced` from the silences.
+    private func currentAlerts() -> [AlertKey: LiveAlert] {
+        let micros = UInt64(max(0, model.wallClock()) * 1e6)
+        var alerts: [AlertKey: LiveAlert] = [:]
+        for a in model.activeAlerts() {
+            let silenced = silenceBook.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: micros)
+            let alert = LiveAlert(
+                rule: a.rule, sensor: a.sensor, severity: a.severity.rawValue,
+                state: a.state == .firing ? .firing : .pending, since: a.since, value: nil,
+                threshold: a.threshold.isFinite ? a.threshold : nil,
+                silenced: silenced.map { Double($0.endsMicroseconds) / 1e6 })
+            alerts[alert.key] = alert
+        }
+        return alerts
+    }
+
+    // MARK: - Silences
+
+    /// Reads the silences while clients are connected: at once when the first comes, then
+    /// every 10 s, each read on a thread of its own (a journal read may take a while).
+    private func followSilences() async {
+        while !Task.isCancelled {
+            if clients.isEmpty {
+                let signal = ChangeSignal()
+                clientArrived = signal
+                if clients.isEmpty { await untilCancelled(signal) }
+                continue
+            }
+            let source = silenceSource
+            let book = await Self.offActor { source.read() } ?? SilenceBook()
+            let active = book.active(atMicroseconds: UInt64(max(0, model.wallClock()) * 1e6)).map(LiveSilence.init)
+            silenceBook = book
+            if active != silences {
+                silences = active
+                refresh(silencesChanged: true)
+            }
+            try? await model.sleep(Self.silenceRefresh)
+        }
+    }
+
+    /// Runs `work` on a thread of its own and returns its result; inline when no thread
+    /// can be had.
+    private static func offActor<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            do {
+                try DetachedThread.start("live stream") { continuation.resume(returning: work()) }
+            } catch {
+                continuation.resume(returning: work())
+            }
+        }
+    }
+
+    // MARK: - A client
+
+    private func serve(_ client: LiveClient) async {
+        defer {
+            clients[client.fd] = nil
+            // What it sent and nobody read would make the close a reset, which can cost the
+            // client the `error` line still on its way.
+            var sink = [UInt8](repeating: 0, count: 4096)
+            for _ in 0..<16 where sink.withUnsafeMutableBytes({ recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+            close(client.fd)
+            events.closed.increment()
+        }
+        guard let waiter else { return }
+        switch await subscription(of: client, waiter: waiter) {
+        case .failure(let error):
+            client.failure = error.message
+        case .success(let s):
+            client.subscription = s
+            await sendSnapshot(to: client)
+        }
+        await withDiscardingTaskGroup { group in
+            if client.failure == nil { group.addTask { await self.watchInput(client, waiter: waiter) } }
+            await pump(client, waiter: waiter)
+            group.cancelAll()
+        }
+    }
+
+    /// The client's one request line, if it sends one within 200 ms.
+    private func subscription(of client: LiveClient, waiter: DescriptorWaiter) async -> Result<LiveSubscription?, LiveProtocolError> {
+        let deadline = model.uptime() + Self.subscribeWait
+        var lines = LiveLineBuffer(limit: LiveSubscription.maximumLineBytes)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !Task.isCancelled {
+            let left = deadline - model.uptime()
+            guard left > .zero else { break }
+            let sleep = model.sleep
+            let fd = client.fd
+            guard await withTimer({ (try? await sleep(left)) != nil }, { (try? await waiter.readable(fd)) != nil }) == true else { break }
+            let n = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EAGAIN || errno == EINTR { continue }
+                break
+            }
+            do throws(LiveProtocolError) {
+                try lines.append(chunk[0..<n])
+                guard let line = try lines.nextLine() else { continue }
+                // Bytes after the first newline: a second line.
+                if lines.hasPartialLine {
+                    throw LiveProtocolError("the stream takes one request line, then nothing more")
+                }
+                return .success(try LiveSubscription.decode(line))
+            } catch {
+                return .failure(error)
+            }
+        }
+        if lines.hasPartialLine { return .failure(LiveProtocolError("the request line did not end within 200 ms")) }
+        return .success(nil)
+    }
+
+    /// Queues `hello` and the snapshot; the snapshot is encoded on a thread of its own.
+    private func sendSnapshot(to client: LiveClient) async {
+        let hello = LiveHello(host: host, pid: Int(getpid()), started: model.started)
+        client.queue(.hello(hello))
+        if knownAlerts == nil { knownAlerts = currentAlerts() }
+        let alerts = knownAlerts!.values.filter { client.includes($0.sensor) }.sorted { $0.key < $1.key }
+        let table = self.table, silences = self.silences, now = model.wallClock()
+        let subscription = client.subscription
+        // From here, changes are collected for it: a change after this copy is sent after.
+        client.startStreaming()
+        let bytes = await Self.offActor { () -> [UInt8] in
+            let ids = table.ids.filter { subscription?.includes($0) ?? true }
+            var history: [String: [LiveBucket]] = [:]
+            for id in ids {
+                let buckets = table.history(id, now: now)
+                if !buckets.isEmpty { history[id] = buckets }
+            }
+            let snapshot = LiveSnapshot(
+                sensors: ids.compactMap { table.sensor($0) },
+                alerts: alerts.map { a in
+                    var a = a
+                    a.value = table.value(of: a.sensor)
+                    return a
+                }, silences: silences, history: history)
+            return Array((LiveMessage.snapshot(snapshot).line + "\n").utf8)
+        }
+        client.queue(bytes: bytes)
+        events.snapshots.increment()
+    }
+
+    /// Reads what the client sends after its request: anything is an error; its end closes it.
+    private func watchInput(_ client: LiveClient, waiter: DescriptorWaiter) async {
+        var byte: UInt8 = 0
+        while !Task.isCancelled {
+            do { try await waiter.readable(client.fd) } catch { return }
+            let n = recv(client.fd, &byte, 1, Int32(MSG_DONTWAIT))
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            client.failure = n > 0 ? "the stream takes one request line, first, within 200 ms; nothing after it" : ""
+            // A client that also does not read would never take the error: its socket is
+            // shut, so the wait for its buffer ends.
+            if client.hasPendingOutput { shutdown(client.fd, Int32(SHUT_RDWR)) }
+            client.wake?.fire()
+            return
+        }
+    }
+
+    /// Writes the client's messages as its socket takes them, until it is closed.
+    private func pump(_ client: LiveClient, waiter: DescriptorWaiter) async {
+        var closing = false
+        while !Task.isCancelled {
+            if client.hasPendingOutput {
+                let n = client.out.withUnsafeBytes {
+                    send(client.fd, $0.baseAddress! + client.written, $0.count - client.written, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                }
+                if n > 0 {
+                    client.written += n
+                    client.fullSince = nil
+                    continue
+                }
+                guard n < 0, errno == EAGAIN || errno == EINTR else { return }
+                if errno == EINTR { continue }
+                let since = client.fullSince ?? model.uptime()
+                client.fullSince = since
+                let left = since + Self.fullLimit - model.uptime()
+                guard left > .zero else { return }
+                events.fullWaits.increment()
+                let sleep = model.sleep
+                let fd = client.fd
+                _ = await withTimer({ (try? await sleep(left)) != nil }, { (try? await waiter.writable(fd)) != nil })
+                continue
+            }
+            if closing { return }
+            if let failure = client.failure {
+                guard !failure.isEmpty else { return }
+                client.queue(.error(failure))
+                closing = true
+                continue
+            }
+            if let change = client.takeChange(time: model.wallClock(), table: table, silences: silences) {
+                client.queue(.change(change))
+                events.changes.increment()
+                continue
+            }
+            let signal = ChangeSignal()
+            client.wake = signal
+            if client.hasChange || client.failure != nil { continue }
+            await untilCancelled(signal)
+        }
+    }
+}
