@@ -40,6 +40,14 @@ final class LiveStreamServer: Service {
     private var modelWaking: ChangeSignal?
     private var clientArrived: ChangeSignal?
     private var waiter: DescriptorWaiter?
+    /// Bumped at every look at the model; a change's `time` is its look's.
+    private var generation = 0
+    private var lookTime: Double = 0
+    /// The changes encoded since the last look: clients that are told the same (most of
+    /// them, every one that keeps up) share one encoding, so eight clients cost about what
+    /// one does. Emptied at each look, at most 16.
+    private var encodedChanges: [LiveChange: [UInt8]] = [:]
+    private var encodedGeneration = 0
 
     init(path: String, model: DaemonModel, host: String, silences: any LiveSilenceSource, events: LiveStreamEvents) {
         self.path = path
@@ -131,6 +139,8 @@ final class LiveStreamServer: Service {
     /// streaming client what changed.
     private func refresh(silencesChanged: Bool = false) {
         let delta = table.update(model.data.readings, faulty: model.data.faulty)
+        generation &+= 1
+        lookTime = model.wallClock()
         events.looks.increment()
         let streaming = clients.values.filter(\.streaming)
         guard !streaming.isEmpty else {
@@ -295,6 +305,18 @@ final class LiveStreamServer: Service {
         events.snapshots.increment()
     }
 
+    /// The change as a line, encoded once for every client told the same since the last look.
+    private func encoded(_ change: LiveChange) -> [UInt8] {
+        if encodedGeneration != generation {
+            encodedChanges.removeAll(keepingCapacity: true)
+            encodedGeneration = generation
+        }
+        if let bytes = encodedChanges[change] { return bytes }
+        let bytes = Array((LiveMessage.change(change).line + "\n").utf8)
+        if encodedChanges.count < 16 { encodedChanges[change] = bytes }
+        return bytes
+    }
+
     /// Reads what the client sends after its request: anything is an error; its end closes it.
     private func watchInput(_ client: LiveClient, waiter: DescriptorWaiter) async {
         var byte: UInt8 = 0
@@ -343,8 +365,8 @@ final class LiveStreamServer: Service {
                 closing = true
                 continue
             }
-            if let change = client.takeChange(time: model.wallClock(), table: table, silences: silences) {
-                client.queue(.change(change))
+            if let change = client.takeChange(time: lookTime, table: table, silences: silences) {
+                client.queue(bytes: encoded(change))
                 events.changes.increment()
                 continue
             }

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The live stream's cost (SPEC §22): `run` at 1000 fake thermal zones (bind-mounted over
+# /sys/class/thermal in a private mount namespace) polled every 100 ms, ten of them changing
+# every 100 ms; CPU a sample (wait4's user+system over the samples read) with 8 clients
+# attached and reading, against none, in ROUNDS interleaved rounds; then a client that never
+# reads (a 4 KiB receive buffer) for HOLD seconds: the daemon's VmRSS after WARM seconds and
+# at the end (SPEC: a slow client costs the daemon nothing it needs, its memory is bounded).
+#
+# env: SENSORWATCH (default .build/release/sensorwatch), ZONES (1000), LONG (20 s a run),
+#      ROUNDS (3), CLIENTS (8), HOLD (120 s; the SPEC's 10 minutes shortened), WARM (20 s).
+#      Needs root, cc, python3.
+set -euo pipefail
+ZONES=${ZONES:-1000}
+LONG=${LONG:-20}
+ROUNDS=${ROUNDS:-3}
+CLIENTS=${CLIENTS:-8}
+HOLD=${HOLD:-120}
+WARM=${WARM:-20}
+here=$(cd "$(dirname "$0")" && pwd)
+SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
+export ZONES LONG ROUNDS CLIENTS HOLD WARM SENSORWATCH
+
+if [ "${1:-}" != "--inside" ]; then
+    [ "$(id -u)" -eq 0 ] || { echo "bench: needs root (unshare -m, mount)" >&2; exit 1; }
+    for tool in cc python3; do
+        command -v "$tool" >/dev/null || { echo "bench: needs $tool" >&2; exit 1; }
+    done
+    exec unshare -m --propagation private -- bash "$0" --inside
+fi
+
+work=$(mktemp -d /tmp/sensorwatch-bench.XXXXXX)
+pids=()
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
+trap cleanup_bench EXIT
+mount_thermal_zones "$ZONES"
+sock=$work/live.sock
+cat >"$work/sensorwatch.json5" <<CONF
+{
+  interval: "100ms",
+  sources: [ { type: "thermal" } ],
+  liveSocket: "$sock",
+  rules: [ { name: "bench-hot", sensor: "thermal:*", above: 80, severity: "warning" } ],
+}
+CONF
+
+# Ten zones change every 100 ms, so changes flow to the clients (in both kinds of run).
+python3 - "$work/tree" <<'PY' &
+import sys, time
+root, i = sys.argv[1], 0
+while True:
+    i += 1
+    for z in range(10):
+        with open(f"{root}/thermal_zone{z * 97}/temp", "w") as f: f.write(f"{40000 + (i % 20) * 100}\n")
+    time.sleep(0.1)
+PY
+pids+=($!)
+
+# CLIENTS readers (or one that never reads, with `hold`), connected once the socket is there.
+clients() { # COUNT MODE
+    python3 - "$sock" "$1" "$2" <<'PY' &
+import os, socket, sys, time, threading
+path, n, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+while not os.path.exists(path): time.sleep(0.05)
+time.sleep(0.2)
+def reader():
+    s = socket.socket(socket.AF_UNIX)
+    if mode == "hold": s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(path)
+    s.sendall(b'{"subscribe":{"sensor":["*"]}}\n')
+    if mode == "hold":
+        time.sleep(100000)
+    while s.recv(1 << 20): pass
+for _ in range(n): threading.Thread(target=reader, daemon=True).start()
+time.sleep(100000)
+PY
+    pids+=($!)
+}
+
+: >"$work/rounds"
+samples=$(awk -v z="$ZONES" -v l="$LONG" 'BEGIN { print z * l * 10 }')
+for ((round = 1; round <= ROUNDS; round++)); do
+    for n in 0 "$CLIENTS"; do
+        rm -f "$sock"
+        [ "$n" -gt 0 ] && clients "$n" read
+        r=$("$work/rusage-run" "$LONG" env STATE_DIRECTORY="$work/state" \
+            "$SENSORWATCH" run --config "$work/sensorwatch.json5" 2>>"$work/out.log")
+        if [ "$n" -gt 0 ]; then kill "${pids[-1]}" 2>/dev/null || true; wait "${pids[-1]}" 2>/dev/null || true; unset 'pids[-1]'; fi
+        read -r _ _ cpu _ _ <<<"$r"
+        us=$(awk -v c="$cpu" -v s="$samples" 'BEGIN { printf "%.3f", c / 1000 / s }')
+        printf 'round %d  %d clients  %s µs CPU a sample\n' "$round" "$n" "$us"
+        echo "$n $us" >>"$work/rounds"
+    done
+done
+none=$(awk '$1 == 0 { print $2 }' "$work/rounds" | median_of)
+some=$(awk -v n="$CLIENTS" '$1 == n { print $2 }' "$work/rounds" | median_of)
+printf 'median of %d: none %s µs, %d clients %s µs a sample: %.3f×\n' "$ROUNDS" "$none" "$CLIENTS" "$some" \
+    "$(awk -v a="$some" -v b="$none" 'BEGIN { print a / b }')"
+
+# A client that never reads, for HOLD seconds.
+rm -f "$sock"
+STATE_DIRECTORY="$work/state" "$SENSORWATCH" run --config "$work/sensorwatch.json5" 2>>"$work/out.log" &
+daemon=$!
+pids+=("$daemon")
+clients 1 hold
+sleep "$WARM"
+warm=$(rss_kib "$daemon")
+sleep $((HOLD - WARM))
+end=$(rss_kib "$daemon")
+printf 'a client that never reads, %d s: VmRSS %.1f MiB at %d s, %.1f MiB at %d s: %+.2f MiB\n' "$HOLD" \
+    "$(awk -v k="$warm" 'BEGIN { print k / 1024 }')" "$WARM" "$(awk -v k="$end" 'BEGIN { print k / 1024 }')" "$HOLD" \
+    "$(awk -v a="$end" -v b="$warm" 'BEGIN { print (a - b) / 1024 }')"
