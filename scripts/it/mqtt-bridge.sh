@@ -32,6 +32,9 @@ wait_for "cpu-hot's OFF" 100 has_line "$WORK/sub.log" "1 $H/alert/cpu-hot__sim_c
 has_line "$WORK/sub.log" "1 $H/sensor/sim_cpu/state 45.5" || fail "no retained value of sim:cpu"
 has_line "$WORK/sub.log" "1 $H/sensor/sim_press/state 1013.2" || fail "no retained value of sim:press"
 
+grep -q "New client connected from 127.0.0.1:[0-9]* as sensorwatch-$HOST_SAFE .*u'$MQTT_USER'" "$WORK/broker/log" \
+    || fail "the default client id is not sensorwatch-$HOST_SAFE, or the login not $MQTT_USER"
+
 note "discovery for each quantity"
 config() { grep "^1 $D/$1/sensorwatch_$HOST_SAFE/$2/config " "$WORK/sub.log" | tail -1 | cut -d' ' -f3-; }
 for q in "sim_cpu temperature °C" "sim_hum humidity %" "sim_press pressure hPa" "sim_volt voltage V" \

@@ -51,6 +51,9 @@ depends=$(field Depends)
 note "Depends: $depends"
 grep -Eq '(^|, )libc6( |,|$)' <<<"$depends" || fail "Depends lacks libc6: $depends"
 grep -q libsystemd0 <<<"$depends" || fail "Depends lacks libsystemd0: $depends"
+# mqtt opens libmosquitto with dlopen (SPEC §24): suggested, never a dependency.
+grep -q libmosquitto1 <<<"$(field Suggests)" || fail "Suggests lacks libmosquitto1: $(field Suggests)"
+! grep -q mosquitto <<<"$depends" || fail "Depends names libmosquitto: $depends"
 [ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] || fail "Maintainer or Description missing"
 # apt can install it here: every dependency resolves (a simulation; nothing is installed).
 apt-get install -s -o Debug::NoLocking=1 "$deb" 2>&1 | grep -q '^Inst sensorwatch ' \
