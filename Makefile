@@ -118,6 +118,10 @@ install: release
 		-e 's|/etc/sensorwatch/|$(CONFDIR)/|g' systemd/sensorwatch-notify.service \
 		> $(DESTDIR)$(UNITDIR)/sensorwatch-notify.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch-notify.service
+	sed -e 's|/usr/local/bin/sensorwatch|$(PREFIX)/bin/sensorwatch|g' \
+		-e 's|/etc/sensorwatch/|$(CONFDIR)/|g' systemd/sensorwatch-mqtt.service \
+		> $(DESTDIR)$(UNITDIR)/sensorwatch-mqtt.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/sensorwatch-mqtt.service
 	install -m 0644 systemd/sensorwatch.catalog $(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog
 	install -D -m 0755 packaging/node-exporter-link $(DESTDIR)$(LIBEXECDIR)/node-exporter-link
 	install -D -m 0644 man/sensorwatch.8 $(DESTDIR)$(MANDIR)/man8/sensorwatch.8
@@ -140,7 +144,7 @@ install: release
 # Removes what install put in place, except the configuration and the kept state.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sensorwatch $(DESTDIR)$(UNITDIR)/sensorwatch.service \
-		$(DESTDIR)$(UNITDIR)/sensorwatch-notify.service \
+		$(DESTDIR)$(UNITDIR)/sensorwatch-notify.service $(DESTDIR)$(UNITDIR)/sensorwatch-mqtt.service \
 		$(DESTDIR)$(CATALOGDIR)/sensorwatch.catalog $(DESTDIR)$(LIBEXECDIR)/node-exporter-link \
 		$(DESTDIR)$(MANDIR)/man8/sensorwatch.8 $(DESTDIR)$(MANDIR)/man5/sensorwatch.json5.5 \
 		$(DESTDIR)$(DOCDIR)/limits.md

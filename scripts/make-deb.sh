@@ -34,7 +34,7 @@ if [ "$changelog_version" != "$version" ]; then
 fi
 
 out=$dist/sensorwatch_${version}_${arch}.deb
-inputs=("$bin" "$0" $pkg/* man/* systemd/sensorwatch.service systemd/sensorwatch-notify.service systemd/sensorwatch.catalog
+inputs=("$bin" "$0" $pkg/* man/* systemd/sensorwatch.service systemd/sensorwatch-notify.service systemd/sensorwatch-mqtt.service systemd/sensorwatch.catalog
     packaging/node-exporter-link config/sensorwatch.example.json5 config/scenarios/demo.json5)
 if [ -z "${FORCE:-}" ] && [ -e "$out" ] && [ -z "$(find "${inputs[@]}" -newer "$out" -print -quit)" ]; then
     echo "make-deb: $out is up to date" >&2
@@ -67,6 +67,11 @@ sed -e 's|/usr/local/bin/sensorwatch|/usr/bin/sensorwatch|g' \
     -e 's|^# Installed by `make install`.*|# Installed by the Debian package sensorwatch; override with `systemctl edit sensorwatch-notify`.|' \
     systemd/sensorwatch-notify.service >"$stage/usr/lib/systemd/system/sensorwatch-notify.service"
 chmod 0644 "$stage/usr/lib/systemd/system/sensorwatch-notify.service"
+# The MQTT bridge's unit (SPEC §24), enabled by nobody either: it needs an mqtt section first.
+sed -e 's|/usr/local/bin/sensorwatch|/usr/bin/sensorwatch|g' \
+    -e 's|^# Installed by `make install`.*|# Installed by the Debian package sensorwatch; override with `systemctl edit sensorwatch-mqtt`.|' \
+    systemd/sensorwatch-mqtt.service >"$stage/usr/lib/systemd/system/sensorwatch-mqtt.service"
+chmod 0644 "$stage/usr/lib/systemd/system/sensorwatch-mqtt.service"
 install -m 0644 systemd/sensorwatch.catalog "$stage/usr/lib/systemd/catalog/sensorwatch.catalog"
 install -m 0755 packaging/node-exporter-link "$stage/usr/lib/sensorwatch/node-exporter-link"
 chmod 0644 "$stage/usr/lib/systemd/system/sensorwatch.service"

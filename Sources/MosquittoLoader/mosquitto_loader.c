@@ -19,7 +19,7 @@ struct mosquitto_message {
     int qos;
     bool retain;
 };
-enum { MOSQ_ERR_SUCCESS = 0, MOSQ_ERR_ERRNO = 14, MOSQ_LOG_WARNING = 0x04, MOSQ_LOG_ERR = 0x08 };
+enum { MOSQ_ERR_SUCCESS = 0, MOSQ_ERR_TLS = 8, MOSQ_ERR_ERRNO = 14, MOSQ_LOG_WARNING = 0x04, MOSQ_LOG_ERR = 0x08 };
 
 static struct {
     int (*lib_init)(void);
@@ -89,6 +89,8 @@ struct sw_mqtt {
     /* The last error libmosquitto logged (OpenSSL's reason for a refused certificate is only
        said there); written and read on the connection's thread. */
     char last_log[256];
+    /* Whether the last failure was TLS's (read on the connection's thread). */
+    int tls_failed;
 };
 
 static void on_connect(struct mosquitto *m, void *context, int code) {
@@ -120,6 +122,9 @@ static void on_log(struct mosquitto *m, void *context, int level, const char *te
 /* The reason for `rc` in words, with what libmosquitto logged about it. */
 static void describe(sw_mqtt *c, int rc, int saved_errno, char *error, size_t capacity) {
     const char *words = rc == MOSQ_ERR_ERRNO ? strerror(saved_errno) : mosq.strerror(rc);
+    /* OpenSSL's errors reach the log callback only; a refused certificate can also end
+       the loop as a lost connection, with the log saying why. */
+    c->tls_failed = rc == MOSQ_ERR_TLS || strstr(c->last_log, "SSL") || strstr(c->last_log, "certificate");
     if (c->last_log[0])
         snprintf(error, capacity, "%s (%s)", words, c->last_log);
     else
@@ -197,6 +202,8 @@ int sw_mqtt_subscribe(sw_mqtt *c, const char *filter, int qos) {
 }
 
 void sw_mqtt_disconnect(sw_mqtt *c) { mosq.disconnect(c->m); }
+
+int sw_mqtt_failed_in_tls(sw_mqtt *c) { return c->tls_failed; }
 
 void sw_mqtt_destroy(sw_mqtt *c) {
     if (!c) return;

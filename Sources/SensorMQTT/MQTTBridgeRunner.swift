@@ -74,8 +74,19 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
         } catch {
             environment.log.log(.warning, "\(error); values held back by every go out with the next change")
         }
+        // What the broker sends is not trusted: only Home Assistant's birth message is taken,
+        // and at most one waits at a time (a flood of them cannot grow the loop's queue).
+        let birthTopic = settings.topics.homeAssistantStatus
+        let birthWaiting = Atomic(false)
         do {
-            try environment.client.start { feed.yield(.mqtt($0)) }
+            try environment.client.start { event in
+                if case .message(let topic, let payload) = event {
+                    guard topic == birthTopic, payload == "online",
+                        !birthWaiting.exchange(true, ordering: .acquiringAndReleasing)
+                    else { return }
+                }
+                feed.yield(.mqtt(event))
+            }
         } catch {
             environment.log.log(.error, "\(error)")
             stopped.store(true, ordering: .releasing)
@@ -107,6 +118,7 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
             environment.notifier.notify("READY=1\nSTATUS=connecting to \(broker)")
             for await input in inputs {
                 if case .signal(.stop) = input { break }
+                if case .mqtt(.message) = input { birthWaiting.store(false, ordering: .releasing) }
                 loop.handle(input)
                 handled.increment()
             }

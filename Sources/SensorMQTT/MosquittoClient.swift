@@ -60,6 +60,8 @@ public final class MosquittoClient: MQTTClient {
     private struct State {
         var stopping = false
         var threadEnded = false
+        /// The thread is in a blocking connect (a broker that drops SYNs holds it for minutes).
+        var connecting = false
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
     private let state = Mutex(State())
@@ -123,14 +125,16 @@ public final class MosquittoClient: MQTTClient {
     }
 
     public func stop(with final: MQTTMessage?) async {
-        let ended = state.withLock { s -> Bool in
+        let (ended, connecting) = state.withLock { s -> (Bool, Bool) in
             s.stopping = true
-            return s.threadEnded
+            return (s.threadEnded, s.connecting)
         }
         if let final, relay.accepted { _ = publish(final) }
         sw_mqtt_disconnect(handle)
         alarm.ring()
-        guard !ended else { return }
+        // A connect in progress cannot be cut short: the stop does not wait for it (the
+        // thread ends when it returns, and nothing was published on that connection).
+        guard !ended, !connecting else { return }
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             let now = state.withLock { s -> Bool in
                 if s.threadEnded { return true }
@@ -150,7 +154,10 @@ public final class MosquittoClient: MQTTClient {
         while !stopping {
             relay.attempt()
             error[0] = 0
-            if sw_mqtt_connect(handle, settings.broker.host, Int32(settings.broker.port), Self.keepAliveSeconds, &error, error.count) == 0 {
+            state.withLock { $0.connecting = true }
+            let made = sw_mqtt_connect(handle, settings.broker.host, Int32(settings.broker.port), Self.keepAliveSeconds, &error, error.count) == 0
+            state.withLock { $0.connecting = false }
+            if made {
                 var askedToLeave = false
                 while sw_mqtt_loop(handle, 1000, &error, error.count) == 0 {
                     if stopping, !askedToLeave {
@@ -178,8 +185,7 @@ public final class MosquittoClient: MQTTClient {
             let who = settings.username.map { " as \"\($0)\"" } ?? " without a user name"
             return MQTTProblem(.loginRefused, "\(broker) refused the login\(who): \(words)")
         }
-        let lower = detail.lowercased()
-        if settings.broker.tls, lower.contains("tls") || lower.contains("ssl") || lower.contains("certificate") {
+        if settings.broker.tls, sw_mqtt_failed_in_tls(handle) != 0 {
             return MQTTProblem(.tls, "\(broker): TLS failed, the broker's certificate is not trusted or TLS broke: \(detail)")
         }
         return MQTTProblem(.unreachable, "\(broker): \(detail.isEmpty ? "the connection ended" : detail)")

@@ -90,4 +90,26 @@ struct MQTTConfigTests {
         #expect(errors.count == 2)
         #expect(!errors.joined().contains("hunter2"))
     }
+
+    @Test func thePasswordComesFromTheFileOrTheCredentialWithoutItsNewline() throws {
+        let files = TemporaryDirectory()
+        let file = files.write("pw", "s3cr:et\r\n")
+        chmod(file, 0o600)
+        #expect(MQTTConfiguration.PasswordSource.file(file).read(credentialsDirectory: nil) == .success("s3cr:et"))
+        _ = files.write("creds/mqtt", "from-systemd\n")
+        #expect(MQTTConfiguration.PasswordSource.credential("mqtt").read(credentialsDirectory: files.path("creds"))
+            == .success("from-systemd"))
+        guard case .failure(let unset) = MQTTConfiguration.PasswordSource.credential("mqtt").read(credentialsDirectory: nil) else {
+            Issue.record("a credential without $CREDENTIALS_DIRECTORY was read")
+            return
+        }
+        #expect(unset.message == "credential \"mqtt\": $CREDENTIALS_DIRECTORY is not set (LoadCredential=mqtt:FILE in the unit)")
+        chmod(file, 0o640)
+        guard case .failure(let open) = MQTTConfiguration.PasswordSource.file(file).read(credentialsDirectory: nil) else {
+            Issue.record("a password file of mode 0640 was read")
+            return
+        }
+        #expect(open.message.hasSuffix("has mode 640; a password file must have mode 0600 or 0400 (chmod 600)"))
+        #expect(!open.message.contains("s3cr:et"))
+    }
 }

@@ -11,6 +11,7 @@ struct MQTTBridgeRunnerTests {
         let source = FakeStreamSource()
         let log = MemoryLog()
         let clock = VirtualClock()
+        let notifier = RecordingNotifier(watchdog: .seconds(20))
         let runner: MQTTBridgeRunner<VirtualClock>
         let signals: AsyncStream<DaemonSignal>
         let signal: AsyncStream<DaemonSignal>.Continuation
@@ -21,7 +22,7 @@ struct MQTTBridgeRunnerTests {
                 settings: .init(
                     topics: topics, device: .init(topics: topics, hostName: "h", version: "1"), qos: 1, every: .seconds(10),
                     rules: [], interval: { _ in .seconds(1) }),
-                environment: .init(client: client, stream: source, streamName: "/run/x/live.sock", log: log, notifier: NoOpNotifier()),
+                environment: .init(client: client, stream: source, streamName: "/run/x/live.sock", log: log, notifier: notifier),
                 clock: clock, broker: "mqtt://b:1883")
             (signals, signal) = AsyncStream.makeStream(of: DaemonSignal.self)
         }
@@ -51,9 +52,14 @@ struct MQTTBridgeRunnerTests {
             == ["<3>mqtt://b:1883 refused the login as \"u\": not authorised; trying again in 1s, then at most every minute"])
         rig.client.emit(.connected)
         #expect(await rig.client.publishes.until(7))
+        // Anything else the broker sends is not taken.
+        rig.client.emit(.message(topic: "ha/status", payload: "offline"))
+        rig.client.emit(.message(topic: "sw/h/status", payload: "online"))
         // Home Assistant starts: every config again.
         rig.client.emit(.message(topic: "ha/status", payload: "online"))
         #expect(await rig.client.publishes.until(8))
+        // Its configs come while the 7th input is handled (the 9th, had the two others been taken).
+        #expect(rig.runner.handled.value <= 7)
         #expect(rig.client.published.last?.topic == "ha/sensor/sensorwatch_h/sim_cpu/config")
         // The daemon goes: offline, once.
         rig.source.end()
@@ -84,5 +90,21 @@ struct MQTTBridgeRunnerTests {
         #expect(rig.client.published.last == MQTTMessage(topic: "sw/h/sensor/sim_cpu/state", payload: "47", qos: 1, retain: true))
         rig.signal.yield(.stop)
         #expect(await ran)
+    }
+
+    @Test func tellsSystemdItIsReadyPingsTheWatchdogAndSaysStatus() async throws {
+        let rig = Rig()
+        async let ran = rig.runner.run(signals: rig.signals)
+        #expect(await rig.notifier.readies.until(1))
+        #expect(rig.notifier.sent.first == "READY=1\nSTATUS=connecting to mqtt://b:1883")
+        #expect(await rig.clock.untilSleepers(1))
+        rig.clock.advance(by: .seconds(5))
+        #expect(await rig.notifier.pings.until(1))
+        rig.client.emit(.connected)
+        #expect(await rig.runner.handled.until(1))
+        #expect(rig.notifier.sent.contains("STATUS=connected to mqtt://b:1883"))
+        rig.signal.yield(.stop)
+        #expect(await ran)
+        #expect(rig.notifier.sent.last == "STOPPING=1")
     }
 }

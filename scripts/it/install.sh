@@ -11,7 +11,7 @@ trap 'rm -rf "$dest"' EXIT
 make -s install DESTDIR="$dest" PREFIX=/usr >"$dest.log" 2>&1 || { fail "make install failed"; cat "$dest.log"; }
 rm -f "$dest.log"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service \
-         usr/lib/systemd/system/sensorwatch-notify.service \
+         usr/lib/systemd/system/sensorwatch-notify.service usr/lib/systemd/system/sensorwatch-mqtt.service \
          usr/lib/systemd/catalog/sensorwatch.catalog etc/sensorwatch/sensorwatch.json5 \
          usr/lib/sensorwatch/node-exporter-link usr/share/man/man8/sensorwatch.8 \
          usr/share/man/man5/sensorwatch.json5.5 usr/share/doc/sensorwatch/limits.md; do
@@ -23,6 +23,9 @@ grep -q '^ExecStart=/usr/bin/sensorwatch notify --config /etc/sensorwatch/sensor
     "$dest/usr/lib/systemd/system/sensorwatch-notify.service" || fail "installed notify unit's ExecStart"
 # Installed disabled: it needs a notify list first.
 [ -z "$(find "$dest" -path '*.wants/sensorwatch-notify.service')" ] || fail "make install enabled sensorwatch-notify"
+grep -q '^ExecStart=/usr/bin/sensorwatch mqtt --config /etc/sensorwatch/sensorwatch.json5$' \
+    "$dest/usr/lib/systemd/system/sensorwatch-mqtt.service" || fail "installed mqtt unit's ExecStart"
+[ -z "$(find "$dest" -path '*.wants/sensorwatch-mqtt.service')" ] || fail "make install enabled sensorwatch-mqtt"
 cmp -s config/sensorwatch.example.json5 "$dest/etc/sensorwatch/sensorwatch.json5" \
     || fail "installed configuration is not config/sensorwatch.example.json5 (no demo feed on real machines)"
 "$dest/usr/bin/sensorwatch" check --config "$dest/etc/sensorwatch/sensorwatch.json5" >/dev/null \
@@ -55,7 +58,7 @@ DPKG_ROOT=$dest "$dest/usr/lib/sensorwatch/node-exporter-link" || fail "node-exp
 # uninstall removes what install put in place and keeps the configuration.
 make -s uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 || fail "make uninstall failed"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service usr/lib/systemd/catalog/sensorwatch.catalog \
-         usr/lib/systemd/system/sensorwatch-notify.service \
+         usr/lib/systemd/system/sensorwatch-notify.service usr/lib/systemd/system/sensorwatch-mqtt.service \
          usr/lib/sensorwatch/node-exporter-link usr/share/man/man8/sensorwatch.8 usr/share/man/man5/sensorwatch.json5.5 \
          usr/share/doc/sensorwatch/limits.md var/lib/prometheus/node-exporter/sensorwatch.prom; do
     [ ! -e "$dest/$f" ] && [ ! -L "$dest/$f" ] || fail "make uninstall left /$f"

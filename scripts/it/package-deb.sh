@@ -65,6 +65,9 @@ grep -q libsystemd0 <<<"$depends" || fail "Depends lacks libsystemd0: $depends"
 # libfreeipmi is opened at run time by ipmi sources only (SPEC §23): suggested, not depended on.
 grep -q libfreeipmi <<<"$depends" && fail "Depends names libfreeipmi: $depends"
 grep -Eq '(^|, )libfreeipmi17( |,|$)' <<<"$(field Suggests)" || fail "Suggests lacks libfreeipmi17: $(field Suggests)"
+# mqtt opens libmosquitto with dlopen (SPEC §24): suggested, never a dependency.
+grep -q libmosquitto1 <<<"$(field Suggests)" || fail "Suggests lacks libmosquitto1: $(field Suggests)"
+! grep -q mosquitto <<<"$depends" || fail "Depends names libmosquitto: $depends"
 [ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] || fail "Maintainer or Description missing"
 # apt can install it here: every dependency resolves (a simulation; nothing is installed).
 apt-get install -s -o Debug::NoLocking=1 "$deb" 2>&1 | grep -q '^Inst sensorwatch ' \
@@ -83,10 +86,11 @@ dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print $1, $2, $6}' | sort -k3 >"$tmp/files
 cat >"$tmp/want" <<'EOF'
 -rw-r--r-- root/root ./etc/sensorwatch/sensorwatch.json5
 -rwxr-xr-x root/root ./usr/bin/sensorwatch
+-rwxr-xr-x root/root ./usr/lib/sensorwatch/node-exporter-link
 -rw-r--r-- root/root ./usr/lib/systemd/catalog/sensorwatch.catalog
+-rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch-mqtt.service
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch-notify.service
 -rw-r--r-- root/root ./usr/lib/systemd/system/sensorwatch.service
--rwxr-xr-x root/root ./usr/lib/sensorwatch/node-exporter-link
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/changelog.gz
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/copyright
 -rw-r--r-- root/root ./usr/share/doc/sensorwatch/examples/demo-scenario.json5
@@ -242,6 +246,9 @@ called "deb-systemd-helper enable sensorwatch.service"
 # The notifier is installed disabled (SPEC §17): known to systemd, enabled by nobody.
 called "deb-systemd-helper update-state sensorwatch-notify.service"
 not_called "enable sensorwatch-notify.service"
+# So is the MQTT bridge (SPEC §24).
+called "deb-systemd-helper update-state sensorwatch-mqtt.service"
+not_called "enable sensorwatch-mqtt.service"
 not_called "deb-systemd-invoke"
 not_called "systemctl"
 [ -x "$R/usr/bin/sensorwatch" ] || fail "dpkg did not install /usr/bin/sensorwatch"
@@ -293,6 +300,7 @@ called "systemctl --system daemon-reload"
 called "deb-systemd-helper mask sensorwatch.service"
 called "journalctl --root=$R --update-catalog"
 called "deb-systemd-invoke stop sensorwatch-notify.service"
+called "deb-systemd-invoke stop sensorwatch-mqtt.service"
 # Both units stopped before either is masked.
 [ "$(grep -n 'deb-systemd-invoke stop' "$calls" | tail -1 | cut -d: -f1)" -lt "$(grep -n 'deb-systemd-helper mask' "$calls" | head -1 | cut -d: -f1)" ] \
     || fail "the service was masked before it was stopped"

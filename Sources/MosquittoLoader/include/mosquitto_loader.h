@@ -46,6 +46,10 @@ int sw_mqtt_subscribe(sw_mqtt *client, const char *filter, int qos);
 /* Sends DISCONNECT after what is queued (any thread): the loop ends, no last will is sent. */
 void sw_mqtt_disconnect(sw_mqtt *client);
 
+/* Whether the last failure of sw_mqtt_connect or sw_mqtt_loop was TLS's (the handshake, a
+   certificate not vouched for): 1 or 0. */
+int sw_mqtt_failed_in_tls(sw_mqtt *client);
+
 /* Frees the client; no loop may run on it any more. */
 void sw_mqtt_destroy(sw_mqtt *client);
 

@@ -6,7 +6,8 @@ state, then every `change`. The test drives it by writing lines to the FIFO CONT
   a `change` message (NDJSON, as §22 writes it): applied to the state, sent to every client;
   `drop`: closes every client (the daemon went and came back);
   `stop` / `start`: closes the socket and every client / listens again (the daemon gone a while);
-  `sensors N`: replaces the state with N sensors sim:s0000… (temperature, value 20).
+  `sensors N`: replaces the state with N sensors sim:s0000… (temperature, value 20);
+  `churn N`: from now on, every second, a change of N of those sensors (the next N in turn).
 """
 import json, os, socket, sys, threading, time
 
@@ -71,6 +72,25 @@ def close_clients():
                 pass
         clients.clear()
 
+def churn(n):
+    step = 0
+    while True:
+        time.sleep(1)
+        with lock:
+            ids = sorted(sensors)
+            if not ids:
+                continue
+            changed = []
+            for k in range(n):
+                i = ids[(step * n + k) % len(ids)]
+                sensors[i] = sensor(i, 20 + (step % 50) / 10)
+                changed.append(sensors[i])
+            step += 1
+            message = {"type": "change", "time": now(), "sensors": changed}
+            for c in list(clients):
+                if not send(c, message):
+                    clients.remove(c)
+
 listen()
 threading.Thread(target=serve, daemon=True).start()
 while True:
@@ -88,6 +108,8 @@ while True:
                 close_clients()
             elif line == "start":
                 listen()
+            elif line.startswith("churn "):
+                threading.Thread(target=churn, args=(int(line.split()[1]),), daemon=True).start()
             elif line.startswith("sensors "):
                 with lock:
                     sensors.clear()

@@ -17,7 +17,7 @@ public struct MQTTBrokerAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// `mqtts://broker.example:8883`, as people read it (it never holds a password).
     public var description: String {
-        (tls ? "mqtts://" : "mqtt://") + (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        (tls ? "mqtts://" : "mqtt://") + (host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host) + ":\(port)"
     }
 
     /// Parses `text`; the reason in words when it is not a broker address. The text itself
@@ -34,7 +34,7 @@ public struct MQTTBrokerAddress: Sendable, Hashable, CustomStringConvertible {
         }
         var rest = Substring(text.dropFirst(tls ? 8 : 7))
         if rest.hasSuffix("/") { rest.removeLast() }
-        if rest.contains("@") {
+        if rest.utf8.contains(UInt8(ascii: "@")) {
             return .failure(SyntaxError(message: "must not hold a user name or password: use username and passwordFile or credential"))
         }
         if rest.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0.isWhitespace }) {

@@ -58,7 +58,7 @@ enum MQTTDecoder {
             }
         case (nil, .some(let credentialNode)):
             if let name = nonEmpty(credentialNode, what: "a credential's name") {
-                if name.contains("/") || name == "." || name == ".." {
+                if name.utf8.contains(UInt8(ascii: "/")) || name == "." || name == ".." {
                     credentialNode.report("must be a credential's name (LoadCredential=NAME:…), not a path")
                     valid = false
                 } else {
@@ -130,7 +130,7 @@ enum MQTTDecoder {
     /// A prefix of topics: not empty, no wildcard (`+`, `#`), no `/` at either end.
     private static func topicLevel(_ node: ConfigNode) -> String? {
         guard let text = nonEmpty(node, what: "a topic prefix") else { return nil }
-        if text.contains("+") || text.contains("#") {
+        if text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") }) {
             node.report("must not hold the MQTT wildcards + or #")
             return nil
         }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `sensorwatch mqtt` end to end (SPEC §24 on §22): `sensorwatch run` on a written thermal tree
+# at 1 s serves its live stream; the bridge publishes its values, an alert ON when a zone gets
+# hot, a zone that appears (announced) and goes (configs removed); the daemon stopped makes the
+# host offline, started again online.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/mqtt.sh"
+mqtt_setup
+PORT=18840
+on_fail() { echo "--- daemon"; tail -20 "$WORK/daemon.log"; echo "--- bridge"; cat "$WORK/bridge.log"; echo "--- subscriber"; tail -20 "$WORK/sub.log"; }
+put() { printf '%s\n' "$2" | dd of="$1" conv=notrunc status=none; }
+zone() { mkdir -p "$1"; echo "$2" >"$1/type"; put "$1/temp" "$3"; }
+T=$WORK/thermal
+zone "$T/thermal_zone0" x86_pkg_temp 50000
+zone "$WORK/outside/thermal_zone1" iwlwifi_1 40000
+# Both find the stream by SPEC §19's rule: $RUNTIME_DIRECTORY/live.sock.
+export RUNTIME_DIRECTORY=$WORK/runtime STATE_DIRECTORY=$WORK/state
+mkdir -p "$RUNTIME_DIRECTORY" "$STATE_DIRECTORY"
+cat >"$WORK/sensorwatch.json5" <<JSON
+{ interval: "1s",
+  sources: [ { type: "thermal", root: "$T" } ],
+  rules: [ { name: "hot", sensor: "thermal:*", above: 80, severity: "warning" } ],
+  mqtt: { broker: "mqtt://127.0.0.1:$PORT", username: "$MQTT_USER", passwordFile: "$WORK/mqtt.pw", every: "0s" } }
+JSON
+start_broker $PORT
+start_subscriber $PORT "$WORK/sub.log"
+"$BIN" run --config "$WORK/sensorwatch.json5" 2>"$WORK/daemon.log" &
+DAEMON_PID=$!
+HELPER_PIDS+=($DAEMON_PID)
+start_bridge "$WORK/bridge.log"
+H=sensorwatch/$HOST_SAFE
+D=homeassistant
+
+wait_for "online" 100 has_line "$WORK/sub.log" "1 $H/status online"
+wait_for "the zone's value" 100 has_line "$WORK/sub.log" "1 $H/sensor/thermal_x86_pkg_temp/state 50"
+wait_for "its alert OFF" 100 has_line "$WORK/sub.log" "1 $H/alert/hot__thermal_x86_pkg_temp/state OFF"
+grep -q "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp/config {.*\"expire_after\":30," "$WORK/sub.log" \
+    || fail "no discovery config for the zone"
+
+note "the zone gets hot: its value and the alert ON"
+put "$T/thermal_zone0/temp" 85000
+wait_for "85" 100 has_line "$WORK/sub.log" "1 $H/sensor/thermal_x86_pkg_temp/state 85"
+wait_for "ON" 100 has_line "$WORK/sub.log" "1 $H/alert/hot__thermal_x86_pkg_temp/state ON"
+
+note "a zone appears, then goes"
+mv "$WORK/outside/thermal_zone1" "$T/thermal_zone1"
+wait_for "the new zone's config" 100 grep -q "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_iwlwifi_1/config {" "$WORK/sub.log"
+wait_for "the new zone's value" 100 has_line "$WORK/sub.log" "1 $H/sensor/thermal_iwlwifi_1/state 40"
+mv "$T/thermal_zone1" "$WORK/outside/thermal_zone1"
+wait_for "its config removed" 100 has_line "$WORK/sub.log" "1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_iwlwifi_1/config "
+wait_for "its alert's config removed" 100 has_line "$WORK/sub.log" "1 $D/binary_sensor/sensorwatch_$HOST_SAFE/hot__thermal_iwlwifi_1/config "
+
+note "the daemon stops: offline; it starts again: online"
+kill "$DAEMON_PID"
+wait "$DAEMON_PID" 2>/dev/null || true
+wait_for "offline" 100 has_line "$WORK/sub.log" "1 $H/status offline"
+"$BIN" run --config "$WORK/sensorwatch.json5" 2>>"$WORK/daemon.log" &
+HELPER_PIDS+=($!)
+online_again() { [ "$(grep -c "^1 $H/status online$" "$WORK/sub.log")" -ge 2 ]; }
+wait_for "online again" 100 online_again
+kill -0 "$BRIDGE_PID" || fail "the bridge died with the daemon"
+echo "ok"
