@@ -1,3 +1,4 @@
+import Dispatch
 import SensorCore
 import Synchronization
 
@@ -21,6 +22,21 @@ final class FakeIPMITransport: IPMITransport {
     }
 
     let script = Mutex(Script())
+    /// While set, each read waits for ``releaseRead()`` (a BMC that stalls mid-call).
+    let stallReads = Atomic<Bool>(false)
+    /// Reads that began while ``stallReads`` was set.
+    let stalled = EventCount()
+    private let gate = DispatchSemaphore(value: 0)
+
+    /// Lets one stalled read return.
+    func releaseRead() { gate.signal() }
+
+    /// Called by a session's read: waits while reads stall.
+    func maybeStall() {
+        guard stallReads.load(ordering: .acquiring) else { return }
+        stalled.increment()
+        gate.wait()
+    }
 
     func open(_ settings: IPMISourceSettings, password: String) throws(IPMIFailure) -> any IPMISession {
         let failure = script.withLock { s -> IPMIFailure? in
@@ -45,6 +61,7 @@ final class FakeSession: IPMISession {
     func records(cachePath: String) throws(IPMIFailure) -> [IPMIRecord] { transport.script.withLock { $0.records } }
 
     func read(_ index: Int) throws(IPMIFailure) -> IPMIReading {
+        transport.maybeStall()
         let (failure, reading) = transport.script.withLock { ($0.readFailure, $0.readings[index]) }
         if let failure { throw failure }
         return reading ?? .unavailable("no reading")

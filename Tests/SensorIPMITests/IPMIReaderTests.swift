@@ -120,6 +120,25 @@ import Testing
         #expect(transport.open == 0)
     }
 
+    @Test func closeDuringAStalledCallReturnsAtOnceAndTheCallGivesTheSessionBack() async throws {
+        scriptSimulator()
+        let r = reader()
+        _ = r.discover()
+        transport.stallReads.store(true, ordering: .releasing)
+        let done = EventCount()
+        try DetachedThread.start("stalled poll") {
+            _ = r.poll(at: .seconds(10))
+            done.increment()
+        }
+        #expect(await transport.stalled.until(1))
+        r.close()  // returns although the poll holds the reader
+        #expect(transport.open == 1)
+        transport.stallReads.store(false, ordering: .releasing)
+        transport.releaseRead()
+        #expect(await done.until(1))
+        #expect(transport.open == 0)
+    }
+
     @Test func inBandWithoutTheDeviceSaysHowToGetItAndStaysAFault() {
         let settings = IPMISourceSettings()
         let config = SourceConfiguration(kind: .ipmi, interval: .seconds(10), ipmi: settings)

@@ -94,6 +94,9 @@ out=$("$BIN" sensors --config "$WORK/gone.json5" --json)
 note "faults in words: password refused, session timeout"
 
 # --- run: limit rules, the alarm, the event log ------------------------------------------------
+# The wrong password left a half-open session on the simulator (its RMCP+ open succeeded
+# before the password was refused): counted before, so what run holds is what it adds.
+base=$(sessions_held $P)
 simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x01 0x01 0x01 0x07 0xff 0xff'
 "$BIN" run --config "$WORK/c.json5" 2>"$WORK/stderr" &
 pid=$!
@@ -105,10 +108,10 @@ simctl $P 'sensor_set_value 0x20 0 1 30 0' 'sensor_set_value 0x20 0 3 80 0' 'sen
 wait_for "three resolved entries" 100 has_state resolved 3
 simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x01 0x01 0x01 0x09 0xff 0xff'
 wait_for "the event log entry" 100 journal_has IPMI_BMC="$BMC"
-[ "$(sessions_held $P)" = 1 ] || fail "run holds $(sessions_held $P) sessions, not 1"
+[ "$(sessions_held $P)" = $((base + 1)) ] || fail "run holds $(($(sessions_held $P) - base)) sessions, not 1"
 kill -TERM "$pid"
 wait "$pid" || fail "run exited with $? on SIGTERM"
-[ "$(sessions_held $P)" = 0 ] || fail "a session is left open after the stop"
+[ "$(sessions_held $P)" = "$base" ] || fail "a session is left open after the stop"
 
 f=$(journal_json ALERT_STATE=firing ALERT_RULE=too-hot)
 expect_field "$f" MESSAGE "too-hot firing: ipmi:$BMC/Inlet_Temp (Inlet Temp) 47 °C above 45 °C (crit)"
