@@ -70,7 +70,6 @@ static struct {
     char *(*read_errormsg)(ctx_t);
     int (*sensor_read)(ctx_t, const void *, unsigned, uint8_t, uint8_t *, double **, uint16_t *);
     ctx_t (*interpret_create)(void);
-    void (*interpret_destroy)(ctx_t);
     int (*interpret_sensor)(ctx_t, uint8_t, uint8_t, uint16_t, unsigned *);
     int (*interpret_sel)(ctx_t, const void *, unsigned, unsigned *);
     int (*generic_message)(uint8_t, unsigned, char *, unsigned);
@@ -140,7 +139,6 @@ static void load(void) {
     SYM(read_errormsg, "ipmi_sensor_read_ctx_errormsg")
     SYM(sensor_read, "ipmi_sensor_read")
     SYM(interpret_create, "ipmi_interpret_ctx_create")
-    SYM(interpret_destroy, "ipmi_interpret_ctx_destroy")
     SYM(interpret_sensor, "ipmi_interpret_sensor")
     SYM(interpret_sel, "ipmi_interpret_sel")
     SYM(generic_message, "ipmi_get_generic_event_message")
@@ -170,11 +168,23 @@ struct kept_record {
     struct sw_ipmi_record parsed;
 };
 
+/* One interpretation context for the process, not one per session: it holds FreeIPMI's
+   tables of sensor and SEL states (about 160 KiB), the same for every BMC. Its calls are
+   lookups, serialized by the mutex. */
+static ctx_t interpret;
+static pthread_mutex_t interpret_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static ctx_t shared_interpret(void) {
+    pthread_mutex_lock(&interpret_lock);
+    if (!interpret) interpret = fi.interpret_create();
+    pthread_mutex_unlock(&interpret_lock);
+    return interpret;
+}
+
 struct sw_ipmi {
     ctx_t ipmi;
     ctx_t sdr;
     ctx_t reader;
-    ctx_t interpret;
     int sdr_open;
     struct kept_record *records;
     unsigned count;
@@ -233,9 +243,8 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
         return NULL;
     }
     s->reader = fi.read_create(s->ipmi);
-    s->interpret = fi.interpret_create();
     s->sdr = fi.sdr_create();
-    if (!s->reader || !s->interpret || !s->sdr) {
+    if (!s->reader || !shared_interpret() || !s->sdr) {
         sw_ipmi_close(s);
         *failure = SW_IPMI_OTHER;
         say(error, error_capacity, "out of memory");
@@ -248,7 +257,6 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
 void sw_ipmi_close(sw_ipmi *s) {
     if (!s) return;
     if (s->reader) fi.read_destroy(s->reader);
-    if (s->interpret) fi.interpret_destroy(s->interpret);
     if (s->sdr) {
         if (s->sdr_open) fi.cache_close(s->sdr);
         fi.sdr_destroy(s->sdr);
@@ -393,9 +401,12 @@ int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
 
 int sw_ipmi_state(sw_ipmi *s, uint8_t event_reading_type, uint8_t sensor_type, unsigned offset,
                   char *text, size_t text_capacity) {
+    (void)s;
     unsigned state = 3;
-    if (fi.interpret_sensor(s->interpret, event_reading_type, sensor_type, (uint16_t)(1u << offset), &state) < 0)
+    pthread_mutex_lock(&interpret_lock);
+    if (fi.interpret_sensor(interpret, event_reading_type, sensor_type, (uint16_t)(1u << offset), &state) < 0)
         state = 3;
+    pthread_mutex_unlock(&interpret_lock);
     int rc = event_reading_type == EVENT_READING_SPECIFIC
         ? fi.sensor_type_message(sensor_type, offset, text, (unsigned)text_capacity)
         : fi.generic_message(event_reading_type, offset, text, (unsigned)text_capacity);
@@ -422,13 +433,15 @@ static int sel_record(ctx_t sel, void *data) {
     if (fi.sel_string(sel, "%s", NULL, 0, e.sensor, sizeof e.sensor - 1, 0) < 0) e.sensor[0] = 0;
     if (fi.sel_string(sel, "%e", NULL, 0, e.event, sizeof e.event - 1, 0) < 0) e.event[0] = 0;
     e.state = 3;
-    if (n > 0 && fi.interpret_sel(w->session->interpret, record, (unsigned)n, &e.state) < 0) e.state = 3;
+    pthread_mutex_lock(&interpret_lock);
+    if (n > 0 && fi.interpret_sel(interpret, record, (unsigned)n, &e.state) < 0) e.state = 3;
+    pthread_mutex_unlock(&interpret_lock);
     w->each(w->context, &e);
     w->count++;
     return 0;
 }
 
-int sw_ipmi_sel(sw_ipmi *s, void (*each)(void *, const struct sw_ipmi_sel_entry *), void *context,
+int sw_ipmi_sel(sw_ipmi *s, uint16_t start, void (*each)(void *, const struct sw_ipmi_sel_entry *), void *context,
                 int *failure, char *error, size_t error_capacity) {
     ctx_t sel = fi.sel_create(s->ipmi, s->sdr_open ? s->sdr : NULL);
     if (!sel) {
@@ -437,7 +450,7 @@ int sw_ipmi_sel(sw_ipmi *s, void (*each)(void *, const struct sw_ipmi_sel_entry 
         return -1;
     }
     struct sel_walk w = { s, sel, each, context, 0 };
-    int rc = fi.sel_parse(sel, 0x0000, 0xFFFF, sel_record, &w);
+    int rc = fi.sel_parse(sel, start, 0xFFFF, sel_record, &w);
     if (rc < 0) {
         if (failure_of(fi.ctx_errnum(s->ipmi)) == SW_IPMI_TIMEOUT) session_failed(s, failure, error, error_capacity);
         else { *failure = SW_IPMI_OTHER; say(error, error_capacity, fi.sel_errormsg(sel)); }

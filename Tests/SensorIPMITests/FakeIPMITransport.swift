@@ -16,6 +16,8 @@ final class FakeIPMITransport: IPMITransport {
         /// Thrown by every read, while set (the session then is dead).
         var readFailure: IPMIFailure?
         var eventLog: [IPMIEventLogEntry] = []
+        /// The `start` of each event log read.
+        var logReads: [Int] = []
         var opened = 0
         var closed = 0
         var passwords: [String] = []
@@ -71,7 +73,15 @@ final class FakeSession: IPMISession {
         transport.script.withLock { $0.meanings[offset] } ?? IPMIStateMeaning(severity: .nominal, text: "state \(offset)")
     }
 
-    func eventLog() throws(IPMIFailure) -> [IPMIEventLogEntry] { transport.script.withLock { $0.eventLog } }
+    func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
+        let log = transport.script.withLock { s in
+            s.logReads.append(start)
+            return s.eventLog
+        }
+        guard start != 0 else { return log }
+        guard let i = log.firstIndex(where: { $0.recordID == start }) else { throw IPMIFailure(.other, "record not present") }
+        return Array(log[i...])
+    }
 
     func close() {
         precondition(!isClosed, "a session is closed once")
