@@ -62,8 +62,8 @@ jq -r '.[] | [.label, (.value // (.state | join("+"))), ((.limits // {}) | [.lcr
     fit=$(awk -F, -v n="$name" '$2 == n { s = ""; for (i = 7; i <= 11; i++) { if (i == 9) continue } 
         printf "%s/%s/%s/%s/%s", ($7=="N/A"?"na":$7+0), ($8=="N/A"?"na":$8+0), ($9=="N/A"?"na":$9+0), ($10=="N/A"?"na":$10+0), ($11=="N/A"?"na":$11+0) }' "$W/freeipmi.csv")
     it=$(awk -F'|' -v n="$name" '{ gsub(/^ +| +$/, "", $1); gsub(/^ +| +$/, "", $2) } $1 == n { print $2 + 0 }' "$W/ipmitool.txt")
-    ex=$(grep -E "^ipmi_[a-z_]+\{[^}]*name=\"$name\"" "$W/exporter.prom" | grep -v '_state{' | awk '{ print $2 }' | head -1)
-    st=$(grep -E "^ipmi_[a-z_]*state\{[^}]*name=\"$name\"" "$W/exporter.prom" | awk '{ print $2 }' | head -1)
+    ex=$(grep -E "^ipmi_[a-z_]+\{[^}]*name=\"$name\"" "$W/exporter.prom" | grep -v '_state{' | sed -E 's/.*\} //' | head -1)
+    st=$(grep -E "^ipmi_[a-z_]*state\{[^}]*name=\"$name\"" "$W/exporter.prom" | sed -E 's/.*\} //' | head -1)
     printf '%-12s %-10s %-10s %-10s %-10s  %s\n' "$name" "$value" "$fi" "$it" "${ex:-state=$st}" \
         "$([ "$limits" = "$fit" ] && echo yes || echo "no: $limits vs $fit")"
 done
@@ -79,15 +79,17 @@ per_sweep=$(echo "scale=3; ($c1 - $c0) * 1000 / $tick / $sweeps" | bc)
 echo "sensorwatch: $(( (c1 - c0) )) ticks in 60 s, ${per_sweep} ms CPU per BMC sweep (8 BMCs, 2 s)"
 e0=$(cpu $EXP); for _ in $(seq 20); do curl -s -o /dev/null "127.0.0.1:19699/ipmi?target=127.0.0.1:$A"; done; e1=$(cpu $EXP)
 per_scrape=$(echo "scale=3; ($e1 - $e0) * 1000 / $tick / 20" | bc)
-echo "prometheus-ipmi-exporter: ${per_scrape} ms CPU per scrape (itself and its ipmimonitoring children)"
+echo "prometheus-ipmi-exporter: ${per_scrape} ms CPU per scrape of one BMC (itself and its ipmimonitoring children)"
 echo "ratio: $(echo "scale=4; $per_sweep / $per_scrape" | bc)"
 
 echo "## one BMC frozen (SIGSTOP) among 8"
 F=${PIDS[2]}  # the second of the eight
 S=$RUNTIME_DIRECTORY/status.json
 ok() { jq -e --arg id "ipmi:127.0.0.1:$1/Inlet_Temp" '.sensors[] | select(.id == $id) | .ok' "$S" >/dev/null 2>&1; }
+timed_out() { jq -e --arg id "ipmi:127.0.0.1:$1/Inlet_Temp" --arg e "127.0.0.1:$1: session timeout after 1 s" \
+    '.sensors[] | select(.id == $id) | .error == $e' "$S" >/dev/null 2>&1; }
 t0=$(date +%s.%N); kill -STOP "$F"
-until ! ok "${PORTS[0]}"; do sleep 0.05; done
+until timed_out "${PORTS[0]}"; do sleep 0.05; done
 echo "frozen BMC's sensors a fault after $(echo "$(date +%s.%N) - $t0" | bc) s (timeout 1 s, interval 2 s)"
 a0=$(jq -r --arg id "ipmi:127.0.0.1:${PORTS[1]}/Inlet_Temp" '.sensors[] | select(.id == $id) | .time' "$S"); sleep 4
 a1=$(jq -r --arg id "ipmi:127.0.0.1:${PORTS[1]}/Inlet_Temp" '.sensors[] | select(.id == $id) | .time' "$S")

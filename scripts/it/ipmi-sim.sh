@@ -143,3 +143,16 @@ wait "$pid" || fail "run exited with $? on SIGTERM"
 [ "$(journal_json IPMI_BMC="$BMC" | grep -c .)" = 2 ] || fail "records logged twice: $(journal_json IPMI_BMC="$BMC")"
 expect_field "$(journal_json IPMI_SEL_ID=3)" MESSAGE "$BMC event log: FAN1: Lower Critical - going low"
 note "a restart logs no record twice"
+
+# record carries the BMC's sensors, limits and alarms, so simulate covers BMC rules.
+simctl $P 'sensor_set_bit 0x20 0 6 1 1 0' 'sensor_set_value 0x20 0 1 47 0'
+"$BIN" record --config "$WORK/c.json5" --duration 2s --output "$WORK/bmc.json" 2>/dev/null || fail "record"
+jq -e --arg id "ipmi:$BMC/Inlet_Temp" '.sensors[] | select(.id == $id) | .limits.crit == 45' "$WORK/bmc.json" >/dev/null \
+    || fail "recorded limits: $(cat "$WORK/bmc.json")"
+jq -e --arg id "ipmi:$BMC/PSU1_Status" '.sensors[] | select(.id == $id) | .quantity == "state" and (.alarms | length) > 0' \
+    "$WORK/bmc.json" >/dev/null || fail "recorded alarms: $(cat "$WORK/bmc.json")"
+"$BIN" simulate --config "$WORK/c.json5" --scenario "$WORK/bmc.json" >"$WORK/simulated.txt" || fail "simulate"
+grep -q "too-hot firing: ipmi:$BMC/Inlet_Temp (Inlet Temp) 47 °C above 45 °C (crit)" "$WORK/simulated.txt" \
+    && grep -q "hw-alarm firing: ipmi:$BMC/PSU1_Status (PSU1 Status) in hardware alarm (alarm)" "$WORK/simulated.txt" \
+    || fail "simulate of the recording: $(cat "$WORK/simulated.txt")"
+note "record carries the BMC's limits and alarms; simulate fires the same rules"
