@@ -64,6 +64,7 @@ jq -r '.[] | [.label, (.value // (.state | join("+"))), ((.limits // {}) | [.lcr
     it=$(awk -F'|' -v n="$name" '{ gsub(/^ +| +$/, "", $1); gsub(/^ +| +$/, "", $2) } $1 == n { print $2 + 0 }' "$W/ipmitool.txt")
     ex=$(grep -E "^ipmi_[a-z_]+\{[^}]*name=\"$name\"" "$W/exporter.prom" | grep -v '_state{' | sed -E 's/.*\} //' | head -1)
     st=$(grep -E "^ipmi_[a-z_]*state\{[^}]*name=\"$name\"" "$W/exporter.prom" | sed -E 's/.*\} //' | head -1)
+    [ "$ex" = NaN ] && ex="state=$st"
     printf '%-12s %-10s %-10s %-10s %-10s  %s\n' "$name" "$value" "$fi" "$it" "${ex:-state=$st}" \
         "$([ "$limits" = "$fit" ] && echo yes || echo "no: $limits vs $fit")"
 done
@@ -88,6 +89,7 @@ S=$RUNTIME_DIRECTORY/status.json
 ok() { jq -e --arg id "ipmi:127.0.0.1:$1/Inlet_Temp" '.sensors[] | select(.id == $id) | .ok' "$S" >/dev/null 2>&1; }
 timed_out() { jq -e --arg id "ipmi:127.0.0.1:$1/Inlet_Temp" --arg e "127.0.0.1:$1: session timeout after 1 s" \
     '.sensors[] | select(.id == $id) | .error == $e' "$S" >/dev/null 2>&1; }
+until ok "${PORTS[0]}"; do sleep 0.05; done
 t0=$(date +%s.%N); kill -STOP "$F"
 until timed_out "${PORTS[0]}"; do sleep 0.05; done
 echo "frozen BMC's sensors a fault after $(echo "$(date +%s.%N) - $t0" | bc) s (timeout 1 s, interval 2 s)"

@@ -74,6 +74,13 @@ static struct {
     int (*interpret_sel)(ctx_t, const void *, unsigned, unsigned *);
     int (*generic_message)(uint8_t, unsigned, char *, unsigned);
     int (*sensor_type_message)(uint8_t, unsigned, char *, unsigned);
+    int (*parse_decoding)(ctx_t, const void *, unsigned, int8_t *, int8_t *, int16_t *, int16_t *, uint8_t *, uint8_t *);
+    int (*decode_value)(int8_t, int8_t, int16_t, int16_t, uint8_t, uint8_t, uint8_t, double *);
+    int (*get_thresholds)(ctx_t, uint8_t, void *);
+    void *(*obj_create)(const void *);
+    void (*obj_destroy)(void *);
+    int (*obj_get)(void *, const char *, uint64_t *);
+    const void *thresholds_rs; /* tmpl_cmd_get_sensor_thresholds_rs: a template (data) */
     ctx_t (*sel_create)(ctx_t, ctx_t);
     void (*sel_destroy)(ctx_t);
     char *(*sel_errormsg)(ctx_t);
@@ -143,6 +150,13 @@ static void load(void) {
     SYM(interpret_sel, "ipmi_interpret_sel")
     SYM(generic_message, "ipmi_get_generic_event_message")
     SYM(sensor_type_message, "ipmi_get_sensor_type_message")
+    SYM(parse_decoding, "ipmi_sdr_parse_sensor_decoding_data")
+    SYM(decode_value, "ipmi_sensor_decode_value")
+    SYM(get_thresholds, "ipmi_cmd_get_sensor_thresholds")
+    SYM(obj_create, "fiid_obj_create")
+    SYM(obj_destroy, "fiid_obj_destroy")
+    SYM(obj_get, "fiid_obj_get")
+    SYM(thresholds_rs, "tmpl_cmd_get_sensor_thresholds_rs")
     SYM(sel_create, "ipmi_sel_ctx_create")
     SYM(sel_destroy, "ipmi_sel_ctx_destroy")
     SYM(sel_errormsg, "ipmi_sel_ctx_errormsg")
@@ -268,6 +282,39 @@ void sw_ipmi_close(sw_ipmi *s) {
     free(s);
 }
 
+/* The thresholds as the BMC has them now (Get Sensor Thresholds: a threshold set since the
+   SDR was written differs from it), converted with the SDR's factors; 0 when read. */
+static int bmc_thresholds(sw_ipmi *s, struct kept_record *k, struct sw_ipmi_record *r) {
+    int8_t r_exp, b_exp;
+    int16_t m, b;
+    uint8_t linearization, format;
+    if (fi.parse_decoding(s->sdr, k->bytes, k->length, &r_exp, &b_exp, &m, &b, &linearization, &format) < 0) return -1;
+    void *obj = fi.obj_create(fi.thresholds_rs);
+    if (!obj) return -1;
+    int rc = -1;
+    if (fi.get_thresholds(s->ipmi, r->sensor_number, obj) == 0) {
+        static const char *const names[6] = {
+            "lower_non_critical_threshold", "lower_critical_threshold", "lower_non_recoverable_threshold",
+            "upper_non_critical_threshold", "upper_critical_threshold", "upper_non_recoverable_threshold",
+        };
+        r->threshold_mask = 0;
+        for (int i = 0; i < 6; i++) {
+            char readable[80];
+            uint64_t on = 0, raw = 0;
+            snprintf(readable, sizeof readable, "readable_thresholds.%s", names[i]);
+            double v;
+            if (fi.obj_get(obj, readable, &on) == 1 && on && fi.obj_get(obj, names[i], &raw) == 1
+                && fi.decode_value(r_exp, b_exp, m, b, linearization, format, (uint8_t)raw, &v) == 0) {
+                r->thresholds[i] = v;
+                r->threshold_mask |= 1u << i;
+            }
+        }
+        rc = 0;
+    }
+    fi.obj_destroy(obj);
+    return rc;
+}
+
 static void parse(sw_ipmi *s, struct kept_record *k) {
     struct sw_ipmi_record *r = &k->parsed;
     memset(r, 0, sizeof *r);
@@ -296,6 +343,8 @@ static void parse(sw_ipmi *s, struct kept_record *k) {
                 free(t[i]);
             }
         }
+        /* SPEC §23: the BMC's own thresholds at discovery, else the SDR's. */
+        (void)bmc_thresholds(s, k, r);
     }
 }
 

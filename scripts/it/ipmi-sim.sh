@@ -80,6 +80,12 @@ diff "$WORK/ipmitool.csv" "$WORK/ours.csv" || fail "sensors and ipmitool disagre
 [ "$(jq -r '.[] | select(.label == "PSU1 Status") | [.quantity, (.value | tostring), (.state | join(";"))] | join(",")' "$WORK/ours.json")" \
     = "state,null,Presence detected" ] || fail "PSU1 Status: $(cat "$WORK/ours.json")"
 note "every value and threshold agrees with ipmi-sensors and ipmitool"
+# A threshold set on the BMC after its SDR was written: read from the BMC at discovery.
+simctl $P 'sensor_set_threshold 0x20 0 1 readable 111000 50 44 40 0 0 0'
+[ "$("$BIN" sensors --config "$WORK/c.json5" --json | jq -r '.[] | select(.label == "Inlet Temp") | .limits.crit')" = 44 ] \
+    || fail "the BMC's own threshold was not read"
+simctl $P 'sensor_set_threshold 0x20 0 1 readable 111000 50 45 40 0 0 0'
+note "thresholds come from the BMC, not only its SDR"
 
 # --- a wrong password, an unreachable port ---------------------------------------------------
 printf 'wrong\n' >"$WORK/wrong.pass"; chmod 600 "$WORK/wrong.pass"
