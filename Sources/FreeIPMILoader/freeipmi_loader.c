@@ -74,6 +74,7 @@ static struct {
     int (*interpret_sel)(ctx_t, const void *, unsigned, unsigned *);
     int (*generic_message)(uint8_t, unsigned, char *, unsigned);
     int (*sensor_type_message)(uint8_t, unsigned, char *, unsigned);
+    int (*parse_hysteresis)(ctx_t, const void *, unsigned, uint8_t *, uint8_t *);
     int (*parse_decoding)(ctx_t, const void *, unsigned, int8_t *, int8_t *, int16_t *, int16_t *, uint8_t *, uint8_t *);
     int (*decode_value)(int8_t, int8_t, int16_t, int16_t, uint8_t, uint8_t, uint8_t, double *);
     int (*get_thresholds)(ctx_t, uint8_t, void *);
@@ -150,6 +151,7 @@ static void load(void) {
     SYM(interpret_sel, "ipmi_interpret_sel")
     SYM(generic_message, "ipmi_get_generic_event_message")
     SYM(sensor_type_message, "ipmi_get_sensor_type_message")
+    SYM(parse_hysteresis, "ipmi_sdr_parse_hysteresis")
     SYM(parse_decoding, "ipmi_sdr_parse_sensor_decoding_data")
     SYM(decode_value, "ipmi_sensor_decode_value")
     SYM(get_thresholds, "ipmi_cmd_get_sensor_thresholds")
@@ -345,6 +347,21 @@ static void parse(sw_ipmi *s, struct kept_record *k) {
         }
         /* SPEC §23: the BMC's own thresholds at discovery, else the SDR's. */
         (void)bmc_thresholds(s, k, r);
+        /* Hysteresis is a count of raw steps: its size in the unit is steps × M × 10^R for a
+           linear sensor (the offset B cancels out of a difference). */
+        int8_t r_exp, b_exp;
+        int16_t m, b;
+        uint8_t linearization, format, positive, negative;
+        if (fi.parse_hysteresis(s->sdr, k->bytes, k->length, &positive, &negative) == 0
+            && fi.parse_decoding(s->sdr, k->bytes, k->length, &r_exp, &b_exp, &m, &b, &linearization, &format) == 0
+            && linearization == 0) {
+            double step = m;
+            for (int i = 0; i < (r_exp < 0 ? -r_exp : r_exp); i++) step = r_exp < 0 ? step / 10 : step * 10;
+            if (step < 0) step = -step;
+            /* 0xFF: "unspecified" in the IPMI spec. */
+            r->hysteresis_positive = positive == 0xFF ? 0 : positive * step;
+            r->hysteresis_negative = negative == 0xFF ? 0 : negative * step;
+        }
     }
 }
 

@@ -27,7 +27,8 @@ final class FreeIPMISession: IPMISession {
             }
             out.append(IPMIRecord(
                 recordID: Int(r.record_id), name: name, sensorType: r.sensor_type, eventReadingType: r.event_reading_type,
-                baseUnit: r.base_unit, isThreshold: r.is_threshold != 0, thresholds: thresholds))
+                baseUnit: r.base_unit, isThreshold: r.is_threshold != 0, thresholds: thresholds,
+                hysteresis: (r.hysteresis_positive, r.hysteresis_negative)))
         }
         return out
     }

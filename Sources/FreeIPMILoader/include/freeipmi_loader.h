@@ -39,6 +39,10 @@ struct sw_ipmi_record {
     uint8_t is_threshold;
     unsigned threshold_mask;
     double thresholds[6];
+    /* The SDR's positive- and negative-going hysteresis in the sensor's unit (a difference;
+       0: none). */
+    double hysteresis_positive;
+    double hysteresis_negative;
     char name[64];
 };
 
