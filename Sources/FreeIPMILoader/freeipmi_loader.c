@@ -70,11 +70,18 @@ static struct {
     char *(*read_errormsg)(ctx_t);
     int (*sensor_read)(ctx_t, const void *, unsigned, uint8_t, uint8_t *, double **, uint16_t *);
     ctx_t (*interpret_create)(void);
-    void (*interpret_destroy)(ctx_t);
     int (*interpret_sensor)(ctx_t, uint8_t, uint8_t, uint16_t, unsigned *);
     int (*interpret_sel)(ctx_t, const void *, unsigned, unsigned *);
     int (*generic_message)(uint8_t, unsigned, char *, unsigned);
     int (*sensor_type_message)(uint8_t, unsigned, char *, unsigned);
+    int (*parse_hysteresis)(ctx_t, const void *, unsigned, uint8_t *, uint8_t *);
+    int (*parse_decoding)(ctx_t, const void *, unsigned, int8_t *, int8_t *, int16_t *, int16_t *, uint8_t *, uint8_t *);
+    int (*decode_value)(int8_t, int8_t, int16_t, int16_t, uint8_t, uint8_t, uint8_t, double *);
+    int (*get_thresholds)(ctx_t, uint8_t, void *);
+    void *(*obj_create)(const void *);
+    void (*obj_destroy)(void *);
+    int (*obj_get)(void *, const char *, uint64_t *);
+    const void *thresholds_rs; /* tmpl_cmd_get_sensor_thresholds_rs: a template (data) */
     ctx_t (*sel_create)(ctx_t, ctx_t);
     void (*sel_destroy)(ctx_t);
     char *(*sel_errormsg)(ctx_t);
@@ -140,11 +147,18 @@ static void load(void) {
     SYM(read_errormsg, "ipmi_sensor_read_ctx_errormsg")
     SYM(sensor_read, "ipmi_sensor_read")
     SYM(interpret_create, "ipmi_interpret_ctx_create")
-    SYM(interpret_destroy, "ipmi_interpret_ctx_destroy")
     SYM(interpret_sensor, "ipmi_interpret_sensor")
     SYM(interpret_sel, "ipmi_interpret_sel")
     SYM(generic_message, "ipmi_get_generic_event_message")
     SYM(sensor_type_message, "ipmi_get_sensor_type_message")
+    SYM(parse_hysteresis, "ipmi_sdr_parse_hysteresis")
+    SYM(parse_decoding, "ipmi_sdr_parse_sensor_decoding_data")
+    SYM(decode_value, "ipmi_sensor_decode_value")
+    SYM(get_thresholds, "ipmi_cmd_get_sensor_thresholds")
+    SYM(obj_create, "fiid_obj_create")
+    SYM(obj_destroy, "fiid_obj_destroy")
+    SYM(obj_get, "fiid_obj_get")
+    SYM(thresholds_rs, "tmpl_cmd_get_sensor_thresholds_rs")
     SYM(sel_create, "ipmi_sel_ctx_create")
     SYM(sel_destroy, "ipmi_sel_ctx_destroy")
     SYM(sel_errormsg, "ipmi_sel_ctx_errormsg")
@@ -170,11 +184,23 @@ struct kept_record {
     struct sw_ipmi_record parsed;
 };
 
+/* One interpretation context for the process, not one per session: it holds FreeIPMI's
+   tables of sensor and SEL states (about 160 KiB), the same for every BMC. Its calls are
+   lookups, serialized by the mutex. */
+static ctx_t interpret;
+static pthread_mutex_t interpret_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static ctx_t shared_interpret(void) {
+    pthread_mutex_lock(&interpret_lock);
+    if (!interpret) interpret = fi.interpret_create();
+    pthread_mutex_unlock(&interpret_lock);
+    return interpret;
+}
+
 struct sw_ipmi {
     ctx_t ipmi;
     ctx_t sdr;
     ctx_t reader;
-    ctx_t interpret;
     int sdr_open;
     struct kept_record *records;
     unsigned count;
@@ -233,9 +259,8 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
         return NULL;
     }
     s->reader = fi.read_create(s->ipmi);
-    s->interpret = fi.interpret_create();
     s->sdr = fi.sdr_create();
-    if (!s->reader || !s->interpret || !s->sdr) {
+    if (!s->reader || !shared_interpret() || !s->sdr) {
         sw_ipmi_close(s);
         *failure = SW_IPMI_OTHER;
         say(error, error_capacity, "out of memory");
@@ -248,7 +273,6 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
 void sw_ipmi_close(sw_ipmi *s) {
     if (!s) return;
     if (s->reader) fi.read_destroy(s->reader);
-    if (s->interpret) fi.interpret_destroy(s->interpret);
     if (s->sdr) {
         if (s->sdr_open) fi.cache_close(s->sdr);
         fi.sdr_destroy(s->sdr);
@@ -258,6 +282,39 @@ void sw_ipmi_close(sw_ipmi *s) {
     fi.ctx_destroy(s->ipmi);
     free(s->records);
     free(s);
+}
+
+/* The thresholds as the BMC has them now (Get Sensor Thresholds: a threshold set since the
+   SDR was written differs from it), converted with the SDR's factors; 0 when read. */
+static int bmc_thresholds(sw_ipmi *s, struct kept_record *k, struct sw_ipmi_record *r) {
+    int8_t r_exp, b_exp;
+    int16_t m, b;
+    uint8_t linearization, format;
+    if (fi.parse_decoding(s->sdr, k->bytes, k->length, &r_exp, &b_exp, &m, &b, &linearization, &format) < 0) return -1;
+    void *obj = fi.obj_create(fi.thresholds_rs);
+    if (!obj) return -1;
+    int rc = -1;
+    if (fi.get_thresholds(s->ipmi, r->sensor_number, obj) == 0) {
+        static const char *const names[6] = {
+            "lower_non_critical_threshold", "lower_critical_threshold", "lower_non_recoverable_threshold",
+            "upper_non_critical_threshold", "upper_critical_threshold", "upper_non_recoverable_threshold",
+        };
+        r->threshold_mask = 0;
+        for (int i = 0; i < 6; i++) {
+            char readable[80];
+            uint64_t on = 0, raw = 0;
+            snprintf(readable, sizeof readable, "readable_thresholds.%s", names[i]);
+            double v;
+            if (fi.obj_get(obj, readable, &on) == 1 && on && fi.obj_get(obj, names[i], &raw) == 1
+                && fi.decode_value(r_exp, b_exp, m, b, linearization, format, (uint8_t)raw, &v) == 0) {
+                r->thresholds[i] = v;
+                r->threshold_mask |= 1u << i;
+            }
+        }
+        rc = 0;
+    }
+    fi.obj_destroy(obj);
+    return rc;
 }
 
 static void parse(sw_ipmi *s, struct kept_record *k) {
@@ -287,6 +344,23 @@ static void parse(sw_ipmi *s, struct kept_record *k) {
                 }
                 free(t[i]);
             }
+        }
+        /* SPEC §23: the BMC's own thresholds at discovery, else the SDR's. */
+        (void)bmc_thresholds(s, k, r);
+        /* Hysteresis is a count of raw steps: its size in the unit is steps × M × 10^R for a
+           linear sensor (the offset B cancels out of a difference). */
+        int8_t r_exp, b_exp;
+        int16_t m, b;
+        uint8_t linearization, format, positive, negative;
+        if (fi.parse_hysteresis(s->sdr, k->bytes, k->length, &positive, &negative) == 0
+            && fi.parse_decoding(s->sdr, k->bytes, k->length, &r_exp, &b_exp, &m, &b, &linearization, &format) == 0
+            && linearization == 0) {
+            double step = m;
+            for (int i = 0; i < (r_exp < 0 ? -r_exp : r_exp); i++) step = r_exp < 0 ? step / 10 : step * 10;
+            if (step < 0) step = -step;
+            /* 0xFF: "unspecified" in the IPMI spec. */
+            r->hysteresis_positive = positive == 0xFF ? 0 : positive * step;
+            r->hysteresis_negative = negative == 0xFF ? 0 : negative * step;
         }
     }
 }
@@ -393,9 +467,12 @@ int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
 
 int sw_ipmi_state(sw_ipmi *s, uint8_t event_reading_type, uint8_t sensor_type, unsigned offset,
                   char *text, size_t text_capacity) {
+    (void)s;
     unsigned state = 3;
-    if (fi.interpret_sensor(s->interpret, event_reading_type, sensor_type, (uint16_t)(1u << offset), &state) < 0)
+    pthread_mutex_lock(&interpret_lock);
+    if (fi.interpret_sensor(interpret, event_reading_type, sensor_type, (uint16_t)(1u << offset), &state) < 0)
         state = 3;
+    pthread_mutex_unlock(&interpret_lock);
     int rc = event_reading_type == EVENT_READING_SPECIFIC
         ? fi.sensor_type_message(sensor_type, offset, text, (unsigned)text_capacity)
         : fi.generic_message(event_reading_type, offset, text, (unsigned)text_capacity);
@@ -422,13 +499,15 @@ static int sel_record(ctx_t sel, void *data) {
     if (fi.sel_string(sel, "%s", NULL, 0, e.sensor, sizeof e.sensor - 1, 0) < 0) e.sensor[0] = 0;
     if (fi.sel_string(sel, "%e", NULL, 0, e.event, sizeof e.event - 1, 0) < 0) e.event[0] = 0;
     e.state = 3;
-    if (n > 0 && fi.interpret_sel(w->session->interpret, record, (unsigned)n, &e.state) < 0) e.state = 3;
+    pthread_mutex_lock(&interpret_lock);
+    if (n > 0 && fi.interpret_sel(interpret, record, (unsigned)n, &e.state) < 0) e.state = 3;
+    pthread_mutex_unlock(&interpret_lock);
     w->each(w->context, &e);
     w->count++;
     return 0;
 }
 
-int sw_ipmi_sel(sw_ipmi *s, void (*each)(void *, const struct sw_ipmi_sel_entry *), void *context,
+int sw_ipmi_sel(sw_ipmi *s, uint16_t start, void (*each)(void *, const struct sw_ipmi_sel_entry *), void *context,
                 int *failure, char *error, size_t error_capacity) {
     ctx_t sel = fi.sel_create(s->ipmi, s->sdr_open ? s->sdr : NULL);
     if (!sel) {
@@ -437,7 +516,7 @@ int sw_ipmi_sel(sw_ipmi *s, void (*each)(void *, const struct sw_ipmi_sel_entry 
         return -1;
     }
     struct sel_walk w = { s, sel, each, context, 0 };
-    int rc = fi.sel_parse(sel, 0x0000, 0xFFFF, sel_record, &w);
+    int rc = fi.sel_parse(sel, start, 0xFFFF, sel_record, &w);
     if (rc < 0) {
         if (failure_of(fi.ctx_errnum(s->ipmi)) == SW_IPMI_TIMEOUT) session_failed(s, failure, error, error_capacity);
         else { *failure = SW_IPMI_OTHER; say(error, error_capacity, fi.sel_errormsg(sel)); }

@@ -10,10 +10,10 @@ enum RecordCommand {
     static let help = """
         usage: sensorwatch record [--config PATH] [--duration D] [--interval I] --output FILE
 
-        Reads the configured thermal, hwmon and iio sources at their intervals (simulated
-        sources are left out, rules are not evaluated) and writes what they read as a
-        scenario: explicit samples per sensor under its own id (thermal:x86_pkg_temp),
-        null for a failed read. Replay it against any rules with
+        Reads the configured thermal, hwmon, iio and ipmi sources at their intervals
+        (simulated sources are left out, rules are not evaluated) and writes what they
+        read as a scenario: explicit samples per sensor under its own id
+        (thermal:x86_pkg_temp), with limits and hardware alarms, null for a failed read. Replay it against any rules with
         sensorwatch simulate --config PATH --scenario FILE.
 
         Time 0 is the first poll; a sensor found later starts later. The file is written

@@ -92,7 +92,7 @@ enum RunCommand {
             recovered: "alert state is kept again")
         let keeper = StateKeeper(store: store, loaded: loaded, problems: saveProblems)
         // A BMC's new event log records go to the journal, its position to the state file.
-        let readers = SourceReaders(cacheDirectory: store.directory) { [sink] bmc in
+        let readers = SourceReaders(cacheDirectory: SourceReaders.cacheDirectory(state: store.directory)) { [sink] bmc in
             IPMIEventLog(position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
         }
         var environment = Daemon<BootClock>.Environment(

@@ -1,3 +1,4 @@
+import Glibc
 import SensorCore
 import SensorIPMI
 import SensorSysfs
@@ -20,5 +21,16 @@ struct SourceReaders: Sendable {
     }
 
     /// Readers without an event log, caching SDRs in the state directory.
-    static let plain = SourceReaders(cacheDirectory: StateStore.directoryFromEnvironment(), eventLog: nil)
+    static var plain: SourceReaders { SourceReaders(cacheDirectory: cacheDirectory(), eventLog: nil) }
+
+    /// Where SDR caches go: the state directory (`$STATE_DIRECTORY`, the unit's), made if
+    /// missing; for a user who may not write there (`sensors` run by hand), a directory of
+    /// their own under /tmp (mode 0700), so a BMC is still read.
+    static func cacheDirectory(state: String = StateStore.directoryFromEnvironment()) -> String {
+        _ = mkdir(state, 0o755)
+        if access(state, W_OK) == 0 { return state }
+        let own = "/tmp/sensorwatch-sdr-\(getuid())"
+        _ = mkdir(own, 0o700)
+        return own
+    }
 }

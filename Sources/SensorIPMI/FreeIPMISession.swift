@@ -27,7 +27,8 @@ final class FreeIPMISession: IPMISession {
             }
             out.append(IPMIRecord(
                 recordID: Int(r.record_id), name: name, sensorType: r.sensor_type, eventReadingType: r.event_reading_type,
-                baseUnit: r.base_unit, isThreshold: r.is_threshold != 0, thresholds: thresholds))
+                baseUnit: r.base_unit, isThreshold: r.is_threshold != 0, thresholds: thresholds,
+                hysteresis: (r.hysteresis_positive, r.hysteresis_negative)))
         }
         return out
     }
@@ -53,14 +54,14 @@ final class FreeIPMISession: IPMISession {
         return IPMIStateMeaning(severity: IPMIStateMeaning.Severity(rawValue: Int(state)) ?? .unknown, text: Self.text(text))
     }
 
-    func eventLog() throws(IPMIFailure) -> [IPMIEventLogEntry] {
+    func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
         guard let handle else { throw IPMIFailure(.other, "session closed") }
         final class Collected { var entries: [IPMIEventLogEntry] = [] }
         let collected = Collected()
         var failure: Int32 = 0
         var error = [CChar](repeating: 0, count: 320)
         let n = withExtendedLifetime(collected) {
-            sw_ipmi_sel(handle, { context, entry in
+            sw_ipmi_sel(handle, UInt16(clamping: start), { context, entry in
                 guard let context, let e = entry?.pointee else { return }
                 let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
                 let sensor = withUnsafeBytes(of: e.sensor) { FreeIPMISession.text(Array($0.prefix { $0 != 0 })) }

@@ -116,7 +116,7 @@ public final class IPMIReader: SensorReader {
             var log: [IPMIEventLogEntry] = []
             if let eventLog {
                 do throws(IPMIFailure) {
-                    log = eventLog.newEntries(try session.eventLog())
+                    log = eventLog.newEntries(try readEventLog(session, from: eventLog.position ?? 0))
                 } catch {
                     fail(&s, error, at: time)
                 }
@@ -151,6 +151,17 @@ public final class IPMIReader: SensorReader {
             values.append(Double(bits), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
         case .unavailable(let why):
             values.appendFault(settings.bmc + ": " + why)
+        }
+    }
+
+    /// The log from the last record seen on (one round trip when nothing is new); from its
+    /// start when that record is gone (the log was cleared).
+    private func readEventLog(_ session: any IPMISession, from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
+        guard start != 0 else { return try session.eventLog(from: 0) }
+        do throws(IPMIFailure) {
+            return try session.eventLog(from: start)
+        } catch where error.kind == .other {
+            return try session.eventLog(from: 0)
         }
     }
 

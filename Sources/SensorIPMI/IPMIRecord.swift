@@ -1,5 +1,16 @@
 /// One sensor of a BMC's SDR, as far as sensorwatch uses it.
 public struct IPMIRecord: Hashable, Sendable {
+    public static func == (a: IPMIRecord, b: IPMIRecord) -> Bool {
+        a.recordID == b.recordID && a.name == b.name && a.sensorType == b.sensorType && a.eventReadingType == b.eventReadingType
+            && a.baseUnit == b.baseUnit && a.isThreshold == b.isThreshold && a.thresholds == b.thresholds
+            && a.hysteresis == b.hysteresis
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(recordID)
+        h.combine(name)
+    }
+
     /// The SDR's record id (orders two sensors of one name).
     public var recordID: Int
     /// The SDR's id string, as the BMC has it (untrusted text).
@@ -15,11 +26,15 @@ public struct IPMIRecord: Hashable, Sendable {
     /// The thresholds the SDR marks readable, in the sensor's unit: `lnc`, `lc`, `lnr`,
     /// `unc`, `uc`, `unr`.
     public var thresholds: [String: Double]
+    /// The SDR's positive-going hysteresis (clears an upper threshold that far below it) and
+    /// negative-going one (a lower threshold that far above it), in the sensor's unit; 0: none.
+    public var hysteresis: (positive: Double, negative: Double)
 
     public init(
         recordID: Int, name: String, sensorType: UInt8, eventReadingType: UInt8, baseUnit: UInt8,
-        isThreshold: Bool, thresholds: [String: Double] = [:]
+        isThreshold: Bool, thresholds: [String: Double] = [:], hysteresis: (positive: Double, negative: Double) = (0, 0)
     ) {
+        self.hysteresis = hysteresis
         self.recordID = recordID
         self.name = name
         self.sensorType = sensorType

@@ -82,13 +82,18 @@ public struct IPMISensorMap: Sendable, Hashable {
     /// The SDR's thresholds as §16's limits: lower non-critical `min`, lower critical
     /// `lcrit`, upper non-critical `max`, upper critical `crit`, upper non-recoverable
     /// `emergency`; §16's plausibility applies. A lower non-recoverable threshold has no
-    /// name of §16 and is left out.
+    /// name of §16 and is left out. The SDR's hysteresis gives each its `_hyst`: an upper
+    /// limit clears the positive-going hysteresis below it, a lower one the negative-going
+    /// one above it.
     static func limits(_ record: IPMIRecord, quantity: Quantity) -> SensorLimits {
         let names = ["lnc": "min", "lc": "lcrit", "unc": "max", "uc": "crit", "unr": "emergency"]
         var found: [String: LimitPlausibility.Found] = [:]
         for (key, v) in record.thresholds {
             guard let name = names[key] else { continue }
             found[name] = .success(convert(v, unit: record.baseUnit))
+            let lower = key.hasPrefix("l")
+            let h = lower ? record.hysteresis.negative : record.hysteresis.positive
+            if h > 0 { found[name + "_hyst"] = .success(convert(lower ? v + h : v - h, unit: record.baseUnit)) }
         }
         return found.isEmpty ? .none : LimitPlausibility.judge(found, quantity: quantity)
     }

@@ -12,8 +12,9 @@ public protocol IPMISession: AnyObject {
     func read(_ index: Int) throws(IPMIFailure) -> IPMIReading
     /// FreeIPMI's meaning of state `offset` of a discrete sensor of these codes.
     func meaning(eventReadingType: UInt8, sensorType: UInt8, offset: Int) -> IPMIStateMeaning
-    /// The System Event Log's records, in log order.
-    func eventLog() throws(IPMIFailure) -> [IPMIEventLogEntry]
+    /// The System Event Log's records from record `start` on (0: all), in log order; throws
+    /// ``IPMIFailure/Kind/other`` when the log no longer holds `start`.
+    func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry]
     /// Closes the session.
     func close()
 }

@@ -201,3 +201,35 @@ import Testing
             """)
     }
 }
+
+/// A BMC's discrete sensor in `sensors` and in an alert's message (SPEC §23).
+@Suite struct DiscreteSensorOutputTests {
+    static let psu = SensorInfo(id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: .state)
+
+    @Test func jsonHasANullValueTheStatesWordsAndTheAlarmingOnes() {
+        var r = SensorsCommand.Reading(sensor: Self.psu, value: 3, error: nil, alarms: [HardwareAlarms(name: "alarm")!])
+        r.states = [("Presence detected", false), ("Power Supply Failure detected", true)]
+        #expect(SensorsCommand.json([r]) == """
+            [
+              {"id":"ipmi:bmc-r1-01/PSU1_Status","label":"PSU1 Status","quantity":"state","unit":"","value":null,\
+            "state":["Presence detected","Power Supply Failure detected"],"alarms":["Power Supply Failure detected"]}
+            ]
+            """)
+    }
+
+    @Test func theTablePrintsTheStatesWordsAndALARM() {
+        var r = SensorsCommand.Reading(sensor: Self.psu, value: 3, error: nil, alarms: [HardwareAlarms(name: "alarm")!])
+        r.states = [("Presence detected", false), ("Power Supply Failure detected", true)]
+        #expect(SensorsCommand.table([r]).hasSuffix("state     Presence detected, Power Supply Failure detected  ALARM"))
+        var nominal = SensorsCommand.Reading(sensor: Self.psu, value: 1, error: nil)
+        nominal.states = [("Presence detected", false)]
+        #expect(SensorsCommand.table([nominal]).hasSuffix("state     Presence detected"))
+    }
+
+    @Test func anAlarmOnADiscreteSensorDoesNotPrintItsBitsAsAValue() {
+        let e = AlertEvent(
+            time: .seconds(1), kind: .firing, rule: "hw-alarm", ruleIndex: 0, sensor: Self.psu, severity: .warning, value: 3,
+            threshold: 0, condition: .alarm, limit: "alarm")
+        #expect(EventFormatter.message(e) == "hw-alarm firing: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) in hardware alarm (alarm)")
+    }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import SensorCore
 import Synchronization
 
@@ -15,12 +16,29 @@ final class FakeIPMITransport: IPMITransport {
         /// Thrown by every read, while set (the session then is dead).
         var readFailure: IPMIFailure?
         var eventLog: [IPMIEventLogEntry] = []
+        /// The `start` of each event log read.
+        var logReads: [Int] = []
         var opened = 0
         var closed = 0
         var passwords: [String] = []
     }
 
     let script = Mutex(Script())
+    /// While set, each read waits for ``releaseRead()`` (a BMC that stalls mid-call).
+    let stallReads = Atomic<Bool>(false)
+    /// Reads that began while ``stallReads`` was set.
+    let stalled = EventCount()
+    private let gate = DispatchSemaphore(value: 0)
+
+    /// Lets one stalled read return.
+    func releaseRead() { gate.signal() }
+
+    /// Called by a session's read: waits while reads stall.
+    func maybeStall() {
+        guard stallReads.load(ordering: .acquiring) else { return }
+        stalled.increment()
+        gate.wait()
+    }
 
     func open(_ settings: IPMISourceSettings, password: String) throws(IPMIFailure) -> any IPMISession {
         let failure = script.withLock { s -> IPMIFailure? in
@@ -45,6 +63,7 @@ final class FakeSession: IPMISession {
     func records(cachePath: String) throws(IPMIFailure) -> [IPMIRecord] { transport.script.withLock { $0.records } }
 
     func read(_ index: Int) throws(IPMIFailure) -> IPMIReading {
+        transport.maybeStall()
         let (failure, reading) = transport.script.withLock { ($0.readFailure, $0.readings[index]) }
         if let failure { throw failure }
         return reading ?? .unavailable("no reading")
@@ -54,7 +73,15 @@ final class FakeSession: IPMISession {
         transport.script.withLock { $0.meanings[offset] } ?? IPMIStateMeaning(severity: .nominal, text: "state \(offset)")
     }
 
-    func eventLog() throws(IPMIFailure) -> [IPMIEventLogEntry] { transport.script.withLock { $0.eventLog } }
+    func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
+        let log = transport.script.withLock { s in
+            s.logReads.append(start)
+            return s.eventLog
+        }
+        guard start != 0 else { return log }
+        guard let i = log.firstIndex(where: { $0.recordID == start }) else { throw IPMIFailure(.other, "record not present") }
+        return Array(log[i...])
+    }
 
     func close() {
         precondition(!isClosed, "a session is closed once")

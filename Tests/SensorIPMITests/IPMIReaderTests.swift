@@ -120,6 +120,25 @@ import Testing
         #expect(transport.open == 0)
     }
 
+    @Test func closeDuringAStalledCallReturnsAtOnceAndTheCallGivesTheSessionBack() async throws {
+        scriptSimulator()
+        let r = reader()
+        _ = r.discover()
+        transport.stallReads.store(true, ordering: .releasing)
+        let done = EventCount()
+        try DetachedThread.start("stalled poll") {
+            _ = r.poll(at: .seconds(10))
+            done.increment()
+        }
+        #expect(await transport.stalled.until(1))
+        r.close()  // returns although the poll holds the reader
+        #expect(transport.open == 1)
+        transport.stallReads.store(false, ordering: .releasing)
+        transport.releaseRead()
+        #expect(await done.until(1))
+        #expect(transport.open == 0)
+    }
+
     @Test func inBandWithoutTheDeviceSaysHowToGetItAndStaysAFault() {
         let settings = IPMISourceSettings()
         let config = SourceConfiguration(kind: .ipmi, interval: .seconds(10), ipmi: settings)
@@ -158,6 +177,14 @@ import Testing
         _ = r.poll(at: .seconds(30))
         #expect(sink.logged == [new])
         #expect(sink.kept == ["bmc-r1-07": 2])
+        // Each read starts at the last record seen: one round trip when nothing is new.
+        #expect(transport.script.withLock { $0.logReads } == [0, 1, 2])
+        // A cleared log (the last record seen is gone) is read from its start, all of it new.
+        let fresh = IPMIEventLogEntry(recordID: 1, timestamp: 20, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
+        transport.script.withLock { $0.eventLog = [fresh] }
+        _ = r.poll(at: .seconds(40))
+        #expect(sink.logged == [new, fresh])
+        #expect(transport.script.withLock { $0.logReads.suffix(2) } == [2, 0])
         // A restart from the kept position logs none twice.
         let again = MemoryEventLogSink()
         let restarted = IPMIEventLog(position: 2, sink: again)

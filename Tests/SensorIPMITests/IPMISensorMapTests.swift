@@ -64,6 +64,21 @@ import Testing
         #expect(limits["PSU1 Status"] == [:])
     }
 
+    @Test func theSDRsHysteresisGivesEachLimitItsClearPoint() {
+        let map = IPMISensorMap(bmc: "b", records: [
+            IPMIRecord(recordID: 1, name: "T", sensorType: 1, eventReadingType: 1, baseUnit: 1, isThreshold: true,
+                       thresholds: ["uc": 90, "unc": 85], hysteresis: (positive: 2, negative: 0)),
+            IPMIRecord(recordID: 2, name: "F", sensorType: 4, eventReadingType: 1, baseUnit: 18, isThreshold: true,
+                       thresholds: ["lc": 600, "lnc": 1200], hysteresis: (positive: 0, negative: 30)),
+            IPMIRecord(recordID: 3, name: "TF", sensorType: 1, eventReadingType: 1, baseUnit: 2, isThreshold: true,
+                       thresholds: ["uc": 194], hysteresis: (positive: 9, negative: 9)),
+        ])
+        let limits = Dictionary(uniqueKeysWithValues: map.entries.map { ($0.info.label, $0.info.limits.values) })
+        #expect(limits["T"] == ["crit": 90, "crit_hyst": 88, "max": 85, "max_hyst": 83])
+        #expect(limits["F"] == ["lcrit": 600, "lcrit_hyst": 630, "min": 1200, "min_hyst": 1230])
+        #expect(limits["TF"] == ["crit": 90, "crit_hyst": 85])
+    }
+
     @Test func implausibleThresholdsAreIgnoredWithTheReason() {
         let map = IPMISensorMap(bmc: "b", records: [
             IPMIRecord(recordID: 1, name: "T", sensorType: 1, eventReadingType: 1, baseUnit: 1, isThreshold: true,

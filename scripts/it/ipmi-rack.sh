@@ -28,17 +28,24 @@ cfg() { # HOSTS
     { type: "hwmon", root: "$WORK/sys/class/hwmon", interval: "200ms" },
   ],
   rules: [ { name: "too-hot", sensor: "ipmi:*", above: "crit", severity: "critical" } ],
+  metrics: { textfile: "$WORK/metrics/sensorwatch.prom", interval: "200ms" },
 }
 JSON
 }
 cfg "\"127.0.0.1:$A\", \"127.0.0.1:$B\", \"127.0.0.1:$C\""
-mkdir -p "$WORK/state" "$WORK/run"
+mkdir -p "$WORK/state" "$WORK/run" "$WORK/metrics"
 export STATE_DIRECTORY=$WORK/state RUNTIME_DIRECTORY=$WORK/run
 S=$WORK/run/status.json
 # field of sensor $1 in the status file
 sensor() { jq -r --arg id "$1" --arg f "$2" '.sensors[] | select(.id == $id) | .[$f] | tostring' "$S" 2>/dev/null; }
 is_ok() { [ "$(sensor "$1" ok)" = true ]; }
 faults_with() { [ "$(sensor "$1" error)" = "$2" ]; }
+# when sensor $1 was last read, from the metrics file (the status file is rewritten on a
+# change of health, not for each reading)
+last_read() {
+    awk -v s="sensorwatch_sensor_last_reading_timestamp_seconds{sensor=\"$1\"}" '$1 == s { print $2 }' \
+        "$WORK/metrics/sensorwatch.prom"
+}
 
 "$BIN" run --config "$WORK/c.json5" 2>"$WORK/stderr" &
 pid=$!
@@ -51,12 +58,15 @@ wait_for "B's sensors to fault" 50 faults_with "ipmi:127.0.0.1:$B/Inlet_Temp" "1
 took=$(echo "$(date +%s.%N) - $frozen" | bc)
 note "B frozen: its sensors are faults after ${took}s"
 # Meanwhile A, C and hwmon keep their pace: each reading newer than the one 1.5 s before.
-ta=$(sensor "ipmi:127.0.0.1:$A/Inlet_Temp" time); tc=$(sensor "ipmi:127.0.0.1:$C/Inlet_Temp" time)
-th=$(sensor hwmon:board-virtual-0/temp1 time)
-sleep 1.5   # the pace itself is what is tested: no event marks "a second later"
-[ "$(sensor "ipmi:127.0.0.1:$A/Inlet_Temp" time)" != "$ta" ] || fail "A stalled with B"
-[ "$(sensor "ipmi:127.0.0.1:$C/Inlet_Temp" time)" != "$tc" ] || fail "C stalled with B"
-[ "$(sensor hwmon:board-virtual-0/temp1 time)" != "$th" ] || fail "hwmon stalled with B"
+ta=$(last_read "ipmi:127.0.0.1:$A/Inlet_Temp"); tc=$(last_read "ipmi:127.0.0.1:$C/Inlet_Temp")
+th=$(last_read hwmon:board-virtual-0/temp1); tb=$(last_read "ipmi:127.0.0.1:$B/Inlet_Temp")
+sleep 2.5   # the pace itself is what is tested: no event marks "two intervals later"
+[ "$(echo "$(last_read "ipmi:127.0.0.1:$A/Inlet_Temp") >= $ta + 2" | bc)" = 1 ] || fail "A stalled with B"
+[ "$(echo "$(last_read "ipmi:127.0.0.1:$C/Inlet_Temp") >= $tc + 2" | bc)" = 1 ] || fail "C stalled with B"
+[ "$(echo "$(last_read hwmon:board-virtual-0/temp1) >= $th + 2" | bc)" = 1 ] || fail "hwmon stalled with B"
+[ "$(last_read "ipmi:127.0.0.1:$B/Inlet_Temp")" = "$tb" ] || fail "B read while frozen"
+grep -q "^sensorwatch_temperature_celsius{sensor=\"ipmi:127.0.0.1:$A/Inlet_Temp\",label=\"Inlet Temp\"} 25$" \
+    "$WORK/metrics/sensorwatch.prom" || fail "no BMC temperature in the metrics: $(grep Inlet "$WORK/metrics/sensorwatch.prom")"
 is_ok "ipmi:127.0.0.1:$A/Inlet_Temp" && is_ok "ipmi:127.0.0.1:$C/Inlet_Temp" || fail "A or C faulted with B"
 kill -CONT "$PID_B"
 resumed=$(date +%s.%N)

@@ -39,6 +39,10 @@ struct sw_ipmi_record {
     uint8_t is_threshold;
     unsigned threshold_mask;
     double thresholds[6];
+    /* The SDR's positive- and negative-going hysteresis in the sensor's unit (a difference;
+       0: none). */
+    double hysteresis_positive;
+    double hysteresis_negative;
     char name[64];
 };
 
@@ -81,9 +85,10 @@ struct sw_ipmi_sel_entry {
     char event[192];
 };
 
-/* The SEL's records: calls `each` for every record (in log order) with `context`.
-   Returns the number of records or -1 (`*failure`). */
-int sw_ipmi_sel(sw_ipmi *session, void (*each)(void *context, const struct sw_ipmi_sel_entry *entry),
+/* The SEL's records from record `start` on (0: the first): calls `each` for every record
+   (in log order) with `context`, one round trip each. Returns the number of records or -1
+   (`*failure`; a `start` the log no longer holds fails too). */
+int sw_ipmi_sel(sw_ipmi *session, uint16_t start, void (*each)(void *context, const struct sw_ipmi_sel_entry *entry),
                 void *context, int *failure, char *error, size_t error_capacity);
 
 #endif
