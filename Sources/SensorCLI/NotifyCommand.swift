@@ -45,7 +45,6 @@ enum NotifyCommand {
           sensorwatch notify --test
           sensorwatch notify --config /etc/sensorwatch/sensorwatch.json5
           sensorwatch notify --directory /var/log/journal/remote --state /var/lib/sensorwatch-notify/fleet.json
-          sudo systemctl enable --now sensorwatch-notify
         """
 
     /// The signals `notify` handles (stop, stop, re-read the list).
