@@ -97,6 +97,39 @@ struct DaemonTests {
         ])
     }
 
+    /// After a rediscovery that changed the sensors, a rule that still selects nothing is
+    /// said again; one that now selects its sensor is not (issue 34).
+    @Test func aRuleStillWithoutASensorAfterARediscoveryIsSaidAgain() async throws {
+        let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
+        let rules = [
+            Rule(name: "fan", selector: SensorSelector(sensor: try Glob("sim:fan")), condition: .below(1500, hysteresis: 0)),
+            Rule(name: "pump", selector: SensorSelector(sensor: try Glob("sim:pump")), condition: .below(1500, hysteresis: 0)),
+        ]
+        let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
+        let log = MemoryLog()
+        let clock = ManualClock()
+        let reader = ScriptedReader(Self.cpu, Array(repeating: 50, count: 100))
+        let env = Daemon<ManualClock>.Environment(
+            sink: MemoryAlertSink(), log: log, reload: { configuration }, makeReader: { _ in reader })
+        let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
+        let run = Task { @DaemonActor in await daemon.run() }
+        #expect(await log.written.until(2))
+        // The fan is plugged in; the minute's rediscovery finds it.
+        reader.appear(SensorInfo(id: "sim:fan", quantity: .fan))
+        while log.entries.count < 3 {
+            #expect(await clock.until { $0.sleeperCount >= 1 })
+            clock.advance(by: .seconds(10))
+            await daemonActorBarrier()
+        }
+        daemon.requestStop()
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
+        #expect(log.entries.map(\.message) == [
+            #"rule "fan" selects no sensor of this machine: sensor "sim:fan" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+            #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+            #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+        ])
+    }
+
     @Test func pollsAtTheIntervalAndLogsFiringAndResolved() async {
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
         let notifier = RecordingNotifier()

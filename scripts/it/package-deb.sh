@@ -21,7 +21,6 @@ need man man-db
 need lexgrog man-db
 need groff groff
 need systemd-analyze systemd
-need prometheus-node-exporter prometheus-node-exporter
 need curl curl
 
 if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
@@ -29,6 +28,9 @@ if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
     exec unshare -m --propagation private bash "$0" "$@"
 fi
 mount -t tmpfs none /run
+# Installed here, where /run is empty: its postinst sees no running systemd and starts no
+# system node_exporter on the default port (the test starts its own, on 127.0.0.1:17134).
+need prometheus-node-exporter prometheus-node-exporter
 
 tmp=$(mktemp -d /tmp/sw-it-deb.XXXXXX)
 # Everything this test starts, by PID: lintian, node_exporter, the daemon.
