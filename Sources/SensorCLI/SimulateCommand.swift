@@ -79,12 +79,15 @@ enum SimulateCommand {
             Output.stderr("sensorwatch: \(configuration.path): no simulated source to play (add one, or pass --scenario)")
             return .failure
         }
-        // A rule for simulated sensors (`sim:…`) that selects none of the scenarios' would print
-        // nothing: say so. Rules for real hardware select nothing here by design.
-        let played = scenarios.flatMap { $0.sensors.map(\.info) }
-        let simulated = configuration.rules.filter { $0.selector.sensor?.pattern.hasPrefix("sim:") ?? false }
-        for finding in RuleSelection.unselected(simulated, sensors: played) {
-            Output.stderr(DisplayText.escaped("sensorwatch: warning: " + finding.message))
+        // A rule for simulated sensors (`sim:…`) that selects none of the configuration's
+        // scenarios would print nothing: say so. Rules for real hardware select nothing here by
+        // design, and a `--scenario` may well feed a few rules only.
+        if options["scenario"] == nil {
+            let played = scenarios.flatMap { $0.sensors.map(\.info) }
+            let simulated = configuration.rules.filter { $0.selector.sensor?.pattern.hasPrefix("sim:") ?? false }
+            for finding in RuleSelection.unselected(simulated, sensors: played) {
+                Output.stderr(DisplayText.escaped("sensorwatch: warning: " + finding.message))
+            }
         }
         let plot = options["plot"] == nil ? nil : SVGPlot()
         let longest = scenarios.map(\.duration).max() ?? .zero
