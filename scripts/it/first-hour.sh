@@ -6,7 +6,12 @@
 # pointed to exists — no output or shipped file cites the SPEC (which does not ship), every
 # file and man page section named is there, and the docs' figures are the binary's.
 set -u
+# common.sh for `need` (installs a missing tool with apt); testlib.sh's expectations after it.
+. "$(dirname "$0")/lib/common.sh"
 . "$(dirname "$0")/../testlib.sh"
+need strings binutils
+need strip binutils
+need man man-db
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(mktemp -d /tmp/sw-first-hour.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
