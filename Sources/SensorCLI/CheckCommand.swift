@@ -52,6 +52,12 @@ enum CheckCommand {
             Output.stdout("OK")
             return .success
         case .failure(let code):
+            // A rule-test file fails as a configuration with `config`/`tests: unknown key`,
+            // which says nothing of what it is: say it, and what reads it.
+            if (try? RuleTestLoader.load(path: options.configPath)) != nil {
+                let path = DisplayText.escaped(options.configPath)
+                Output.stderr("\(path): this is a rule-test file, not a configuration: run it with `sensorwatch test \(path)`")
+            }
             return code
         }
     }

@@ -40,6 +40,11 @@ enum NotifyCommand {
 
         exit status: 0 stopped by a signal (--test: all delivered), 1 a --test delivery
         failed, 78 configuration error, 64 bad usage
+
+        examples:
+          sensorwatch notify --test
+          sensorwatch notify --config /etc/sensorwatch/sensorwatch.json5
+          sensorwatch notify --directory /var/log/journal/remote --state /var/lib/sensorwatch-notify/fleet.json
         """
 
     /// The signals `notify` handles (stop, stop, re-read the list).

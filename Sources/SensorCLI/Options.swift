@@ -1,3 +1,5 @@
+import SensorCore
+
 /// The options of one subcommand, parsed from its arguments.
 ///
 /// Accepts `--name value`, `--name=value` and bare flags; anything unknown is a usage error
@@ -5,7 +7,7 @@
 /// keeps every value (`all`); the subscript reads the last.
 struct Options {
     /// What went wrong with the command line.
-    struct UsageError: Error, CustomStringConvertible {
+    struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
     }
 
@@ -51,7 +53,10 @@ struct Options {
                 guard inline == nil else { throw UsageError(description: "option --\(name) takes no value") }
                 flags.insert(name)
             } else {
-                throw UsageError(description: "unknown option '--\(name)'")
+                // A typo gets the option it most likely meant, as a config key does.
+                let known = valued.sorted() + allowed.sorted() + ["help"]
+                let hint = NearestNames.closest(to: name, in: known).map { " (did you mean --\($0)?)" } ?? ""
+                throw UsageError(description: "unknown option '--\(name)'" + hint)
             }
             i += 1
         }

@@ -49,6 +49,13 @@ enum SimulateCommand {
         case .success(let o): options = o
         case .failure(let code): return code
         }
+        // The plot is SVG whatever the name: a `.png` would hold SVG that no viewer opens as PNG.
+        if let path = options["plot"], !path.lowercased().hasSuffix(".svg") {
+            Output.stderr(
+                "sensorwatch: --plot \(DisplayText.escaped(path)): the plot is SVG; name the file .svg "
+                    + "(for a PNG: rsvg-convert FILE.svg -o FILE.png)\n\n" + help)
+            return .usage
+        }
         let panels: [Glob]
         switch panelGlobs(options) {
         case .success(let globs): panels = globs
@@ -71,6 +78,16 @@ enum SimulateCommand {
         guard !scenarios.isEmpty else {
             Output.stderr("sensorwatch: \(configuration.path): no simulated source to play (add one, or pass --scenario)")
             return .failure
+        }
+        // A rule for simulated sensors (`sim:…`) that selects none of the configuration's
+        // scenarios would print nothing: say so. Rules for real hardware select nothing here by
+        // design, and a `--scenario` may well feed a few rules only.
+        if options["scenario"] == nil {
+            let played = scenarios.flatMap { $0.sensors.map(\.info) }
+            let simulated = configuration.rules.filter { $0.selector.sensor?.pattern.hasPrefix("sim:") ?? false }
+            for finding in RuleSelection.unselected(simulated, sensors: played) {
+                Output.stderr(DisplayText.escaped("sensorwatch: warning: " + finding.message))
+            }
         }
         let plot = options["plot"] == nil ? nil : SVGPlot()
         let longest = scenarios.map(\.duration).max() ?? .zero

@@ -16,4 +16,19 @@ struct OptionsTests {
     func malformedArgumentsAreUsageErrors(args: [String]) {
         #expect(throws: Options.UsageError.self) { try Options(args, valued: ["host"], flags: ["json"]) }
     }
+
+    /// A mistyped option names the one meant, as a mistyped config key does (issue 34).
+    @Test func aTypoSaysWhichOptionWasMeant() {
+        #expect(throws: Options.UsageError(description: "unknown option '--confg' (did you mean --config?)")) {
+            try Options(["--confg", "c.json5"], valued: ["config", "plot"], flags: ["json"])
+        }
+        #expect(throws: Options.UsageError(description: "unknown option '--verbose'")) {
+            try Options(["--verbose"], valued: ["config"], flags: ["json"])
+        }
+    }
+
+    /// `--plot x.png` would write SVG into a .png: refused as bad usage (issue 34).
+    @Test func aPlotNotNamedSVGIsBadUsage() async {
+        #expect(await SimulateCommand.run(["--config", "/nonexistent.json5", "--plot", "x.png"]) == .usage)
+    }
 }

@@ -73,20 +73,27 @@ struct DaemonTests {
         #expect(log.entries.allSatisfy { $0.location.file == "SensorCore/Daemon.swift" })
     }
 
-    /// A rule that selects no sensor (a typo) is a warning at start, naming the id meant;
-    /// a rule that selects one is not mentioned (issue 34).
-    @Test func aRuleThatSelectsNoSensorIsAWarningAtStart() async throws {
+    /// A daemon on one simulated source read by `reader`, with an `above: 80` rule for each
+    /// (name, sensor glob), and the log it writes to.
+    static func loggingDaemon(
+        rules: [(String, String)], reader: ScriptedReader, clock: ManualClock
+    ) -> (Daemon<ManualClock>, MemoryLog) {
         let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
-        let rules = [
-            Rule(name: "hot", selector: SensorSelector(sensor: try Glob("sim:cpu")), condition: .above(80, hysteresis: 0)),
-            Rule(name: "typo", selector: SensorSelector(sensor: try Glob("sim:cpuu")), condition: .above(80, hysteresis: 0)),
-        ]
+        let rules = rules.map { name, glob in
+            Rule(name: name, selector: SensorSelector(sensor: try! Glob(glob)), condition: .above(80, hysteresis: 0))
+        }
         let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
         let log = MemoryLog()
         let env = Daemon<ManualClock>.Environment(
-            sink: MemoryAlertSink(), log: log, reload: { configuration },
-            makeReader: { [reader = ScriptedReader(Self.cpu, [50, 50, 50])] _ in reader })
-        let daemon = Daemon(configuration: configuration, environment: env, clock: ManualClock())
+            sink: MemoryAlertSink(), log: log, reload: { configuration }, makeReader: { _ in reader })
+        return (Daemon(configuration: configuration, environment: env, clock: clock), log)
+    }
+
+    /// A rule that selects no sensor (a typo) is a warning at start, naming the id meant;
+    /// a rule that selects one is not mentioned (issue 34).
+    @Test func aRuleThatSelectsNoSensorIsAWarningAtStart() async throws {
+        let (daemon, log) = Self.loggingDaemon(
+            rules: [("hot", "sim:cpu"), ("typo", "sim:cpuu")], reader: ScriptedReader(Self.cpu, [50, 50, 50]), clock: ManualClock())
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await log.written.until(1))
         daemon.requestStop()
@@ -94,6 +101,30 @@ struct DaemonTests {
         #expect(log.entries.map(\.level) == [.warning])
         #expect(log.entries.map(\.message) == [
             #"rule "typo" selects no sensor of this machine: sensor "sim:cpuu" matches no sensor id (did you mean "sim:cpu"?)"#,
+        ])
+    }
+
+    /// After a rediscovery that changed the sensors, a rule that still selects nothing is
+    /// said again; one that now selects its sensor is not (issue 34).
+    @Test func aRuleStillWithoutASensorAfterARediscoveryIsSaidAgain() async throws {
+        let clock = ManualClock()
+        let reader = ScriptedReader(Self.cpu, Array(repeating: 50, count: 100))
+        let (daemon, log) = Self.loggingDaemon(rules: [("fan", "sim:fan"), ("pump", "sim:pump")], reader: reader, clock: clock)
+        let run = Task { @DaemonActor in await daemon.run() }
+        #expect(await log.written.until(2))
+        // The fan is plugged in; the minute's rediscovery finds it.
+        reader.appear(SensorInfo(id: "sim:fan", quantity: .fan))
+        while log.entries.count < 3 {
+            #expect(await clock.until { $0.sleeperCount >= 1 })
+            clock.advance(by: .seconds(10))
+            await daemonActorBarrier()
+        }
+        daemon.requestStop()
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
+        #expect(log.entries.map(\.message) == [
+            #"rule "fan" selects no sensor of this machine: sensor "sim:fan" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+            #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+            #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
         ])
     }
 

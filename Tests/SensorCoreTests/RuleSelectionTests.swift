@@ -30,7 +30,7 @@ struct RuleSelectionTests {
         ]
         #expect(RuleSelection.unselected(rules, sensors: Self.sensors).map { "\($0.index) \($0.message)" } == [
             #"1 rule "typo" selects no sensor of this machine: sensor "sim:cpuu" matches no sensor id (did you mean "sim:cpu" or "sim:gpu"?)"#,
-            #"2 rule "far" selects no sensor of this machine: sensor "usb:thermometer" matches no sensor id (`sensorwatch sensors` lists the 3 sensors there are)"#,
+            #"2 rule "far" selects no sensor of this machine: sensor "usb:thermometer" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
             #"3 rule "dry" selects no sensor of this machine: there is no humidity sensor"#,
             #"4 rule "fan-hot" selects no sensor of this machine: there is no fan sensor among those "sim:*" matches"#,
             #"5 rule "crit" selects no sensor of this machine: no sensor it matches has the limit "crit", and the rule has no `otherwise`"#,

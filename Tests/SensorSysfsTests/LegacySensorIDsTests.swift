@@ -39,11 +39,11 @@ import Testing
             { name: "c", sensor: "hwmon:nvme/temp1", above: 70 },
             """
         #expect(try Self.warnings(tree, rules: rules, filters: #", include: ["hwmon:coretemp/temp1"], exclude: ["thermal:thermal_zone0"]"#) == [
-            #"c.json5: rules[0].sensor: warning: "thermal:thermal_zone1" is an id of the form used before ids named devices (SPEC §4); on this machine it is "thermal:x86_pkg_temp""#,
-            #"c.json5: rules[1].sensor: warning: "hwmon:coretemp.1/temp*" is an id of the form used before ids named devices (SPEC §4); on this machine it is "hwmon:coretemp-isa-0001/temp*""#,
-            #"c.json5: rules[2].sensor: warning: "hwmon:nvme/temp1" is an id of the form used before ids named devices (SPEC §4); no sensor on this machine has it"#,
-            #"c.json5: sources[1].include[0]: warning: "hwmon:coretemp/temp1" is an id of the form used before ids named devices (SPEC §4); on this machine it is "hwmon:coretemp-isa-0000/temp1""#,
-            #"c.json5: sources[1].exclude[0]: warning: "thermal:thermal_zone0" is an id of the form used before ids named devices (SPEC §4); on this machine it is "thermal:acpitz""#,
+            #"c.json5: rules[0].sensor: warning: "thermal:thermal_zone1" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); on this machine it is "thermal:x86_pkg_temp""#,
+            #"c.json5: rules[1].sensor: warning: "hwmon:coretemp.1/temp*" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); on this machine it is "hwmon:coretemp-isa-0001/temp*""#,
+            #"c.json5: rules[2].sensor: warning: "hwmon:nvme/temp1" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); no sensor on this machine has it"#,
+            #"c.json5: sources[1].include[0]: warning: "hwmon:coretemp/temp1" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); on this machine it is "hwmon:coretemp-isa-0000/temp1""#,
+            #"c.json5: sources[1].exclude[0]: warning: "thermal:thermal_zone0" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); on this machine it is "thermal:acpitz""#,
         ])
     }
 

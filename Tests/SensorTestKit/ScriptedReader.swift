@@ -2,12 +2,16 @@ import Synchronization
 public import SensorCore
 
 /// A reader of one sensor that returns the next value of a script on each poll (nil = failed
-/// read, `EIO`); past the end of the script a poll returns no reading at all.
+/// read, `EIO`); past the end of the script a poll returns no reading at all. Sensors a test
+/// makes appear (``appear(_:)``) are found at the next discovery and read 50.
 public final class ScriptedReader: SensorReader {
     public let source = "sim"
     /// The one sensor it reads.
     public let info: SensorInfo
     private let script: Mutex<[Double?]>
+    private let appeared = Mutex<[SensorInfo]>([])
+    /// How many of them the last discovery listed: polls are aligned with it.
+    private let discovered = Mutex(0)
 
     public init(_ info: SensorInfo, _ values: [Double?]) {
         self.info = info
@@ -19,7 +23,14 @@ public final class ScriptedReader: SensorReader {
     /// How many polls have been made so far.
     public var pollCount: Int { polls.value }
 
-    public func discover() -> [SensorInfo] { [info] }
+    public func discover() -> [SensorInfo] {
+        let extra = appeared.withLock { $0 }
+        discovered.withLock { $0 = extra.count }
+        return [info] + extra
+    }
+
+    /// A sensor that comes (a device plugged in): listed from the next discovery on.
+    public func appear(_ sensor: SensorInfo) { appeared.withLock { $0.append(sensor) } }
 
     /// Scripted readings never block.
     public func isolateBlockedRead(now: Timestamp) -> Bool { false }
@@ -35,6 +46,7 @@ public final class ScriptedReader: SensorReader {
         case .some(.none): values.appendFault("EIO")
         case .some(.some(let v)): values.append(v)
         }
+        for _ in 0..<discovered.withLock({ $0 }) { values.append(50) }
         return [values]
     }
 }

@@ -64,10 +64,10 @@ note "30 SIGHUPs: $burst reloads ran, each logged its error once"
 # The good configuration again: reloaded, the unchanged scenario source keeps playing.
 cp "$WORK/good.json5" "$C"
 kill -HUP "$pid"
-wait_for "the good reload" 100 has_note '^6 configuration reloaded: 1 sources, 1 rules$'
+wait_for "the good reload" 100 has_note '^6 configuration reloaded: 1 source, 1 rule$'
 # A burst of good reloads: the unchanged source keeps playing, alert state survives each.
 for _ in $(seq 30); do kill -HUP "$pid"; done
-wait_for "the burst of good reloads" 100 has_note '^6 configuration reloaded: 1 sources, 1 rules$' 2
+wait_for "the burst of good reloads" 100 has_note '^6 configuration reloaded: 1 source, 1 rule$' 2
 # Messages repeat (the same value every period), so wait for the count, not a text.
 wait_for "all $want expected alerts" 200 eval '[ "$( (journal_messages; stderr_messages "$WORK/stderr") | grep -c .)" -ge "$want" ]'
 stop_within_1s "$pid" TERM

@@ -22,7 +22,7 @@ grep -qx '<2>cpu-hot firing: sim:cpu (CPU package) 85 °C above 80 °C' "$WORK/s
 grep -q 'writing events to stderr' "$WORK/stderr" || fail "the switch to stderr was not reported"
 if grep -q 'resolved' "$WORK/stderr"; then fail "resolved went to stderr although journald was back"; fi
 [ "$(count_state firing)" = 0 ] || fail "firing reached a journal that did not exist yet?"
-grep -q '^<6>starting: 1 sources, 1 rules; open-file limit ' "$WORK/stderr" || fail "no starting line on stderr"
+grep -q '^<6>starting: 1 source, 1 rule; open-file limit ' "$WORK/stderr" || fail "no starting line on stderr"
 # The starting entry and the firing went to stderr.
 journal_json | jq -r .MESSAGE | grep -q '^journal reachable again; 2 entries went to stderr' \
     || fail "the return of the journal was not reported"

@@ -21,7 +21,6 @@ need man man-db
 need lexgrog man-db
 need groff groff
 need systemd-analyze systemd
-need prometheus-node-exporter prometheus-node-exporter
 need curl curl
 
 if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
@@ -29,6 +28,9 @@ if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
     exec unshare -m --propagation private bash "$0" "$@"
 fi
 mount -t tmpfs none /run
+# Installed here, where /run is empty: its postinst sees no running systemd and starts no
+# system node_exporter on the default port (the test starts its own, on 127.0.0.1:17134).
+need prometheus-node-exporter prometheus-node-exporter
 
 tmp=$(mktemp -d /tmp/sw-it-deb.XXXXXX)
 # Everything this test starts, by PID: lintian, node_exporter, the daemon.
@@ -203,7 +205,10 @@ touch "$R/var/lib/dpkg/status" "$R/var/lib/dpkg/available"
 # database, so without it removal could not be seen to drop sensorwatch's entries).
 install -D -m 0644 /usr/lib/systemd/catalog/systemd.catalog "$R/usr/lib/systemd/catalog/systemd.catalog"
 # Stand-ins log their arguments; systemd-tmpfiles and journalctl are logged and then run.
-for cmd in systemctl deb-systemd-helper deb-systemd-invoke invoke-rc.d; do
+# prometheus-node-exporter's postinst (step 5) is not DPKG_ROOT-aware: its adduser, chown and
+# dpkg-statoverride would act on the host, so they are stand-ins too.
+real_chown=$(command -v chown)
+for cmd in systemctl deb-systemd-helper deb-systemd-invoke invoke-rc.d adduser chown dpkg-statoverride; do
     printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 0\n' "$cmd" "$calls" >"$stubs/$cmd"
 done
 for cmd in journalctl; do
@@ -228,8 +233,8 @@ not_called() { ! grep -q -- "$1" "$calls" || { echo "calls:"; cat "$calls"; fail
 prometheus_uid=$(id -u prometheus 2>/dev/null || echo 65534)
 debian_node_exporter_dirs() { # ROOT
     mkdir -p "$1/var/lib/prometheus/node-exporter"
-    chown "$prometheus_uid:$prometheus_uid" "$1/var/lib/prometheus"
-    chown 0:0 "$1/var/lib/prometheus/node-exporter"
+    "$real_chown" "$prometheus_uid:$prometheus_uid" "$1/var/lib/prometheus"
+    "$real_chown" 0:0 "$1/var/lib/prometheus/node-exporter"
 }
 debian_node_exporter_dirs "$R"
 
@@ -331,12 +336,10 @@ rm -rf /run/systemd
 dpkg_root -i "$deb"
 [ ! -e "$R/var/lib/prometheus" ] || fail "sensorwatch made node_exporter's directory"
 (cd "$tmp" && apt-get download prometheus-node-exporter >/dev/null 2>&1) || fail "apt-get download prometheus-node-exporter"
-# Unpacked only: its maintainer scripts are not DPKG_ROOT-aware (adduser, chown); its
-# postinst's chown is done here, and the trigger runs as dpkg runs it.
-dpkg_root --unpack "$tmp"/prometheus-node-exporter_*.deb
-debian_node_exporter_dirs "$R"
-dpkg_root --triggers-only --pending
-show_calls "prometheus-node-exporter unpacked after sensorwatch, triggers"
+dpkg_root -i "$tmp"/prometheus-node-exporter_*.deb
+show_calls "prometheus-node-exporter installed after sensorwatch"
+called "adduser --quiet --system --home /var/lib/prometheus --no-create-home --group --gecos Prometheus daemon prometheus"
+grep -q '^Processing triggers for sensorwatch' "$tmp/dpkg.out" || { cat "$tmp/dpkg.out"; fail "no trigger for sensorwatch"; }
 [ "$(readlink "$R/var/lib/prometheus/node-exporter/sensorwatch.prom")" = /run/sensorwatch/sensorwatch.prom ] \
     || fail "the trigger did not make the node_exporter link"
 

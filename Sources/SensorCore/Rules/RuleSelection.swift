@@ -33,7 +33,7 @@ public enum RuleSelection {
         if let glob = rule.selector.sensor, !sensors.contains(where: { glob.matches($0.id.rawValue) }) {
             let near = NearestNames.nearest(to: glob.pattern, in: ids, count: 3)
             let hint = near.isEmpty
-                ? " (`sensorwatch sensors` lists the " + Count.of(ids.count, "sensor") + " there are)"
+                ? " (no id is close to it; `sensorwatch sensors` lists them)"
                 : " (did you mean " + near.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
             return "sensor \"\(glob.pattern)\" matches no sensor id" + hint
         }

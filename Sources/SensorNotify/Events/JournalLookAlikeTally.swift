@@ -50,6 +50,6 @@ public final class JournalLookAlikeTally<C: Clock> where C.Duration == Duration 
         unreported = 0
         log.log(
             .warning,
-            "skipped \(n) look-alike alert entr\(n == 1 ? "y" : "ies") the daemon did not write (\(total) since the start; the last: \(reason)); see Trust in docs/notifications.md")
+            "skipped \(n) look-alike alert entr\(n == 1 ? "y" : "ies") the daemon did not write (\(total) since the start; the last: \(reason)); see TRUST in man sensorwatch")
     }
 }

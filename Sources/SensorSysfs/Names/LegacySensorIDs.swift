@@ -31,7 +31,7 @@ public enum LegacySensorIDs {
             guard let meaning = meaning(of: pattern, zones: zones, chips: chips) else { return nil }
             return ConfigError(
                 file: configuration.path, location: .keyPath(location),
-                message: "warning: \"\(pattern)\" is an id of the form used before ids named devices (SPEC §4); "
+                message: "warning: \"\(pattern)\" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); "
                     + (meaning.isEmpty ? "no sensor on this machine has it" : "on this machine it is \"\(meaning)\""))
         }
     }
