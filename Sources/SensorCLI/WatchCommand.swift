@@ -20,7 +20,7 @@ enum WatchCommand {
           --sensor GLOB  only sensors whose id matches (* ? [a-z]), and their alerts;
                          may be given more than once
           --json         each message of the stream as it comes, one JSON object a line
-                         (hello, snapshot, change, error; SPEC §22)
+                         (hello, snapshot, change, error; man sensorwatch, watch)
           --config PATH  configuration whose liveSocket to use (default:
                          $SENSORWATCH_CONFIG, else /etc/sensorwatch/sensorwatch.json5,
                          when it exists; else live.sock in the runtime directory)

@@ -18,6 +18,8 @@ import Testing
         #expect(!env(["LC_ALL": "C", "LANG": "en_US.UTF-8"]).utf8)
         #expect(!env([:]).utf8)
         #expect(env(["LC_CTYPE": "de_DE.UTF-8"]).utf8)
+        #expect(env(["LANG": "de_DE.UTF-8@euro"]).utf8)
+        #expect(!env(["LANG": "en_US.ISO-8859-1"]).utf8)
     }
 
     @Test func aDumbOrSmallTerminalIsRefusedWithAReason() {

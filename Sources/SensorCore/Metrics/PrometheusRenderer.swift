@@ -365,7 +365,7 @@ public final class PrometheusRenderer {
         case .current:
             return ("sensorwatch_current_amperes", "Latest successful current reading in amperes.")
         case .state:
-            return ("sensorwatch_state_bits", "Latest state bits of a discrete sensor (a BMC's, SPEC §23); its warning and critical states are hardware alarms.")
+            return ("sensorwatch_state_bits", "Latest state bits of a discrete sensor (a BMC's); its warning and critical states are hardware alarms.")
         }
     }
 
