@@ -106,6 +106,9 @@ PY
 )
 repaints=$(grep -c $'\e\\[2J' "$work/bytes" || true)
 rss=$(rss_kib "$top")
+# The daemon runs the same binary: text pages both use count in both RSS; Pss shares them out.
+pss=$(awk '/^Pss:/ { print $2 }' /proc/"$top"/smaps_rollup)
+anon=$(awk '/^Anonymous:/ { print $2 }' /proc/"$top"/smaps_rollup)
 
 # For scale, when installed: `watch -n1 sensors` (its children's CPU counted) and glances at
 # a 1 s refresh, each at 80×24 in tmux over the same SECONDS_CPU.
@@ -137,5 +140,5 @@ echo "  CPU with 10 zones changing a second: $cpu ms/s"
 echo "  bytes to the terminal: $quiet B/s with no change; $one B/s with one visible value changing a second"
 echo "  full repaints in the whole run: $repaints (the start's)"
 echo "  sysfs write → on screen: p50 ${lat% *} ms, p95 ${lat#* } ms"
-echo "  VmRSS: $((rss / 1024)) MiB ($rss KiB)"
+echo "  VmRSS: $((rss / 1024)) MiB ($rss KiB); Pss $pss KiB, anonymous $anon KiB"
 [ -z "$others" ] || printf 'beside it, CPU over the same %s s:\n%s' "$SECONDS_CPU" "$others"

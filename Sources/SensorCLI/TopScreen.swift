@@ -74,7 +74,7 @@ struct TopScreen: Sendable {
         header(&g)
         switch view.mode {
         case .help: help(&g)
-        case .details(let id): detailsView(&g, id)
+        case .details: detailsView(&g)
         default: list(&g)
         }
         statusLine(&g)
@@ -204,7 +204,7 @@ struct TopScreen: Sendable {
         for (i, l) in lines.enumerated() { g.put(l, row: 2 + i, column: 1, style: i == 0 ? Self.bold : .plain) }
     }
 
-    private func detailsView(_ g: inout ScreenGrid, _ id: String) {
+    private func detailsView(_ g: inout ScreenGrid) {
         for (i, l) in details.prefix(g.size.rows - 3).enumerated() {
             g.put(l, row: 2 + i, column: 1, style: i == 0 ? Self.bold : .plain)
         }
