@@ -43,6 +43,16 @@ put "$T/thermal_zone0/temp" 85000
 wait_for "85" 100 has_line "$WORK/sub.log" "1 $H/sensor/thermal_x86_pkg_temp/state 85"
 wait_for "ON" 100 has_line "$WORK/sub.log" "1 $H/alert/hot__thermal_x86_pkg_temp/state ON"
 
+note "the bridge stopped (SIGSTOP): the daemon goes on; continued, the bridge publishes the latest"
+kill -STOP "$BRIDGE_PID"
+status_value() { [ "$(jq -r '.sensors[] | select(.id == "thermal:x86_pkg_temp") | .value' "$RUNTIME_DIRECTORY/status.json" 2>/dev/null)" = "$1" ]; }
+put "$T/thermal_zone0/temp" 60000
+wait_for "the daemon's status at 60" 100 status_value 60
+put "$T/thermal_zone0/temp" 95000
+wait_for "the daemon's status at 95" 100 status_value 95
+kill -CONT "$BRIDGE_PID"
+wait_for "95 published" 100 has_line "$WORK/sub.log" "1 $H/sensor/thermal_x86_pkg_temp/state 95"
+
 note "a zone appears, then goes"
 mv "$WORK/outside/thermal_zone1" "$T/thermal_zone1"
 wait_for "the new zone's config" 100 grep -q "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_iwlwifi_1/config {" "$WORK/sub.log"
