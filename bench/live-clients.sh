@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # The live stream's cost (SPEC §22): `run` at 1000 fake thermal zones (bind-mounted over
 # /sys/class/thermal in a private mount namespace) polled every 100 ms, ten of them changing
-# every 100 ms; CPU a sample (wait4's user+system over the samples read) with 8 clients
-# attached and reading, against none, in ROUNDS interleaved rounds; then a client that never
+# every 100 ms; CPU a sample in the steady state (wait4's user+system of a SHORT and a LONG
+# run differenced, so start-up and the clients' snapshots fall out) with 8 clients attached
+# and reading, against none, in ROUNDS interleaved rounds; then a client that never
 # reads (a 4 KiB receive buffer) for HOLD seconds: the daemon's VmRSS after WARM seconds and
 # at the end (SPEC: a slow client costs the daemon nothing it needs, its memory is bounded).
 #
-# env: SENSORWATCH (default .build/release/sensorwatch), ZONES (1000), LONG (20 s a run),
+# env: SENSORWATCH (default .build/release/sensorwatch), ZONES (1000), SHORT (5 s), LONG (20 s),
 #      ROUNDS (3), CLIENTS (8), HOLD (120 s; the SPEC's 10 minutes shortened), WARM (20 s).
 #      Needs root, cc, python3.
 set -euo pipefail
 ZONES=${ZONES:-1000}
+SHORT=${SHORT:-5}
 LONG=${LONG:-20}
 ROUNDS=${ROUNDS:-3}
 CLIENTS=${CLIENTS:-8}
@@ -18,7 +20,7 @@ HOLD=${HOLD:-120}
 WARM=${WARM:-20}
 here=$(cd "$(dirname "$0")" && pwd)
 SENSORWATCH=${SENSORWATCH:-$here/../.build/release/sensorwatch}
-export ZONES LONG ROUNDS CLIENTS HOLD WARM SENSORWATCH
+export ZONES SHORT LONG ROUNDS CLIENTS HOLD WARM SENSORWATCH
 
 if [ "${1:-}" != "--inside" ]; then
     [ "$(id -u)" -eq 0 ] || { echo "bench: needs root (unshare -m, mount)" >&2; exit 1; }
@@ -78,16 +80,23 @@ PY
 }
 
 : >"$work/rounds"
-samples=$(awk -v z="$ZONES" -v l="$LONG" 'BEGIN { print z * l * 10 }')
+samples=$(awk -v z="$ZONES" -v d="$((LONG - SHORT))" 'BEGIN { print z * d * 10 }')
+# CPU ns of one run of SECONDS with COUNT clients.
+cpu_of_run() { # SECONDS COUNT
+    rm -f "$sock"
+    [ "$2" -gt 0 ] && clients "$2" read
+    local r
+    r=$("$work/rusage-run" "$1" env STATE_DIRECTORY="$work/state" \
+        "$SENSORWATCH" run --config "$work/sensorwatch.json5" 2>>"$work/out.log")
+    if [ "$2" -gt 0 ]; then kill "${pids[-1]}" 2>/dev/null || true; wait "${pids[-1]}" 2>/dev/null || true; unset 'pids[-1]'; fi
+    read -r _ _ cpu _ _ <<<"$r"
+    echo "$cpu"
+}
 for ((round = 1; round <= ROUNDS; round++)); do
     for n in 0 "$CLIENTS"; do
-        rm -f "$sock"
-        [ "$n" -gt 0 ] && clients "$n" read
-        r=$("$work/rusage-run" "$LONG" env STATE_DIRECTORY="$work/state" \
-            "$SENSORWATCH" run --config "$work/sensorwatch.json5" 2>>"$work/out.log")
-        if [ "$n" -gt 0 ]; then kill "${pids[-1]}" 2>/dev/null || true; wait "${pids[-1]}" 2>/dev/null || true; unset 'pids[-1]'; fi
-        read -r _ _ cpu _ _ <<<"$r"
-        us=$(awk -v c="$cpu" -v s="$samples" 'BEGIN { printf "%.3f", c / 1000 / s }')
+        short=$(cpu_of_run "$SHORT" "$n")
+        long=$(cpu_of_run "$LONG" "$n")
+        us=$(awk -v a="$short" -v b="$long" -v s="$samples" 'BEGIN { printf "%.3f", (b - a) / 1000 / s }')
         printf 'round %d  %d clients  %s µs CPU a sample\n' "$round" "$n" "$us"
         echo "$n $us" >>"$work/rounds"
     done

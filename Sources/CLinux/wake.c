@@ -17,11 +17,14 @@ static int address(const char *path, struct sockaddr_un *a) {
     return 0;
 }
 
-int sw_wake_listen(const char *path, unsigned mode) {
+/* A socket of `type` bound at `path` (close-on-exec, non-blocking), any stale file there
+   removed first (a file left by a crash refuses the bind, and nobody listens on it any
+   more), made `mode`. Returns the descriptor, or -errno. */
+static int bound(const char *path, int type, unsigned mode) {
     struct sockaddr_un a;
     int r = address(path, &a);
     if (r < 0) return r;
-    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int fd = socket(AF_UNIX, type | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (fd < 0) return -errno;
     if (unlink(path) != 0 && errno != ENOENT) goto fail;
     if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0) goto fail;
@@ -32,6 +35,8 @@ fail:
     close(fd);
     return r;
 }
+
+int sw_wake_listen(const char *path, unsigned mode) { return bound(path, SOCK_DGRAM, mode); }
 
 int sw_wake_socket(void) {
     int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -70,19 +75,9 @@ int sw_wake_drain(int fd) {
 }
 
 int sw_stream_listen(const char *path, unsigned mode, int backlog) {
-    struct sockaddr_un a;
-    int r = address(path, &a);
-    if (r < 0) return r;
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    if (fd < 0) return -errno;
-    /* A socket file left by a crash refuses the bind; nobody listens on it any more. */
-    if (unlink(path) != 0 && errno != ENOENT) goto fail;
-    if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0) goto fail;
-    if (chmod(path, mode) != 0) goto fail;
-    if (listen(fd, backlog) != 0) goto fail;
-    return fd;
-fail:
-    r = -errno;
+    int fd = bound(path, SOCK_STREAM, mode);
+    if (fd < 0 || listen(fd, backlog) == 0) return fd;
+    int r = -errno;
     close(fd);
     return r;
 }

@@ -110,8 +110,9 @@ struct LiveStreamServerTests {
         let r = await Running(SettableReader(count: 3))
         let client = try #require(StreamTestClient(path: r.path))
         #expect(await r.publisher.events.accepted.until(1))
-        // The poller's alarm and the client's 200 ms wait.
-        #expect(await r.clock.until { $0.sleepDeadlines.count >= 1 })
+        // The client's 200 ms wait (the silences' 10 s one may be there too).
+        let limit = r.clock.now.advanced(by: .milliseconds(200))
+        #expect(await r.clock.until { $0.sleepDeadlines.contains { $0 <= limit } })
         #expect(r.publisher.events.snapshots.value == 0)
         r.clock.advance(by: .milliseconds(200))
         #expect(client.start()?.sensors.count == 3)
@@ -163,11 +164,13 @@ struct LiveStreamServerTests {
         let r = await Running(SettableReader(count: 3000))
         let client = try #require(StreamTestClient(path: r.path, receiveBuffer: 4096))
         client.send("{\"subscribe\":{\"sensor\":[\"*\"]}}\n")
+        let limit = r.clock.now.advanced(by: .seconds(60))
         #expect(await r.publisher.events.fullWaits.until(1))
+        #expect(await r.clock.until { $0.sleepDeadlines.contains(limit) })
         // The daemon keeps polling meanwhile.
         await r.poll()
         #expect(r.publisher.events.closed.value == 0)
-        r.clock.advance(by: .seconds(59))
+        r.clock.advance(by: .seconds(58))
         #expect(r.publisher.events.closed.value == 0)
         r.clock.advance(by: .seconds(1))
         #expect(await r.publisher.events.closed.until(1))

@@ -31,6 +31,12 @@ final class LiveClient {
     var failure: String?
     /// Fired when there is something to do: a change, or a failure.
     var wake: ChangeSignal?
+    /// Whether its task waits for ``wake`` with nothing in hand: the look at the model then
+    /// writes its change itself, without waking the task.
+    var idle = false
+    /// The look at which it had nothing pending when told of a change: its change is then
+    /// exactly that look's, the same for every client with its subscription.
+    private(set) var inStepAt: Int?
 
     init(fd: Int32) { self.fd = fd }
 
@@ -46,10 +52,12 @@ final class LiveClient {
     /// The snapshot is going out: changes count from now.
     func startStreaming() { streaming = true }
 
-    /// Takes what changed in the daemon (the part this client asked for); wakes the client.
-    func note(_ delta: LiveSensorTable.Delta, alerts: [LiveAlert], silences: Bool) {
+    /// Takes what changed in the daemon (the part this client asked for); the server writes
+    /// it (or wakes the client's task).
+    func note(_ delta: LiveSensorTable.Delta, alerts: [LiveAlert], silences: Bool, look: Int = 0) {
         guard streaming else { return }
         let before = hasChange
+        inStepAt = before ? nil : look
         for id in delta.gone where includes(id) {
             dirtySensors.remove(id)
             if appeared.remove(id) == nil { gone.insert(id) }
@@ -60,29 +68,36 @@ final class LiveClient {
         for id in delta.changed where includes(id) { dirtySensors.insert(id) }
         for alert in alerts where includes(alert.sensor) { dirtyAlerts[alert.key] = alert }
         if silences { silencesChanged = true }
-        if !before && hasChange { wake?.fire() }
     }
 
     /// The change to send now, built from the latest state; empties the dirty sets. Nil
     /// when nothing changed.
     func takeChange(time: Double, table: LiveSensorTable, silences: [LiveSilence]) -> LiveChange? {
         guard hasChange else { return nil }
+        defer { clearChange() }
         let sensors = dirtySensors.sorted().compactMap { table.sensor($0) }
         let alerts = dirtyAlerts.values.sorted { $0.key < $1.key }.map { a -> LiveAlert in
             var a = a
             a.value = table.value(of: a.sensor)
             return a
         }
-        let change = LiveChange(
+        return LiveChange(
             time: time, sensors: sensors, alerts: alerts, silences: silencesChanged ? silences : nil,
             appeared: appeared.sorted(), gone: gone.sorted())
+    }
+
+    /// Forgets what changed (it was sent, or the same change shared with others was).
+    func clearChange() {
         dirtySensors.removeAll()
         dirtyAlerts.removeAll()
         silencesChanged = false
         appeared.removeAll()
         gone.removeAll()
-        return change
+        inStepAt = nil
     }
+
+    /// What makes two clients in step at one look get the same change: the subscription.
+    var subscriptionKey: String { subscription?.sensors.map(\.pattern).joined(separator: "\u{0}") ?? "*" }
 
     /// Puts `message` out next (after what is being written).
     func queue(_ message: LiveMessage) {

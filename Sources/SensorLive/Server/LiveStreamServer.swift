@@ -43,10 +43,10 @@ final class LiveStreamServer: Service {
     /// Bumped at every look at the model; a change's `time` is its look's.
     private var generation = 0
     private var lookTime: Double = 0
-    /// The changes encoded since the last look: clients that are told the same (most of
-    /// them, every one that keeps up) share one encoding, so eight clients cost about what
-    /// one does. Emptied at each look, at most 16.
-    private var encodedChanges: [LiveChange: [UInt8]] = [:]
+    /// The changes of the last look by subscription, encoded once for every client that was
+    /// in step (most of them: every one that keeps up), so eight clients cost about what one
+    /// does. Emptied at each look, at most 16.
+    private var encodedChanges: [String: [UInt8]] = [:]
     private var encodedGeneration = 0
 
     init(path: String, model: DaemonModel, host: String, silences: any LiveSilenceSource, events: LiveStreamEvents) {
@@ -160,7 +160,13 @@ final class LiveStreamServer: Service {
         }
         knownAlerts = now
         guard !delta.isEmpty || !changed.isEmpty || silencesChanged else { return }
-        for client in streaming { client.note(delta, alerts: changed, silences: silencesChanged) }
+        for client in streaming {
+            client.note(delta, alerts: changed, silences: silencesChanged, look: generation)
+            // An idle client's change is written here, on the look's own turn: no wake-up
+            // of its task (which waits for the socket only when this cannot finish).
+            guard client.idle, client.failure == nil, client.hasChange else { continue }
+            if flush(client) != .idle { client.wake?.fire() }
+        }
     }
 
     /// Every pending or firing alert, by key, without values, `silenced` from the silences.
@@ -305,18 +311,6 @@ final class LiveStreamServer: Service {
         events.snapshots.increment()
     }
 
-    /// The change as a line, encoded once for every client told the same since the last look.
-    private func encoded(_ change: LiveChange) -> [UInt8] {
-        if encodedGeneration != generation {
-            encodedChanges.removeAll(keepingCapacity: true)
-            encodedGeneration = generation
-        }
-        if let bytes = encodedChanges[change] { return bytes }
-        let bytes = Array((LiveMessage.change(change).line + "\n").utf8)
-        if encodedChanges.count < 16 { encodedChanges[change] = bytes }
-        return bytes
-    }
-
     /// Reads what the client sends after its request: anything is an error; its end closes it.
     private func watchInput(_ client: LiveClient, waiter: DescriptorWaiter) async {
         var byte: UInt8 = 0
@@ -333,10 +327,14 @@ final class LiveStreamServer: Service {
         }
     }
 
-    /// Writes the client's messages as its socket takes them, until it is closed.
-    private func pump(_ client: LiveClient, waiter: DescriptorWaiter) async {
-        var closing = false
-        while !Task.isCancelled {
+    /// How far ``flush(_:)`` got.
+    private enum Flush { case idle, blocked, failed }
+
+    /// Writes what the client's socket takes now: the message in hand, then a change built
+    /// from the latest state, until nothing is left (`idle`), the buffer is full (`blocked`)
+    /// or the socket failed.
+    private func flush(_ client: LiveClient) -> Flush {
+        while true {
             if client.hasPendingOutput {
                 let n = client.out.withUnsafeBytes {
                     send(client.fd, $0.baseAddress! + client.written, $0.count - client.written, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
@@ -346,17 +344,56 @@ final class LiveStreamServer: Service {
                     client.fullSince = nil
                     continue
                 }
-                guard n < 0, errno == EAGAIN || errno == EINTR else { return }
-                if errno == EINTR { continue }
-                let since = client.fullSince ?? model.uptime()
-                client.fullSince = since
-                let left = since + Self.fullLimit - model.uptime()
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 && errno == EAGAIN {
+                    if client.fullSince == nil { client.fullSince = model.uptime() }
+                    return .blocked
+                }
+                return .failed
+            }
+            guard client.failure == nil, client.hasChange else { return .idle }
+            client.queue(bytes: changeBytes(for: client))
+            events.changes.increment()
+        }
+    }
+
+    /// The client's change as a line: shared by every client in step at this look with its
+    /// subscription, else its own.
+    private func changeBytes(for client: LiveClient) -> [UInt8] {
+        if encodedGeneration != generation {
+            encodedChanges.removeAll(keepingCapacity: true)
+            encodedGeneration = generation
+        }
+        let shared = client.inStepAt == generation
+        let key = client.subscriptionKey
+        if shared, let bytes = encodedChanges[key] {
+            client.clearChange()
+            return bytes
+        }
+        guard let change = client.takeChange(time: lookTime, table: table, silences: silences) else { return [] }
+        let bytes = Array((LiveMessage.change(change).line + "\n").utf8)
+        if shared, encodedChanges.count < 16 { encodedChanges[key] = bytes }
+        return bytes
+    }
+
+    /// Serves the client until it is closed: flushes, and waits for a change (or a failure)
+    /// when idle, for its socket (60 s at most) when blocked.
+    private func pump(_ client: LiveClient, waiter: DescriptorWaiter) async {
+        var closing = false
+        while !Task.isCancelled {
+            switch flush(client) {
+            case .failed:
+                return
+            case .blocked:
+                let left = client.fullSince! + Self.fullLimit - model.uptime()
                 guard left > .zero else { return }
                 events.fullWaits.increment()
                 let sleep = model.sleep
                 let fd = client.fd
                 _ = await withTimer({ (try? await sleep(left)) != nil }, { (try? await waiter.writable(fd)) != nil })
                 continue
+            case .idle:
+                break
             }
             if closing { return }
             if let failure = client.failure {
@@ -365,15 +402,12 @@ final class LiveStreamServer: Service {
                 closing = true
                 continue
             }
-            if let change = client.takeChange(time: lookTime, table: table, silences: silences) {
-                client.queue(bytes: encoded(change))
-                events.changes.increment()
-                continue
-            }
             let signal = ChangeSignal()
             client.wake = signal
-            if client.hasChange || client.failure != nil { continue }
+            if client.hasChange { continue }
+            client.idle = true
             await untilCancelled(signal)
+            client.idle = false
         }
     }
 }
