@@ -2,7 +2,8 @@
 # `sensorwatch mqtt` end to end (SPEC §24 on §22): `sensorwatch run` on a written thermal tree
 # at 1 s serves its live stream; the bridge publishes its values, an alert ON when a zone gets
 # hot, a zone that appears (announced) and goes (configs removed); the daemon stopped makes the
-# host offline, started again online.
+# host offline, started again online, with the zone renumbered and the bridge restarted: the
+# same unique_id and topics.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/mqtt.sh"
@@ -65,9 +66,19 @@ note "the daemon stops: offline; it starts again: online"
 kill "$DAEMON_PID"
 wait "$DAEMON_PID" 2>/dev/null || true
 wait_for "offline" 100 has_line "$WORK/sub.log" "1 $H/status offline"
+# Another boot numbers the zone differently; the bridge is restarted too.
+mv "$T/thermal_zone0" "$T/thermal_zone7"
+kill "$BRIDGE_PID"; wait "$BRIDGE_PID" 2>/dev/null || true
+configs_before=$(grep -c "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp/config {" "$WORK/sub.log")
+start_bridge "$WORK/bridge2.log"
 "$BIN" run --config "$WORK/sensorwatch.json5" 2>>"$WORK/daemon.log" &
 HELPER_PIDS+=($!)
 online_again() { [ "$(grep -c "^1 $H/status online$" "$WORK/sub.log")" -ge 2 ]; }
 wait_for "online again" 100 online_again
+more_configs() { [ "$(grep -c "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp/config {" "$WORK/sub.log")" -gt "$configs_before" ]; }
+wait_for "the renumbered zone's config under the same topic" 100 more_configs
+[ "$(grep "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp/config {" "$WORK/sub.log" | tail -1 | cut -d' ' -f3- | jq -r .unique_id)" \
+    = "sensorwatch_${HOST_SAFE}_thermal_x86_pkg_temp" ] || fail "the unique_id changed"
+! grep -q "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp_2/" "$WORK/sub.log" || fail "a second object for the same zone"
 kill -0 "$BRIDGE_PID" || fail "the bridge died with the daemon"
 echo "ok"
