@@ -40,7 +40,7 @@ cat >"$WORK/ramp.json5" <<'J'
 { duration: "1h", step: "200ms", loop: false,
   sensors: [ { id: "ramp", quantity: "temperature", start: 20, segments: [ { ramp: 80, over: "1h" } ] } ] }
 J
-cat >"$WORK/c.json5" <<J
+cat >"$WORK/live-stream.json5" <<J
 { sources: [ { type: "thermal", root: "$T", interval: "200ms" },
              { type: "simulated", scenario: "$WORK/ramp.json5", interval: "200ms" } ],
   rules: [ { name: "hot", sensor: "thermal:*", above: 80, severity: "warning" } ] }
@@ -51,7 +51,7 @@ mkdir -p /run/sensorwatch
 "$PY" -c "import socket,sys; s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1])" "$SOCK"
 [ -S "$SOCK" ] || fail "no stale socket made"
 
-start_daemon "$WORK/c.json5" "$WORK/stderr"
+start_daemon "$WORK/live-stream.json5" "$WORK/stderr"
 live() { "$PY" -c "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])" "$SOCK" 2>/dev/null; }
 wait_for "the live socket" 100 live
 [ "$(stat -c %a "$SOCK")" = 666 ] || fail "live.sock has mode $(stat -c %a "$SOCK"), not 666"
@@ -92,7 +92,7 @@ wait "$attached" || fail "the attached client did not see a clean end"
 kill "$hold" 2>/dev/null || true
 
 # liveSocket: false: no stream.
-sed 's|rules:|liveSocket: false, statusFile: "'"$WORK"'/status.json", rules:|' "$WORK/c.json5" >"$WORK/off.json5"
+sed 's|rules:|liveSocket: false, statusFile: "'"$WORK"'/status.json", rules:|' "$WORK/live-stream.json5" >"$WORK/off.json5"
 start_daemon "$WORK/off.json5" "$WORK/stderr.off"
 wait_for "the status file" 100 test -f "$WORK/status.json"
 [ ! -e "$SOCK" ] || fail "liveSocket: false still listens"

@@ -59,9 +59,13 @@ class Client:
                 return m
         fail("no such change within %ss" % seconds)
 
-    def expect_error(self):
+    def expect_error(self, seconds=5):
+        deadline, got = time.time() + seconds, []
         m = self.next()
         while m is not None and m["type"] != "error":
+            got.append(m["type"])
+            if time.time() > deadline:
+                fail("no error within %ss, but %s" % (seconds, got[:5]))
             m = self.next()
         if m is None:
             fail("no error before the end")
