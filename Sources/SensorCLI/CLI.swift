@@ -26,7 +26,7 @@ public enum CLI {
         Command(name: "test", abstract: "run rule tests: scenarios and the events they must give", run: { await TestCommand.run($0) }),
         Command(name: "silence", abstract: "stop the pages for some alerts for a while: add, list, expire", run: SilenceCommand.run),
         Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
-        Command(name: "mqtt", abstract: "publish the live stream to an MQTT broker, with Home Assistant discovery", run: { await MQTTCommand.run($0) }),
+        Command(name: "mqtt", abstract: "publish the live stream to MQTT, with Home Assistant discovery", run: { await MQTTCommand.run($0) }),
     ]
 
     /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).
