@@ -28,7 +28,7 @@ public enum CLI {
         Command(name: "watch", abstract: "the daemon's live stream, one line per change", run: { await WatchCommand.run($0) }),
         Command(name: "top", abstract: "a live full-screen view of every sensor and alert", run: { await TopCommand.run($0) }),
         Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
-        Command(name: "mqtt", abstract: "publish the live stream to an MQTT broker, with Home Assistant discovery", run: { await MQTTCommand.run($0) }),
+        Command(name: "mqtt", abstract: "publish the live stream to MQTT, with Home Assistant discovery", run: { await MQTTCommand.run($0) }),
     ]
 
     /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).

@@ -212,6 +212,7 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
             case .signal(.stop):
                 break
             }
+            sayDropped()
             rearm()
         }
 
@@ -225,11 +226,14 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
             var unsent: [MQTTMessage] = []
             for m in messages where !runner.environment.client.publish(m) { unsent.append(m) }
             if !unsent.isEmpty { bridge.unsent(unsent) }
-            if bridge.dropped > 0, !droppedSaid {
-                droppedSaid = true
-                log.log(.warning, "more than \(MQTTBridge.heldLimit) alert transitions waited for \(runner.broker): the oldest are dropped "
-                    + "(every alert's current state is still published when it is back)")
-            }
+        }
+
+        /// Says once that the bound of waiting alert transitions was passed.
+        mutating func sayDropped() {
+            guard bridge.dropped > 0, !droppedSaid else { return }
+            droppedSaid = true
+            log.log(.warning, "more than \(MQTTBridge.heldLimit) alert messages waited for \(runner.broker): the oldest are dropped "
+                + "(every alert's current state is still published when it is back)")
         }
 
         mutating func rearm() {

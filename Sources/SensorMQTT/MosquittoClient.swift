@@ -97,6 +97,7 @@ public final class MosquittoClient: MQTTClient {
 
     deinit { sw_mqtt_destroy(handle) }
 
+    /// Starts the connection's thread: connect, run, and after each end wait out the backoff.
     public func start(_ events: @escaping @Sendable (MQTTEvent) -> Void) throws(DetachedThread.StartFailure) {
         relay.listen(events)
         try DetachedThread.start("the MQTT connection") { [self] in
@@ -110,6 +111,8 @@ public final class MosquittoClient: MQTTClient {
         }
     }
 
+    /// Queues `message` while the broker has accepted the connection and fewer than
+    /// ``queueLimit`` wait for it.
     public func publish(_ message: MQTTMessage) -> Bool {
         guard relay.reserve(limit: Self.queueLimit) else { return false }
         let bytes = Array(message.payload.utf8)
@@ -120,10 +123,13 @@ public final class MosquittoClient: MQTTClient {
         return mid >= 0
     }
 
+    /// Subscribes at QoS 1 while the broker has accepted the connection.
     public func subscribe(_ filter: String) -> Bool {
         relay.accepted && sw_mqtt_subscribe(handle, filter, 1) == 0
     }
 
+    /// Publishes `final`, disconnects cleanly, and waits for the thread (not for a connect
+    /// still in progress).
     public func stop(with final: MQTTMessage?) async {
         let (ended, connecting) = state.withLock { s -> (Bool, Bool) in
             s.stopping = true

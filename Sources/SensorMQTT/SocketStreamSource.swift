@@ -9,6 +9,7 @@ public struct SocketStreamSource: LiveStreamSource {
     /// The stream at `path`.
     public init(path: String) { self.path = path }
 
+    /// A new connection to the socket and its messages, decoded by ``LiveConnection``.
     public func messages() throws -> AsyncThrowingStream<LiveMessage, any Error> {
         try LiveConnection(path: path).messages()
     }

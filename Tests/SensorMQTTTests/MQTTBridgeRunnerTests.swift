@@ -107,4 +107,29 @@ struct MQTTBridgeRunnerTests {
         #expect(await ran)
         #expect(rig.notifier.sent.last == "STOPPING=1")
     }
+
+    @Test func theOverflowOfWaitingAlertTransitionsIsSaidOnce() async throws {
+        let rig = Rig()
+        async let ran = rig.runner.run(signals: rig.signals)
+        #expect(await rig.source.connected.until(1))
+        rig.source.send(.snapshot(LiveSnapshot(sensors: [Rig.cpu])))
+        // No broker: each new alert waits as its config, state and attributes (3 messages).
+        for round in 0..<2 {
+            let alerts = (0..<2_500).map {
+                LiveAlert(rule: "r\($0)", sensor: "sim:cpu", severity: "warning", state: round == 0 ? .firing : .ok, since: 1)
+            }
+            rig.source.send(.change(LiveChange(time: 2, alerts: alerts)))
+        }
+        #expect(await rig.runner.handled.until(3))
+        #expect(rig.log.lines.filter { $0.contains("alert messages waited") }
+            == ["<4>more than 10000 alert messages waited for mqtt://b:1883: the oldest are dropped (every alert's current state is still published when it is back)"])
+        rig.client.emit(.connected)
+        #expect(await rig.runner.handled.until(4))
+        let states = rig.client.published.filter { $0.topic.hasPrefix("sw/h/alert/") && $0.topic.hasSuffix("/state") }
+        // The 10 000 kept, then every alert's current state: all OFF at the end.
+        #expect(states.suffix(2_500).allSatisfy { $0.payload == "OFF" })
+        #expect(rig.log.lines.filter { $0.contains("alert messages waited") }.count == 1)
+        rig.signal.yield(.stop)
+        #expect(await ran)
+    }
 }

@@ -5,6 +5,7 @@ import Synchronization
 /// of `READY=1` for a test to wait on.
 public final class RecordingNotifier: ServiceNotifier {
     private let kept = Mutex<[String]>([])
+    /// The watchdog timeout it pretends the manager set.
     public let watchdogTimeout: Duration?
     /// The watchdog's pings so far.
     package let pings = EventCount()
@@ -14,6 +15,7 @@ public final class RecordingNotifier: ServiceNotifier {
     /// A notifier whose manager expects pings within `watchdog` (nil: no watchdog).
     public init(watchdog: Duration? = nil) { watchdogTimeout = watchdog }
 
+    /// Keeps `assignments` and counts pings and readies.
     public func notify(_ assignments: String) {
         kept.withLock { $0.append(assignments) }
         if assignments == "WATCHDOG=1" { pings.increment() }

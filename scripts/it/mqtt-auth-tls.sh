@@ -20,24 +20,26 @@ start_fake_stream
 stream "{\"type\":\"change\",\"sensors\":[$(sensor_json sim:cpu temperature °C 42 CPU)]}"
 H=sensorwatch/$HOST_SAFE
 
-note "mqtts:// with the CA that signed the broker's certificate"
+note "mqtts:// with the CA that signed the broker's certificate; the password a systemd credential"
 start_subscriber $PORT "$WORK/sub.log"
-write_mqtt_config "broker: \"mqtts://127.0.0.1:$TLS_PORT\", ca: \"$WORK/tls/ca.crt\", username: \"$MQTT_USER\", passwordFile: \"$WORK/mqtt.pw\""
+write_mqtt_config "broker: \"mqtts://127.0.0.1:$TLS_PORT\", ca: \"$WORK/tls/ca.crt\", username: \"$MQTT_USER\", credential: \"mqtt-password\""
 "$BIN" check --config "$WORK/sensorwatch.json5" | grep -qx OK || fail "check does not accept the TLS section"
-start_bridge "$WORK/bridge-tls.log"
+mkdir -p "$WORK/credentials"
+cp "$WORK/mqtt.pw" "$WORK/credentials/mqtt-password"
+CREDENTIALS_DIRECTORY=$WORK/credentials start_bridge "$WORK/bridge-tls.log"
 wait_for "online over TLS" 100 has_line "$WORK/sub.log" "1 $H/status online"
 wait_for "a value over TLS" 100 has_line "$WORK/sub.log" "1 $H/sensor/sim_cpu/state 42"
 kill "$BRIDGE_PID"; wait "$BRIDGE_PID" 2>/dev/null || true; BRIDGE_PID=
 wait_for "offline at a clean stop" 100 has_line "$WORK/sub.log" "1 $H/status offline"
 
 # Waits until the broker has seen $1 attempts whose log lines match $2 (retries happen).
-attempts() { [ "$(grep -c -- "$2" "$WORK/broker/log" || true)" -ge "$1" ]; }
+attempts() { [ "$(grep -cE -- "$2" "$WORK/broker/log" || true)" -ge "$1" ]; }
 
 note "a certificate from another CA: one entry, retried, still running"
 write_mqtt_config "broker: \"mqtts://127.0.0.1:$TLS_PORT\", ca: \"$WORK/tls/other.crt\", username: \"$MQTT_USER\", passwordFile: \"$WORK/mqtt.pw\""
 : >"$WORK/broker/log"
 start_bridge "$WORK/bridge-ca.log"
-wait_for "three TLS attempts (1 s, then 2 s apart)" 100 attempts 3 "OpenSSL Error"
+wait_for "three TLS attempts (1 s, then 2 s apart)" 100 attempts 3 "New connection from 127.0.0.1:[0-9]* on port $TLS_PORT|Client connection from 127.0.0.1 failed"
 kill -0 "$BRIDGE_PID" || fail "the bridge died on a refused certificate"
 [ "$(grep -c 'TLS failed' "$WORK/bridge-ca.log")" = 1 ] || fail "not one entry for the refused certificate"
 grep -q 'certificate verify failed' "$WORK/bridge-ca.log" || fail "the entry does not say why"

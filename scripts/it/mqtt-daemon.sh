@@ -2,7 +2,8 @@
 # `sensorwatch mqtt` end to end (SPEC §24 on §22): `sensorwatch run` on a written thermal tree
 # at 1 s serves its live stream; the bridge publishes its values, an alert ON when a zone gets
 # hot, a zone that appears (announced) and goes (configs removed); the daemon stopped makes the
-# host offline, started again online.
+# host offline, started again online, with the zone renumbered and the bridge restarted: the
+# same unique_id and topics.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/mqtt.sh"
@@ -43,6 +44,16 @@ put "$T/thermal_zone0/temp" 85000
 wait_for "85" 100 has_line "$WORK/sub.log" "1 $H/sensor/thermal_x86_pkg_temp/state 85"
 wait_for "ON" 100 has_line "$WORK/sub.log" "1 $H/alert/hot__thermal_x86_pkg_temp/state ON"
 
+note "the bridge stopped (SIGSTOP): the daemon goes on; continued, the bridge publishes the latest"
+kill -STOP "$BRIDGE_PID"
+status_value() { [ "$(jq -r '.sensors[] | select(.id == "thermal:x86_pkg_temp") | .value' "$RUNTIME_DIRECTORY/status.json" 2>/dev/null)" = "$1" ]; }
+put "$T/thermal_zone0/temp" 60000
+wait_for "the daemon's status at 60" 100 status_value 60
+put "$T/thermal_zone0/temp" 95000
+wait_for "the daemon's status at 95" 100 status_value 95
+kill -CONT "$BRIDGE_PID"
+wait_for "95 published" 100 has_line "$WORK/sub.log" "1 $H/sensor/thermal_x86_pkg_temp/state 95"
+
 note "a zone appears, then goes"
 mv "$WORK/outside/thermal_zone1" "$T/thermal_zone1"
 wait_for "the new zone's config" 100 grep -q "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_iwlwifi_1/config {" "$WORK/sub.log"
@@ -55,9 +66,19 @@ note "the daemon stops: offline; it starts again: online"
 kill "$DAEMON_PID"
 wait "$DAEMON_PID" 2>/dev/null || true
 wait_for "offline" 100 has_line "$WORK/sub.log" "1 $H/status offline"
+# Another boot numbers the zone differently; the bridge is restarted too.
+mv "$T/thermal_zone0" "$T/thermal_zone7"
+kill "$BRIDGE_PID"; wait "$BRIDGE_PID" 2>/dev/null || true
+configs_before=$(grep -c "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp/config {" "$WORK/sub.log")
+start_bridge "$WORK/bridge2.log"
 "$BIN" run --config "$WORK/sensorwatch.json5" 2>>"$WORK/daemon.log" &
 HELPER_PIDS+=($!)
 online_again() { [ "$(grep -c "^1 $H/status online$" "$WORK/sub.log")" -ge 2 ]; }
 wait_for "online again" 100 online_again
+more_configs() { [ "$(grep -c "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp/config {" "$WORK/sub.log")" -gt "$configs_before" ]; }
+wait_for "the renumbered zone's config under the same topic" 100 more_configs
+[ "$(grep "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp/config {" "$WORK/sub.log" | tail -1 | cut -d' ' -f3- | jq -r .unique_id)" \
+    = "sensorwatch_${HOST_SAFE}_thermal_x86_pkg_temp" ] || fail "the unique_id changed"
+! grep -q "^1 $D/sensor/sensorwatch_$HOST_SAFE/thermal_x86_pkg_temp_2/" "$WORK/sub.log" || fail "a second object for the same zone"
 kill -0 "$BRIDGE_PID" || fail "the bridge died with the daemon"
 echo "ok"
