@@ -11,13 +11,15 @@ struct SourceReaders: Sendable {
     /// Where a BMC's new System Event Log records go; nil: the log is not read (`sensors`,
     /// `record`).
     var eventLog: (@Sendable (IPMISourceSettings) -> IPMIEventLog?)?
+    /// Where BMCs' discrete states go for the alerts' messages (`run`); nil: nowhere.
+    var board: IPMIStateBoard?
 
     /// The reader for `source`; simulated sources loop only when `loop` is set (`run`).
     func make(_ source: SourceConfiguration, loop: Bool) -> any SensorReader {
         guard source.kind == .ipmi else { return ReaderFactory.makeReader(for: source, loop: loop) }
         return IPMIReader(
             configuration: source, transport: FreeIPMITransport(), cacheDirectory: cacheDirectory,
-            eventLog: source.ipmi.flatMap { eventLog?($0) })
+            eventLog: source.ipmi.flatMap { eventLog?($0) }, board: board)
     }
 
     /// Readers without an event log, caching SDRs in the state directory.

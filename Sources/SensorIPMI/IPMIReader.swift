@@ -21,6 +21,8 @@ public final class IPMIReader: SensorReader {
     private let cachePath: String
     private let password: @Sendable (IPMISourceSettings) throws(IPMIFailure) -> String
     private let eventLog: IPMIEventLog?
+    /// Where the discrete sensors' states go after each poll, for the alerts' messages.
+    private let board: IPMIStateBoard?
     private let state: Mutex<State>
     /// Set by a ``close()`` that found a call in progress: that call closes the session
     /// when it returns.
@@ -49,13 +51,15 @@ public final class IPMIReader: SensorReader {
     ///   - cacheDirectory: where the SDR caches are kept (`$STATE_DIRECTORY`).
     ///   - password: reads the password when a session opens (``IPMIPassword/read(_:credentialsDirectory:)``).
     ///   - eventLog: where new System Event Log records go; nil: the log is not read.
+    ///   - board: where the discrete sensors' states go after each poll (nil: nowhere).
     public init(
         configuration: SourceConfiguration, transport: any IPMITransport, cacheDirectory: String,
         password: @escaping @Sendable (IPMISourceSettings) throws(IPMIFailure) -> String = { s throws(IPMIFailure) in
             try IPMIPassword.read(s)
         },
-        eventLog: IPMIEventLog? = nil
+        eventLog: IPMIEventLog? = nil, board: IPMIStateBoard? = nil
     ) {
+        self.board = board
         self.configuration = configuration
         settings = configuration.ipmi ?? IPMISourceSettings()
         self.transport = transport
@@ -87,7 +91,7 @@ public final class IPMIReader: SensorReader {
     }
 
     public func poll(at time: Timestamp) -> [SensorValues] {
-        let (values, log) = state.withLock { s -> (SensorValues, [IPMIEventLogEntry]) in
+        let (values, log, states) = state.withLock { s -> (SensorValues, [IPMIEventLogEntry], [SensorID: [IPMIStateMeaning]]) in
             defer { closeIfAsked(&s) }
             if s.session == nil, !s.closed, s.retryAt.map({ time >= $0 }) ?? true { connect(&s, at: time) }
             let count = s.listedMap ? (s.map?.entries.count ?? 0) : 1
@@ -99,7 +103,7 @@ public final class IPMIReader: SensorReader {
                 for _ in 0..<count {
                     if let reason { values.appendFault(reason) } else { values.appendUnread() }
                 }
-                return (values, [])
+                return (values, [], [:])
             }
             for (i, entry) in map.entries.enumerated() {
                 let reading: IPMIReading
@@ -109,7 +113,7 @@ public final class IPMIReader: SensorReader {
                     fail(&s, error, at: time)
                     let reason = error.words(bmc: settings.bmc, timeout: settings.timeout)
                     for _ in i..<map.entries.count { values.appendFault(reason) }
-                    return (values, [])
+                    return (values, [], [:])
                 }
                 append(reading, of: entry, to: &values, states: &s.states, session: session)
             }
@@ -121,8 +125,10 @@ public final class IPMIReader: SensorReader {
                     fail(&s, error, at: time)
                 }
             }
-            return (values, log)
+            return (values, log, s.states)
         }
+        // Posted before the cycle is committed, so an alarm's message finds this poll's states.
+        if !states.isEmpty { board?.post(states) }
         // Written outside the lock: the journal may be slow, the next poll should not wait.
         eventLog?.write(log, bmc: settings.bmc)
         return [values]

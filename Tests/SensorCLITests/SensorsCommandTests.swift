@@ -1,5 +1,6 @@
 @testable import SensorCLI
 @testable import SensorCore
+import SensorIPMI
 import SensorTestKit
 import Testing
 
@@ -213,5 +214,30 @@ import Testing
             time: .seconds(1), kind: .firing, rule: "hw-alarm", ruleIndex: 0, sensor: Self.psu, severity: .warning, value: 3,
             threshold: 0, condition: .alarm, limit: "alarm")
         #expect(EventFormatter.message(e) == "hw-alarm firing: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) in hardware alarm (alarm)")
+    }
+}
+
+/// An alarm of a BMC's discrete sensor fires "with the state's text" (SPEC §23).
+@Suite struct StateWordsAlertSinkTests {
+    @Test func anAlarmOfADiscreteSensorEndsWithItsAlarmingStatesWords() {
+        let board = IPMIStateBoard()
+        let psu = DiscreteSensorOutputTests.psu
+        let memory = MemoryAlertSink()
+        let sink = StateWordsAlertSink(sink: memory, board: board)
+        func event(_ kind: EventKind) -> AlertEvent {
+            AlertEvent(
+                time: .seconds(1), kind: kind, rule: "hw-alarm", ruleIndex: 0, sensor: psu, severity: .warning, value: 3,
+                threshold: 0, condition: .alarm, limit: "alarm")
+        }
+        // A reader's poll fills the board in `run`; here, by hand.
+        board.post([psu.id: [IPMIStateMeaning(severity: .nominal, text: "Presence detected"),
+                                     IPMIStateMeaning(severity: .critical, text: "Power Supply Failure detected")]])
+        sink.emit(event(.firing))
+        sink.emit(event(.resolved))
+        let messages = memory.events.map(EventFormatter.message)
+        #expect(messages == [
+            "hw-alarm firing: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) in hardware alarm (alarm): Power Supply Failure detected",
+            "hw-alarm resolved: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) no longer in hardware alarm (alarm)",
+        ])
     }
 }

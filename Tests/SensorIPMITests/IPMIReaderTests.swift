@@ -9,12 +9,14 @@ import Testing
 @Suite struct IPMIReaderTests {
     let transport = FakeIPMITransport()
 
+    let board = IPMIStateBoard()
+
     private func reader(host: String? = "bmc-r1-07", interval: Duration = .seconds(10), eventLog: IPMIEventLog? = nil) -> IPMIReader {
         let settings = IPMISourceSettings(host: host, user: "monitor", passwordFile: "/x", timeout: .seconds(5))
         let config = SourceConfiguration(kind: .ipmi, interval: interval, ipmi: settings)
         return IPMIReader(
             configuration: config, transport: transport, cacheDirectory: "/nonexistent",
-            password: { _ throws(IPMIFailure) in "pw" }, eventLog: eventLog)
+            password: { _ throws(IPMIFailure) in "pw" }, eventLog: eventLog, board: board)
     }
 
     private func scriptSimulator() {
@@ -51,8 +53,11 @@ import Testing
         #expect(v.value(at: 4) == 3)
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == ["Presence detected", "Power Supply Failure detected"])
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.isAlarm) == [false, true])
+        // Posted for the alarm's message: only the alarming states' words.
+        #expect(board.alarmWords(of: SensorID("ipmi:bmc-r1-07/PSU1_Status")) == "Power Supply Failure detected")
         transport.script.withLock { $0.readings[4] = .states(0b01) }
         #expect(r.poll(at: .seconds(20)).first!.alarms.isEmpty)
+        #expect(board.alarmWords(of: SensorID("ipmi:bmc-r1-07/PSU1_Status")) == nil)
     }
 
     @Test func aStalledBMCMakesItsSensorsFaultsInWordsAndTheSessionIsReopenedWithBackoff() {

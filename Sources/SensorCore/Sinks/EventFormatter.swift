@@ -20,7 +20,7 @@ public enum EventFormatter {
         case .rise: what = "rose by \(number(e.threshold)) \(unit) or more"
         case .fall: what = "fell by \(number(e.threshold)) \(unit) or more"
         case .stale: what = "no reading for \(duration(seconds: e.threshold))"
-        case .alarm: what = "in hardware alarm" + named(e.limit)
+        case .alarm: what = "in hardware alarm" + named(e.limit) + (e.detail.map { ": " + $0 } ?? "")
         case .predict:
             let side = e.predict?.direction.rawValue ?? "past"
             let within = e.predict.map { " within " + DurationParser.format($0.within) } ?? ""
