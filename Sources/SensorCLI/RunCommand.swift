@@ -87,7 +87,7 @@ enum RunCommand {
         let keeper = StateKeeper(store: store, loaded: loaded, problems: saveProblems)
         // A BMC's new event log records go to the journal, its position to the state file.
         let board = IPMIStateBoard()
-        let readers = SourceReaders(cacheDirectory: SourceReaders.cacheDirectory(state: store.directory), eventLog: { [sink] bmc in
+        let readers = SourceReaders(stateDirectory: store.directory, eventLog: { [sink] bmc in
             IPMIEventLog(position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
         }, board: board)
         let environment = Daemon<BootClock>.Environment(
