@@ -121,8 +121,10 @@ public final class IPMIReader: SensorReader {
             if let eventLog {
                 do throws(IPMIFailure) {
                     log = eventLog.newEntries(try readEventLog(session, from: eventLog.position ?? 0))
-                } catch {
+                } catch where error.kind == .timeout {
                     fail(&s, error, at: time)
+                } catch {
+                    // A BMC without a readable event log still has sensors: its session stays.
                 }
             }
             return (values, log, s.states)

@@ -144,6 +144,16 @@ import Testing
         #expect(transport.open == 0)
     }
 
+    @Test func aBMCWithoutAReadableEventLogKeepsItsSessionAndSensors() {
+        scriptSimulator()
+        transport.script.withLock { $0.logFailure = IPMIFailure(.other, "invalid command") }
+        let r = reader(eventLog: IPMIEventLog(position: nil, sink: MemoryEventLogSink()))
+        _ = r.discover()
+        #expect(r.poll(at: .seconds(10)).first!.faults.isEmpty)
+        #expect(r.poll(at: .seconds(20)).first!.values == [12, 4800, 25, 300, 1])
+        #expect(transport.script.withLock { $0.opened } == 1)
+    }
+
     @Test func inBandWithoutTheDeviceSaysHowToGetItAndStaysAFault() {
         let settings = IPMISourceSettings()
         let config = SourceConfiguration(kind: .ipmi, interval: .seconds(10), ipmi: settings)
