@@ -92,7 +92,7 @@ enum RunCommand {
         }, board: board)
         let environment = Daemon<BootClock>.Environment(
             // An alarm of a BMC's discrete sensor says which states raised it.
-            sink: StateWordsAlertSink(sink: sink, board: board),
+            sink: BMCAlertSink(sink: sink, board: board),
             notifier: SystemdNotifier(),
             log: log,
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },
