@@ -96,6 +96,9 @@ final class FakeSession: IPMISession {
 /// The event log's sink for tests: what was logged and kept.
 final class MemoryEventLogSink: IPMIEventLogSink {
     let state = Mutex<(logged: [IPMIEventLogEntry], kept: [String: Int])>(([], [:]))
+    let counts = Mutex<[String: Int]>([:])
+
+    func counted(_ records: Int, bmc: String) { counts.withLock { $0[bmc, default: 0] += records } }
 
     func log(_ entries: [IPMIEventLogEntry], bmc: String) { state.withLock { $0.logged += entries } }
     func keep(position recordID: Int, bmc: String) { state.withLock { $0.kept[bmc] = recordID } }

@@ -186,12 +186,14 @@ import Testing
         #expect(log.position == 1)
         // Kept at once: records added while the daemon is down are logged at its start.
         #expect(sink.kept == ["bmc-r1-07": 1])
+        #expect(sink.counts.withLock { $0 } == ["bmc-r1-07": 1])
         let new = IPMIEventLogEntry(recordID: 2, timestamp: 9, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
         transport.script.withLock { $0.eventLog = [old, new] }
         _ = r.poll(at: .seconds(20))
         _ = r.poll(at: .seconds(30))
         #expect(sink.logged == [new])
         #expect(sink.kept == ["bmc-r1-07": 2])
+        #expect(sink.counts.withLock { $0 } == ["bmc-r1-07": 1])
         // Each read starts at the last record seen: one round trip when nothing is new.
         #expect(transport.script.withLock { $0.logReads } == [0, 1, 2])
         // A cleared log (the last record seen is gone) is read from its start, all of it new.
