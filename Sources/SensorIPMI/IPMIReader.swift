@@ -13,6 +13,7 @@ import Synchronization
 /// the interval when it is longer). The session is closed by ``close()`` (the poll thread
 /// calls it when its source stops) and when the reader goes.
 public final class IPMIReader: SensorReader {
+    /// `ipmi`.
     public let source = SourceKind.ipmi.idPrefix
     private let configuration: SourceConfiguration
     private let settings: IPMISourceSettings
@@ -76,6 +77,8 @@ public final class IPMIReader: SensorReader {
         SensorInfo(id: SensorID(source: source, name: settings.bmc), label: settings.bmc, quantity: .state)
     }
 
+    /// The BMC's sensors (opening a session first when there is none and a try is due), or
+    /// the one entry `ipmi:<bmc>` while none is known.
     public func discover() -> [SensorInfo] {
         state.withLock { s in
             if s.session == nil, !s.closed, s.retryAt == nil { connect(&s, at: nil) }
@@ -90,6 +93,8 @@ public final class IPMIReader: SensorReader {
         }
     }
 
+    /// Reads every sensor through the session (reopening it when a try is due), then the new
+    /// event log records; faults in words when the BMC cannot be read.
     public func poll(at time: Timestamp) -> [SensorValues] {
         let (values, log, states) = state.withLock { s -> (SensorValues, [IPMIEventLogEntry], [SensorID: [IPMIStateMeaning]]) in
             defer { closeIfAsked(&s) }
@@ -208,6 +213,7 @@ public final class IPMIReader: SensorReader {
     /// A BMC's calls time out on their own (`timeout`); nothing here is given up.
     public func isolateBlockedRead(now: Timestamp) -> Bool { false }
 
+    /// Nothing is left out: a sensor of a unit sensorwatch does not read is not a sensor here.
     public var leftOut: [String] { [] }
 
     /// True once a session opened since a discovery that could not list the sensors (or

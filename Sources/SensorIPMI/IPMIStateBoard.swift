@@ -7,6 +7,7 @@ import Synchronization
 public final class IPMIStateBoard: Sendable {
     private let states = Mutex<[SensorID: [IPMIStateMeaning]]>([:])
 
+    /// An empty board.
     public init() {}
 
     /// Posts the states of `sensors` (a BMC's, after a poll).
