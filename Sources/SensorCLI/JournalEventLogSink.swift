@@ -23,6 +23,12 @@ struct JournalEventLogSink: IPMIEventLogSink {
 
     func keep(position recordID: Int, bmc: String) { keeper.keep(position: recordID, bmc: bmc) }
 
+    func counted(_ records: Int, bmc: String) {
+        journal.log(LogEntry(
+            level: .info,
+            message: "\(DisplayText.escaped(bmc)) event log: \(records) record\(records == 1 ? "" : "s") there at the first read, counted, not logged"))
+    }
+
     /// The entry's priority from FreeIPMI's reading of the record.
     static func level(_ severity: IPMIStateMeaning.Severity) -> LogLevel {
         switch severity {

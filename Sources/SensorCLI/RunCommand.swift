@@ -92,11 +92,13 @@ enum RunCommand {
             recovered: "alert state is kept again")
         let keeper = StateKeeper(store: store, loaded: loaded, problems: saveProblems)
         // A BMC's new event log records go to the journal, its position to the state file.
-        let readers = SourceReaders(cacheDirectory: SourceReaders.cacheDirectory(state: store.directory)) { [sink] bmc in
+        let board = IPMIStateBoard()
+        let readers = SourceReaders(stateDirectory: store.directory, eventLog: { [sink] bmc in
             IPMIEventLog(position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
-        }
+        }, board: board)
         var environment = Daemon<BootClock>.Environment(
-            sink: sink,
+            // An alarm of a BMC's discrete sensor says which states raised it.
+            sink: BMCAlertSink(sink: sink, board: board),
             notifier: SystemdNotifier(),
             log: log,
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },

@@ -11,6 +11,7 @@ public struct FreeIPMITransport: IPMITransport {
     /// A transport for real BMCs; `devicePath` is the in-band device (tests name a missing one).
     public init(devicePath: String = "/dev/ipmi0") { self.devicePath = devicePath }
 
+    /// Opens a session through libfreeipmi (loaded now if it is not yet).
     public func open(_ settings: IPMISourceSettings, password: String) throws(IPMIFailure) -> any IPMISession {
         if settings.host == nil, access(devicePath, F_OK) != 0 {
             // Said before loading the library: without the device it could not help.

@@ -10,8 +10,9 @@ public final class IPMIEventLog: Sendable {
     private let last: Mutex<Int?>
     /// The last record id handed to the sink to keep.
     private let kept: Mutex<Int?>
-    /// How many records the first look found and counted without logging them.
-    private let counted = Mutex(0)
+    /// How many records the first look found and counted without logging them; nil before
+    /// it, and until the sink was told.
+    private let counted = Mutex<(found: Int, told: Bool)?>(nil)
 
     /// - Parameters:
     ///   - position: the last record id seen, from the state file; nil for a BMC never seen.
@@ -27,7 +28,7 @@ public final class IPMIEventLog: Sendable {
     func newEntries(_ all: [IPMIEventLogEntry]) -> [IPMIEventLogEntry] {
         last.withLock { last in
             guard let seen = last else {
-                counted.withLock { $0 = all.count }
+                counted.withLock { $0 = (all.count, false) }
                 last = all.last?.recordID ?? 0
                 return []
             }
@@ -41,13 +42,19 @@ public final class IPMIEventLog: Sendable {
     /// Logs `entries` (from ``newEntries(_:)``) and keeps the position when it moved (the
     /// first look's too, so records added while the daemon is down are logged at its start).
     func write(_ entries: [IPMIEventLogEntry], bmc: String) {
+        let first = counted.withLock { c -> Int? in
+            guard let found = c?.found, c?.told == false else { return nil }
+            c?.told = true
+            return found
+        }
+        if let first { sink.counted(first, bmc: bmc) }
         if !entries.isEmpty { sink.log(entries, bmc: bmc) }
         guard let now = position, kept.withLock({ k in k == now ? false : { k = now; return true }() }) else { return }
         sink.keep(position: now, bmc: bmc)
     }
 
     /// The records found at the first look and not logged.
-    public var countedAtStart: Int { counted.withLock { $0 } }
+    public var countedAtStart: Int { counted.withLock { $0?.found ?? 0 } }
 
     /// The last record id seen (what the state file keeps); nil before the first look.
     public var position: Int? { last.withLock { $0 } }

@@ -11,6 +11,7 @@ public struct IPMIEventLogEntry: Hashable, Sendable {
     /// FreeIPMI's interpretation of the record.
     public var severity: IPMIStateMeaning.Severity
 
+    /// A record as FreeIPMI read it.
     public init(recordID: Int, timestamp: UInt32, sensor: String, event: String, severity: IPMIStateMeaning.Severity) {
         self.recordID = recordID
         self.timestamp = timestamp

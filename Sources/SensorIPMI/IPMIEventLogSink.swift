@@ -5,4 +5,6 @@ public protocol IPMIEventLogSink: Sendable {
     func log(_ entries: [IPMIEventLogEntry], bmc: String)
     /// Keeps `recordID` as the last record of `bmc`'s log seen, across restarts.
     func keep(position recordID: Int, bmc: String)
+    /// Says how many records `bmc`'s log held when it was first read (counted, not logged).
+    func counted(_ records: Int, bmc: String)
 }

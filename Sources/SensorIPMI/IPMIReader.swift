@@ -13,6 +13,7 @@ import Synchronization
 /// the interval when it is longer). The session is closed by ``close()`` (the poll thread
 /// calls it when its source stops) and when the reader goes.
 public final class IPMIReader: SensorReader {
+    /// `ipmi`.
     public let source = SourceKind.ipmi.idPrefix
     private let configuration: SourceConfiguration
     private let settings: IPMISourceSettings
@@ -21,6 +22,8 @@ public final class IPMIReader: SensorReader {
     private let cachePath: String
     private let password: @Sendable (IPMISourceSettings) throws(IPMIFailure) -> String
     private let eventLog: IPMIEventLog?
+    /// Where the discrete sensors' states go after each poll, for the alerts' messages.
+    private let board: IPMIStateBoard?
     private let state: Mutex<State>
     /// Set by a ``close()`` that found a call in progress: that call closes the session
     /// when it returns.
@@ -49,13 +52,15 @@ public final class IPMIReader: SensorReader {
     ///   - cacheDirectory: where the SDR caches are kept (`$STATE_DIRECTORY`).
     ///   - password: reads the password when a session opens (``IPMIPassword/read(_:credentialsDirectory:)``).
     ///   - eventLog: where new System Event Log records go; nil: the log is not read.
+    ///   - board: where the discrete sensors' states go after each poll (nil: nowhere).
     public init(
         configuration: SourceConfiguration, transport: any IPMITransport, cacheDirectory: String,
         password: @escaping @Sendable (IPMISourceSettings) throws(IPMIFailure) -> String = { s throws(IPMIFailure) in
             try IPMIPassword.read(s)
         },
-        eventLog: IPMIEventLog? = nil
+        eventLog: IPMIEventLog? = nil, board: IPMIStateBoard? = nil
     ) {
+        self.board = board
         self.configuration = configuration
         settings = configuration.ipmi ?? IPMISourceSettings()
         self.transport = transport
@@ -72,6 +77,8 @@ public final class IPMIReader: SensorReader {
         SensorInfo(id: SensorID(source: source, name: settings.bmc), label: settings.bmc, quantity: .state)
     }
 
+    /// The BMC's sensors (opening a session first when there is none and a try is due), or
+    /// the one entry `ipmi:<bmc>` while none is known.
     public func discover() -> [SensorInfo] {
         state.withLock { s in
             if s.session == nil, !s.closed, s.retryAt == nil { connect(&s, at: nil) }
@@ -86,8 +93,10 @@ public final class IPMIReader: SensorReader {
         }
     }
 
+    /// Reads every sensor through the session (reopening it when a try is due), then the new
+    /// event log records; faults in words when the BMC cannot be read.
     public func poll(at time: Timestamp) -> [SensorValues] {
-        let (values, log) = state.withLock { s -> (SensorValues, [IPMIEventLogEntry]) in
+        let (values, log, states) = state.withLock { s -> (SensorValues, [IPMIEventLogEntry], [SensorID: [IPMIStateMeaning]]) in
             defer { closeIfAsked(&s) }
             if s.session == nil, !s.closed, s.retryAt.map({ time >= $0 }) ?? true { connect(&s, at: time) }
             let count = s.listedMap ? (s.map?.entries.count ?? 0) : 1
@@ -99,7 +108,7 @@ public final class IPMIReader: SensorReader {
                 for _ in 0..<count {
                     if let reason { values.appendFault(reason) } else { values.appendUnread() }
                 }
-                return (values, [])
+                return (values, [], [:])
             }
             for (i, entry) in map.entries.enumerated() {
                 let reading: IPMIReading
@@ -109,7 +118,7 @@ public final class IPMIReader: SensorReader {
                     fail(&s, error, at: time)
                     let reason = error.words(bmc: settings.bmc, timeout: settings.timeout)
                     for _ in i..<map.entries.count { values.appendFault(reason) }
-                    return (values, [])
+                    return (values, [], [:])
                 }
                 append(reading, of: entry, to: &values, states: &s.states, session: session)
             }
@@ -117,12 +126,16 @@ public final class IPMIReader: SensorReader {
             if let eventLog {
                 do throws(IPMIFailure) {
                     log = eventLog.newEntries(try readEventLog(session, from: eventLog.position ?? 0))
-                } catch {
+                } catch where error.kind == .timeout {
                     fail(&s, error, at: time)
+                } catch {
+                    // A BMC without a readable event log still has sensors: its session stays.
                 }
             }
-            return (values, log)
+            return (values, log, s.states)
         }
+        // Posted before the cycle is committed, so an alarm's message finds this poll's states.
+        if !states.isEmpty { board?.post(states) }
         // Written outside the lock: the journal may be slow, the next poll should not wait.
         eventLog?.write(log, bmc: settings.bmc)
         return [values]
@@ -200,6 +213,7 @@ public final class IPMIReader: SensorReader {
     /// A BMC's calls time out on their own (`timeout`); nothing here is given up.
     public func isolateBlockedRead(now: Timestamp) -> Bool { false }
 
+    /// Nothing is left out: a sensor of a unit sensorwatch does not read is not a sensor here.
     public var leftOut: [String] { [] }
 
     /// True once a session opened since a discovery that could not list the sensors (or

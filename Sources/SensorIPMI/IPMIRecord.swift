@@ -1,11 +1,13 @@
 /// One sensor of a BMC's SDR, as far as sensorwatch uses it.
 public struct IPMIRecord: Hashable, Sendable {
+    /// Equal when every field is (the hysteresis is a tuple, so this is written out).
     public static func == (a: IPMIRecord, b: IPMIRecord) -> Bool {
         a.recordID == b.recordID && a.name == b.name && a.sensorType == b.sensorType && a.eventReadingType == b.eventReadingType
             && a.baseUnit == b.baseUnit && a.isThreshold == b.isThreshold && a.thresholds == b.thresholds
             && a.hysteresis == b.hysteresis
     }
 
+    /// Hashes the record id and name (enough to tell records apart).
     public func hash(into h: inout Hasher) {
         h.combine(recordID)
         h.combine(name)
@@ -30,6 +32,7 @@ public struct IPMIRecord: Hashable, Sendable {
     /// negative-going one (a lower threshold that far above it), in the sensor's unit; 0: none.
     public var hysteresis: (positive: Double, negative: Double)
 
+    /// A record with these fields.
     public init(
         recordID: Int, name: String, sensorType: UInt8, eventReadingType: UInt8, baseUnit: UInt8,
         isThreshold: Bool, thresholds: [String: Double] = [:], hysteresis: (positive: Double, negative: Double) = (0, 0)

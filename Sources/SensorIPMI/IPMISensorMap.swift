@@ -8,10 +8,13 @@ public struct IPMISensorMap: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// Its record's position in the session's ``IPMISession/records(cachePath:)``.
         public var index: Int
+        /// The sensor as the model knows it.
         public var info: SensorInfo
         /// How a reading becomes a value of ``info``'s quantity.
         public var unit: UInt8
+        /// The record's event/reading type code (for FreeIPMI's interpretation).
         public var eventReadingType: UInt8
+        /// The record's sensor type (for FreeIPMI's interpretation).
         public var sensorType: UInt8
     }
 

@@ -10,6 +10,7 @@ public struct IPMIStateMeaning: Hashable, Sendable {
     /// The state's words (`Power Supply Failure detected`).
     public var text: String
 
+    /// A state with FreeIPMI's judgement and words.
     public init(severity: Severity, text: String) {
         self.severity = severity
         self.text = text

@@ -1,3 +1,4 @@
+import Glibc
 import SensorCore
 import SensorIPMI
 import SensorTestKit
@@ -32,5 +33,14 @@ import Testing
         #expect(again.problem == nil)
         let restarted = StateKeeper(store: store, loaded: again, problems: problems)
         #expect(restarted.position(of: "b1") == 12)
+    }
+}
+
+/// Where SDR caches go (SPEC §23: `$STATE_DIRECTORY`), and for a user who may not write there.
+@Suite struct SDRCacheDirectoryTests {
+    @Test func theStateDirectoryElseADirectoryOfTheUsersOwn() {
+        let dir = TemporaryDirectory()
+        #expect(SourceReaders.cacheDirectory(state: dir.root) == dir.root)
+        #expect(SourceReaders.cacheDirectory(state: "/proc/sensorwatch-cannot-be") == "/tmp/sensorwatch-sdr-\(getuid())")
     }
 }

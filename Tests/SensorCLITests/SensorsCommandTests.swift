@@ -1,5 +1,6 @@
 @testable import SensorCLI
 @testable import SensorCore
+import SensorIPMI
 import SensorTestKit
 import Testing
 
@@ -231,5 +232,64 @@ import Testing
             time: .seconds(1), kind: .firing, rule: "hw-alarm", ruleIndex: 0, sensor: Self.psu, severity: .warning, value: 3,
             threshold: 0, condition: .alarm, limit: "alarm")
         #expect(EventFormatter.message(e) == "hw-alarm firing: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) in hardware alarm (alarm)")
+    }
+}
+
+/// An alarm of a BMC's discrete sensor fires "with the state's text" (SPEC §23).
+@Suite struct BMCAlertSinkTests {
+    @Test func anAlarmOfADiscreteSensorEndsWithItsAlarmingStatesWords() {
+        let board = IPMIStateBoard()
+        let psu = DiscreteSensorOutputTests.psu
+        let memory = MemoryAlertSink()
+        let sink = BMCAlertSink(sink: memory, board: board)
+        func event(_ kind: EventKind) -> AlertEvent {
+            AlertEvent(
+                time: .seconds(1), kind: kind, rule: "hw-alarm", ruleIndex: 0, sensor: psu, severity: .warning, value: 3,
+                threshold: 0, condition: .alarm, limit: "alarm")
+        }
+        // A reader's poll fills the board in `run`; here, by hand.
+        board.post([psu.id: [IPMIStateMeaning(severity: .nominal, text: "Presence detected"),
+                                     IPMIStateMeaning(severity: .critical, text: "Power Supply Failure detected")]])
+        sink.emit(event(.firing))
+        sink.emit(event(.resolved))
+        let messages = memory.events.map(EventFormatter.message)
+        #expect(messages == [
+            "hw-alarm firing: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) in hardware alarm (alarm): Power Supply Failure detected",
+            "hw-alarm resolved: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) no longer in hardware alarm (alarm)",
+        ])
+    }
+}
+
+/// A BMC that stops answering is one fault entry naming it, not one per sensor (SPEC §23).
+@Suite struct BMCFaultGroupingTests {
+    private func fault(_ id: String, _ reason: String?) -> SensorFault {
+        SensorFault(time: .seconds(1), sensor: SensorInfo(id: SensorID(id), label: "x", quantity: .temperature), reason: reason)
+    }
+
+    @Test func oneBMCsSensorsFailingForOneReasonAreOneEntryOthersStayApart() {
+        let timeout = "bmc-r1-07: session timeout after 5 s"
+        let faults = [
+            fault("hwmon:coretemp-isa-0000/temp1", "EIO"),
+            fault("ipmi:bmc-r1-07/FAN1", timeout), fault("ipmi:bmc-r1-07/Inlet_Temp", timeout),
+            fault("ipmi:bmc-r1-08/FAN1", "bmc-r1-08: reading unavailable"),
+            fault("ipmi:bmc-r1-07/12V", timeout),
+        ]
+        let grouped = BMCAlertSink.grouped(faults)
+        #expect(grouped.map(\.sensor.id.rawValue) == ["hwmon:coretemp-isa-0000/temp1", "ipmi:bmc-r1-07", "ipmi:bmc-r1-08/FAN1"])
+        #expect(grouped[1].sensor.label == "bmc-r1-07: 3 sensors")
+        #expect(grouped[1].reason == timeout)
+        #expect(EventFormatter.message(grouped[1])
+            == "sensor ipmi:bmc-r1-07 (bmc-r1-07: 3 sensors) read failed: bmc-r1-07: session timeout after 5 s")
+        // Reading again together is one entry too.
+        let back = BMCAlertSink.grouped([fault("ipmi:bmc-r1-07/FAN1", nil), fault("ipmi:bmc-r1-07/12V", nil)])
+        #expect(back.map(\.sensor.id.rawValue) == ["ipmi:bmc-r1-07"])
+        #expect(back.first?.reason == nil)
+    }
+
+    @Test func theSinkPassesTheGroupsOn() {
+        let memory = MemoryAlertSink()
+        let sink = BMCAlertSink(sink: memory, board: IPMIStateBoard())
+        sink.emit([fault("ipmi:b/A", "b: password refused"), fault("ipmi:b/B", "b: password refused")])
+        #expect(memory.faults.map(\.sensor.id.rawValue) == ["ipmi:b"])
     }
 }

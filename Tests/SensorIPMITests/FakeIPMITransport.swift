@@ -18,6 +18,8 @@ final class FakeIPMITransport: IPMITransport {
         var eventLog: [IPMIEventLogEntry] = []
         /// The `start` of each event log read.
         var logReads: [Int] = []
+        /// Thrown by every event log read, while set.
+        var logFailure: IPMIFailure?
         var opened = 0
         var closed = 0
         var passwords: [String] = []
@@ -74,10 +76,11 @@ final class FakeSession: IPMISession {
     }
 
     func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
-        let log = transport.script.withLock { s in
+        let (log, failure) = transport.script.withLock { s in
             s.logReads.append(start)
-            return s.eventLog
+            return (s.eventLog, s.logFailure)
         }
+        if let failure { throw failure }
         guard start != 0 else { return log }
         guard let i = log.firstIndex(where: { $0.recordID == start }) else { throw IPMIFailure(.other, "record not present") }
         return Array(log[i...])
@@ -93,6 +96,9 @@ final class FakeSession: IPMISession {
 /// The event log's sink for tests: what was logged and kept.
 final class MemoryEventLogSink: IPMIEventLogSink {
     let state = Mutex<(logged: [IPMIEventLogEntry], kept: [String: Int])>(([], [:]))
+    let counts = Mutex<[String: Int]>([:])
+
+    func counted(_ records: Int, bmc: String) { counts.withLock { $0[bmc, default: 0] += records } }
 
     func log(_ entries: [IPMIEventLogEntry], bmc: String) { state.withLock { $0.logged += entries } }
     func keep(position recordID: Int, bmc: String) { state.withLock { $0.kept[bmc] = recordID } }

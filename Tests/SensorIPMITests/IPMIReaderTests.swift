@@ -9,12 +9,14 @@ import Testing
 @Suite struct IPMIReaderTests {
     let transport = FakeIPMITransport()
 
+    let board = IPMIStateBoard()
+
     private func reader(host: String? = "bmc-r1-07", interval: Duration = .seconds(10), eventLog: IPMIEventLog? = nil) -> IPMIReader {
         let settings = IPMISourceSettings(host: host, user: "monitor", passwordFile: "/x", timeout: .seconds(5))
         let config = SourceConfiguration(kind: .ipmi, interval: interval, ipmi: settings)
         return IPMIReader(
             configuration: config, transport: transport, cacheDirectory: "/nonexistent",
-            password: { _ throws(IPMIFailure) in "pw" }, eventLog: eventLog)
+            password: { _ throws(IPMIFailure) in "pw" }, eventLog: eventLog, board: board)
     }
 
     private func scriptSimulator() {
@@ -51,8 +53,11 @@ import Testing
         #expect(v.value(at: 4) == 3)
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == ["Presence detected", "Power Supply Failure detected"])
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.isAlarm) == [false, true])
+        // Posted for the alarm's message: only the alarming states' words.
+        #expect(board.alarmWords(of: SensorID("ipmi:bmc-r1-07/PSU1_Status")) == "Power Supply Failure detected")
         transport.script.withLock { $0.readings[4] = .states(0b01) }
         #expect(r.poll(at: .seconds(20)).first!.alarms.isEmpty)
+        #expect(board.alarmWords(of: SensorID("ipmi:bmc-r1-07/PSU1_Status")) == nil)
     }
 
     @Test func aStalledBMCMakesItsSensorsFaultsInWordsAndTheSessionIsReopenedWithBackoff() {
@@ -139,6 +144,16 @@ import Testing
         #expect(transport.open == 0)
     }
 
+    @Test func aBMCWithoutAReadableEventLogKeepsItsSessionAndSensors() {
+        scriptSimulator()
+        transport.script.withLock { $0.logFailure = IPMIFailure(.other, "invalid command") }
+        let r = reader(eventLog: IPMIEventLog(position: nil, sink: MemoryEventLogSink()))
+        _ = r.discover()
+        #expect(r.poll(at: .seconds(10)).first!.faults.isEmpty)
+        #expect(r.poll(at: .seconds(20)).first!.values == [12, 4800, 25, 300, 1])
+        #expect(transport.script.withLock { $0.opened } == 1)
+    }
+
     @Test func inBandWithoutTheDeviceSaysHowToGetItAndStaysAFault() {
         let settings = IPMISourceSettings()
         let config = SourceConfiguration(kind: .ipmi, interval: .seconds(10), ipmi: settings)
@@ -171,12 +186,14 @@ import Testing
         #expect(log.position == 1)
         // Kept at once: records added while the daemon is down are logged at its start.
         #expect(sink.kept == ["bmc-r1-07": 1])
+        #expect(sink.counts.withLock { $0 } == ["bmc-r1-07": 1])
         let new = IPMIEventLogEntry(recordID: 2, timestamp: 9, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
         transport.script.withLock { $0.eventLog = [old, new] }
         _ = r.poll(at: .seconds(20))
         _ = r.poll(at: .seconds(30))
         #expect(sink.logged == [new])
         #expect(sink.kept == ["bmc-r1-07": 2])
+        #expect(sink.counts.withLock { $0 } == ["bmc-r1-07": 1])
         // Each read starts at the last record seen: one round trip when nothing is new.
         #expect(transport.script.withLock { $0.logReads } == [0, 1, 2])
         // A cleared log (the last record seen is gone) is read from its start, all of it new.

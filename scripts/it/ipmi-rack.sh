@@ -73,8 +73,11 @@ resumed=$(date +%s.%N)
 # Two intervals (1 s each) plus a status rewrite.
 wait_for "B read again" 30 is_ok "ipmi:127.0.0.1:$B/Inlet_Temp"
 note "B back $(echo "$(date +%s.%N) - $resumed" | bc)s after SIGCONT"
-grep -q "sensor ipmi:127.0.0.1:$B/Inlet_Temp (Inlet Temp) read failed: 127.0.0.1:$B: session timeout after 1 s" "$WORK/stderr" \
+# One entry for the frozen BMC, naming it and the cause, not one per sensor.
+grep -q "sensor ipmi:127.0.0.1:$B (127.0.0.1:$B: 6 sensors) read failed: 127.0.0.1:$B: session timeout after 1 s" "$WORK/stderr" \
     || fail "no fault entry in words: $(cat "$WORK/stderr")"
+[ "$(grep -c "read failed: 127.0.0.1:$B:" "$WORK/stderr")" = 1 ] || fail "more than one entry for B: $(cat "$WORK/stderr")"
+grep -q "sensor ipmi:127.0.0.1:$B (127.0.0.1:$B: 6 sensors) reads again" "$WORK/stderr" || fail "no recovery entry: $(cat "$WORK/stderr")"
 
 # A reload that drops C closes C's session.
 cfg "\"127.0.0.1:$A\", \"127.0.0.1:$B\""

@@ -126,10 +126,11 @@ f=$(journal_json ALERT_STATE=firing ALERT_RULE=fan-low)
 expect_field "$f" MESSAGE "fan-low firing: ipmi:$BMC/FAN1 (FAN1) 300 rpm below 600 rpm (lcrit)"
 f=$(journal_json ALERT_STATE=firing ALERT_RULE=hw-alarm)
 expect_field "$f" SENSOR_ID "ipmi:$BMC/PSU1_Status"
-expect_field "$f" MESSAGE "hw-alarm firing: ipmi:$BMC/PSU1_Status (PSU1 Status) in hardware alarm (alarm)"
+expect_field "$f" MESSAGE "hw-alarm firing: ipmi:$BMC/PSU1_Status (PSU1 Status) in hardware alarm (alarm): Power Supply Failure detected"
 [ "$(count_state firing)" = 3 ] || fail "expected 3 firing entries, got $(count_state firing)"
 e=$(journal_json IPMI_BMC="$BMC")
 [ "$(grep -c . <<<"$e")" = 1 ] || fail "the record there at start was logged: $e"
+journal_has MESSAGE="$BMC event log: 1 record there at the first read, counted, not logged" || fail "no count of the first read's records"
 expect_field "$e" MESSAGE "$BMC event log: Inlet Temp: Upper Critical - going high"
 expect_field "$e" MESSAGE_ID f94fedf0fe46423d8e613b921bf8e25a
 expect_field "$e" PRIORITY 2

@@ -18,6 +18,7 @@ public struct IPMISourceSettings: Sendable, Hashable {
     public var passwordFile: String?
     /// The name of a systemd credential holding the password (`$CREDENTIALS_DIRECTORY`).
     public var credential: String?
+    /// The privilege level the session asks for (`user` by default).
     public var privilege: Privilege
     /// The RMCP+ cipher suite (default 3).
     public var cipherSuite: Int
@@ -26,6 +27,7 @@ public struct IPMISourceSettings: Sendable, Hashable {
     /// How long one call may take before the session counts as lost (default 5 s).
     public var timeout: Duration
 
+    /// Settings with SPEC §23's defaults for what is not given.
     public init(
         host: String? = nil, user: String = "", passwordFile: String? = nil, credential: String? = nil,
         privilege: Privilege = .user, cipherSuite: Int = 3, workarounds: [String] = [], timeout: Duration = .seconds(5)

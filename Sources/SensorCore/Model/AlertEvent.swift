@@ -38,6 +38,10 @@ public struct AlertEvent: Hashable, Sendable, Codable {
     public var sensorGone = false
     /// The rule's annotations (SPEC §21), carried unchanged into every sink.
     public var annotations: RuleAnnotations
+    /// What the hardware says of an alarm it raised, when it says more than the alarm's
+    /// name: a BMC's discrete sensor's warning or critical states (`Power Supply Failure
+    /// detected`, SPEC §23). The message ends with it; nil for every other event.
+    public var detail: String?
 
     public init(
         time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,

@@ -32,6 +32,7 @@ final class SensorHealthReporter: Service {
             changes.append(SensorFault(time: time, sensor: sensor, reason: nil))
         }
         reported = now
-        for fault in changes.sorted(by: { ($0.time, $0.sensor.id) < ($1.time, $1.sensor.id) }) { sink.emit(fault) }
+        guard !changes.isEmpty else { return }
+        sink.emit(changes.sorted(by: { ($0.time, $0.sensor.id) < ($1.time, $1.sensor.id) }))
     }
 }

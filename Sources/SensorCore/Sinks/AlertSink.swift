@@ -13,6 +13,17 @@ public protocol AlertSink: Sendable {
 
     /// Delivers a sensor that appeared or went while running (SPEC §20).
     func emit(_ presence: SensorPresence)
+
+    /// Delivers the changes of read health one look found, in time order. A sink may tell
+    /// several as one (a BMC that stopped answering: one entry, not one per sensor, SPEC §23).
+    func emit(_ faults: [SensorFault])
+}
+
+extension AlertSink {
+    /// Each change on its own.
+    public func emit(_ faults: [SensorFault]) {
+        for fault in faults { emit(fault) }
+    }
 }
 
 /// A sensor that started failing to read, or recovered.
