@@ -6,7 +6,7 @@ import SensorLive
 import SensorSysfs
 
 /// `top` without a daemon (SPEC §22): the configuration's readers and rules run in this
-/// process — the daemon's own `Daemon` with `ReaderFactory`'s readers — and serve the live
+/// process — the daemon's own `Daemon` with `run`'s readers (`SourceReaders`) — and serve the live
 /// stream on a socket in a private directory, which `top` then follows like the daemon's.
 /// Nothing of the daemon's is written: no journal entry, status file, metrics or state.
 struct TopStandalone: Sendable {
@@ -37,7 +37,8 @@ struct TopStandalone: Sendable {
         own.liveSocket = .path(socket)
         var environment = Daemon<BootClock>.Environment(
             sink: DiscardingAlertSink(), reload: { [own] () throws(ConfigErrors) -> Configuration in own },
-            makeReader: { ReaderFactory.makeReader(for: $0, loop: true) }, version: CLI.version)
+            // The readers `run` has, a BMC's included (its event log is the daemon's to keep).
+            makeReader: { SourceReaders.plain.make($0, loop: true) }, version: CLI.version)
         environment.publishers = [LiveStreamPublisher(
             path: socket, host: NotifyCommand.hostName(), silences: JournalLiveSilenceSource(trust: own.trust))]
         let daemon = await Daemon(configuration: own, environment: environment, clock: clock)
