@@ -7,6 +7,9 @@ public struct ExitCode: Error, RawRepresentable, Hashable, Sendable {
     public static let success = ExitCode(rawValue: 0)
     /// 1: anything else went wrong.
     public static let failure = ExitCode(rawValue: 1)
+    /// 3: a monitoring-plugins check's UNKNOWN (`status --check`: no status file, a stale
+    /// one, a bad command line); 1 and 2 are its WARNING and CRITICAL.
+    public static let checkUnknown = ExitCode(rawValue: 3)
     /// 64 (`EX_USAGE`): bad command line.
     public static let usage = ExitCode(rawValue: 64)
     /// 69 (`EX_UNAVAILABLE`): a library the command needs is not installed (libmosquitto).

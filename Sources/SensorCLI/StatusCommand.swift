@@ -55,18 +55,18 @@ enum StatusCommand {
         case .failure(let code):
             guard checking, code != .success else { return code }
             Output.stdout(StatusFormatter.unknown("bad command line (see sensorwatch status --help)"))
-            return ExitCode(rawValue: 3)
+            return .checkUnknown
         }
         if options.has("json") && checking {
             Output.stdout(StatusFormatter.unknown("--json and --check print different things; give one"))
-            return ExitCode(rawValue: 3)
+            return .checkUnknown
         }
         let path: String
         switch statusPath(options) {
         case .success(let p): path = p
         case .failure(let code):
             if checking { Output.stdout(StatusFormatter.unknown("the configuration cannot be read")) }
-            return checking ? ExitCode(rawValue: 3) : code
+            return checking ? .checkUnknown : code
         }
         let bytes: [UInt8]
         do {
@@ -76,7 +76,7 @@ enum StatusCommand {
             let why = missing ? "no status file at \(path) (is sensorwatch running?)" : "cannot read \(path): \(error.message)"
             if checking {
                 Output.stdout(StatusFormatter.unknown(why))
-                return ExitCode(rawValue: 3)
+                return .checkUnknown
             }
             Output.stderr("sensorwatch: " + why)
             return .failure
@@ -91,7 +91,7 @@ enum StatusCommand {
             }
             if checking {
                 Output.stdout(StatusFormatter.unknown("\(path) is not a status file: \(error.message)"))
-                return ExitCode(rawValue: 3)
+                return .checkUnknown
             }
             Output.stderr("sensorwatch: \(path): not a status file: \(error.message)")
             return .failure
@@ -107,7 +107,7 @@ enum StatusCommand {
             if now - report.updated > StatusFormatter.freshFor {
                 Output.stdout(StatusFormatter.unknown(
                     "\(path) was last updated at \(RFC3339.format(report.updated)), more than \(Int(StatusFormatter.freshFor)) s ago (the daemon may be frozen or stopped)"))
-                return ExitCode(rawValue: 3)
+                return .checkUnknown
             }
             let (line, code) = StatusFormatter.check(report)
             Output.stdout(line)
