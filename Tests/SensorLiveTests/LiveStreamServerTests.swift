@@ -25,9 +25,9 @@ struct LiveStreamServerTests {
         nonisolated var path: String { publisher.path }
         var polled = 0
 
-        init(_ reader: SettableReader, rules: [Rule] = []) async {
+        init(_ reader: SettableReader, rules: [Rule] = [], silences: any LiveSilenceSource = NoLiveSilenceSource()) async {
             self.reader = reader
-            publisher = LiveStreamPublisher(path: dir.path("run/live.sock"), host: "testhost")
+            publisher = LiveStreamPublisher(path: dir.path("run/live.sock"), host: "testhost", silences: silences)
             let configuration = Configuration(
                 path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: rules)
             var env = Daemon<ManualClock>.Environment(
@@ -103,6 +103,40 @@ struct LiveStreamServerTests {
         var resolved: [LiveAlert] = []
         while resolved.isEmpty, case .change(let c)? = client.next() { resolved = c.alerts }
         #expect(resolved.map(\.state) == [.ok])
+        await r.stop()
+    }
+
+    /// Silences as a journal would give them.
+    struct FixedSilences: LiveSilenceSource {
+        let silences: [Silence]
+        func read() -> SilenceBook? { SilenceBook(silences) }
+    }
+
+    @Test func activeSilencesAndTheAlertsTheyHoldAreShown() async throws {
+        let hot = Rule(name: "hot", selector: SensorSelector(), condition: .above(25, hysteresis: 0))
+        // The daemon's wall clock is 1_800_000_000 s: one silence holds then, one has ended.
+        let holding = Silence(id: "s1", rule: try Glob("hot"), sensor: try Glob("sim:s0001"),
+            startsMicroseconds: 1_799_999_000_000_000, endsMicroseconds: 1_800_003_600_000_000, by: "root")
+        let ended = Silence(id: "s2", startsMicroseconds: 1_000_000, endsMicroseconds: 2_000_000, by: "root")
+        let reader = SettableReader(count: 3)
+        reader.set("sim:s0001", 30)
+        let r = await Running(reader, rules: [hot], silences: FixedSilences(silences: [holding, ended]))
+        await r.poll()
+        // The first client's arrival reads the silences; its changes (or a later snapshot) show them.
+        let first = try #require(StreamTestClient(path: r.path))
+        first.send("{\"subscribe\":{\"sensor\":[\"*\"]}}\n")
+        var state = LiveState()
+        state.apply(.snapshot(try #require(first.start())))
+        while state.silences.isEmpty || state.alerts.isEmpty, let m = first.next() { state.apply(m) }
+        #expect(state.silences.map(\.id) == ["s1"])
+        #expect(state.silences.first?.rule == "hot" && state.silences.first?.ends == 1_800_003_600)
+        let alert = try #require(state.alerts.values.first)
+        #expect(alert.sensor == "sim:s0001" && alert.state == .firing)
+        let second = try #require(StreamTestClient(path: r.path))
+        second.send("{\"subscribe\":{\"sensor\":[\"*\"]}}\n")
+        let snapshot = try #require(second.start())
+        #expect(snapshot.silences.map(\.id) == ["s1"])
+        #expect(snapshot.alerts.map(\.silenced) == [1_800_003_600])
         await r.stop()
     }
 

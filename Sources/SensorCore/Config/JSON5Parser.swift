@@ -10,8 +10,11 @@
 package struct JSON5Parser {
     /// The first syntax error: a 1-based position and what was wrong there.
     package struct Failure: Error, Hashable {
+        /// The 1-based line.
         package var line: Int
+        /// The 1-based column.
         package var column: Int
+        /// What was wrong there.
         package var message: String
     }
 

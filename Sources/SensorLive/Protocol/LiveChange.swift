@@ -43,6 +43,7 @@ public struct LiveChange: Sendable, Hashable {
         return m
     }
 
+    /// The change a message's members hold.
     package init(_ f: LiveFields) throws(LiveProtocolError) {
         self.init(
             time: try f.time("time"), sensors: try f.optionalList("sensors", LiveSensor.init(json:path:)) ?? [],

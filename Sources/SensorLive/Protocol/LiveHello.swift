@@ -22,6 +22,7 @@ public struct LiveHello: Sendable, Hashable {
         self.started = started
     }
 
+    /// The members after `type`.
     package var members: [JSONObject.Member] {
         [
             JSONObject.Member(key: "version", value: .integer(Int64(version))), .string("host", host),
@@ -29,6 +30,7 @@ public struct LiveHello: Sendable, Hashable {
         ]
     }
 
+    /// The hello a message's members hold.
     package init(_ f: LiveFields) throws(LiveProtocolError) {
         self.init(version: try f.integer("version"), host: try f.string("host"), pid: try f.integer("pid"),
             started: try f.time("started"))

@@ -8,5 +8,6 @@ public struct LiveProtocolError: Error, Hashable, Sendable, CustomStringConverti
     /// An error saying `message`.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }

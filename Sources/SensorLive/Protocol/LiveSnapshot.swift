@@ -34,6 +34,7 @@ public struct LiveSnapshot: Sendable, Hashable {
         ]
     }
 
+    /// The snapshot a message's members hold.
     package init(_ f: LiveFields) throws(LiveProtocolError) {
         var history: [String: [LiveBucket]] = [:]
         if f.has("history") {

@@ -12,6 +12,8 @@ public protocol LiveSilenceSource: Sendable {
 
 /// No silences: a daemon that cannot read them shows an empty list.
 public struct NoLiveSilenceSource: LiveSilenceSource {
+    /// No silences.
     public init() {}
+    /// Always nil: nothing is read.
     public func read() -> SilenceBook? { nil }
 }

@@ -19,5 +19,6 @@ package final class LiveStreamEvents: Sendable {
     /// The model was looked at.
     package let looks = EventCount()
 
+    /// Nothing counted yet.
     package init() {}
 }

@@ -22,6 +22,7 @@ public struct LiveStreamPublisher: ModelPublisher {
         self.silences = silences
     }
 
+    /// The server, listening at ``path`` once it runs.
     @DaemonActor
     public func service(for model: DaemonModel) -> any Service {
         LiveStreamServer(path: path, model: model, host: host, silences: silences, events: events)
