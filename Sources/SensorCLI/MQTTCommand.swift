@@ -61,8 +61,7 @@ enum MQTTCommand {
         }
         var password: String?
         if let source = mqtt.password {
-            let directory = getenv("CREDENTIALS_DIRECTORY").flatMap { String(validatingCString: $0) }
-            switch source.read(credentialsDirectory: directory) {
+            switch source.read() {
             case .success(let p): password = p
             case .failure(let error):
                 Output.stderr("\(path): mqtt: \(error.message)")

@@ -19,7 +19,7 @@ struct MQTTConfigTests {
         ("{ mqtt: { broker: \"mqtt://h/x\" } }", ["mqtt.broker: must be mqtt://HOST[:PORT] or mqtts://HOST[:PORT], without a path"]),
         ("{ mqtt: { broker: \"mqtt://\" } }", ["mqtt.broker: has no host"]),
         ("{ mqtt: { broker: \"mqtt://h\", password: \"hunter2\" } }",
-         ["mqtt.password: a password is not written in the configuration: use passwordFile (mode 0600) or credential"]),
+         ["mqtt.password: a password does not belong in the configuration: put it in passwordFile (mode 0600) or a systemd credential (credential)"]),
         ("{ mqtt: { broker: \"mqtt://h\", qos: 2 } }", ["mqtt.qos: must be 0 or 1 (alert states always go at QoS 1)"]),
         ("{ mqtt: { broker: \"mqtt://h\", every: \"-1s\" } }", ["mqtt.every: invalid duration \"-1s\": must not be negative"]),
         ("{ mqtt: { broker: \"mqtt://h\", topicPrefix: \"a/#\" } }", ["mqtt.topicPrefix: must not hold the MQTT wildcards + or #"]),
@@ -29,7 +29,7 @@ struct MQTTConfigTests {
         ("{ mqtt: { broker: \"mqtt://h\", username: \"\" } }", ["mqtt.username: must be a user name, not empty"]),
         ("{ mqtt: { broker: \"mqtt://h\", credential: \"mqtt\" } }", ["mqtt: a password needs a username"]),
         ("{ mqtt: { broker: \"mqtt://h\", username: \"u\", credential: \"a/b\" } }",
-         ["mqtt.credential: must be a credential's name (LoadCredential=NAME:…), not a path"]),
+         ["mqtt.credential: must name a systemd credential (LoadCredential=NAME:…), without a /"]),
         ("{ mqtt: { broker: \"mqtt://h\", ca: \"ca.pem\" } }", ["mqtt.ca: applies to an mqtts:// broker only"]),
         ("{ mqtt: { broker: \"mqtt://h\", clientID: \"x\" } }", ["mqtt.clientID: unknown key (did you mean \"clientId\"?)"]),
     ])
@@ -77,7 +77,7 @@ struct MQTTConfigTests {
         _ = files.write("c.json5", "{ mqtt: { broker: \"mqtt://h\", username: \"u\", passwordFile: \"pw\" } }")
         let errors = files.configErrors("c.json5")
         // (The directory's prefix is taken off the lines: the absolute path is shown.)
-        #expect(errors == ["c.json5: mqtt.passwordFile: \"pw\" (pw): has mode 644; a password file must have mode 0600 or 0400 (chmod 600)"])
+        #expect(errors == ["c.json5: mqtt.passwordFile: \"pw\" has mode 0644: a password file must have mode 0600 or 0400 (chmod 600)"])
         #expect(!errors.joined().contains("hunter2"))
         chmod(secret, 0o400)
         #expect(files.configErrors("c.json5").isEmpty)
@@ -95,21 +95,21 @@ struct MQTTConfigTests {
         let files = TemporaryDirectory()
         let file = files.write("pw", "s3cr:et\r\n")
         chmod(file, 0o600)
-        #expect(MQTTConfiguration.PasswordSource.file(file).read(credentialsDirectory: nil) == .success("s3cr:et"))
+        #expect(SecretSource.file(file).read(credentialsDirectory: nil) == .success("s3cr:et"))
         _ = files.write("creds/mqtt", "from-systemd\n")
-        #expect(MQTTConfiguration.PasswordSource.credential("mqtt").read(credentialsDirectory: files.path("creds"))
+        #expect(SecretSource.credential("mqtt").read(credentialsDirectory: files.path("creds"))
             == .success("from-systemd"))
-        guard case .failure(let unset) = MQTTConfiguration.PasswordSource.credential("mqtt").read(credentialsDirectory: nil) else {
+        guard case .failure(let unset) = SecretSource.credential("mqtt").read(credentialsDirectory: nil) else {
             Issue.record("a credential without $CREDENTIALS_DIRECTORY was read")
             return
         }
         #expect(unset.message == "credential \"mqtt\": $CREDENTIALS_DIRECTORY is not set (LoadCredential=mqtt:FILE in the unit)")
         chmod(file, 0o640)
-        guard case .failure(let open) = MQTTConfiguration.PasswordSource.file(file).read(credentialsDirectory: nil) else {
+        guard case .failure(let open) = SecretSource.file(file).read(credentialsDirectory: nil) else {
             Issue.record("a password file of mode 0640 was read")
             return
         }
-        #expect(open.message.hasSuffix("has mode 640; a password file must have mode 0600 or 0400 (chmod 600)"))
+        #expect(open.message.hasSuffix("has mode 0640: a password file must have mode 0600 or 0400 (chmod 600)"))
         #expect(!open.message.contains("s3cr:et"))
     }
 }

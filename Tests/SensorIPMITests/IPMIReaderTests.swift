@@ -12,7 +12,7 @@ import Testing
     let board = IPMIStateBoard()
 
     private func reader(host: String? = "bmc-r1-07", interval: Duration = .seconds(10), eventLog: IPMIEventLog? = nil) -> IPMIReader {
-        let settings = IPMISourceSettings(host: host, user: "monitor", passwordFile: "/x", timeout: .seconds(5))
+        let settings = IPMISourceSettings(host: host, user: "monitor", password: .file("/x"), timeout: .seconds(5))
         let config = SourceConfiguration(kind: .ipmi, interval: interval, ipmi: settings)
         return IPMIReader(
             configuration: config, transport: transport, cacheDirectory: "/nonexistent",

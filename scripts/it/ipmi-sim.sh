@@ -44,7 +44,7 @@ printf 'secret\n' >"$WORK/open.pass"; chmod 644 "$WORK/open.pass"
 cfg "$WORK/open.json5" "$BMC" "$WORK/open.pass"
 set +e; out=$("$BIN" check --config "$WORK/open.json5" 2>&1); rc=$?; set -e
 [ "$rc" = 78 ] || fail "check with a 0644 password file exited $rc"
-grep -q 'passwordFile: "[^"]*open.pass" has mode 0644: a password file must be readable by its owner only (chmod 600)' <<<"$out" \
+grep -q 'passwordFile: "[^"]*open.pass" has mode 0644: a password file must have mode 0600 or 0400 (chmod 600)' <<<"$out" \
     || fail "0644 message: $out"
 sed 's/passwordFile: [^,]*,/password: "hunter2",/' "$WORK/c.json5" >"$WORK/pw.json5"
 set +e; out=$("$BIN" check --config "$WORK/pw.json5" 2>&1); rc=$?; set -e

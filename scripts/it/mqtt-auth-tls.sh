@@ -64,7 +64,7 @@ set +e
 status=$?
 set -e
 [ "$status" = 78 ] || fail "check of a 0644 password file: exit $status"
-grep -q 'mqtt.passwordFile: .*has mode 644; a password file must have mode 0600 or 0400' "$WORK/check.out" || fail "check: $(cat "$WORK/check.out")"
+grep -q 'mqtt.passwordFile: .*has mode 0644: a password file must have mode 0600 or 0400' "$WORK/check.out" || fail "check: $(cat "$WORK/check.out")"
 cat >"$WORK/bad.json5" <<JSON
 { mqtt: { broker: "mqtt://u:$MQTT_PASSWORD@127.0.0.1", password: "$MQTT_PASSWORD", qos: 2 } }
 JSON
@@ -78,7 +78,7 @@ set -e
 
 note "libmosquitto missing: a clear error naming the package, exit 69"
 chmod 0600 "$WORK/mqtt.pw"
-lib=$(ldconfig -p | awk '/libmosquitto\.so\.1 / {print $NF; exit}')
+lib=$(ldconfig -p | awk '/libmosquitto\.so\.1 / && !found { print $NF; found = 1 }')  # read to the end: an early exit is a SIGPIPE under pipefail
 [ -n "$lib" ] || fail "no libmosquitto.so.1 in ldconfig's cache"
 : >"$WORK/empty.so"
 mount --bind "$WORK/empty.so" "$lib"

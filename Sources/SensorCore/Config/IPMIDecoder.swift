@@ -9,34 +9,14 @@ package enum IPMIDecoder {
     /// reporting an error.
     static func settings(_ object: ConfigObject, configDirectory: String) -> [IPMISourceSettings]? {
         var ok = true
-        if let node = object["password"] {
-            node.report("a password does not belong in the configuration: put it in passwordFile (mode 0600) or a systemd credential (credential)")
-            ok = false
-        }
         var base = IPMISourceSettings()
         if let node = object["user"] {
             if let text = node.string() { base.user = text } else { ok = false }
         }
-        if let node = object["passwordFile"] {
-            if let text = node.string() {
-                let path = ConfigPath.absolute(ConfigPath.resolve(text, against: configDirectory))
-                if let problem = passwordFileProblem(path) { node.report(problem); ok = false }
-                base.passwordFile = path
-            } else {
-                ok = false
-            }
-        }
-        if let node = object["credential"] {
-            if let text = node.string(), !text.isEmpty, !text.contains("/") {
-                base.credential = text
-            } else {
-                node.report("must name a systemd credential (LoadCredential=NAME:…), without a /")
-                ok = false
-            }
-        }
-        if base.passwordFile != nil, base.credential != nil {
-            object["credential"]?.report("give passwordFile or credential, not both")
-            ok = false
+        switch SecretSource.decode(object, configDirectory: configDirectory) {
+        case .absent: break
+        case .source(let source): base.password = source
+        case .invalid: ok = false
         }
         if let node = object["privilege"] {
             if let p: IPMISourceSettings.Privilege = node.choice("privilege") { base.privilege = p } else { ok = false }
@@ -87,23 +67,10 @@ package enum IPMIDecoder {
             hostsNode.report("must list at least one BMC (leave hosts out for the local one, in band)")
             ok = false
         }
-        if base.passwordFile == nil, base.credential == nil, ok {
+        if base.password == nil, ok {
             hostsNode.report("a BMC over the LAN needs passwordFile or credential")
             ok = false
         }
         return ok ? out : nil
-    }
-
-    /// Why a password file is refused: it cannot be read, or others than its owner may read it.
-    package static func passwordFileProblem(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            return "cannot read \"\(path)\": \(ErrnoText.words(errno))"
-        }
-        if st.st_mode & 0o077 != 0 {
-            let mode = String(st.st_mode & 0o777, radix: 8)
-            return "\"\(path)\" has mode 0\(mode): a password file must be readable by its owner only (chmod 600)"
-        }
-        return nil
     }
 }

@@ -14,10 +14,8 @@ public struct IPMISourceSettings: Sendable, Hashable {
     public var host: String?
     /// The user name of the session (LAN only).
     public var user: String
-    /// The file holding the password (absolute; mode 0600 or 0400).
-    public var passwordFile: String?
-    /// The name of a systemd credential holding the password (`$CREDENTIALS_DIRECTORY`).
-    public var credential: String?
+    /// Where the password is (`passwordFile` or `credential`); nil in band.
+    public var password: SecretSource?
     /// The privilege level the session asks for (`user` by default).
     public var privilege: Privilege
     /// The RMCP+ cipher suite (default 3).
@@ -29,13 +27,12 @@ public struct IPMISourceSettings: Sendable, Hashable {
 
     /// Settings with SPEC §23's defaults for what is not given.
     public init(
-        host: String? = nil, user: String = "", passwordFile: String? = nil, credential: String? = nil,
+        host: String? = nil, user: String = "", password: SecretSource? = nil,
         privilege: Privilege = .user, cipherSuite: Int = 3, workarounds: [String] = [], timeout: Duration = .seconds(5)
     ) {
         self.host = host
         self.user = user
-        self.passwordFile = passwordFile
-        self.credential = credential
+        self.password = password
         self.privilege = privilege
         self.cipherSuite = cipherSuite
         self.workarounds = workarounds

@@ -47,7 +47,7 @@ simctl() { # PORT COMMAND…
 sessions_held() { # PORT
     local n
     n=$(ipmitool -I lanplus -C 3 -N 2 -R 1 -H 127.0.0.1 -p "$1" -U admin -P secret session info active 2>/dev/null \
-        | awk -F: '/active sessions/ { gsub(/ /, "", $2); print $2; exit }')
+        | awk -F: '/active sessions/ && !found { gsub(/ /, "", $2); print $2; found = 1 }')
     echo $((${n:-1} - 1))
 }
 

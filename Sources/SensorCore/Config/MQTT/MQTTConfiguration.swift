@@ -1,15 +1,6 @@
 /// The `mqtt` section of a configuration (SPEC §24): where `sensorwatch mqtt` publishes the
 /// daemon's live stream, and how. `run` ignores it; `check` validates it.
 public struct MQTTConfiguration: Sendable, Hashable {
-    /// Where the broker's password comes from. The password itself is never in the
-    /// configuration (nor in this value): it is read by `mqtt` when it starts.
-    public enum PasswordSource: Sendable, Hashable {
-        /// A file of mode 0600 or 0400; its trailing newline is not part of the password.
-        case file(String)
-        /// A systemd credential's name, read from `$CREDENTIALS_DIRECTORY`.
-        case credential(String)
-    }
-
     /// The broker: `mqtt://HOST[:1883]` or `mqtts://HOST[:8883]`.
     public var broker: MQTTBrokerAddress
     /// The CA file that vouches for an `mqtts://` broker's certificate (absolute); nil: the
@@ -17,8 +8,8 @@ public struct MQTTConfiguration: Sendable, Hashable {
     public var ca: String?
     /// The login's user name, if the broker wants one.
     public var username: String?
-    /// Where the password comes from, if any.
-    public var password: PasswordSource?
+    /// Where the password comes from, if any (read by `mqtt` when it starts, never kept here).
+    public var password: SecretSource?
     /// The MQTT client id; nil: `sensorwatch-<host>`.
     public var clientID: String?
     /// The first level of every topic (`sensorwatch`).
@@ -39,7 +30,7 @@ public struct MQTTConfiguration: Sendable, Hashable {
 
     /// A section with the given values; the defaults are SPEC §24's.
     public init(
-        broker: MQTTBrokerAddress, ca: String? = nil, username: String? = nil, password: PasswordSource? = nil,
+        broker: MQTTBrokerAddress, ca: String? = nil, username: String? = nil, password: SecretSource? = nil,
         clientID: String? = nil, topicPrefix: String = Self.defaultTopicPrefix,
         discoveryPrefix: String? = Self.defaultDiscoveryPrefix, qos: Int = 1, every: Duration = Self.defaultEvery
     ) {

@@ -15,11 +15,6 @@ enum MQTTDecoder {
     static func section(_ node: ConfigNode?, configDirectory: String) -> MQTTConfiguration? {
         guard let node, let object = node.object(keys: keys) else { return nil }
         var valid = true
-        if let secret = object["password"] {
-            // Never in the configuration (it is world-readable, and `check` output travels).
-            secret.report("a password is not written in the configuration: use passwordFile (mode 0600) or credential")
-            valid = false
-        }
         var broker: MQTTBrokerAddress?
         if let brokerNode = object.required("broker"), let text = brokerNode.string() {
             switch MQTTBrokerAddress.parse(text) {
@@ -41,31 +36,11 @@ enum MQTTDecoder {
             }
         }
         let username = object["username"].flatMap { nonEmpty($0, what: "a user name") }
-        var password: MQTTConfiguration.PasswordSource?
-        switch (object["passwordFile"], object["credential"]) {
-        case (.some(let fileNode), .some):
-            fileNode.report("passwordFile and credential are two ways to give one password: keep one")
-            valid = false
-        case (.some(let fileNode), nil):
-            if let text = fileNode.string() {
-                let path = ConfigPath.absolute(ConfigPath.resolve(text, against: configDirectory))
-                if let problem = passwordFileProblem(path) {
-                    fileNode.report("\"\(text)\" (\(path)): \(problem)")
-                    valid = false
-                } else {
-                    password = .file(path)
-                }
-            }
-        case (nil, .some(let credentialNode)):
-            if let name = nonEmpty(credentialNode, what: "a credential's name") {
-                if name.utf8.contains(UInt8(ascii: "/")) || name == "." || name == ".." {
-                    credentialNode.report("must be a credential's name (LoadCredential=NAME:…), not a path")
-                    valid = false
-                } else {
-                    password = .credential(name)
-                }
-            }
-        case (nil, nil): break
+        var password: SecretSource?
+        switch SecretSource.decode(object, configDirectory: configDirectory) {
+        case .absent: break
+        case .source(let source): password = source
+        case .invalid: valid = false
         }
         if password != nil, username == nil, object["username"] == nil {
             node.report("a password needs a username")
@@ -97,25 +72,10 @@ enum MQTTDecoder {
         let every = object["every"].map { $0.duration(positive: false) } ?? MQTTConfiguration.defaultEvery
         if object["username"] != nil, username == nil { valid = false }
         if object["clientId"] != nil, clientID == nil { valid = false }
-        if object["credential"] != nil, object["passwordFile"] == nil, password == nil { valid = false }
-        if object["passwordFile"] != nil, password == nil { valid = false }
         guard valid, let broker, let topicPrefix, let discoveryPrefix, let qos, let every else { return nil }
         return MQTTConfiguration(
             broker: broker, ca: ca, username: username, password: password, clientID: clientID,
             topicPrefix: topicPrefix, discoveryPrefix: discoveryPrefix, qos: qos, every: every)
-    }
-
-    /// Why the password file at `path` may not be used, or nil: it must be a regular file
-    /// that only its owner can read (mode 0600 or 0400), as a password for a machine should.
-    static func passwordFileProblem(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return ErrnoText.words(errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return "is not a regular file" }
-        let mode = info.st_mode & 0o7777
-        guard mode == 0o600 || mode == 0o400 else {
-            return "has mode \(String(mode, radix: 8)); a password file must have mode 0600 or 0400 (chmod 600)"
-        }
-        return nil
     }
 
     private static func nonEmpty(_ node: ConfigNode, what: String) -> String? {
