@@ -10,11 +10,12 @@
 set -u
 . "$(dirname "$0")/lib/common.sh"
 setup_journal_test
-README=$ROOT/README.md
-mount -t tmpfs none /tmp   # docs/status-example.json5 writes /tmp/sensorwatch-status.json
 tour=$WORK/tour
 mkdir -p "$tour"
-cp -r "$ROOT/config" "$ROOT/docs" "$tour/"
+cp -r "$ROOT/config" "$ROOT/docs" "$ROOT/README.md" "$tour/"
+README=$tour/README.md
+# After the copies: the clone itself may be under /tmp (a CI's may be).
+mount -t tmpfs none /tmp   # docs/status-example.json5 writes /tmp/sensorwatch-status.json
 cd "$tour"
 # The README's `sensorwatch` is this binary; `journalctl` is the real one.
 mkdir -p "$WORK/path"
