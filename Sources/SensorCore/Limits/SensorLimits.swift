@@ -4,7 +4,7 @@
 /// Names are those of the SPEC: `max`, `crit`, `emergency`, `hot`, `passive`, `active`
 /// (upper), `min`, `lcrit` (lower), and `L_hyst` for the clear point of limit `L` (an
 /// absolute value). Only plausible limits are in ``values``; read at discovery, never per poll.
-public struct SensorLimits: Hashable, Sendable, Codable {
+public struct SensorLimits: Hashable, Sendable {
     /// Plausible limits by name.
     public var values: [String: Double]
     /// Limit files present but ignored, by limit name, with the reason.

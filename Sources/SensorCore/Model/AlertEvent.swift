@@ -1,5 +1,5 @@
 /// One alert transition of one (rule, sensor) pair, as every sink receives it.
-public struct AlertEvent: Hashable, Sendable, Codable {
+public struct AlertEvent: Hashable, Sendable {
     /// When it happened, in run time.
     public var time: Timestamp
     /// `firing`, `resolved` or `repeat`.
@@ -83,6 +83,6 @@ public struct AlertEvent: Hashable, Sendable, Codable {
 }
 
 /// The kind of condition a rule has, without its parameters.
-public enum ConditionKind: String, Sendable, Hashable, Codable, CaseIterable {
+public enum ConditionKind: String, Sendable, Hashable, CaseIterable {
     case above, below, rise, fall, stale, predict, alarm
 }

@@ -1,5 +1,5 @@
 /// Identifies one alert: a (rule, sensor) pair.
-public struct AlertKey: Hashable, Sendable, Codable, Comparable {
+public struct AlertKey: Hashable, Sendable, Comparable {
     /// The rule's name.
     public var rule: String
     /// The sensor.

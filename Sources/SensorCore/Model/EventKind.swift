@@ -1,5 +1,5 @@
 /// The transition an alert event reports.
-public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
+public enum EventKind: String, Sendable, Hashable, CaseIterable {
     case firing
     case resolved
     case `repeat`

@@ -2,7 +2,7 @@
 ///
 /// Readers convert kernel units (millidegrees, milli-percent, kPa) into these units before
 /// a value enters the model, so rules and sinks never see raw kernel numbers.
-public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum Quantity: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case temperature
     case humidity
     case pressure

@@ -1,7 +1,7 @@
 /// The stable identity of a sensor, `SOURCE:NAME` (for example `thermal:x86_pkg_temp`).
 ///
 /// Ids order by their text, which is the tie order of events at one instant (SPEC §6).
-public struct SensorID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+public struct SensorID: RawRepresentable, Hashable, Comparable, Sendable,
     CustomStringConvertible, ExpressibleByStringLiteral
 {
     public var rawValue: String

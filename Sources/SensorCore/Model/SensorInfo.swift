@@ -1,5 +1,5 @@
 /// What is known about a sensor besides its readings: id, label, quantity and limits.
-public struct SensorInfo: Hashable, Sendable, Codable {
+public struct SensorInfo: Hashable, Sendable {
     /// The sensor's stable id.
     public var id: SensorID
     /// A human label (thermal zone `type`, hwmon `tempN_label`, scenario `label`); may be empty.

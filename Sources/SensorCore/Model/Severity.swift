@@ -1,5 +1,5 @@
 /// How urgent an alert is; fixes the journal priority of its `firing` and `repeat` events.
-public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
+public enum Severity: String, Sendable, Hashable, CaseIterable {
     case critical
     case warning
     case notice

@@ -3,7 +3,7 @@
 /// Integer nanoseconds make boundary comparisons exact: a sample at exactly `t - W` or a
 /// `for` that ends exactly on a sample compares equal, which floating-point seconds
 /// (`0.1 * 3 != 0.3`) would not guarantee.
-public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Nanoseconds since the start of the run.
     public var nanoseconds: Int64
 

@@ -1,8 +1,8 @@
 /// The parameters of a `predict` rule (SPEC §10): where the least-squares line through the
 /// last `over` of samples is heading `within` from now, compared with a threshold.
-public struct PredictCondition: Hashable, Sendable, Codable {
+public struct PredictCondition: Hashable, Sendable {
     /// Which side of the threshold the rule warns about.
-    public enum Direction: String, Hashable, Sendable, Codable {
+    public enum Direction: String, Hashable, Sendable {
         /// True when the predicted value is above the threshold.
         case above
         /// True when the predicted value is below the threshold.

@@ -1,7 +1,7 @@
 /// What a rule tells the person who is paged (SPEC §21): a `summary`, a `description` and a
 /// `runbook` URL, each optional. They change no evaluation; they ride along on the rule's
 /// events into the journal, `exec` targets and Alertmanager.
-public struct RuleAnnotations: Hashable, Sendable, Codable {
+public struct RuleAnnotations: Hashable, Sendable {
     /// A one-line summary; Alertmanager's `summary` (the message when unset).
     public var summary: String?
     /// What the alert means and what to look at first.

@@ -27,7 +27,7 @@ extension AlertSink {
 }
 
 /// A sensor that started failing to read, or recovered.
-public struct SensorFault: Hashable, Sendable, Codable {
+public struct SensorFault: Hashable, Sendable {
     public var time: Timestamp
     public var sensor: SensorInfo
     /// Why the read failed; nil when the sensor recovered.

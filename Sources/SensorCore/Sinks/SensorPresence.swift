@@ -1,6 +1,6 @@
 /// A sensor whose device appeared or went while the daemon runs (SPEC §20): one entry each,
 /// `sensor ID (LABEL) appeared` or `… gone`.
-public struct SensorPresence: Hashable, Sendable, Codable {
+public struct SensorPresence: Hashable, Sendable {
     /// When the discovery that saw it ran, in run time.
     public var time: Timestamp
     /// The sensor, as the discovery that last listed it knew it.
