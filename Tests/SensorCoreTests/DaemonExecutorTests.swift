@@ -103,7 +103,7 @@ struct DaemonExecutorTests {
     /// emitted on that very thread. Handing the turn to any other thread (a queue, the
     /// executor's own thread, the pool) fails here.
     @Test func theRuleLoopEvaluatesAPollOnThePollThreadThatCommittedIt() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let reader = ThreadNotingReader()
         let sink = ThreadNotingSink()
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
@@ -111,7 +111,7 @@ struct DaemonExecutorTests {
             path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule])
         let daemon = await Daemon(
             configuration: configuration,
-            environment: Daemon<ManualClock>.Environment(sink: sink, reload: { configuration }, makeReader: { _ in reader }),
+            environment: Daemon<VirtualClock>.Environment(sink: sink, reload: { configuration }, makeReader: { _ in reader }),
             clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await reader.polls.until(1))

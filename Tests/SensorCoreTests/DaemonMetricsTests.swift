@@ -19,8 +19,8 @@ struct DaemonMetricsTests {
         let configuration = Configuration(
             path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule],
             metrics: metrics)
-        let clock = ManualClock()
-        let env = Daemon<ManualClock>.Environment(
+        let clock = VirtualClock()
+        let env = Daemon<VirtualClock>.Environment(
             sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1000 }, makeReader: { _ in reader },
             version: "9.9")
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)

@@ -19,8 +19,8 @@ struct DaemonStatusTests {
 
     /// A status service on `path` over `data`, timed by `clock`, with no rules.
     private func service(
-        path: String?, data: SensorData = SensorData(), clock: ManualClock, log: MemoryLog = MemoryLog()
-    ) -> StatusService<ManualClock> {
+        path: String?, data: SensorData = SensorData(), clock: VirtualClock, log: MemoryLog = MemoryLog()
+    ) -> StatusService<VirtualClock> {
         StatusService(
             path: path, data: data, ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }),
             clock: clock, startTime: 0, wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) },
@@ -36,8 +36,8 @@ struct DaemonStatusTests {
         let configuration = Configuration(
             path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule],
             statusFile: file)
-        let clock = ManualClock()
-        let env = Daemon<ManualClock>.Environment(
+        let clock = VirtualClock()
+        let env = Daemon<VirtualClock>.Environment(
             sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 }, makeReader: { _ in reader },
             version: "9.9")
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
@@ -73,7 +73,7 @@ struct DaemonStatusTests {
 
     @Test func withoutChangesTheFileIsRewrittenEveryTenSeconds() async {
         let dir = TemporaryDirectory()
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let data = SensorData()
         let service = service(path: dir.path("status.json"), data: data, clock: clock)
         let run = Task { @DaemonActor in await service.run() }
@@ -97,7 +97,7 @@ struct DaemonStatusTests {
     /// it never expires, so no thread wakes for it while polls keep up.
     @Test func withASampleEverySecondTheRefreshRidesOnItAndTheTimerNeverExpires() async {
         let dir = TemporaryDirectory()
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let data = SensorData()
         let service = service(path: dir.path("status.json"), data: data, clock: clock)
         let list = SensorList(source: "sim", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
@@ -125,7 +125,7 @@ struct DaemonStatusTests {
     }
 
     @Test func withoutAPathNothingIsWrittenAndNothingWaits() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let service = service(path: nil, clock: clock)
         let run = Task { @DaemonActor in await service.run() }
         await daemonActorBarrier()
@@ -136,7 +136,7 @@ struct DaemonStatusTests {
     }
 
     @Test func aFileThatCannotBeWrittenIsLoggedOnceAndTheServiceKeepsRunning() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let logged = MemoryLog()
         let service = service(path: "/nonexistent/dir/status.json", clock: clock, log: logged)
         let run = Task { @DaemonActor in await service.run() }

@@ -27,13 +27,13 @@ struct DaemonTests {
     func makeDaemon(
         values: [Double?], rules: [Rule], notifier: RecordingNotifier = RecordingNotifier(),
         restored: [PersistedAlert] = []
-    ) -> (Daemon<ManualClock>, ManualClock, MemoryAlertSink, ScriptedReader) {
-        let clock = ManualClock()
+    ) -> (Daemon<VirtualClock>, VirtualClock, MemoryAlertSink, ScriptedReader) {
+        let clock = VirtualClock()
         let sink = MemoryAlertSink()
         let reader = ScriptedReader(Self.cpu, values)
         let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
         let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
-        let env = Daemon<ManualClock>.Environment(
+        let env = Daemon<VirtualClock>.Environment(
             sink: sink, notifier: notifier, reload: { configuration }, restored: restored,
             makeReader: { _ in reader })
         return (Daemon(configuration: configuration, environment: env, clock: clock), clock, sink, reader)
@@ -47,7 +47,7 @@ struct DaemonTests {
         let bad = ConfigErrors([ConfigError(file: "test.json5", location: .file, message: "not JSON5")])
         let attempts = Mutex(0)
         let log = MemoryLog()
-        let env = Daemon<ManualClock>.Environment(
+        let env = Daemon<VirtualClock>.Environment(
             sink: MemoryAlertSink(), log: log,
             reload: { () throws(ConfigErrors) -> Configuration in
                 let n = attempts.withLock { n in
@@ -58,7 +58,7 @@ struct DaemonTests {
                 return configuration
             },
             makeReader: { [reader = ScriptedReader(Self.cpu, [50, 50, 50])] _ in reader })
-        let daemon = Daemon(configuration: configuration, environment: env, clock: ManualClock())
+        let daemon = Daemon(configuration: configuration, environment: env, clock: VirtualClock())
         let run = Task { @DaemonActor in await daemon.run() }
         await eventually { daemon.phase == .running }
         daemon.requestReload()
@@ -76,15 +76,15 @@ struct DaemonTests {
     /// A daemon on one simulated source read by `reader`, with an `above: 80` rule for each
     /// (name, sensor glob), and the log it writes to.
     static func loggingDaemon(
-        rules: [(String, String)], reader: ScriptedReader, clock: ManualClock
-    ) -> (Daemon<ManualClock>, MemoryLog) {
+        rules: [(String, String)], reader: ScriptedReader, clock: VirtualClock
+    ) -> (Daemon<VirtualClock>, MemoryLog) {
         let source = SourceConfiguration(kind: .simulated, interval: .seconds(1))
         let rules = rules.map { name, glob in
             Rule(name: name, selector: SensorSelector(sensor: try! Glob(glob)), condition: .above(80, hysteresis: 0))
         }
         let configuration = Configuration(path: "test.json5", sources: [source], rules: rules)
         let log = MemoryLog()
-        let env = Daemon<ManualClock>.Environment(
+        let env = Daemon<VirtualClock>.Environment(
             sink: MemoryAlertSink(), log: log, reload: { configuration }, makeReader: { _ in reader })
         return (Daemon(configuration: configuration, environment: env, clock: clock), log)
     }
@@ -93,7 +93,7 @@ struct DaemonTests {
     /// a rule that selects one is not mentioned (issue 34).
     @Test func aRuleThatSelectsNoSensorIsAWarningAtStart() async throws {
         let (daemon, log) = Self.loggingDaemon(
-            rules: [("hot", "sim:cpu"), ("typo", "sim:cpuu")], reader: ScriptedReader(Self.cpu, [50, 50, 50]), clock: ManualClock())
+            rules: [("hot", "sim:cpu"), ("typo", "sim:cpuu")], reader: ScriptedReader(Self.cpu, [50, 50, 50]), clock: VirtualClock())
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await log.written.until(1))
         daemon.requestStop()
@@ -107,7 +107,7 @@ struct DaemonTests {
     /// After a rediscovery that changed the sensors, a rule that still selects nothing is
     /// said again; one that now selects its sensor is not (issue 34).
     @Test func aRuleStillWithoutASensorAfterARediscoveryIsSaidAgain() async throws {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let reader = ScriptedReader(Self.cpu, Array(repeating: 50, count: 100))
         let (daemon, log) = Self.loggingDaemon(rules: [("fan", "sim:fan"), ("pump", "sim:pump")], reader: reader, clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }
@@ -184,9 +184,9 @@ struct DaemonTests {
         ]
         let rule = Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)))
         let configuration = Configuration(path: "test.json5", sources: sources, rules: [rule])
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let sink = MemoryAlertSink()
-        let env = Daemon<ManualClock>.Environment(
+        let env = Daemon<VirtualClock>.Environment(
             sink: sink, reload: { configuration }, makeReader: { $0.root == "/a" ? reading : silent })
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }

@@ -18,7 +18,7 @@ struct MetricsTextfileWriterTests {
         let dir = TemporaryDirectory()
         let config = MetricsConfiguration(textfile: dir.path("sensorwatch.prom"), interval: .seconds(1))
         let writer = MetricsTextfileWriter(
-            configuration: config, clock: ManualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
+            configuration: config, clock: VirtualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
             log: MemoryLog())
         let old = umask(0o077)
         defer { umask(old) }
@@ -33,7 +33,7 @@ struct MetricsTextfileWriterTests {
         let config = MetricsConfiguration(textfile: dir.path("sub/m.prom"), interval: .seconds(1))
         let log = MemoryLog()
         let writer = MetricsTextfileWriter(
-            configuration: config, clock: ManualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
+            configuration: config, clock: VirtualClock(), snapshot: { MetricsSnapshot(version: "t", startTime: 1) },
             log: log)
         #expect(!writer.writeNow())
         #expect(!writer.writeNow())
@@ -49,8 +49,8 @@ struct MetricsTextfileWriterTests {
     static let list = SensorList(source: "sim#1", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
 
     /// A service on a manual clock with a model of its own, no rules.
-    static func service(_ config: MetricsConfiguration?) -> (MetricsService<ManualClock>, SensorData, ManualClock) {
-        let clock = ManualClock()
+    static func service(_ config: MetricsConfiguration?) -> (MetricsService<VirtualClock>, SensorData, VirtualClock) {
+        let clock = VirtualClock()
         let data = SensorData()
         let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
         let service = MetricsService(

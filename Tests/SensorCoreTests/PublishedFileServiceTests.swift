@@ -13,12 +13,12 @@ struct PublishedFileServiceTests {
     @DaemonActor
     final class Recorder: PublishedFile {
         let data = SensorData()
-        let clock: ManualClock
+        let clock: VirtualClock
         var events: [String] = []
         /// The timer's firings, for a test to wait for.
         let timerFirings = EventCount()
         var lastWrite: VirtualClock.Instant?
-        init(clock: ManualClock) { self.clock = clock }
+        init(clock: VirtualClock) { self.clock = clock }
 
         func observe() { _ = data.latestSecond }
         func modelChanged() -> Bool {
@@ -36,7 +36,7 @@ struct PublishedFileServiceTests {
     }
 
     @Test func aWriteMovesTheTimerTheTimerFiresWithoutWritesAndStopRemoves() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let file = Recorder(clock: clock)
         let service = PublishedFileService(file: file, sleep: { try await clock.sleep(for: $0) })
         let run = Task { @DaemonActor in await service.run() }

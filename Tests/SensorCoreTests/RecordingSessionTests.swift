@@ -15,8 +15,8 @@ struct RecordingSessionTests {
     /// A session over a thermal source (every second) and an hwmon one, read by the readers given.
     static func session(
         thermal: any SensorReader, hwmon: any SensorReader, hwmonInterval: Duration = .seconds(1), duration: Duration?,
-        clock: ManualClock
-    ) -> RecordingSession<ManualClock> {
+        clock: VirtualClock
+    ) -> RecordingSession<VirtualClock> {
         RecordingSession(
             sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: hwmonInterval)],
             interval: nil, duration: duration, clock: clock, makeReader: { $0.kind == .thermal ? thermal : hwmon })
@@ -36,7 +36,7 @@ struct RecordingSessionTests {
     }
 
     @Test func aDurationRunEndsOnceEverySourceHasPolledItsTickAtTheEnd() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let thermal = ScriptedReader(Self.zone, [47, nil, 48, 99])
         let hwmon = ScriptedReader(Self.rh, [40, 41, 99])
         let session = Self.session(thermal: thermal, hwmon: hwmon, hwmonInterval: .seconds(2), duration: .seconds(2), clock: clock)
@@ -57,7 +57,7 @@ struct RecordingSessionTests {
     }
 
     @Test func theIntervalGivenReplacesEverySourcesOwn() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let thermal = ScriptedReader(Self.zone, [1, 2, 3, 4, 5])
         let session = RecordingSession(
             sources: [SourceConfiguration(kind: .thermal, interval: .seconds(10))],
@@ -73,7 +73,7 @@ struct RecordingSessionTests {
     }
 
     @Test func aHangingSourceHoldsADurationRunUpOnlyForItsGrace() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let stuck = HangingReader()
         let thermal = ScriptedReader(Self.rh, [40, 41, 42])
         let session = Self.session(thermal: stuck, hwmon: thermal, duration: .seconds(1), clock: clock)
@@ -84,7 +84,7 @@ struct RecordingSessionTests {
         // Its tick at 1 s taken (the poll's cycle reaches the recorder through the model,
         // after the poll returns), before the grace runs out.
         #expect(await session.samplesRecorded.until(2))
-        clock.advance(by: RecordingSession<ManualClock>.grace)
+        clock.advance(by: RecordingSession<VirtualClock>.grace)
         guard let recorder = await ended(run) else { return }
         stuck.releaseOne()
         #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.value) == [40, 41])
@@ -92,7 +92,7 @@ struct RecordingSessionTests {
     }
 
     @Test func stopEndsAnOpenEndedRunKeepingWhatWasRead() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let thermal = ScriptedReader(Self.zone, [47, 48, 49])
         let session = RecordingSession(
             sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1))],
@@ -109,7 +109,7 @@ struct RecordingSessionTests {
 
 extension RecordingSessionTests {
     @Test func aStopBeforeTheFirstPollStillKeepsEverySourcesFirstPoll() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let thermal = ScriptedReader(Self.zone, [47, 48])
         let hwmon = ScriptedReader(Self.rh, [40, 41])
         let session = Self.session(thermal: thermal, hwmon: hwmon, duration: .seconds(60), clock: clock)
@@ -119,7 +119,7 @@ extension RecordingSessionTests {
     }
 
     @Test func aStopWaitsForAHangingSourcesFirstPollOnlyForTheGrace() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let stuck = HangingReader()
         let hwmon = ScriptedReader(Self.rh, [40, 41])
         let session = Self.session(thermal: stuck, hwmon: hwmon, duration: nil, clock: clock)
@@ -129,7 +129,7 @@ extension RecordingSessionTests {
         session.stop()
         // The hwmon poller sleeping to its next tick, and the stop waiting out its grace.
         #expect(await clock.untilSleepers(2))
-        clock.advance(by: RecordingSession<ManualClock>.grace)
+        clock.advance(by: RecordingSession<VirtualClock>.grace)
         guard let recorder = await ended(run) else { return }
         stuck.releaseOne()
         // The advance also lets hwmon poll its tick at 1 s, which may or may not make it in.
@@ -166,7 +166,7 @@ extension RecordingSessionTests {
     }
 
     @Test func aSensorFoundByTheMinutelyRediscoveryStartsLater() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let reader = GrowingReader()
         let session = RecordingSession(
             sources: [SourceConfiguration(kind: .hwmon, interval: .seconds(30))],

@@ -10,8 +10,8 @@ struct RunClockTests {
     /// The boot clock's task sleeps on a manual clock's alarm: each sleeper wakes when time
     /// reaches its own deadline, whatever order they went to sleep in.
     @Test func tasksSleepingOnOneAlarmWakeEachAtItsOwnDeadline() async throws {
-        let clock = ManualClock()
-        let sleepers = try AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let clock = VirtualClock()
+        let sleepers = try AlarmSleepers<VirtualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let late = Task { () -> Duration in
             try? await sleepers.sleep(until: clock.now.advanced(by: .seconds(2)))
             return clock.now.offset
@@ -29,8 +29,8 @@ struct RunClockTests {
     }
 
     @Test func aCancelledSleepEndsAtOnceWithCancellationError() async throws {
-        let clock = ManualClock()
-        let sleepers = try AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let clock = VirtualClock()
+        let sleepers = try AlarmSleepers<VirtualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let sleeping = Task { () -> Bool in
             do { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(60))) } catch { return error is CancellationError }
             return false
@@ -43,8 +43,8 @@ struct RunClockTests {
     /// earliest sleep left, and disarmed when none is, so the thread behind it is not woken
     /// at a deadline nobody waits for.
     @Test func aCancelledSleepTakesItsDeadlineOffTheAlarm() async throws {
-        let clock = ManualClock()
-        let sleepers = try AlarmSleepers<ManualClock>(now: { clock.now }, alarm: clock.makeAlarm())
+        let clock = VirtualClock()
+        let sleepers = try AlarmSleepers<VirtualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let early = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(1))) }
         #expect(await sleepers.begun.until(1))
         let late = Task { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(2))) }

@@ -11,7 +11,7 @@ import SensorTestKit
 struct SourcePollerTests {
     /// A started poller at a 1 s interval with the shipped stall watch on `clock`, and the
     /// cycles it delivers.
-    static func watchedPoller(_ reader: any SensorReader, clock: ManualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
+    static func watchedPoller(_ reader: any SensorReader, clock: VirtualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(
             reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
@@ -25,7 +25,7 @@ struct SourcePollerTests {
     /// A poll hanging in the kernel must not stop the source's stale checks (SPEC §5, §8).
     @Test func hangingPollGetsStandInTicksThenItsOwnCycleWithoutTick() async throws {
         let reader = HangingReader()
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
@@ -54,7 +54,7 @@ struct SourcePollerTests {
 
     @Test func pollsThatKeepUpGetNoStandInTicks() async throws {
         let reader = HangingReader()
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
@@ -81,7 +81,7 @@ struct SourcePollerTests {
     /// rediscovers then (SPEC §8). On a manual clock, through the shipped watch.
     @Test func aPollStuckInAFileIsTakenOverAtTheNextTickAndTheStuckThreadDeliversNothing() async throws {
         let reader = FirstPollHangsReader()
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let (poller, cycles) = try Self.watchedPoller(reader, clock: clock)
         #expect(await reader.polled.until(1))
         clock.advance(by: SourcePoller.look)
@@ -104,7 +104,7 @@ struct SourcePollerTests {
     /// expires counts as stalled, and its missed ticks are stood in for on the watch's thread.
     @Test func theStallWatchStandsInForTheTicksOfAPollThatHangsPastItsPatience() async throws {
         let reader = HangingReader()
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let (poller, cycles) = try Self.watchedPoller(reader, clock: clock)
         #expect(await reader.started.until(1))
         var iterator = cycles.makeAsyncIterator()

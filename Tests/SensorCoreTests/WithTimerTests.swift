@@ -7,14 +7,14 @@ import SensorTestKit
 @Suite(.timeLimit(.minutes(1)))
 struct WithTimerTests {
     @Test func workThatEndsFirstGivesItsResultAndCancelsTheTimer() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let result = await withTimer({ (try? await clock.sleep(for: .seconds(5))) != nil }) { 42 }
         #expect(result == 42)
         #expect(clock.sleeperCount == 0)
     }
 
     @Test func aTimerThatRunsOutFirstGivesNilAndCancelsTheWork() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let signal = ChangeSignal()
         let race = Task { await withTimer({ (try? await clock.sleep(for: .seconds(5))) != nil }) { await untilCancelled(signal); return 1 } }
         #expect(await clock.untilSleepers(1))

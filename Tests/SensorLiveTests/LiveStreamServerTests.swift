@@ -17,10 +17,10 @@ struct LiveStreamServerTests {
     @DaemonActor
     final class Running {
         let dir = TemporaryDirectory()
-        nonisolated let clock = ManualClock()
+        nonisolated let clock = VirtualClock()
         nonisolated let reader: SettableReader
         nonisolated let publisher: LiveStreamPublisher
-        let daemon: Daemon<ManualClock>
+        let daemon: Daemon<VirtualClock>
         let run: Task<Void, Never>
         nonisolated var path: String { publisher.path }
         var polled = 0
@@ -30,7 +30,7 @@ struct LiveStreamServerTests {
             publisher = LiveStreamPublisher(path: dir.path("run/live.sock"), host: "testhost", silences: silences)
             let configuration = Configuration(
                 path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: rules)
-            var env = Daemon<ManualClock>.Environment(
+            var env = Daemon<VirtualClock>.Environment(
                 sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 }, makeReader: { [reader] _ in reader })
             env.publishers = [publisher]
             daemon = Daemon(configuration: configuration, environment: env, clock: clock)

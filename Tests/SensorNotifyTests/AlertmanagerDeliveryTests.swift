@@ -37,7 +37,7 @@ struct AlertmanagerDeliveryTests {
         let poster = RecordingPoster()
         var kept: [[AlertmanagerAlert]] = []
         let d = AlertmanagerDelivery(
-            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: poster, clock: ManualClock(),
+            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
             wallClock: { Self.start + 1_000_000 }, log: MemoryLog(), firing: []
         ) { kept.append($0) }
         #expect(await d.deliver(Self.event(.firing, at: 0)) == .delivered)
@@ -68,7 +68,7 @@ struct AlertmanagerDeliveryTests {
         let poster = RecordingPoster([.noAnswer("Connection refused")])
         var kept: [[AlertmanagerAlert]] = []
         let d = AlertmanagerDelivery(
-            baseURL: "http://h", timeout: .seconds(5), poster: poster, clock: ManualClock(),
+            baseURL: "http://h", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
             wallClock: { Self.start }, log: MemoryLog(), firing: []
         ) { kept.append($0) }
         #expect(await d.deliver(Self.event(.firing, at: 0)) == .retry("Connection refused"))
@@ -77,7 +77,7 @@ struct AlertmanagerDeliveryTests {
     }
 
     @Test func firingAlertsAreSentAgainEveryMinuteOnTheClockKeptOnesToo() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let poster = RecordingPoster()
         let kept = AlertmanagerAlert(Self.event(.firing, at: 0), startsAt: Self.start)
         let d = AlertmanagerDelivery(
@@ -100,7 +100,7 @@ struct AlertmanagerDeliveryTests {
     /// The firing set holds at most its limit: the oldest alert is dropped with a warning
     /// and the set kept for `notify.json` stays bounded; a kept set too large is cut at the start.
     @Test func theFiringSetDropsItsOldestAlertBeyondItsLimit() async {
-        #expect(AlertmanagerDelivery<ManualClock>.firingLimit == 10_000)
+        #expect(AlertmanagerDelivery<VirtualClock>.firingLimit == 10_000)
         func firing(_ sensor: String, at offset: UInt64) -> NotifyEvent {
             NotifyEvent(
                 realtimeMicroseconds: Self.start + offset, kind: .firing, rule: "cpu-hot", severity: .warning,
@@ -109,7 +109,7 @@ struct AlertmanagerDeliveryTests {
         var kept: [AlertmanagerAlert] = []
         let log = MemoryLog()
         let d = AlertmanagerDelivery(
-            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: ManualClock(),
+            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: VirtualClock(),
             wallClock: { Self.start }, log: log, firing: [], limit: 3
         ) { kept = $0 }
         for (i, sensor) in ["sim:a", "sim:b", "sim:c"].enumerated() {
@@ -126,7 +126,7 @@ struct AlertmanagerDeliveryTests {
         ])
         let restarted = MemoryLog()
         let again = AlertmanagerDelivery(
-            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: ManualClock(),
+            baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: VirtualClock(),
             wallClock: { Self.start }, log: restarted, firing: kept, limit: 2
         ) { _ in }
         #expect(again.firingAlerts.map(\.sensor) == ["sim:c", "sim:d"])

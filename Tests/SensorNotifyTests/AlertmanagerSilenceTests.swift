@@ -59,7 +59,7 @@ struct AlertmanagerSilenceTests {
         let poster = Poster([.answered(status: 200, body: "{\"silenceID\":\"abc-123\"}")])
         var kept: [[String: String]] = []
         let d = AlertmanagerDelivery(
-            baseURL: "http://127.0.0.1:19400", timeout: .seconds(5), poster: poster, clock: ManualClock(),
+            baseURL: "http://127.0.0.1:19400", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
             wallClock: { Self.now + 1 }, log: MemoryLog(), firing: [], keep: { _ in },
             keepSilences: { kept.append($0) })
         #expect(await d.silence(Self.silence) == .delivered)
@@ -77,7 +77,7 @@ struct AlertmanagerSilenceTests {
     @Test func aFailedCreationIsRetriedAndAnEndedOrUnknownSilenceNeedsNothing() async {
         let poster = Poster([.answered(status: 503, body: "")])
         let d = AlertmanagerDelivery(
-            baseURL: "http://127.0.0.1:19400", timeout: .seconds(5), poster: poster, clock: ManualClock(),
+            baseURL: "http://127.0.0.1:19400", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
             wallClock: { Self.now + 8_000_000_000 }, log: MemoryLog(), firing: [], keep: { _ in })
         var live = Self.silence
         live.endsMicroseconds = Self.now + 9_000_000_000

@@ -27,7 +27,7 @@ struct ExecDeliveryTests {
         realtimeMicroseconds: 1_000_000, kind: .firing, rule: "cpu-hot", severity: .critical, sensor: "sim:cpu",
         value: 85, threshold: 80, host: "h", message: "m")
 
-    func deliver(_ script: String, clock: ManualClock = ManualClock()) async -> DeliveryOutcome {
+    func deliver(_ script: String, clock: VirtualClock = VirtualClock()) async -> DeliveryOutcome {
         await ExecDelivery(argv: ["/bin/sh", "-c", script], timeout: .seconds(30), clock: clock, waiter: waiter)
             .deliver(Self.event)
     }
@@ -40,7 +40,7 @@ struct ExecDeliveryTests {
     }
 
     @Test func aProgramThatCannotStartIsRetried() async {
-        let d = ExecDelivery(argv: ["/nonexistent/pager"], timeout: .seconds(30), clock: ManualClock(), waiter: waiter)
+        let d = ExecDelivery(argv: ["/nonexistent/pager"], timeout: .seconds(30), clock: VirtualClock(), waiter: waiter)
         #expect(await d.deliver(Self.event) == .retry("cannot start /nonexistent/pager: No such file or directory"))
     }
 
@@ -49,7 +49,7 @@ struct ExecDeliveryTests {
     @Test func anEventTooLargeForTheEnvironmentIsRetried() async {
         var huge = Self.event
         huge.message = String(repeating: "x", count: 200_000)
-        let d = ExecDelivery(argv: ["/bin/true"], timeout: .seconds(30), clock: ManualClock(), waiter: waiter)
+        let d = ExecDelivery(argv: ["/bin/true"], timeout: .seconds(30), clock: VirtualClock(), waiter: waiter)
         #expect(await d.deliver(huge) == .retry("cannot start /bin/true: Argument list too long"))
     }
 
@@ -61,7 +61,7 @@ struct ExecDeliveryTests {
     }
 
     @Test func aProgramPastItsTimeoutGetsSIGTERMAndIsRetried() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let task = Task { await deliver("exec sleep 600", clock: clock) }
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(30))
@@ -71,7 +71,7 @@ struct ExecDeliveryTests {
     /// A program that writes more to standard error than a pipe holds (64 KiB) before it
     /// exits is not held in that write until its timeout: its exit counts, with the first line.
     @Test func aProgramWritingMoreThanAPipeHoldsToStandardErrorEndsWithItsFirstLine() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let task = Task { await deliver("echo 'disk full' >&2; head -c 300000 /dev/zero | tr '\\0' x >&2; exit 3", clock: clock) }
         let outcome = await task.value(within: .seconds(20))
         // Stuck in its write: the timeout on the clock lets the test end (and fail).
@@ -98,7 +98,7 @@ struct ExecDeliveryTests {
     @Test func aProgramThatNeverReadsAnEventLargerThanAPipeIsKilledAtItsTimeout() async {
         var big = Self.event
         big.message = String(repeating: "x", count: 100_000)
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let d = ExecDelivery(argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: waiter)
         let task = Task { await d.deliver(big) }
         #expect(await clock.untilSleepers(1))
@@ -110,14 +110,14 @@ struct ExecDeliveryTests {
     @Test func theTimeoutKillsWhatTheProgramStarted() async {
         let files = TemporaryDirectory()
         let pidFile = files.path("pid")
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let task = Task { await deliver("sleep 600 & echo $! > '\(pidFile)'; trap '' TERM; while :; do sleep 1; done", clock: clock) }
         let grandchild = await Self.pid(in: pidFile)
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(30))
         // The wrapper ignores SIGTERM: SIGKILL after the grace.
         #expect(await clock.untilSleepers(1))
-        clock.advance(by: ExecDelivery<ManualClock>.killGrace)
+        clock.advance(by: ExecDelivery<VirtualClock>.killGrace)
         #expect(await task.value(within: .seconds(20)) == .retry("killed after the timeout of 30s"))
         #expect(await eventually { grandchild.map { !Self.running($0) } ?? false })
     }
@@ -135,7 +135,7 @@ struct ExecDeliveryTests {
     @Test func aStoppedDeliveryReapsItsProgram() async {
         let files = TemporaryDirectory()
         let pidFile = files.path("pid")
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let task = Task { await deliver("echo $$ > '\(pidFile)'; exec sleep 600", clock: clock) }
         let child = await Self.pid(in: pidFile)
         #expect(await clock.untilSleepers(1))
@@ -158,7 +158,7 @@ struct ExecDeliveryTests {
     @Test func aStoppedProgramIgnoringSIGTERMIsKilledAtTheRelease() async {
         let files = TemporaryDirectory()
         let pidFile = files.path("pid")
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let d = ExecDelivery(
             argv: ["/bin/sh", "-c", "trap '' TERM; echo $$ > '\(pidFile)'; exec sleep 600"], timeout: .seconds(30),
             clock: clock, waiter: waiter)

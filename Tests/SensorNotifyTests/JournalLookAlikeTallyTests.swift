@@ -8,7 +8,7 @@ import Testing
 @DaemonActor
 struct JournalLookAlikeTallyTests {
     @Test func warnsAtTheFirstThenOnceAMinuteWithTheCountSince() {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let log = MemoryLog()
         let tally = JournalLookAlikeTally(clock: clock, log: log)
         tally.skipped(cursor: "a", reason: "written by _UID=65534")
@@ -29,7 +29,7 @@ struct JournalLookAlikeTallyTests {
     }
 
     @Test func anEntrySkippedByEveryLaneCountsOnce() {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let tally = JournalLookAlikeTally(clock: clock, log: MemoryLog())
         for _ in 0..<3 {
             tally.skipped(cursor: "s=1;i=1", reason: "r")
@@ -39,8 +39,8 @@ struct JournalLookAlikeTallyTests {
     }
 
     @Test func theCursorsKeptAreBounded() {
-        let tally = JournalLookAlikeTally(clock: ManualClock(), log: MemoryLog())
-        let n = JournalLookAlikeTally<ManualClock>.remembered
+        let tally = JournalLookAlikeTally(clock: VirtualClock(), log: MemoryLog())
+        let n = JournalLookAlikeTally<VirtualClock>.remembered
         for i in 0...n { tally.skipped(cursor: "\(i)", reason: "r") }
         // The first cursor has been forgotten, the last ones are still known.
         tally.skipped(cursor: "0", reason: "r")

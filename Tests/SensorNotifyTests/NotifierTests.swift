@@ -41,7 +41,7 @@ struct NotifierTests {
         var made: [NotifyLaneTests.ScriptedDelivery] = []
         let service = RecordingNotifier()
         let store = NotifyStateStore(path: directory.path("notify.json"))
-        let environment = Notifier<ManualClock>.Environment(
+        let environment = Notifier<VirtualClock>.Environment(
             journals: ["local"], makeSource: { _, _ in QuietSource() },
             makeDelivery: { target, _ in
                 let d = NotifyLaneTests.ScriptedDelivery([])
@@ -51,7 +51,7 @@ struct NotifierTests {
             },
             store: store, notifier: service, log: MemoryLog(),
             reload: { () throws(ConfigErrors) -> [NotifyTarget] in targets.withLock { $0 } })
-        let notifier = Notifier(targets: [target], environment: environment, clock: ManualClock())
+        let notifier = Notifier(targets: [target], environment: environment, clock: VirtualClock())
         let (signals, send) = AsyncStream<DaemonSignal>.makeStream()
         let running = Task { await notifier.run(signals: signals) }
         #expect(await service.readies.until(1))
@@ -77,12 +77,12 @@ struct NotifierTests {
         try store.save(old)
         #expect(TemporaryDirectory.readFile(directory.path("notify.json"))?.contains("s3cret") == true)
         let service = RecordingNotifier()
-        let environment = Notifier<ManualClock>.Environment(
+        let environment = Notifier<VirtualClock>.Environment(
             journals: ["local"], makeSource: { _, _ in QuietSource() },
             makeDelivery: { _, _ in NotifyLaneTests.ScriptedDelivery([]) },
             store: store, notifier: service, log: MemoryLog(),
             reload: { () throws(ConfigErrors) -> [NotifyTarget] in [target] })
-        let notifier = Notifier(targets: [target], environment: environment, clock: ManualClock())
+        let notifier = Notifier(targets: [target], environment: environment, clock: VirtualClock())
         let (signals, send) = AsyncStream<DaemonSignal>.makeStream()
         let running = Task { await notifier.run(signals: signals) }
         #expect(await service.readies.until(1))
@@ -97,8 +97,8 @@ struct NotifierTests {
         for watchdog in [Duration.seconds(20), nil] {
             let directory = TemporaryDirectory(prefix: "sensorwatch-notifier")
             let service = RecordingNotifier(watchdog: watchdog)
-            let clock = ManualClock()
-            let environment = Notifier<ManualClock>.Environment(
+            let clock = VirtualClock()
+            let environment = Notifier<VirtualClock>.Environment(
                 journals: ["local"], makeSource: { _, _ in QuietSource() },
                 makeDelivery: { _, _ in NotifyLaneTests.ScriptedDelivery([]) },
                 store: NotifyStateStore(path: directory.path("notify.json")), notifier: service, log: MemoryLog(),

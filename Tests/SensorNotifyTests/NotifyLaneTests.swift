@@ -46,7 +46,7 @@ struct NotifyLaneTests {
     }
 
     @Test func aRetryHoldsBackLaterEventsUntilTheClockHasWaited() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let source = ScriptedSource([Self.entry("a"), Self.entry("b")])
         let delivery = ScriptedDelivery([.retry("exit status 75")])
         var committed: [String] = []
@@ -70,7 +70,7 @@ struct NotifyLaneTests {
     }
 
     @Test func filteredAndUnreadableEntriesAreSkippedAndFailuresCommitted() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let source = ScriptedSource([
             Self.entry("info", .info), NotifyEntry(event: nil, cursor: "c-junk"), Self.entry("broken"), Self.entry("ok"),
         ])
@@ -94,7 +94,7 @@ struct NotifyLaneTests {
     /// A program that cannot be started is retried until `giveUp`, then logged as
     /// undeliverable (err, the target and the event) and skipped: the next event goes on.
     @Test func anEventGivenUpIsCommittedAndTheNextDelivered() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let source = ScriptedSource([Self.entry("a"), Self.entry("b")])
         let gone = DeliveryOutcome.retry("cannot start /gone: No such file or directory")
         let delivery = ScriptedDelivery([gone, gone, gone])

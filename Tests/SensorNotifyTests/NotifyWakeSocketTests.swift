@@ -16,7 +16,7 @@ struct NotifyWakeSocketTests {
         let directory = TemporaryDirectory(prefix: "sensorwatch-wake")
         let waiter = try DescriptorWaiter()
         let socket = try NotifyWakeSocket(path: directory.path("run/wake"), waiter: waiter)
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let listening = Task(executorPreference: DaemonActor.taskExecutor) { await socket.run(clock: clock) }
         defer { listening.cancel() }
         let before = waiter.nudged.value
@@ -41,7 +41,7 @@ struct NotifyWakeSocketTests {
         let path = directory.path("run/wake")
         let waiter = try DescriptorWaiter()
         let socket = try NotifyWakeSocket(path: path, waiter: waiter)
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let listening = Task(executorPreference: DaemonActor.taskExecutor) { await socket.run(clock: clock) }
         defer { listening.cancel() }
         let sender = NotifyWakeSender(path: path)

@@ -22,7 +22,7 @@ struct SilencedLaneTests {
     }
 
     @Test func aSilencedFiringIsRunOnceAsFiringWhenTheSilenceEnds() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let start = clock.now
         let wall: @Sendable () -> UInt64 = { Self.base + UInt64(start.duration(to: clock.now).components.seconds) * 1_000_000 }
         let source = Source([Self.silenceEntry(endsAfter: 60), NotifyLaneTests.entry("fan-stopped"), NotifyLaneTests.entry("cpu-hot")])
@@ -55,7 +55,7 @@ struct SilencedLaneTests {
     }
 
     @Test func anExpiryEntryReleasesTheHeldAlertAtOnce() async {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let wall: @Sendable () -> UInt64 = { Self.base + 5_000_000 }
         let source = Source([
             Self.silenceEntry(endsAfter: 3600), NotifyLaneTests.entry("fan-stopped"),
@@ -78,7 +78,7 @@ struct SilencedLaneTests {
         held.kind = .firing
         let delivery = Delivery([])
         let lane = NotifyLane(
-            target: NotifyTarget(kind: .exec(["/bin/true"])), source: Source([]), delivery: delivery, clock: ManualClock(),
+            target: NotifyTarget(kind: .exec(["/bin/true"])), source: Source([]), delivery: delivery, clock: VirtualClock(),
             log: MemoryLog(), gate: SilenceGate(held: [held]), wallClock: { Self.base }
         ) { _ in }
         let task = Task { await lane.run() }

@@ -12,8 +12,8 @@ import Testing
 /// give a call stuck in one file up and go on without that file until its read returns.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct HungFileIsolationTests {
-    static func twoZones() -> SysfsTestTree {
-        let tree = SysfsTestTree()
+    static func twoZones() -> TemporaryDirectory {
+        let tree = TemporaryDirectory()
         tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "45000\n",
                     "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "27800\n"])
         return tree
@@ -37,7 +37,7 @@ struct HungFileIsolationTests {
     static func inBackground(_ body: @escaping @Sendable () -> Void) -> Background { Background(body) }
 
     /// Two zones, discovered; a poll on another thread, stuck in the file ending in `suffix`.
-    static func pollStuck(in suffix: String) async throws -> (SysfsTestTree, SysfsFaultIO, SysfsReader, Background) {
+    static func pollStuck(in suffix: String) async throws -> (TemporaryDirectory, SysfsFaultIO, SysfsReader, Background) {
         let tree = twoZones()
         let io = SysfsFaultIO()
         let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
@@ -117,7 +117,7 @@ struct HungFileIsolationTests {
     }
 
     @Test func anHwmonLabelThatBlocksFaultsItsSensorAndABlockedChipNameLeavesOnlyThatChipOut() async throws {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": "Package id 0\n",
                     "hwmon0/temp2_input": "47000\n", "hwmon0/temp2_label": "Core 0\n",
                     "hwmon1/name": "nvme\n", "hwmon1/temp1_input": "38000\n",

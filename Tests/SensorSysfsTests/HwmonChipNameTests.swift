@@ -7,21 +7,21 @@ import Testing
 /// by their type, IIO devices by name, so ids follow devices, not the kernel's numbering.
 @Suite struct HwmonChipNameTests {
     /// A device directory under `devices/`, on `subsystem` (a link as sysfs has; nil: none).
-    static func device(_ tree: SysfsTestTree, _ path: String, subsystem: String?, device: String? = nil) {
+    static func device(_ tree: TemporaryDirectory, _ path: String, subsystem: String?, device: String? = nil) {
         tree.mkdir("devices/" + path)
         if let subsystem { tree.symlink("devices/" + path + "/subsystem", to: "/sys/bus/" + subsystem) }
         if let device { tree.symlink("devices/" + path + "/device", to: tree.path("devices/" + device)) }
     }
 
     /// An hwmon chip `name` under the device at `parent` (nil: a virtual chip, no `device`).
-    static func chip(_ tree: SysfsTestTree, _ entry: String, _ name: String, under parent: String?, temp: String = "40000") {
+    static func chip(_ tree: TemporaryDirectory, _ entry: String, _ name: String, under parent: String?, temp: String = "40000") {
         let dir = (parent.map { "devices/" + $0 } ?? "devices/virtual") + "/hwmon/" + entry
         tree.write([dir + "/name": name + "\n", dir + "/temp1_input": temp + "\n"])
         if let parent { tree.symlink(dir + "/device", to: tree.path("devices/" + parent)) }
         tree.symlink("class/hwmon/" + entry, to: tree.path(dir))
     }
 
-    static func ids(_ tree: SysfsTestTree) -> [String] {
+    static func ids(_ tree: TemporaryDirectory) -> [String] {
         HwmonReaderTests.reader(tree.path("class/hwmon")).discover().map(\.id.rawValue)
     }
 
@@ -49,20 +49,20 @@ import Testing
 
     @Test(arguments: buses)
     func eachBusTypeIsNamedAsLmSensorsNamesIt(path: String, subsystem: String?, name: String, expected: String) {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         Self.device(tree, path, subsystem: subsystem)
         Self.chip(tree, "hwmon3", name, under: path)
         #expect(Self.ids(tree) == ["hwmon:\(expected)/temp1"])
     }
 
     @Test func aChipWithoutADeviceIsVirtual() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         Self.chip(tree, "hwmon0", "iwlwifi_1", under: nil)
         #expect(Self.ids(tree) == ["hwmon:iwlwifi_1-virtual-0/temp1"])
     }
 
     @Test func aDeviceOnNoBusHandsOverToItsOwnDevice() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         // nvme: hwmon → nvme0 (class nvme) → its PCI function, as libsensors walks it.
         Self.device(tree, Self.pci, subsystem: "pci")
         Self.device(tree, Self.pci + "/nvme/nvme0", subsystem: "nvme", device: Self.pci)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func aDeviceLinkThatLoopsEndsVirtualInsteadOfWedging() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         Self.device(tree, "virtual/a", subsystem: "loop")
         tree.symlink("devices/virtual/a/device", to: ".")
         Self.chip(tree, "hwmon0", "odd", under: "virtual/a")
@@ -89,14 +89,14 @@ import Testing
 
     @Test(arguments: ["x-ffffffffffffffff", "99999999999-1", "ffff:ffff:ffff.ffff", "-1--1"])
     func hostileDeviceNamesGiveANameNotACrash(dev: String) {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         Self.device(tree, "pci0000:00/" + dev, subsystem: nil)
         Self.chip(tree, "hwmon0", "chip", under: "pci0000:00/" + dev)
         #expect(Self.ids(tree).count == 1)
     }
 
     @Test func anI2cBusBehindAnIsaBridgeIsIsa() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write("class/i2c-adapter/i2c-0/device/name", "ISA main adapter\n")
         Self.device(tree, "platform/i2c-0/0-0290", subsystem: "i2c")
         Self.chip(tree, "hwmon0", "w83781d", under: "platform/i2c-0/0-0290")
@@ -104,7 +104,7 @@ import Testing
     }
 
     /// Two NVMe drives, as `hwmonN` numbered at one boot.
-    static func drives(_ tree: SysfsTestTree, _ drives: [(entry: String, bus: String)]) {
+    static func drives(_ tree: TemporaryDirectory, _ drives: [(entry: String, bus: String)]) {
         for (entry, bus) in drives {
             let pci = "pci0000:00/0000:00:1d.0/0000:\(bus):00.0"
             Self.device(tree, pci, subsystem: "pci")
@@ -115,12 +115,12 @@ import Testing
         Self.chip(tree, "hwmon7", "coretemp", under: "platform/coretemp.0")
     }
 
-    static func values(_ tree: SysfsTestTree) -> [String: Double?] {
+    static func values(_ tree: TemporaryDirectory) -> [String: Double?] {
         HwmonReaderTests.values(HwmonReaderTests.reader(tree.path("class/hwmon")).samples(at: .zero))
     }
 
     @Test func renumberedChipsKeepTheirIds() {
-        let (a, b) = (SysfsTestTree(), SysfsTestTree())
+        let (a, b) = (TemporaryDirectory(), TemporaryDirectory())
         Self.drives(a, [("hwmon1", "02"), ("hwmon2", "03")])
         Self.drives(b, [("hwmon4", "03"), ("hwmon0", "02")])
         #expect(Self.values(a) == [
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func anAddedOrRemovedDriveRenamesNoOther() {
-        let (two, three, one) = (SysfsTestTree(), SysfsTestTree(), SysfsTestTree())
+        let (two, three, one) = (TemporaryDirectory(), TemporaryDirectory(), TemporaryDirectory())
         Self.drives(two, [("hwmon1", "02"), ("hwmon2", "03")])
         // A drive at a lower PCI address, registered first: the others' numbers all move.
         Self.drives(three, [("hwmon1", "01"), ("hwmon2", "02"), ("hwmon3", "03")])

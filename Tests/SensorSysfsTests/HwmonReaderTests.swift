@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func readsTheNodeExporterFixture() {
-        let fixture = SysfsTestTree.fixture("node_exporter_sys")
+        let fixture = TemporaryDirectory.fixture("node_exporter_sys")
         let reader = Self.reader(fixture.path("sys/class/hwmon"))
         let all = reader.discover()
         // Fans and voltages (SPEC §16a) are read too.
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func readsAnSht3xHumidityChip() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["devices/i2c-1/1-0044/hwmon/hwmon2/name": "sht3x\n",
                     "devices/i2c-1/1-0044/hwmon/hwmon2/temp1_input": "23450\n",
                     "devices/i2c-1/1-0044/hwmon/hwmon2/humidity1_input": "45120\n",
@@ -61,13 +61,13 @@ import Testing
     }
 
     @Test func aSmallNegativeTemperatureFromAnotherChipIsAValue() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "lm75\n", "hwmon0/temp1_input": "-5\n"])
         #expect(Self.reader(tree.root).samples(at: .zero).first?.value == -0.005)
     }
 
     @Test func sparseIndicesAndLabelsComeFromTheFiles() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon3/name": "nvme\n"])
         for (n, label, value) in [(1, "Composite", "37850"), (2, "Sensor 1", "37850"), (3, "Sensor 2", "41850"), (9, "Sensor 8", "40850")] {
             tree.write(["hwmon3/temp\(n)_input": value + "\n", "hwmon3/temp\(n)_label": label + "\n",
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func chipsLmSensorsNamesAlikeAreNumberedByResolvedDevicePath() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         // Both are `acpitz-acpi-0` to lm-sensors (an acpi chip's address is always 0); hwmon1
         // sits on the later device path, so it is the `.1` despite its lower index.
         for (hw, dev, temp) in [("hwmon1", "LNXSYSTM:00/LNXTHERM:01", "31000"), ("hwmon5", "LNXSYSTM:00/LNXTHERM:00", "30000")] {
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func chipsWithOneNameAndNoDeviceAreNumberedByIndex() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon10/name": "acpitz\n", "hwmon10/temp1_input": "10000\n",
                     "hwmon2/name": "acpitz\n", "hwmon2/temp1_input": "20000\n",
                     "hwmon3/name": "acpitz\n", "hwmon3/temp1_input": "30000\n"])
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func oldDriversKeepNameAndAttributesUnderDevice() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["devices/platform/w83627hf.656/name": "w83627hf\n",
                     "devices/platform/w83627hf.656/temp1_input": "41000\n",
                     "devices/platform/w83627hf.656/temp1_label": "CPU\n"])
@@ -121,13 +121,13 @@ import Testing
     }
 
     @Test func aChipWithoutNameIsNamedAfterItsDirectory() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon7/temp1_input": "33000\n"])
         #expect(Self.reader(tree.root).discover().map(\.id) == ["hwmon:hwmon7/temp1"])
     }
 
     @Test func theFaultFlagAndAbsoluteZeroSentinelsAreFaults() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "f75303\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_fault": "1\n",
                     "hwmon0/temp2_input": "-273150\n", "hwmon0/temp3_input": "44000\n", "hwmon0/temp3_fault": "0\n"])
         let samples = Self.reader(tree.root).samples(at: .zero)
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func aDisabledSensorReadsENODATA() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "lm90\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_enable": "0\n"])
         let io = SysfsFaultIO()
         io.failReads("hwmon0/temp1_input", errno: ENODATA)
@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func aHotPluggedChipAppearsAndAnUnpluggedOneGoes() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "k10temp\n", "hwmon0/temp1_input": "50000\n"])
         let io = SysfsFaultIO()
         let reader = Self.reader(tree.root, io: io)

@@ -18,8 +18,8 @@ import Testing
     }
 
     /// An sht3x chip reading `temperature` and `humidity` (the files' text, without newline).
-    static func chip(temperature: String, humidity: String, name: String = "sht3x") -> SysfsTestTree {
-        let tree = SysfsTestTree()
+    static func chip(temperature: String, humidity: String, name: String = "sht3x") -> TemporaryDirectory {
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": name + "\n", "hwmon0/temp1_input": temperature + "\n",
                     "hwmon0/humidity1_input": humidity + "\n"])
         return tree
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func anSts3xHasNoHumiditySoItsTemperatureStands() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "sts3x\n", "hwmon0/temp1_input": "-5\n"])
         #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == ["hwmon:sts3x-virtual-0/temp1: -0.005"])
     }

@@ -12,7 +12,7 @@ import Testing
     }
 
     /// A BME280 as a 6.6 kernel shows it (the listing quoted in sysfs-reference §5).
-    static func bme280(_ tree: SysfsTestTree, at dir: String = "iio:device0") {
+    static func bme280(_ tree: TemporaryDirectory, at dir: String = "iio:device0") {
         tree.write(["\(dir)/name": "bme280\n",
                     "\(dir)/in_temp_input": "24380\n",
                     "\(dir)/in_pressure_input": "102.129031250\n",
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func readsProcessedBme280Values() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         Self.bme280(tree)
         let reader = Self.reader(tree.root)
         #expect(reader.discover() == [
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func readsHdc100xRawWithOffsetAndScaleNamedByItsI2CAddress() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["devices/i2c-1/1-0040/iio:device1/name": "1-0040\n",
                     "devices/i2c-1/1-0040/iio:device1/in_temp_raw": "26000\n",
                     "devices/i2c-1/1-0040/iio:device1/in_temp_offset": "-15887.515151\n",
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func readsBmp280RawTimesScale() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["iio:device0/name": "bmp280\n",
                     "iio:device0/in_temp_raw": "2438\n", "iio:device0/in_temp_scale": "10\n",
                     "iio:device0/in_pressure_raw": "26145062\n", "iio:device0/in_pressure_scale": "0.000003906\n"])
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func processedWinsOverRawAndAMissingScaleIsOne() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["iio:device0/name": "bme280\n",
                     "iio:device0/in_temp_input": "24380\n", "iio:device0/in_temp_raw": "2438\n",
                     "iio:device0/in_temp_scale": "10\n",
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func indexedAndModifiedChannelsKeepTheirSuffix() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["iio:device0/name": "mlx90614\n",
                     "iio:device0/in_temp_ambient_raw": "15000\n", "iio:device0/in_temp_object_raw": "15100\n",
                     "iio:device0/in_temp_offset": "-13657.500000\n", "iio:device0/in_temp_scale": "20\n",
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func twoDevicesWithOneNameAreNumbered() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         Self.bme280(tree, at: "iio:device0")
         Self.bme280(tree, at: "iio:device1")
         let ids = Self.reader(tree.root).discover().map(\.id.rawValue)
@@ -110,7 +110,7 @@ import Testing
 
     @Test(arguments: errnos)
     func aFailedChannelReadIsAFaultOfThatChannelOnly(file: String, errno: Int32, reason: String) {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         Self.bme280(tree)
         let io = SysfsFaultIO()
         io.failReads(file, errno: errno)
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func aFailedScaleOrOffsetReadIsAFaultWithWhereItFailed() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["iio:device0/name": "1-0040\n",
                     "iio:device0/in_temp_raw": "26000\n", "iio:device0/in_temp_offset": "junk\n",
                     "iio:device0/in_temp_scale": "2.517700195\n",
@@ -131,13 +131,13 @@ import Testing
     }
 
     @Test func rawTemperaturesBelowAbsoluteZeroAreFaults() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["iio:device0/name": "x\n", "iio:device0/in_temp_raw": "-30000\n", "iio:device0/in_temp_scale": "10\n"])
         #expect(Self.reader(tree.root).samples(at: .zero).first?.fault == "out of range: -300.0 °C")
     }
 
     @Test func aDeviceThatAppearsIsPickedUpOnRediscovery() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["iio_sysfs_trigger/uevent": "\n", "trigger0/name": "sysfstrig0\n"])
         let reader = Self.reader(tree.root)
         #expect(reader.discover().isEmpty)

@@ -6,8 +6,8 @@ import Testing
 /// `check` warns about ids of the form used before SPEC §4 named devices, and says what
 /// each means on this machine (SPEC §20).
 @Suite struct LegacySensorIDsTests {
-    static func tree() -> SysfsTestTree {
-        let tree = SysfsTestTree()
+    static func tree() -> TemporaryDirectory {
+        let tree = TemporaryDirectory()
         tree.write(["thermal/thermal_zone0/type": "acpitz\n", "thermal/thermal_zone0/temp": "27800\n",
                     "thermal/thermal_zone1/type": "x86_pkg_temp\n", "thermal/thermal_zone1/temp": "45000\n",
                     "thermal/thermal_zone2/temp": "40000\n"])
@@ -21,7 +21,7 @@ import Testing
         return tree
     }
 
-    static func warnings(_ tree: SysfsTestTree, rules: String, filters: String = "") throws -> [String] {
+    static func warnings(_ tree: TemporaryDirectory, rules: String, filters: String = "") throws -> [String] {
         let text = """
             { sources: [{ type: "thermal", root: "\(tree.path("thermal"))" },
                         { type: "hwmon", root: "\(tree.path("hwmon"))"\(filters) }],

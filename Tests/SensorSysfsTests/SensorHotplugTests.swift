@@ -116,7 +116,7 @@ struct SensorHotplugTests {
 
     /// The look before each poll: a class directory's names as one number.
     @Test func aDirectorysFingerprintChangesWhenANameComesOrGoesAndOnlyThen() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["thermal_zone0/temp": "1\n", "thermal_zone1/temp": "1\n"])
         let before = SysfsTree.fingerprint(tree.root)
         #expect(before != nil && SysfsTree.fingerprint(tree.root) == before)
@@ -139,7 +139,7 @@ struct SensorHotplugTests {
     }
 
     /// A poller on `tree` at 1 s on a manual clock, and what it delivers, one poll at a time.
-    static func poller(_ tree: SysfsTestTree, clock: ManualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
+    static func poller(_ tree: TemporaryDirectory, clock: VirtualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(
             reader: reader(tree.root), interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)
@@ -155,9 +155,9 @@ struct SensorHotplugTests {
     }
 
     @Test func aZoneThatAppearsIsReadAtTheNextPollAndOneThatGoesIsNotReadAgain() async throws {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["thermal_zone0/type": "x86_pkg_temp\n", "thermal_zone0/temp": "45000\n"])
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let (poller, cycles) = try Self.poller(tree, clock: clock)
         var next = cycles.makeAsyncIterator()
         #expect(Self.readings(await next.next()) == ["thermal:x86_pkg_temp=45.0"])

@@ -6,7 +6,7 @@ import Testing
 /// Limits are read from hwmon limit files and thermal trip points at discovery (SPEC §16).
 @Suite(.timeLimit(.minutes(1)))
 struct SysfsLimitsTests {
-    static func hwmon(_ tree: SysfsTestTree, io: any SysfsIO = PosixSysfsIO(), plausible: PlausibleRange = .standard) -> SysfsReader {
+    static func hwmon(_ tree: TemporaryDirectory, io: any SysfsIO = PosixSysfsIO(), plausible: PlausibleRange = .standard) -> SysfsReader {
         SysfsReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root, plausible: plausible), io: io)
     }
 
@@ -29,7 +29,7 @@ struct SysfsLimitsTests {
     }
 
     @Test func hwmonLimitFilesAreReadWithTheirHystAndSentinelsIgnored() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_max": "80000\n",
                     "hwmon0/temp1_crit": "100000\n", "hwmon0/temp1_crit_hyst": "95000\n",
                     "hwmon1/name": "nvme\n", "hwmon1/temp1_input": "38850\n", "hwmon1/temp1_crit": "84850\n",
@@ -47,7 +47,7 @@ struct SysfsLimitsTests {
     }
 
     @Test func aLimitFileThatCannotBeReadIsIgnoredWithTheReason() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "k10temp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_max": "70000\n",
                     "hwmon0/temp1_crit": "junk\n"])
         let io = SysfsFaultIO()
@@ -57,7 +57,7 @@ struct SysfsLimitsTests {
     }
 
     @Test func aLimitFileThatBlocksIsIgnoredAndTheSensorStillReads() async throws {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_crit": "100000\n",
                     "hwmon0/temp1_max": "80000\n"])
         let io = SysfsFaultIO()
@@ -71,7 +71,7 @@ struct SysfsLimitsTests {
     }
 
     @Test func thermalTripsBecomeLimitsTheLowestActiveCountsAndHystIsADelta() throws {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "27800\n",
                     "thermal_zone0/trip_point_0_type": "critical\n", "thermal_zone0/trip_point_0_temp": "105000\n",
                     "thermal_zone0/trip_point_0_hyst": "0\n",
@@ -95,7 +95,7 @@ struct SysfsLimitsTests {
     /// A thermal zone's trip point is read alone (not in a chip's batch): one that blocks is
     /// ignored as `read blocked` too, and the zone still reads.
     @Test func aTripPointThatBlocksIsIgnoredAndTheZoneStillReads() async throws {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "27800\n",
                     "thermal_zone0/trip_point_0_type": "critical\n", "thermal_zone0/trip_point_0_temp": "105000\n",
                     "thermal_zone0/trip_point_1_type": "passive\n", "thermal_zone0/trip_point_1_temp": "95000\n"])
@@ -110,7 +110,7 @@ struct SysfsLimitsTests {
     }
 
     @Test func aTemperatureAbove2000DegreesIsAnImplausibleValueAndPlausibleNarrowsIt() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "acpitz\n", "hwmon0/temp1_input": "3900000000\n", "hwmon0/temp2_input": "2000000\n",
                     "hwmon0/temp3_input": "150000\n"])
         let standard = Self.hwmon(tree).samples(at: .zero).map { $0.value.map { "\($0)" } ?? $0.fault ?? "" }
@@ -133,7 +133,7 @@ extension SysfsLimitsTests {
 /// Fans, voltages, power and current (SPEC §16a) with their limits.
 extension SysfsLimitsTests {
     @Test func fansVoltagesPowerAndCurrentAreReadInTheirUnitsWithTheirLimits() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "nct6798\n",
                     "hwmon0/fan1_input": "0\n", "hwmon0/fan1_min": "0\n",
                     "hwmon0/fan2_input": "1264\n", "hwmon0/fan2_min": "300\n", "hwmon0/fan2_label": "CPU fan\n",

@@ -34,8 +34,8 @@ struct SysfsReadFilesTests {
         }
     }
 
-    static func tree() -> SysfsTestTree {
-        let tree = SysfsTestTree()
+    static func tree() -> TemporaryDirectory {
+        let tree = TemporaryDirectory()
         tree.write(["chip/temp1_max": "80000\n", "chip/temp1_crit": "100000\n", "chip/temp1_label": "Core 0\n"])
         return tree
     }
@@ -114,7 +114,7 @@ struct SysfsReadFilesTests {
     }
 
     @Test func anHwmonLimitFileThatBlocksAmongTheOthersIsReadBlockedAndTheRestOfTheChipIsRead() async throws {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": "Package id 0\n",
                     "hwmon0/temp1_crit": "100000\n", "hwmon0/temp2_input": "47000\n", "hwmon0/temp2_label": "Core 0\n",
                     "hwmon0/temp2_max": "80000\n"])
@@ -135,7 +135,7 @@ struct SysfsReadFilesTests {
     }
 
     @Test func aLabelLongerThanItsSlotInTheChipsBatchIsReadWhole() {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         let long = String(repeating: "Package id 0 ", count: 20).trimmingASCIIWhitespace()
         tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": long + "\n"])
         #expect(long.utf8.count > SysfsFileBatch.stride)

@@ -7,8 +7,8 @@ import Testing
 /// zone and device numbers the kernel hands out at boot do not show in ids.
 @Suite struct ThermalZoneNamesTests {
     /// Zones as `(entry, type, ACPI device or nil, millidegrees)`; nil type: no `type` file.
-    static func zones(_ zones: [(String, String?, String?, String)]) -> SysfsTestTree {
-        let tree = SysfsTestTree()
+    static func zones(_ zones: [(String, String?, String?, String)]) -> TemporaryDirectory {
+        let tree = TemporaryDirectory()
         for (entry, type, device, temp) in zones {
             let dir = "devices/virtual/thermal/" + entry
             tree.write(dir + "/temp", temp + "\n")
@@ -22,7 +22,7 @@ import Testing
         return tree
     }
 
-    static func values(_ tree: SysfsTestTree) throws -> [String: Double?] {
+    static func values(_ tree: TemporaryDirectory) throws -> [String: Double?] {
         let reader = try ThermalZoneReaderTests.reader(tree.path("class/thermal"))
         return Dictionary(uniqueKeysWithValues: reader.samples(at: .zero).map { ($0.sensor.rawValue, $0.value) })
     }
@@ -64,7 +64,7 @@ import Testing
 
     @Test func iioDevicesOfOneNameAreNumberedByTheDeviceTheyHangUnder() {
         func tree(_ devices: [(String, String, String)]) -> [String: Double?] {
-            let tree = SysfsTestTree()
+            let tree = TemporaryDirectory()
             for (entry, parent, temp) in devices {
                 tree.write(["devices/i2c-1/\(parent)/\(entry)/name": "bme280\n",
                             "devices/i2c-1/\(parent)/\(entry)/in_temp_input": temp + "\n"])

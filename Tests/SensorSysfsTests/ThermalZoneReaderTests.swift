@@ -15,8 +15,8 @@ import Testing
         return SysfsReader(configuration: config, io: io)
     }
 
-    static func twoZones() -> SysfsTestTree {
-        let tree = SysfsTestTree()
+    static func twoZones() -> TemporaryDirectory {
+        let tree = TemporaryDirectory()
         tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "45000\n",
                     "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "27800\n",
                     "cooling_device0/type": "Processor\n"])
@@ -24,14 +24,14 @@ import Testing
     }
 
     @Test func readsTheNodeExporterFixture() throws {
-        let fixture = SysfsTestTree.fixture("node_exporter_sys")
+        let fixture = TemporaryDirectory.fixture("node_exporter_sys")
         let reader = try Self.reader(fixture.path("sys/class/thermal"))
         #expect(reader.discover() == [SensorInfo(id: "thermal:cpu-thermal", label: "cpu-thermal", quantity: .temperature)])
         #expect(reader.samples(at: .zero) == [Sample(sensor: "thermal:cpu-thermal", time: .zero, value: 12.376)])
     }
 
     @Test func readsTheProcfsFixtureIncludingNegativeTemperatures() throws {
-        let fixture = SysfsTestTree.fixture("procfs_sys")
+        let fixture = TemporaryDirectory.fixture("procfs_sys")
         let reader = try Self.reader(fixture.path("sys/class/thermal"))
         #expect(reader.discover().map(\.label) == ["acpitz", "bcm2835_thermal"])
         #expect(reader.samples(at: .zero).map(\.value) == [-44, 49.925])
@@ -174,7 +174,7 @@ import Testing
     /// A reader's poll is aligned with its discovery, faults included, and a stale
     /// descriptor found by the batched read is reopened like any other.
     @Test func aReaderPollIsAlignedWithItsDiscovery() throws {
-        let tree = SysfsTestTree()
+        let tree = TemporaryDirectory()
         tree.write(["thermal_zone0/type": "a\n", "thermal_zone0/temp": "45000\n",
                     "thermal_zone1/type": "b\n", "thermal_zone1/temp": "oops\n",
                     "thermal_zone2/type": "c\n", "thermal_zone2/temp": "-274000\n"])

@@ -2,9 +2,6 @@
 import Glibc
 #endif
 
-/// A sysfs-like tree written by a test: the name reader tests use for a ``TemporaryDirectory``.
-public typealias SysfsTestTree = TemporaryDirectory
-
 extension TemporaryDirectory {
     /// The shared real fixture `name` (`node_exporter_sys`, `procfs_sys`), used in place.
     ///
