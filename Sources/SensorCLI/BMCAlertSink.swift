@@ -1,3 +1,4 @@
+import SensorConfig
 import SensorCore
 import SensorIPMI
 

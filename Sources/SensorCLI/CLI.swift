@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import SensorRuntime
 #endif
-import SensorCore
 
 /// The `sensorwatch` command line: parses the subcommand and hands over to it.
 public enum CLI {

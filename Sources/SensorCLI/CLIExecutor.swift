@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 extension CLI {
     /// Where the executable runs ``main(_:)``'s nonisolated steps (its task executor

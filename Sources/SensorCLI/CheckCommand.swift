@@ -1,5 +1,8 @@
+import SensorConfig
 import SensorCore
 import SensorIPMI
+import SensorRuntime
+import SensorSimulation
 import SensorSysfs
 
 /// `sensorwatch check`: validates the configuration and every file it names.

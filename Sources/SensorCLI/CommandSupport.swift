@@ -1,8 +1,9 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
+import SensorConfig
+import SensorRuntime
 import SensorSystemd
+#endif
 
 /// Shared steps of the subcommands: parsing with usage errors, loading the configuration.
 enum CommandSupport {

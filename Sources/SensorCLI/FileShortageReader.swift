@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// A reader that passes everything through and tells a ``FileShortageTally`` after each
 /// poll how many of its sensors failed for want of open files.

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
+import SensorRuntime
 import Synchronization
+#endif
 
 /// How many sensors are left unread for want of open files, across every source, and one
 /// log entry each time that number changes (not one per sensor: each sensor's own fault

@@ -1,8 +1,9 @@
-import SensorCore
-import SensorSystemd
-
-#if canImport(Glibc)
 import Glibc
+import SensorConfig
+import SensorRuntime
+import SensorSystemd
+import SensorCore
+#if canImport(Glibc)
 #endif
 
 /// `sensorwatch history`: alert events read back from the journal (the local one, or the

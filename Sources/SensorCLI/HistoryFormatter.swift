@@ -1,8 +1,9 @@
+import Glibc
 import SensorCore
+import SensorRuntime
 import SensorSystemd
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// Formats alert records read back from the journal for `history`: one readable line or
@@ -65,14 +66,14 @@ enum HistoryFormatter {
     static func line(_ r: JournalAlertRecord, time: String, hostWidth: Int = 0) -> String {
         var s = "\(time) \(DisplayWidth.padded(host(r), to: hostWidth)) \(r.rule) \(r.kind.rawValue) \(r.sensor)"
         if !r.label.isEmpty { s += " (\(r.label))" }
-        s += " " + (r.value.map { withUnit(EventFormatter.display($0), r.unit) } ?? "-")
+        s += " " + (r.value.map { withUnit(NumberText.display($0), r.unit) } ?? "-")
         if let threshold = r.usedThreshold {
             s += " threshold " + threshold.text(unit: r.unit)
         } else if let threshold = r.threshold {
             // An entry without ALERT_CONDITION (hand-written or very old): the number as it is.
-            s += " threshold " + withUnit(EventFormatter.display(threshold), r.unit) + (r.limit.map { " (\($0))" } ?? "")
+            s += " threshold " + withUnit(NumberText.display(threshold), r.unit) + (r.limit.map { " (\($0))" } ?? "")
         }
-        if let predicted = r.predicted { s += " predicted " + withUnit(EventFormatter.display(predicted), r.unit) }
+        if let predicted = r.predicted { s += " predicted " + withUnit(NumberText.display(predicted), r.unit) }
         if let severity = r.severity { s += " [\(severity.rawValue)]" }
         return DisplayText.escaped(s)
     }
@@ -88,9 +89,9 @@ enum HistoryFormatter {
         s += ",\"sensor\":" + EventFormatter.jsonString(r.sensor)
         s += ",\"label\":" + EventFormatter.jsonString(r.label)
         s += ",\"severity\":" + (r.severity.map { "\"\($0.rawValue)\"" } ?? "null")
-        s += ",\"value\":" + (r.value.map(EventFormatter.number) ?? "null")
-        s += ",\"threshold\":" + (r.threshold.map(EventFormatter.number) ?? "null")
-        if r.condition == .predict { s += ",\"predicted\":" + (r.predicted.map(EventFormatter.number) ?? "null") }
+        s += ",\"value\":" + (r.value.map(NumberText.number) ?? "null")
+        s += ",\"threshold\":" + (r.threshold.map(NumberText.number) ?? "null")
+        if r.condition == .predict { s += ",\"predicted\":" + (r.predicted.map(NumberText.number) ?? "null") }
         if let limit = r.limit { s += ",\"limit\":" + EventFormatter.jsonString(limit) }
         s += ",\"unit\":" + EventFormatter.jsonString(r.unit)
         return s + "}"

@@ -1,4 +1,4 @@
-import SensorCore
+import SensorSimulation
 
 /// The JUnit XML of a `sensorwatch test` run (SPEC §18): one `testsuite` per file, one
 /// `testcase` per test, a `failure` element holding the differences. A file that could not

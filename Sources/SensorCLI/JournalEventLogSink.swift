@@ -1,5 +1,6 @@
 import SensorCore
 import SensorIPMI
+import SensorRuntime
 import SensorSystemd
 
 /// A BMC's new System Event Log records as journal entries (SPEC §23): `<bmc> event log:

@@ -1,5 +1,5 @@
-import SensorCore
 import SensorLive
+import SensorRuntime
 
 /// Follows the daemon's live stream (SPEC §22) across its restarts: connects, hands on every
 /// message, and when there is no daemon or it goes, says so and tries again every

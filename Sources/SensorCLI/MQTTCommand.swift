@@ -1,10 +1,12 @@
+import Glibc
+import SensorConfig
 import SensorCore
 import SensorLive
 import SensorMQTT
+import SensorRuntime
 import SensorSystemd
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `sensorwatch mqtt`: publishes the daemon's live stream to the broker of the

@@ -1,10 +1,12 @@
+import Glibc
+import SensorConfig
 import SensorCore
-import SensorNotify
 import SensorHTTP
+import SensorNotify
+import SensorRuntime
 import SensorSystemd
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `sensorwatch notify`: follows the journal and delivers alert events to the targets of

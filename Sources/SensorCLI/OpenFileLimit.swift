@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import SensorRuntime
 #endif
-import SensorCore
 
 /// The process's limit on open files (`RLIMIT_NOFILE`), which bounds how many sensors it
 /// can read: each keeps its file open between polls.

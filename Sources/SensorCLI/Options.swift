@@ -1,4 +1,5 @@
-import SensorCore
+import Glibc
+import SensorRuntime
 
 /// The options of one subcommand, parsed from its arguments.
 ///
@@ -77,5 +78,4 @@ struct Options {
 }
 
 #if canImport(Glibc)
-import Glibc
 #endif

@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 /// Writes whole lines to stdout or stderr, unbuffered and in order.
 ///

@@ -1,8 +1,11 @@
+import Glibc
+import SensorConfig
 import SensorCore
+import SensorRuntime
+import SensorSimulation
 import SensorSysfs
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `sensorwatch record`: the configured real sources, written as a scenario (SPEC §15).
@@ -150,6 +153,6 @@ enum RecordCommand {
     static func progressLine(_ p: Recorder.Progress, done: Bool) -> String {
         let sensors = Count.of(p.sensors, "sensor")
         let samples = Count.of(p.samples, "sample")
-        return (done ? "recorded " : "recording ") + "\(sensors): \(samples), \(EventFormatter.duration(seconds: p.elapsed.seconds))"
+        return (done ? "recorded " : "recording ") + "\(sensors): \(samples), \(NumberText.duration(seconds: p.elapsed.seconds))"
     }
 }

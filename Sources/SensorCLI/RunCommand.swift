@@ -1,13 +1,16 @@
 import CLinux
+import Glibc
+import SensorConfig
 import SensorCore
+import SensorDaemon
 import SensorIPMI
 import SensorLive
 import SensorNotify
+import SensorRuntime
 import SensorSysfs
 import SensorSystemd
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `sensorwatch run`: the daemon in the foreground, as systemd runs it.

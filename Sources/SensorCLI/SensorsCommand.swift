@@ -1,9 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+public import SensorConfig
 public import SensorCore
 import SensorIPMI
+public import SensorRuntime
 import SensorSysfs
+import SensorDaemon
+#endif
 
 /// `sensorwatch sensors [--config PATH] [--json]`: discovers the configured sources, reads
 /// every sensor once and prints the result (SPEC §2).
@@ -208,7 +211,7 @@ public enum SensorsCommand {
             s += EventFormatter.jsonString(r.sensor.unit)
             s += ",\"value\":"
             // A discrete sensor's value is its states, not a number (SPEC §23).
-            s += r.states == nil ? r.value.map(EventFormatter.number) ?? "null" : "null"
+            s += r.states == nil ? r.value.map(NumberText.number) ?? "null" : "null"
             if let states = r.states {
                 s += ",\"state\":[" + states.map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
                 s += ",\"alarms\":[" + states.filter(\.alarm).map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
@@ -225,7 +228,7 @@ public enum SensorsCommand {
             let limits = r.sensor.limits
             if !limits.values.isEmpty {
                 s += ",\"limits\":"
-                append(limits.values, to: &s) { EventFormatter.number($0) }
+                append(limits.values, to: &s) { NumberText.number($0) }
             }
             if !limits.ignored.isEmpty {
                 s += ",\"ignoredLimits\":"
@@ -276,7 +279,7 @@ public enum SensorsCommand {
         // Ids, labels, units and errors come from sysfs: each is shown on its row.
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
-             (r.asleep ? "asleep" : r.states.map(stateText) ?? r.value.map { EventFormatter.display($0) + " " + r.sensor.unit }
+             (r.asleep ? "asleep" : r.states.map(stateText) ?? r.value.map { NumberText.display($0) + " " + r.sensor.unit }
                 ?? "error: " + (r.error ?? "no reading"))
                 + limits(r.sensor) + alarm(r.alarms)].map(DisplayText.escaped)
         }

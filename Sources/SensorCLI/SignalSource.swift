@@ -1,9 +1,9 @@
 import CLinux
-import SensorCore
+import Glibc
+import SensorRuntime
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// Unix signals as an asynchronous sequence, none lost between the start of the process and

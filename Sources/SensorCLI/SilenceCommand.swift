@@ -1,8 +1,10 @@
+import Glibc
+import SensorConfig
 import SensorCore
+import SensorRuntime
 import SensorSystemd
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `sensorwatch silence add|list|expire` (SPEC §21): a person's "not now" for some alerts,

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 import SensorSystemd
 
 /// Formats silences for `silence list` and `history`: readable lines and JSON.

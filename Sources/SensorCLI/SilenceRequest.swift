@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// What `silence add` was asked for, checked (SPEC §21): matchers, the end, the comment.
 ///

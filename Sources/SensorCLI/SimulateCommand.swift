@@ -1,7 +1,10 @@
+import Glibc
+import SensorConfig
 import SensorCore
+import SensorRuntime
+import SensorSimulation
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `sensorwatch simulate`: the configured rules over a scenario, in virtual time.

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// The progress line `simulate` shows on a terminal (stderr) while a long scenario runs:
 /// `simulating: 12m of 1h (20%)`, rewritten at most four times a second, and only once the
@@ -29,8 +30,8 @@ final class SimulateProgress {
         lastShown = now
         let done = min(cycle.time.nanoseconds, total.nanoseconds)
         let percent = Int(Double(done) / Double(total.nanoseconds) * 100)
-        let line = "\r\u{1B}[Ksimulating: " + EventFormatter.duration(seconds: Timestamp(nanoseconds: done).seconds.rounded(.down))
-            + " of " + EventFormatter.duration(seconds: total.seconds) + " (\(percent)%)"
+        let line = "\r\u{1B}[Ksimulating: " + NumberText.duration(seconds: Timestamp(nanoseconds: done).seconds.rounded(.down))
+            + " of " + NumberText.duration(seconds: total.seconds) + " (\(percent)%)"
         FileDescriptorWriter.writeAll(2, Array(line.utf8))
     }
 

@@ -1,10 +1,13 @@
 import Glibc
+import SensorConfig
 import SensorCore
 import SensorIPMI
+import SensorSimulation
 import SensorSysfs
 
 /// The reader of each kind of configured source: a BMC's from SensorIPMI (through
-/// libfreeipmi, loaded at run time), the others from ``ReaderFactory``.
+/// libfreeipmi, loaded at run time), sysfs sources' from SensorSysfs, scenarios' from
+/// SensorSimulation.
 struct SourceReaders: Sendable {
     /// The state directory, where BMCs' SDR caches are kept (SPEC §23); looked at (and made)
     /// only when a BMC is read, so other sources never touch it.
@@ -17,10 +20,17 @@ struct SourceReaders: Sendable {
 
     /// The reader for `source`; simulated sources loop only when `loop` is set (`run`).
     func make(_ source: SourceConfiguration, loop: Bool) -> any SensorReader {
-        guard source.kind == .ipmi else { return ReaderFactory.makeReader(for: source, loop: loop) }
-        return IPMIReader(
-            configuration: source, transport: FreeIPMITransport(), cacheDirectory: Self.cacheDirectory(state: stateDirectory),
-            eventLog: source.ipmi.flatMap { eventLog?($0) }, board: board)
+        switch source.kind {
+        case .thermal, .hwmon, .iio:
+            return SysfsReader(configuration: source)
+        case .simulated:
+            return SimulatedReader(configuration: source, loop: loop)
+        case .ipmi:
+            return IPMIReader(
+                configuration: source, transport: FreeIPMITransport(),
+                cacheDirectory: Self.cacheDirectory(state: stateDirectory),
+                eventLog: source.ipmi.flatMap { eventLog?($0) }, board: board)
+        }
     }
 
     /// Readers without an event log, caching SDRs in the state directory.

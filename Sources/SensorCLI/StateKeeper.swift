@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 import Synchronization
 
 /// Keeps `state.json`'s parts together (SPEC §8, §23): the firing alerts the ledger hands

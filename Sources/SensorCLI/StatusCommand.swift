@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+import SensorConfig
 import SensorCore
+import SensorRuntime
 import SensorSystemd
+#endif
 
 /// `sensorwatch status`: what the running daemon sees now, read from its status file (SPEC §19).
 enum StatusCommand {

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// What `sensorwatch status` prints (SPEC §19): the view for a person, and the one line of
 /// a monitoring-plugins check.
@@ -34,7 +35,7 @@ enum StatusFormatter {
             var rows = [["ID", "LABEL", "VALUE", "LIMITS", "HEALTH"]]
             for s in r.sensors {
                 rows.append([
-                    s.id, s.label.isEmpty ? "-" : s.label, s.value.map { withUnit(EventFormatter.display($0), s.unit) } ?? "-",
+                    s.id, s.label.isEmpty ? "-" : s.label, s.value.map { withUnit(NumberText.display($0), s.unit) } ?? "-",
                     limits(s), s.asleep ? "asleep" : s.ok ? "ok" : "failing: " + (s.error ?? "no reading"),
                 ])
             }
@@ -59,7 +60,7 @@ enum StatusFormatter {
         func describe(_ alerts: [StatusAlert], _ word: String) {
             guard !alerts.isEmpty else { return }
             let listed = alerts.map { a in
-                "\(a.rule) on \(a.sensor)" + (a.value.map { " (" + withUnit(EventFormatter.display($0), units[a.sensor] ?? "") + ")" } ?? "")
+                "\(a.rule) on \(a.sensor)" + (a.value.map { " (" + withUnit(NumberText.display($0), units[a.sensor] ?? "") + ")" } ?? "")
                     + (a.silencedUntil == nil ? "" : " (silenced)")
             }
             parts.append("\(alerts.count) \(word): " + listed.joined(separator: ", "))
@@ -92,9 +93,9 @@ enum StatusFormatter {
     /// No unit of measure: the guidelines know only s, %, B and c, not °C or hPa.
     static func perfdata(_ s: StatusSensor) -> String {
         let label = "'" + pluginText(s.id).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
-        let value = s.ok ? s.value.map(EventFormatter.number) ?? "U" : "U"
+        let value = s.ok ? s.value.map(NumberText.number) ?? "U" : "U"
         var out = label + "=" + value
-        let warn = s.limits?.max.map(EventFormatter.number) ?? "", crit = s.limits?.crit.map(EventFormatter.number) ?? ""
+        let warn = s.limits?.max.map(NumberText.number) ?? "", crit = s.limits?.crit.map(NumberText.number) ?? ""
         if !warn.isEmpty || !crit.isEmpty { out += ";" + warn + ";" + crit }
         return out
     }
@@ -108,7 +109,7 @@ enum StatusFormatter {
     private static func alertRow(_ a: StatusAlert, unit: String, localTime: (Double) -> String) -> [String] {
         [
             a.severity.rawValue.uppercased(), a.rule, a.sensor,
-            a.value.map { withUnit(EventFormatter.display($0), unit) } ?? "no value",
+            a.value.map { withUnit(NumberText.display($0), unit) } ?? "no value",
             "threshold " + thresholdText(a, unit: unit),
             "since " + localTime(a.since) + (a.silencedUntil.map { ", silenced until " + localTime($0) } ?? ""),
         ]

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+import SensorRuntime
+import SensorSimulation
 #endif
-import SensorCore
 
 /// `sensorwatch test`: rule tests, as `promtool test rules` gives Prometheus users (SPEC §18).
 enum TestCommand {

@@ -1,5 +1,3 @@
-import SensorCore
-
 /// The widths of `top`'s columns for a screen `width` cells wide: the sensor column takes
 /// what the others leave; the sparkline and the state grow on wide screens.
 struct TopColumns: Sendable, Hashable {

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
+import SensorConfig
 import SensorLive
 import SensorSystemd
 import SensorTerminal
+#endif
 
 /// `sensorwatch top`: a live full-screen view of every sensor and alert (SPEC §22).
 enum TopCommand {

@@ -1,5 +1,6 @@
 import SensorCore
 import SensorLive
+import SensorRuntime
 import SensorSystemd
 
 /// What Enter shows of a row in `top`: the sensor, its limits and alarms, the rules that
@@ -14,11 +15,11 @@ enum TopDetails {
     ) -> [String] {
         let s = row.sensor
         var out = [(s.label.isEmpty ? s.id : s.label + "  " + s.id) + "  (\(s.quantity))", ""]
-        out.append("value    " + (s.value.map { WatchFormatter.withUnit(EventFormatter.display($0), s.unit) } ?? "none")
+        out.append("value    " + (s.value.map { WatchFormatter.withUnit(NumberText.display($0), s.unit) } ?? "none")
             + (s.time.map { " at " + localTime($0) } ?? ""))
         if !s.ok { out.append("fault    " + (s.error ?? "no reading")) }
         if s.asleep { out.append("asleep   the device is suspended; it is not read") }
-        let limits = SensorLimits.ordered(s.limits.keys).map { "\($0) \(EventFormatter.number(s.limits[$0]!))" }
+        let limits = SensorLimits.ordered(s.limits.keys).map { "\($0) \(NumberText.number(s.limits[$0]!))" }
         out.append("limits   " + (limits.isEmpty ? "none" : limits.joined(separator: ", ")))
         if !s.alarms.isEmpty { out.append("alarms   " + s.alarms.joined(separator: ", ")) }
         if let rules {
@@ -29,7 +30,7 @@ enum TopDetails {
         }
         for a in row.alerts {
             var line = "alert    \(a.state.rawValue) \(a.rule) (\(a.severity)) since \(localTime(a.since))"
-            if let t = a.threshold { line += ", threshold " + EventFormatter.number(t) }
+            if let t = a.threshold { line += ", threshold " + NumberText.number(t) }
             if let until = a.silenced { line += ", silenced until " + localTime(until) }
             out.append(line)
         }

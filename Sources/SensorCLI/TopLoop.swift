@@ -1,9 +1,9 @@
-import SensorCore
+import Glibc
 import SensorLive
+import SensorRuntime
 import SensorTerminal
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The state of one `top` run and what each event does to it; draws the frames.

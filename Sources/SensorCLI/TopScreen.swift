@@ -1,5 +1,6 @@
 import SensorCore
 import SensorLive
+import SensorRuntime
 import SensorTerminal
 
 /// Draws one frame of `top` (SPEC §22) into a cell grid: the header, the column heads, the
@@ -237,7 +238,7 @@ struct TopScreen: Sendable {
     /// core voltage needs its hundredths, a temperature not).
     static func number(_ v: Double) -> String {
         let a = abs(v)
-        return EventFormatter.number(a >= 100 ? v.rounded() : a >= 10 ? (v * 10).rounded() / 10 : (v * 100).rounded() / 100)
+        return NumberText.number(a >= 100 ? v.rounded() : a >= 10 ? (v * 10).rounded() / 10 : (v * 100).rounded() / 100)
     }
 
     /// `text` right-aligned in `width` cells.

@@ -1,11 +1,13 @@
 #if canImport(Glibc)
-import Glibc
-#endif
 import CLinux
+import Glibc
+import SensorConfig
 import SensorCore
 import SensorLive
+import SensorRuntime
 import SensorSystemd
 import SensorTerminal
+#endif
 
 /// One run of `top` on a terminal already in its mode (``TermiosGuard``): the loop that takes
 /// keys, signals, the stream and the clock's ticks, and draws a frame after them — at most

@@ -1,9 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
+import SensorConfig
+import SensorDaemon
 import SensorLive
+import SensorRuntime
 import SensorSysfs
+#endif
 
 /// `top` without a daemon (SPEC §22): the configuration's readers and rules run in this
 /// process — the daemon's own `Daemon` with `run`'s readers (`SourceReaders`) — and serve the live

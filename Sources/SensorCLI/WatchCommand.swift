@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
 import SensorCore
 import SensorLive
+import SensorRuntime
 import SensorTerminal
+#endif
 
 /// `sensorwatch watch`: the daemon's live stream as lines, for scripts and people (SPEC §22).
 enum WatchCommand {

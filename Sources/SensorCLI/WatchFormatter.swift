@@ -1,5 +1,6 @@
 import SensorCore
 import SensorLive
+import SensorRuntime
 
 /// What `sensorwatch watch` prints for a person (SPEC §22): one line per changed sensor or
 /// alert, `21:03:05 thermal:x86_pkg_temp 55 °C`, an alert's transition in its severity's
@@ -38,7 +39,7 @@ struct WatchFormatter: Sendable {
         } else if !s.ok {
             what = "fault: " + DisplayText.escaped(s.error ?? "no reading")
         } else if let v = s.value {
-            what = Self.withUnit(EventFormatter.display(v), s.unit)
+            what = Self.withUnit(NumberText.display(v), s.unit)
         } else {
             what = "no value yet"
         }
@@ -63,7 +64,7 @@ struct WatchFormatter: Sendable {
         var out = stamp(time) + DisplayText.escaped(a.sensor) + " "
         out += colour ? paint + word + "\u{1B}[0m" : word
         out += " " + DisplayText.escaped(a.rule) + " (" + DisplayText.escaped(a.severity) + ")"
-        if let v = a.value { out += " " + Self.withUnit(EventFormatter.display(v), unit) }
+        if let v = a.value { out += " " + Self.withUnit(NumberText.display(v), unit) }
         if let until = a.silenced, a.state != .ok { out += ", silenced until " + clockTime(until) }
         return out
     }

@@ -1,6 +1,6 @@
 import CurlLoader
-import SensorCore
 public import SensorNotify
+import SensorRuntime
 
 /// POSTs with libcurl (loaded on first use, only by `notify`), one thread per request.
 ///
@@ -30,6 +30,6 @@ public struct CurlHTTPPoster<C: Clock>: HTTPPoster where C.Duration == Duration 
                 request.finish(.noAnswer("stopped"))
             }
         }
-        return answer ?? .noAnswer("no answer within \(EventFormatter.duration(seconds: timeout.seconds))")
+        return answer ?? .noAnswer("no answer within \(NumberText.duration(seconds: timeout.seconds))")
     }
 }

@@ -1,10 +1,11 @@
 import CurlLoader
-import SensorCore
+import Glibc
+import SensorConfig
 import SensorNotify
+import SensorRuntime
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// One request: its thread's inputs and outputs, and the continuation resumed once, by the

@@ -1,4 +1,5 @@
 import FreeIPMILoader
+import SensorCore
 
 /// A session through libfreeipmi (``FreeIPMITransport``): the C loader's handle, with the
 /// SDR it read kept on the C side.

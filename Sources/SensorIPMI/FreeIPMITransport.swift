@@ -1,7 +1,6 @@
-public import SensorCore
 import FreeIPMILoader
 import Glibc
-
+public import SensorConfig
 /// Sessions through libfreeipmi, loaded with dlopen on the first open (``FreeIPMILoader``):
 /// IPMI 2.0 over the LAN, or in band through `/dev/ipmi0` (the OpenIPMI driver).
 public struct FreeIPMITransport: IPMITransport {

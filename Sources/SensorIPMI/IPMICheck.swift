@@ -1,6 +1,5 @@
-public import SensorCore
 import Glibc
-
+public import SensorConfig
 /// What `check` says of a configuration's `ipmi` sources on this machine (SPEC §23):
 /// warnings, never errors — the configuration may be meant for another machine.
 public enum IPMICheck {

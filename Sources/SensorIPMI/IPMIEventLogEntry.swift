@@ -1,4 +1,6 @@
 /// One record of a BMC's System Event Log, as FreeIPMI reads it.
+import SensorCore
+
 public struct IPMIEventLogEntry: Hashable, Sendable {
     /// The record id.
     public var recordID: Int

@@ -1,5 +1,4 @@
-public import SensorCore
-
+public import SensorConfig
 /// Reads a BMC's password (SPEC §23) when a session opens, by ``SecretSource`` (the one way
 /// secrets are read), as the failure a session reports: never kept in the configuration.
 public enum IPMIPassword {

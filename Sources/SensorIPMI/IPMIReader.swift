@@ -1,4 +1,6 @@
+public import SensorConfig
 public import SensorCore
+public import SensorRuntime
 import Synchronization
 
 /// Reads one BMC (SPEC §23) through one session kept open: its sensors each poll, its

@@ -1,4 +1,6 @@
 /// What FreeIPMI's interpretation makes of one state of a discrete sensor.
+import SensorCore
+
 public struct IPMIStateMeaning: Hashable, Sendable {
     /// FreeIPMI's judgement of a state (`ipmi_interpret_sensor`).
     public enum Severity: Int, Hashable, Sendable {

@@ -1,5 +1,4 @@
-public import SensorCore
-
+public import SensorConfig
 /// Opens sessions with BMCs: the seam between ``IPMIReader`` and libfreeipmi
 /// (``FreeIPMITransport``), so the reader is tested without a BMC or `/dev/ipmi0`.
 public protocol IPMITransport: Sendable {

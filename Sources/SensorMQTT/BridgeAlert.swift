@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 /// One (rule, sensor) alert as the bridge publishes it: what the daemon's stream says of it.
 public struct BridgeAlert: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import SensorCore
 import SensorLive
+import SensorRuntime
 
 /// One thing the runner's loop handles, from whichever source: the daemon's stream, the
 /// broker's connection, the timer of coalesced values, a signal.

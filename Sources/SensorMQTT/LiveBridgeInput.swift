@@ -1,5 +1,6 @@
 import SensorCore
 import SensorLive
+import SensorRuntime
 
 /// The daemon's stream (``LiveMessage``'s sensors and alerts) as the bridge takes it.
 enum LiveBridgeInput {
@@ -19,8 +20,8 @@ enum LiveBridgeInput {
     static func alert(_ a: LiveAlert, label: String?, unit: String?) -> BridgeAlert {
         let firing = a.state == .firing
         let name = label.flatMap { $0.isEmpty ? nil : $0 } ?? a.sensor
-        let reading = a.value.map { " at " + EventFormatter.number($0) + (unit.map { " " + $0 } ?? "") } ?? ""
-        let limit = a.threshold.map { " (threshold " + EventFormatter.number($0) + ")" } ?? ""
+        let reading = a.value.map { " at " + NumberText.number($0) + (unit.map { " " + $0 } ?? "") } ?? ""
+        let limit = a.threshold.map { " (threshold " + NumberText.number($0) + ")" } ?? ""
         let words: String
         switch a.state {
         case .firing: words = "\(a.rule) fires for \(name)\(reading)\(limit)"

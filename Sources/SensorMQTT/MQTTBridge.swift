@@ -1,4 +1,5 @@
 public import SensorCore
+public import SensorRuntime
 
 /// What the bridge publishes, as a pure state machine (SPEC §24): the daemon's stream and
 /// the broker's connection go in, the messages to publish now come out. The runner
@@ -284,7 +285,7 @@ public struct MQTTBridge: Sendable {
         entry.published = now
         sensors[id] = entry
         return [MQTTMessage(
-            topic: settings.topics.sensorState(entry.object), payload: EventFormatter.number(value), qos: settings.qos,
+            topic: settings.topics.sensorState(entry.object), payload: NumberText.number(value), qos: settings.qos,
             retain: true)]
     }
 

@@ -1,5 +1,5 @@
-public import SensorCore
 import SensorLive
+public import SensorRuntime
 import Synchronization
 
 /// `sensorwatch mqtt`'s loop (SPEC §24): the daemon's stream in, the broker's connection
@@ -195,7 +195,7 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
                 bridge.brokerLost()
                 if cause != problem {
                     let level: LogLevel = cause.cause == .unreachable ? .warning : .error
-                    log.log(level, "\(cause.words); trying again in \(EventFormatter.duration(seconds: retryIn.seconds)), then at most every minute")
+                    log.log(level, "\(cause.words); trying again in \(NumberText.duration(seconds: retryIn.seconds)), then at most every minute")
                     problem = cause
                     runner.environment.notifier.notify("STATUS=no broker: \(cause.words)")
                 }

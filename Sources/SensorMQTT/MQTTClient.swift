@@ -1,4 +1,4 @@
-public import SensorCore
+public import SensorRuntime
 
 /// A connection to one MQTT broker, kept up in the background: the seam between the bridge
 /// and libmosquitto (``MosquittoClient``), so the bridge's tests run on a fake.

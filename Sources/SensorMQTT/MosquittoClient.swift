@@ -1,5 +1,6 @@
 import MosquittoLoader
-public import SensorCore
+public import SensorConfig
+public import SensorRuntime
 import Synchronization
 
 /// An ``MQTTClient`` on libmosquitto, which is opened with dlopen when the first client is

@@ -1,10 +1,11 @@
 import CSystemd
+import Glibc
 public import SensorCore
 public import SensorNotify
+public import SensorRuntime
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// Sends every alert event and sensor fault to the systemd journal as one structured entry.

@@ -1,9 +1,11 @@
 import CSystemd
+import Glibc
+public import SensorConfig
 public import SensorCore
 public import SensorNotify
+public import SensorRuntime
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// Follows one journal (the local one, or a directory of journal files such as

@@ -1,4 +1,5 @@
 public import SensorCore
+public import SensorRuntime
 
 /// Builds the journal fields (`NAME=value` strings) of every entry sensorwatch sends.
 ///
@@ -32,18 +33,18 @@ public enum JournalFields {
         f.append("ALERT_STATE=" + event.kind.rawValue)
         f.append("ALERT_SEVERITY=" + event.severity.rawValue)
         f.append("ALERT_CONDITION=" + event.condition.rawValue)
-        f.append("ALERT_THRESHOLD=" + EventFormatter.number(event.threshold))
+        f.append("ALERT_THRESHOLD=" + NumberText.number(event.threshold))
         if let limit = event.limit { f.append("ALERT_LIMIT=" + limit) }
-        if let within = event.within { f.append("ALERT_WITHIN=" + EventFormatter.number(within)) }
+        if let within = event.within { f.append("ALERT_WITHIN=" + NumberText.number(within)) }
         if event.hardwareAlarm { f.append("ALERT_ALARM=1") }
         if event.sensorGone { f.append("ALERT_REASON=gone") }
         if let predicted = event.predicted {
-            f.append("ALERT_PREDICTED=" + EventFormatter.number(predicted))
+            f.append("ALERT_PREDICTED=" + NumberText.number(predicted))
         }
         for (name, value) in event.annotations.present { f.append("ALERT_\(name.uppercased())=" + value) }
         f += sensorFields(event.sensor)
         if let value = event.value {
-            f.append("SENSOR_VALUE=" + EventFormatter.number(value))
+            f.append("SENSOR_VALUE=" + NumberText.number(value))
         }
         return f
     }

@@ -1,7 +1,8 @@
-import SensorCore
+import Glibc
+import SensorConfig
+import SensorRuntime
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// Which host each journal file in a collector's directory belongs to, for the entries

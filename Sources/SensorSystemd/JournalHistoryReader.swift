@@ -1,8 +1,9 @@
 import CSystemd
-public import SensorCore
-
-#if canImport(Glibc)
 import Glibc
+public import SensorConfig
+public import SensorCore
+import SensorRuntime
+#if canImport(Glibc)
 #endif
 
 /// Reads sensorwatch's alert events back from the journal with the sd-journal API.

@@ -1,4 +1,4 @@
-public import SensorCore
+public import SensorRuntime
 
 /// The daemon's log in the journal: each entry through ``JournalAlertSink`` (so it falls
 /// back to stderr as events do), `MESSAGE_ID` from the entry's kind, `CODE_*` from where it

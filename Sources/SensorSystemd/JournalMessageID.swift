@@ -1,4 +1,5 @@
 public import SensorCore
+public import SensorRuntime
 
 /// The fixed 128-bit `MESSAGE_ID`s sensorwatch writes to the journal, one per kind of entry.
 ///

@@ -1,6 +1,7 @@
 import CSystemd
 import SensorCore
-
+import SensorRuntime
+import SensorConfig
 /// Reads a silence from the journal entry an sd-journal handle is on (SPEC §21), for every
 /// reader of silences: `silence list`, `history`, `status` and `notify`'s lanes.
 enum JournalSilenceEntry {

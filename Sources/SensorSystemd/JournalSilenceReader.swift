@@ -1,4 +1,5 @@
 import CSystemd
+public import SensorConfig
 public import SensorCore
 
 /// Reads every silence entry back from the journal (SPEC §21), oldest first, so that folding

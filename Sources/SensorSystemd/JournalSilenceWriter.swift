@@ -1,5 +1,5 @@
 public import SensorCore
-
+import SensorRuntime
 /// Writes silence entries to the journal (SPEC §21). Unlike events, a silence has no
 /// fallback: one that journald did not take does not exist, so the person is told.
 public struct JournalSilenceWriter: Sendable {

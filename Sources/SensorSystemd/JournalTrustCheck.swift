@@ -1,5 +1,4 @@
-import SensorCore
-
+import SensorConfig
 /// ``JournalTrust``'s verdict on the entries of one journal source: the trusted fields an
 /// entry has, and, in a collector's directory or a named file, the host its file belongs to.
 struct JournalTrustCheck {

@@ -1,5 +1,5 @@
 import CSystemd
-public import SensorCore
+public import SensorRuntime
 import Synchronization
 
 /// Tells systemd how the daemon is doing through `sd_notify` (`READY=1`, `STATUS=…`,

@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 /// The screen as a grid of cells, which a view fills each frame and ``ScreenRenderer``
 /// compares with the last one drawn.

@@ -1,7 +1,7 @@
-import SensorCore
+import Glibc
+import SensorRuntime
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The process's own terminal: frames go to `output` (standard output), the size comes from

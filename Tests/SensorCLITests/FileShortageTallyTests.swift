@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
-import Testing
 @testable import SensorCLI
+import SensorCore
+import SensorRuntime
+import Testing
+#endif
 
 /// Sensors left unread for want of open files: one entry when the number changes, across
 /// every source, none per sensor.

@@ -1,7 +1,7 @@
-import SensorCore
 import SensorSystemd
 import Testing
 @testable import SensorCLI
+@testable import SensorCore
 
 struct HistoryFormatterTests {
     static let firing = JournalAlertRecord(

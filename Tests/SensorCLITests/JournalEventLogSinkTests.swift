@@ -1,10 +1,11 @@
 import Glibc
+@testable import SensorCLI
 import SensorCore
 import SensorIPMI
+import SensorRuntime
 import SensorTestKit
 import Testing
 
-@testable import SensorCLI
 
 /// A BMC's event log records in the journal and their position in the state file (SPEC §23).
 @Suite struct JournalEventLogSinkTests {

@@ -1,10 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-#endif
 @testable import SensorCLI
+import SensorConfig
 import SensorCore
 import SensorTestKit
 import Testing
+#endif
 
 /// `sensorwatch mqtt`'s exit statuses before it connects (sysexits): usage, configuration.
 @Suite struct MQTTCommandTests {

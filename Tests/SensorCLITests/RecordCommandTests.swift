@@ -1,10 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-#endif
 @testable import SensorCLI
-import SensorCore
+import SensorRuntime
+import SensorSimulation
 import SensorTestKit
 import Testing
+#endif
 
 @Suite struct RecordCommandTests {
     @Test(arguments: [

@@ -1,6 +1,8 @@
 @testable import SensorCLI
+@testable import SensorConfig
 @testable import SensorCore
 import SensorIPMI
+@testable import SensorRuntime
 import SensorTestKit
 import Testing
 
@@ -82,7 +84,7 @@ import Testing
             """)
     }
 
-    /// Numbers for people are rounded one way (``EventFormatter/display(_:)``, issue 34): a
+    /// Numbers for people are rounded one way (``NumberText/display(_:)``, issue 34): a
     /// simulated sensor's noise prints `55.171 °C` in the table, its limits too, while the
     /// JSON keeps every digit; a CJK label keeps the columns in line (``DisplayWidth``).
     @Test func theTableRoundsAsEveryOutputDoesAndJSONKeepsFullPrecision() {

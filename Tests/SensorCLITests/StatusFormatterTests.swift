@@ -1,6 +1,7 @@
-import SensorCore
-import Testing
 @testable import SensorCLI
+import SensorCore
+import SensorRuntime
+import Testing
 
 /// `sensorwatch status` for a person and as a monitoring-plugins check (SPEC §19), golden.
 struct StatusFormatterTests {

@@ -1,9 +1,10 @@
+@testable import SensorCLI
+import SensorConfig
 import SensorCore
-import SensorSystemd
 import SensorNotify
+import SensorSystemd
 import SensorTestKit
 import Testing
-@testable import SensorCLI
 
 /// The threshold a rule used reads the same in the journal's message, `status` (text and
 /// JSON), `history` and what `notify` delivers, for every kind of rule (issue 34): one

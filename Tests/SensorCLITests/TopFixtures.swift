@@ -1,4 +1,3 @@
-import SensorCore
 import SensorLive
 
 /// Hand-made stream messages for `top`'s tests.

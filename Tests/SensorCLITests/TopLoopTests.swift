@@ -1,12 +1,12 @@
-import SensorCore
+import Glibc
+@testable import SensorCLI
 import SensorLive
+import SensorRuntime
 import SensorTerminal
 import Synchronization
 import Testing
-@testable import SensorCLI
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `top`'s frames on an in-memory terminal (SPEC §22): only what changed is drawn, one write a

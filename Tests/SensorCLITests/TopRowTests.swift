@@ -1,4 +1,3 @@
-import SensorCore
 import SensorLive
 import SensorTerminal
 import Testing

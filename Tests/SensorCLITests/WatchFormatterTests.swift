@@ -1,4 +1,3 @@
-import SensorCore
 import SensorLive
 import Testing
 @testable import SensorCLI

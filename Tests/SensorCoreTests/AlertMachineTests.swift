@@ -1,5 +1,6 @@
-import Testing
 @testable import SensorCore
+@testable import SensorRuntime
+import Testing
 
 /// Table tests of SPEC §5 on one (rule, sensor) alert. Inputs are written `t:v` (a sample),
 /// `t:x` (a failed read) or `t:tick`; events come back as `kind@t=value`.
@@ -8,7 +9,7 @@ struct AlertMachineTests {
 
     static func run(_ rule: Rule, _ inputs: String) -> [String] {
         events(rule, inputs).map {
-            "\($0.kind.rawValue)@\(EventFormatter.number($0.time.seconds))=\($0.value.map(EventFormatter.number) ?? "null")"
+            "\($0.kind.rawValue)@\(NumberText.number($0.time.seconds))=\($0.value.map(NumberText.number) ?? "null")"
         }
     }
 

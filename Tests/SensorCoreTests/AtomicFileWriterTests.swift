@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
-@testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
+#endif
 
 /// Files replaced whole, whatever the options: reusing the replaced file (the metrics
 /// file's way) only when nobody reads it any more, the mode, durability, temporary names.

@@ -1,7 +1,7 @@
 import Dispatch
-import Testing
-@testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// The one-shot wake-up of the rule loop: no fire is lost, whenever it comes. Each wait is
 /// bounded, so a lost wake-up fails the test instead of hanging the run.

@@ -1,9 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
 import SensorTestKit
+import Testing
+@testable import SensorRuntime
+#endif
 
 struct ConfigLoaderTests {
     private func errors(_ text: String) -> [String] { TemporaryDirectory.configErrors(of: text) }

@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorSimulation
+import Testing
+#endif
 
 struct ConfigShippedFilesTests {
     /// The repository's `config/` directory, found from this file's path.

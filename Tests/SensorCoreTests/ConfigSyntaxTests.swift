@@ -1,6 +1,6 @@
-import Testing
-@testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 struct ConfigSyntaxTests {
     @Test(arguments: [

@@ -1,10 +1,13 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+@testable import SensorConfig
+@testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
+#endif
 
 /// The executor behind ``DaemonActor``: a task it resumes runs as the actor, on the thread
 /// that donated itself, or on the executor's own thread otherwise.

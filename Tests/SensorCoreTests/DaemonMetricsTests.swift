@@ -1,9 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
+#endif
 
 /// `run` with a `metrics` section keeps the textfile written from the live state and
 /// removes it at a clean stop (SPEC §12).

@@ -1,10 +1,13 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+@testable import SensorConfig
+@testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
+#endif
 
 /// `run` keeps the status file (SPEC §19): written at once, rewritten within a second of a
 /// change of a sensor's health or an alert's state and at least every 10 s, mode 0644,

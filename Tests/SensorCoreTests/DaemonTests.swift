@@ -1,7 +1,10 @@
+@testable import SensorConfig
+@testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
 
 /// The daemon on a manual clock with a scripted reader: no sleeps, time moves when told.
 /// A daemon that does not stop fails its test (bounded waits) instead of hanging the run.
@@ -70,7 +73,7 @@ struct DaemonTests {
         #expect(log.entries.map(\.level) == [.error, .info])
         #expect(log.entries.map(\.kind) == [.configReloadFailed, nil])
         #expect(log.entries[0].message == "reload failed, keeping the running configuration: \(bad.errors[0])")
-        #expect(log.entries.allSatisfy { $0.location.file == "SensorCore/Daemon.swift" })
+        #expect(log.entries.allSatisfy { $0.location.file == "SensorDaemon/Daemon.swift" })
     }
 
     /// A daemon on one simulated source read by `reader`, with an `above: 80` rule for each

@@ -1,6 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
 
 /// Derived sensors (SPEC §11): the formulas, when a derived sensor gets a reading, and how
 /// `simulate` computes them from scenario sensors.
@@ -221,6 +224,6 @@ struct DerivedSensorsTests {
             derived: #"[ { id: "dew", dewpoint: { temperature: "sim:t", humidity: "sim:h" } } ]"#,
             scenarios: [#"{ sensors: [ { id: "t", quantity: "temperature", samples: [[0, 25], [1, 25]] }, { id: "h", quantity: "humidity", samples: [[0, 50], [1, 60]] } ] }"#])
         let dew = (try? DerivedFormula.dewPoint(temperature: 25, humidity: 60).get())!
-        #expect(out == [SimulatorSpecTests.line("1.0", "firing", "condensation", "derived:dew", EventFormatter.number(dew), "16")])
+        #expect(out == [SimulatorSpecTests.line("1.0", "firing", "condensation", "derived:dew", NumberText.number(dew), "16")])
     }
 }

@@ -1,5 +1,5 @@
+@testable import SensorRuntime
 import Testing
-@testable import SensorCore
 
 /// Text from outside shown on a terminal or stderr (SPEC §19): every control character
 /// escaped, printable text as it was.

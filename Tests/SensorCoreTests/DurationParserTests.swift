@@ -1,5 +1,5 @@
+@testable import SensorRuntime
 import Testing
-@testable import SensorCore
 
 struct DurationParserTests {
     @Test(arguments: [

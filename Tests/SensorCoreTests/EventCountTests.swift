@@ -1,6 +1,6 @@
-import Testing
-@testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct EventCountTests {

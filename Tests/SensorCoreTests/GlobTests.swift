@@ -1,5 +1,6 @@
-import Testing
 @testable import SensorCore
+@testable import SensorRuntime
+import Testing
 
 struct GlobTests {
     @Test(arguments: [

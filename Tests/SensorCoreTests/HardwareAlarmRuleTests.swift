@@ -1,6 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
 
 /// The chips' own alarms in rules (SPEC §16b), through `simulate`'s engine: a scenario's
 /// `alarms` are the latched alarm files seen with a reading.

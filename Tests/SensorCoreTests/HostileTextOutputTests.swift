@@ -1,8 +1,9 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
 @testable import SensorCore
+@testable import SensorRuntime
+import Testing
+#endif
 
 /// A sensor label from a hostile sysfs tree in every line the daemon writes (SPEC §7, §19):
 /// one line per event, no control character but the terminal's own colours, no `<0>` line.

@@ -1,5 +1,5 @@
+@testable import SensorRuntime
 import Testing
-@testable import SensorCore
 
 /// The parser against the cases of the json5/json5 reference implementation's own tests
 /// (`test/parse.js`, `test/errors.js`), rewritten here: a valid text gives its value, an

@@ -1,8 +1,8 @@
 import Dispatch
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
 
 /// The state-file writer: the rule loop hands values over without waiting for the disk, a
 /// stop flushes, and nothing submitted before a flush is left unwritten (SPEC §8).

@@ -1,6 +1,8 @@
+@testable import SensorConfig
 @testable import SensorCore
 import SensorTestKit
 import Testing
+@testable import SensorRuntime
 
 /// Rules whose threshold is a limit of the sensor (SPEC §16), from the configuration's text
 /// to the events, on tables of cases.
@@ -64,7 +66,7 @@ import Testing
             engine.process(.reading(list, at: Double(t), [(sensor, v)]), into: &events)
         }
         #expect(events.map { e in
-            "\(e.kind.rawValue)@\(EventFormatter.number(e.time.seconds)) \(EventFormatter.number(e.threshold))"
+            "\(e.kind.rawValue)@\(NumberText.number(e.time.seconds)) \(NumberText.number(e.threshold))"
                 + (e.isLimitRule ? " " + (e.limit ?? "-") : "")
         } == c.events)
         var alerts = 0

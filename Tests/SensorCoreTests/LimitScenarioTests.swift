@@ -1,4 +1,7 @@
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
 import Testing
 

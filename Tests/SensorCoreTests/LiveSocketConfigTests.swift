@@ -1,7 +1,7 @@
+@testable import SensorConfig
 import SensorTestKit
 import Testing
 
-@testable import SensorCore
 
 @Suite struct LiveSocketConfigTests {
     @Test func defaultIsTheRuntimeDirectoryAndFalseTurnsItOff() throws {

@@ -1,6 +1,7 @@
-import Testing
-@testable import SensorCore
+@testable import SensorConfig
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// Inputs the fuzz targets in `fuzz/` found mishandled, loaded through the in-memory entry
 /// points (each is also in the target's seed corpus under `fuzz/corpus/`).

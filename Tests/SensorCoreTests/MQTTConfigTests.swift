@@ -1,9 +1,9 @@
-import Testing
-@testable import SensorCore
+import Glibc
+@testable import SensorConfig
 import SensorTestKit
+import Testing
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The `mqtt` section of the configuration (SPEC §24): defaults, every problem at its key

@@ -1,6 +1,6 @@
-import Testing
-@testable import SensorCore
+@testable import SensorConfig
 import SensorTestKit
+import Testing
 
 /// The `metrics` section of the configuration (SPEC §12).
 struct MetricsConfigTests {

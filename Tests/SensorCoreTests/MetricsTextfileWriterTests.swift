@@ -1,9 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
+#endif
 
 /// The metrics file on disk: atomic, 0644 whatever the umask, on the clock, gone at stop.
 @DaemonActor

@@ -1,7 +1,7 @@
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
 
 /// The one way a task parks until a thread or a test resumes it: resumed once, by its owner
 /// or by its cancellation, also a cancellation that comes before it parked.

@@ -1,6 +1,7 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
 import SensorTestKit
+import Testing
 
 /// The `predict` condition in a configuration (SPEC §3, §10): decoding and its errors.
 struct PredictConfigTests {

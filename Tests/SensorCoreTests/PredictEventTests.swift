@@ -1,6 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
+@testable import SensorRuntime
 
 /// Events of predict rules (SPEC §10) as users see them: messages, `simulate` lines and JSON.
 @MainActor

@@ -1,5 +1,7 @@
 import Testing
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorRuntime
 
 /// A reload keeps a predict alert's window while its rule is unchanged, and starts a fresh
 /// one when the rule changed (its window would mean something else).
@@ -13,7 +15,7 @@ struct PredictReloadTests {
             engine.process(RuleEngineTests.cycle(1, [(RuleEngineTests.cpu, 86)]), into: &events)
             engine.replaceRules([rule], at: .seconds(1.5))
             engine.process(RuleEngineTests.cycle(2, [(RuleEngineTests.cpu, 91)]), into: &events)
-            return events.map { "\($0.kind.rawValue)@\(EventFormatter.number($0.time.seconds))" }
+            return events.map { "\($0.kind.rawValue)@\(NumberText.number($0.time.seconds))" }
         }
         // Kept: at 2 the window still holds 0 and 1, so the alert keeps firing.
         #expect(run(reloadingTo: trend) == ["firing@1"])

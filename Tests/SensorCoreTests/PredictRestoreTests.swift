@@ -1,5 +1,6 @@
 import Testing
 @testable import SensorCore
+@testable import SensorRuntime
 
 /// After a restart a predict alert kept as firing has an empty window (the state file keeps
 /// no samples): it neither resolves for want of a line nor fires a second time.
@@ -11,7 +12,7 @@ struct PredictRestoreTests {
         for (t, v) in samples {
             engine.process(RuleEngineTests.cycle(t, [(RuleEngineTests.cpu, v)]), into: &events)
         }
-        return events.map { "\($0.kind.rawValue)@\(EventFormatter.number($0.time.seconds))" }
+        return events.map { "\($0.kind.rawValue)@\(NumberText.number($0.time.seconds))" }
     }
 
     @Test func aRestoredAlertWaitsForALineThenGoesOnAsUsual() {

@@ -1,5 +1,6 @@
-import Testing
 @testable import SensorCore
+@testable import SensorRuntime
+import Testing
 
 /// Table tests of `predict` rules (SPEC §10) on one (rule, sensor) alert. Inputs are written
 /// `t:v` (a sample) or `t:x` (a failed read); events come back as `kind@t=value~predicted`.
@@ -9,9 +10,9 @@ import Testing
 struct PredictRuleTests {
     static func run(_ rule: Rule, _ inputs: String) -> [String] {
         AlertMachineTests.events(rule, inputs).map {
-            let v = $0.value.map(EventFormatter.number) ?? "null"
-            let p = $0.predicted.map(EventFormatter.display) ?? "null"
-            return "\($0.kind.rawValue)@\(EventFormatter.number($0.time.seconds))=\(v)~\(p)"
+            let v = $0.value.map(NumberText.number) ?? "null"
+            let p = $0.predicted.map(NumberText.display) ?? "null"
+            return "\($0.kind.rawValue)@\(NumberText.number($0.time.seconds))=\(v)~\(p)"
         }
     }
 

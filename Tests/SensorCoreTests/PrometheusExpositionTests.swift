@@ -1,5 +1,6 @@
-import Testing
 @testable import SensorCore
+@testable import SensorDaemon
+import Testing
 
 /// The metrics file's text, byte for byte (SPEC §12).
 struct PrometheusExpositionTests {

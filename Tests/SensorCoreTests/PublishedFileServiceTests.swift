@@ -1,7 +1,9 @@
 import Observation
-import Testing
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
 
 /// The one service behind the metrics and status files: a model change lets the file write,
 /// a write that says so moves the timer, the timer fires when its wait is over, and a stop

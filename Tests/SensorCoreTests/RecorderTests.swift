@@ -1,6 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
 
 /// The timeline of a recording (SPEC §15), on cycles made up by hand.
 struct RecorderTests {

@@ -1,7 +1,10 @@
-import Testing
-import Synchronization
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
+import Synchronization
+import Testing
 
 /// Recording real sources on their poll threads, in a time the test moves. A run that does
 /// not end is a failure after a guard time, not a hang of the test run. The clock moves on

@@ -1,6 +1,7 @@
 import Testing
 @testable import SensorCore
 import SensorTestKit
+@testable import SensorRuntime
 
 struct RuleEngineTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)

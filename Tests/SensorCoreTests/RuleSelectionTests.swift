@@ -1,4 +1,5 @@
 @testable import SensorCore
+@testable import SensorRuntime
 import Testing
 
 /// Rules that select no sensor, and why (issue 34): the warning `check` prints and `run`

@@ -1,6 +1,9 @@
-import Testing
 @testable import SensorCore
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
+@testable import SensorConfig
+@testable import SensorRuntime
 
 /// Reading rule-test files (SPEC §18): what a test file holds, and every way it can be bad.
 struct RuleTestLoaderTests {

@@ -1,6 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
 
 /// Running rule tests (SPEC §18): through simulate's engine, events one for one, firing sets.
 @DaemonActor

@@ -1,6 +1,6 @@
-import Testing
-@testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// The pieces every timed wait goes through: the alarms threads block on, and the tasks'
 /// sleeps the boot clock builds on one alarm. Driven by a manual clock's alarm (virtual

@@ -1,6 +1,7 @@
-import Testing
-@testable import SensorCore
+@testable import SensorConfig
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 struct ScenarioCSVTests {
     /// Loads a scenario whose one sensor reads `csv` and returns its samples or error lines.

@@ -1,6 +1,8 @@
-import Testing
-@testable import SensorCore
+@testable import SensorConfig
 import SensorTestKit
+import Testing
+@testable import SensorRuntime
+@testable import SensorCore
 
 struct ScenarioLoaderTests {
     private func errors(_ text: String) -> [String] { TemporaryDirectory.scenarioErrors(of: text) }

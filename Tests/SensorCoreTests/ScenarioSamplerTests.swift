@@ -1,5 +1,8 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorSimulation
+import Testing
+@testable import SensorRuntime
 
 struct ScenarioSamplerTests {
     /// One generated sensor; returns `(seconds, value or nil)` of every sample.

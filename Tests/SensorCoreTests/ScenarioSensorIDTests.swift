@@ -1,6 +1,8 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
 
 /// SPEC §9 as changed for recordings (§15): an id holding a `:` is a sensor id as it
 /// stands, and one sensor's sample times strictly increase.

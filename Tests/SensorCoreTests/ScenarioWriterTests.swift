@@ -1,6 +1,9 @@
+@testable import SensorConfig
+@testable import SensorRuntime
+@testable import SensorSimulation
+import SensorTestKit
 import Testing
 @testable import SensorCore
-import SensorTestKit
 
 /// What `record` writes: plain JSON that the scenario loader reads back unchanged.
 struct ScenarioWriterTests {

@@ -1,6 +1,8 @@
-import Testing
 @testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// What `SensorData` keeps of each sensor's latest and latest successful read, and the
 /// metrics snapshot taken from it.

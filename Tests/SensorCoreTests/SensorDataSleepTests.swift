@@ -1,5 +1,7 @@
-import Testing
 @testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
+import Testing
 
 /// A sleeping sensor in the daemon's model (SPEC §20): no fault, its last value kept, and
 /// `asleep` in what the status file and the metrics are made of.

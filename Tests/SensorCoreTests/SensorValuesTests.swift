@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
 @testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
+#endif
 
 /// A poll's one form — readings aligned with the source's sensor list — means the same
 /// everywhere it goes: engine, model, readers.

@@ -1,6 +1,7 @@
-import Testing
-@testable import SensorCore
+@testable import SensorConfig
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// promtool's expanding notation in a scenario sensor's `series` (SPEC §18).
 struct SeriesNotationTests {

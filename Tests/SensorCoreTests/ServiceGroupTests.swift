@@ -1,7 +1,8 @@
+@testable import SensorRuntime
+@testable import SensorSimulation
+import SensorTestKit
 import Synchronization
 import Testing
-import SensorTestKit
-@testable import SensorCore
 
 /// Services run together and stop gracefully, producers before consumers.
 struct ServiceGroupTests {

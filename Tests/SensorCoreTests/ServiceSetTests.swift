@@ -1,7 +1,7 @@
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
 
 /// Services that come and go while the set runs (notify's lanes): inserted ones start, a
 /// removed one is cancelled and ends, and cancelling the set ends every one.

@@ -1,7 +1,10 @@
 import Dispatch
+@testable import SensorConfig
+@testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import Synchronization
 import Testing
-@testable import SensorCore
 
 struct SimulatedReaderTests {
     /// `a`: explicit samples off the step grid; `b`: generated every second through 3 s.

@@ -1,6 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
+@testable import SensorSimulation
 import SensorTestKit
+import Testing
 
 /// `simulate` end to end (files → loader → SensorData → tracking loop → engine → JSON) on
 /// scenarios whose events are worked out by hand from SPEC §5, §6 and §9.

@@ -1,5 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
+@testable import SensorSimulation
+import Testing
 
 struct SimulatorTests {
     /// A scenario mixing quantities: `SensorData` splits each poll into one cycle per
@@ -38,7 +42,7 @@ struct SimulatorBatchedPollTests {
             Rule(name: "any", selector: SensorSelector(), condition: .above(1000, hysteresis: 0)),
         ]) { cycle in
             let read = cycle.sensors.indices.compactMap { i in
-                cycle.readings.value(at: i).map { "\(cycle.sensors[i].id)=\(EventFormatter.number($0))" }
+                cycle.readings.value(at: i).map { "\(cycle.sensors[i].id)=\(NumberText.number($0))" }
             }
             seen.append("\(cycle.source) \(cycle.time.seconds) [\(read.joined(separator: " "))]\(cycle.tick ? " tick" : "")")
         }

@@ -1,8 +1,10 @@
 import Dispatch
+@testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
 
 /// The poller of one source, with a reader that hangs and a time the test moves. A poller
 /// that stops producing cycles fails at the time limit (cancelling the test ends the

@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
 @testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
+#endif
 
 struct StateStoreTests {
     static let alerts = [

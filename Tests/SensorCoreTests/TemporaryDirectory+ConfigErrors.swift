@@ -1,4 +1,5 @@
-@testable import SensorCore
+@testable import SensorConfig
+@testable import SensorRuntime
 import SensorTestKit
 
 /// Configuration and scenario loading from files a test writes.

@@ -1,8 +1,10 @@
 import Observation
+@testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
+import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-import SensorTestKit
 
 /// The three Observation pitfalls of SPEC §5 / the core issue, each shown on the naive loop
 /// and then on `TrackingLoop`. Every wait for a task to end is bounded: a loop that ignores

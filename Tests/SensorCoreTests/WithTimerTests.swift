@@ -1,6 +1,6 @@
-import Testing
-@testable import SensorCore
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// The one timeout race: the work's result when it ends first, nil when the timer runs out
 /// first, and a timer cut short decides nothing.

@@ -1,4 +1,3 @@
-import SensorCore
 import SensorHTTP
 import SensorNotify
 import Testing

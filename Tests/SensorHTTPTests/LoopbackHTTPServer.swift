@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
+import SensorRuntime
 import Synchronization
+#endif
 
 /// A one-connection HTTP server on 127.0.0.1 for the poster's tests: it takes one request,
 /// keeps what came, and answers with `response` (nil: never answers, for the timeout).

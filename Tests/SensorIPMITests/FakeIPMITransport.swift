@@ -1,8 +1,9 @@
 import Dispatch
-import SensorCore
+import SensorConfig
+@testable import SensorIPMI
+import SensorRuntime
 import Synchronization
 
-@testable import SensorIPMI
 
 /// A BMC for the reader's tests: its records and readings scripted, its failures injected,
 /// every open and close counted (so a test sees no session left open).

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
+import SensorConfig
+@testable import SensorIPMI
 import SensorTestKit
 import Testing
+#endif
 
-@testable import SensorIPMI
 
 /// SPEC §23: the password from a file of mode 0600/0400 or a systemd credential.
 @Suite struct IPMIPasswordTests {

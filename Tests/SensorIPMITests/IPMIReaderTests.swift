@@ -1,9 +1,11 @@
+import SensorConfig
 import SensorCore
+@testable import SensorIPMI
+import SensorRuntime
 import SensorTestKit
 import Synchronization
 import Testing
 
-@testable import SensorIPMI
 
 /// One BMC through one session (SPEC §23), with a scripted transport.
 @Suite struct IPMIReaderTests {

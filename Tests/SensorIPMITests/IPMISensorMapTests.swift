@@ -1,7 +1,8 @@
-import SensorCore
-import Testing
-
 @testable import SensorIPMI
+import SensorRuntime
+import Testing
+import SensorCore
+
 
 /// SPEC §23: ids, labels, quantities by unit and thresholds as §16's limits.
 @Suite struct IPMISensorMapTests {

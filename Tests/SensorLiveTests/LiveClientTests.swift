@@ -1,7 +1,8 @@
 import SensorCore
+@testable import SensorLive
+import SensorRuntime
 import Testing
 
-@testable import SensorLive
 
 @DaemonActor
 @Suite struct LiveClientTests {

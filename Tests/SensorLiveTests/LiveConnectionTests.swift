@@ -1,12 +1,14 @@
 import CLinux
+import Glibc
 import SensorCore
+@testable import SensorLive
+import SensorRuntime
 import SensorTestKit
 import Testing
+import SensorConfig
 
-@testable import SensorLive
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 @Suite struct LiveConnectionTests {

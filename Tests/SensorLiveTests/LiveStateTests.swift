@@ -1,4 +1,3 @@
-import SensorCore
 import Testing
 
 @testable import SensorLive

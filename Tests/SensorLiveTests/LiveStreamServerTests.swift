@@ -1,11 +1,14 @@
+import Glibc
+import SensorConfig
 import SensorCore
+import SensorDaemon
+@testable import SensorLive
+import SensorRuntime
 import SensorTestKit
 import Testing
 
-@testable import SensorLive
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `run`'s live stream (SPEC §22) against a daemon on a manual clock and real Unix sockets.

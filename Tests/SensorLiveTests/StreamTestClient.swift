@@ -1,6 +1,4 @@
 import CLinux
-import SensorCore
-
 @testable import SensorLive
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import SensorCore
 import SensorMQTT
+import SensorRuntime
 import Synchronization
 
 /// An ``MQTTClient`` for tests: keeps what is published, lets the test say what the broker

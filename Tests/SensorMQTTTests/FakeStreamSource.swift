@@ -1,6 +1,6 @@
-import SensorCore
 import SensorLive
 import SensorMQTT
+import SensorRuntime
 import Synchronization
 
 /// A ``LiveStreamSource`` whose connections the test feeds: each ``messages()`` call is the

@@ -1,8 +1,9 @@
-import Testing
 import SensorCore
 import SensorLive
 import SensorMQTT
+import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// `mqtt`'s loop: stream and broker events in, publications and journal entries out.
 struct MQTTBridgeRunnerTests {

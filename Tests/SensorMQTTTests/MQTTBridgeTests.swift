@@ -1,6 +1,7 @@
 import Testing
 import SensorCore
 import SensorMQTT
+import SensorRuntime
 
 /// What the bridge publishes for the daemon's stream and the broker's connection (SPEC §24).
 struct MQTTBridgeTests {
@@ -74,7 +75,7 @@ struct MQTTBridgeTests {
         _ = bridge.snapshot(sensors: [BridgeSensor(info: Self.cpu, value: 40)], alerts: [], now: .zero)
         for (i, v) in [41.0, 42, 43].enumerated() {
             let out = bridge.change(sensors: [BridgeSensor(info: Self.cpu, value: v)], alerts: [], gone: [], now: .milliseconds(i))
-            #expect(Self.lines(out) == ["sw/h/sensor/sim_cpu/state \(EventFormatter.number(v)) (r) q1"])
+            #expect(Self.lines(out) == ["sw/h/sensor/sim_cpu/state \(NumberText.number(v)) (r) q1"])
         }
     }
 

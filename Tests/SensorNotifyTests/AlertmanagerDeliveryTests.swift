@@ -1,8 +1,9 @@
-import Synchronization
-import Testing
 @testable import SensorCore
 @testable import SensorNotify
+@testable import SensorRuntime
 import SensorTestKit
+import Synchronization
+import Testing
 
 /// Alertmanager delivery in virtual time (SPEC §17): labels and annotations as Prometheus
 /// sends them, endsAt 4 min ahead while firing and at the resolve time after, the minute's

@@ -1,8 +1,9 @@
-import Synchronization
-import Testing
 @testable import SensorCore
 @testable import SensorNotify
+@testable import SensorRuntime
 import SensorTestKit
+import Synchronization
+import Testing
 
 /// Silences in Alertmanager (SPEC §21): globs as regular expressions, the API v2 body, the
 /// silence created once and expired (DELETE) with ours, the ids kept.

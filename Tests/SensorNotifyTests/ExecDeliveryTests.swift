@@ -1,10 +1,11 @@
-import Testing
-@testable import SensorCore
+import Glibc
 @testable import SensorNotify
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
+import SensorCore
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// An exec target with real programs (/bin/sh) and the timeout on a virtual clock: exit 0,

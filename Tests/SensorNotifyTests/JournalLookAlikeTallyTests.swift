@@ -1,7 +1,8 @@
-import SensorTestKit
-import Testing
 @testable import SensorCore
 @testable import SensorNotify
+@testable import SensorRuntime
+import SensorTestKit
+import Testing
 
 /// Skipped look-alikes are counted, and warned about once a minute at most on the injected
 /// clock (SPEC §17).

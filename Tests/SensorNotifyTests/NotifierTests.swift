@@ -1,8 +1,10 @@
+@testable import SensorConfig
+@testable import SensorCore
+@testable import SensorNotify
+@testable import SensorRuntime
 import SensorTestKit
 import Synchronization
 import Testing
-@testable import SensorCore
-@testable import SensorNotify
 
 /// The notifier's own work around its lanes: READY after the starting points are kept, and
 /// a reload that changes only a target's timeout keeps its delivery and gives it the new one.

@@ -1,6 +1,8 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
 @testable import SensorNotify
+@testable import SensorRuntime
+import Testing
 
 /// What an exec target receives: the JSON object, the environment, and the filters.
 struct NotifyEventTests {

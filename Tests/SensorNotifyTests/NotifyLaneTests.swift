@@ -1,7 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
 @testable import SensorNotify
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// One target's lane in virtual time: journal order, filters, retries on the injected clock,
 /// a commit only when an event is done with.

@@ -1,10 +1,11 @@
-import SensorTestKit
-import Testing
+import Glibc
 @testable import SensorCore
 @testable import SensorNotify
+@testable import SensorRuntime
+import SensorTestKit
+import Testing
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// notify.json is written off the delivery's path (docs/decisions.md), through the one

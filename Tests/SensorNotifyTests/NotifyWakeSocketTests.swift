@@ -1,11 +1,11 @@
 import CLinux
+import Glibc
+@testable import SensorNotify
+@testable import SensorRuntime
 import SensorTestKit
 import Testing
-@testable import SensorCore
-@testable import SensorNotify
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The daemon's wake (SPEC §17, docs/decisions.md): a datagram to notify's socket nudges the

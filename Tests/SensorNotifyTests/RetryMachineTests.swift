@@ -1,6 +1,6 @@
-import Testing
-@testable import SensorCore
+@testable import SensorConfig
 @testable import SensorNotify
+import Testing
 
 /// The back-off of one target (SPEC §17): 1 s, 2 s, 4 s … at most 5 min, as long as it takes.
 struct RetryMachineTests {

@@ -1,7 +1,9 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
 @testable import SensorNotify
+@testable import SensorRuntime
 import SensorTestKit
+import Testing
 
 /// A lane of an exec target under a silence, in virtual time: the silenced firing is not
 /// run (its cursor is committed), and it is run once, as firing, when the injected clock

@@ -1,12 +1,14 @@
 import Dispatch
-#if canImport(Glibc)
 import Glibc
-#endif
-import Synchronization
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
 @testable import SensorSysfs
 import SensorTestKit
+import Synchronization
 import Testing
+#if canImport(Glibc)
+#endif
 
 /// A file whose open or read blocks costs its own sensor only (SPEC §8): the sysfs readers
 /// give a call stuck in one file up and go on without that file until its read returns.

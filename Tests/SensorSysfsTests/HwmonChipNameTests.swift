@@ -1,7 +1,7 @@
-import SensorCore
 import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
 
 /// hwmon chips are named as lm-sensors (libsensors 3.6) names them (SPEC §4), thermal zones
 /// by their type, IIO devices by name, so ids follow devices, not the kernel's numbering.

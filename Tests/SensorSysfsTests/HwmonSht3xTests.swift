@@ -1,10 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+import SensorConfig
 import SensorCore
 import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
+#endif
 
 /// Older sht3x drivers print a failed read's negative errno as the value, but a real sht3x
 /// also reads −0.001…−0.137 °C near freezing (SPEC §4): a humidity of −1…−133 milli-%RH is

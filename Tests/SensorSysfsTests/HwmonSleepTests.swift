@@ -1,10 +1,13 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+import SensorConfig
 import SensorCore
+import SensorDaemon
 import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
+#endif
 
 /// Chips whose device sleeps (SPEC §20): a `power/runtime_status` of `suspended` on the
 /// device or a parent leaves the chip unread — no open, no read — and its sensors `asleep`.

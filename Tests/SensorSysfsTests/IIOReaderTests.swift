@@ -1,10 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+import SensorConfig
 import SensorCore
 import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
+#endif
 
 @Suite struct IIOReaderTests {
     static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO()) -> SysfsReader {

@@ -1,4 +1,4 @@
-import SensorCore
+import SensorConfig
 import SensorSysfs
 import SensorTestKit
 import Testing

@@ -1,4 +1,5 @@
 @testable import SensorCore
+@testable import SensorRuntime
 @testable import SensorSysfs
 
 extension SensorReader {

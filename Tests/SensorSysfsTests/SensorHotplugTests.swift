@@ -1,7 +1,10 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorDaemon
+@testable import SensorRuntime
 @testable import SensorSysfs
 import SensorTestKit
+import Testing
 
 /// Sensors that appear and go while running (SPEC §20): found at the next poll, one entry
 /// each, a gone sensor's firing alerts resolve with the reason and no `stale` fires for it,

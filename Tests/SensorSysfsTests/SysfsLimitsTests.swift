@@ -1,7 +1,9 @@
+@testable import SensorConfig
 @testable import SensorCore
 @testable import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
 
 /// Limits are read from hwmon limit files and thermal trip points at discovery (SPEC §16).
 @Suite(.timeLimit(.minutes(1)))

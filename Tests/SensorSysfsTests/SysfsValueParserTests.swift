@@ -1,4 +1,3 @@
-import SensorCore
 import SensorSysfs
 import Testing
 

@@ -1,7 +1,8 @@
-import SensorCore
 import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
+import SensorCore
 
 /// Thermal zones are named by their `type` and IIO devices by their `name` (SPEC §4): the
 /// zone and device numbers the kernel hands out at boot do not show in ids.

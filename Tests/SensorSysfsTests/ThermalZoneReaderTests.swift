@@ -1,11 +1,13 @@
 import Dispatch
-#if canImport(Glibc)
 import Glibc
-#endif
+import SensorConfig
 import SensorCore
 import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
+#if canImport(Glibc)
+#endif
 
 @Suite struct ThermalZoneReaderTests {
     static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO(), include: [String] = [], exclude: [String] = []) throws -> SysfsReader {

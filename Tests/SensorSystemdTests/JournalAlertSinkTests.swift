@@ -1,11 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#endif
 import SensorCore
 import SensorNotify
+import SensorRuntime
+@testable import SensorSystemd
 import SensorTestKit
 import Testing
-@testable import SensorSystemd
+#endif
 
 struct JournalAlertSinkTests {
     static let event = AlertEvent(

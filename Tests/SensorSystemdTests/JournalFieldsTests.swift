@@ -1,6 +1,7 @@
 import SensorCore
-import Testing
+import SensorRuntime
 @testable import SensorSystemd
+import Testing
 
 struct JournalFieldsTests {
     static let location = CodeLocation(file: "SensorCore/Daemon.swift", line: 42, function: "reloadOnce()")

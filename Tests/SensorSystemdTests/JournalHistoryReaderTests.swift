@@ -1,6 +1,7 @@
+import SensorConfig
 import SensorCore
-import Testing
 @testable import SensorSystemd
+import Testing
 
 /// The reader against real journal files, built in arrival order the way journal-remote
 /// writes them when several hosts send to it.

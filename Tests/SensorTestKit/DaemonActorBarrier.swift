@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 /// Returns once every job queued on the ``DaemonActor`` before the call has run: a task a
 /// commit or a signal woke there has done what it does and waits again.

@@ -1,5 +1,6 @@
 import Dispatch
 public import SensorCore
+public import SensorRuntime
 
 /// A reader whose polls hang (like a stuck driver) until the test releases each one.
 public final class HangingReader: SensorReader {

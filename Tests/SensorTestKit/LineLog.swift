@@ -1,4 +1,4 @@
-package import SensorCore
+package import SensorRuntime
 import Synchronization
 
 /// Lines a test's services write as they start and stop, in order, with their count as an

@@ -1,4 +1,4 @@
-public import SensorCore
+public import SensorRuntime
 import Synchronization
 
 /// A ``ServiceNotifier`` that keeps what it is told, with counts of the watchdog's pings and

@@ -1,5 +1,6 @@
-import Synchronization
 public import SensorCore
+public import SensorRuntime
+import Synchronization
 
 /// A reader of one sensor that returns the next value of a script on each poll (nil = failed
 /// read, `EIO`); past the end of the script a poll returns no reading at all. Sensors a test

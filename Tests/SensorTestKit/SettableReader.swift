@@ -1,5 +1,6 @@
-import Synchronization
 public import SensorCore
+public import SensorRuntime
+import Synchronization
 
 /// A reader of many sensors whose values a test sets between polls (nil: a failed read,
 /// `EIO`), and whose sensor set it can change (a rediscovery then lists the new set): each

@@ -1,10 +1,10 @@
 import Dispatch
-#if canImport(Glibc)
 import Glibc
-#endif
-package import SensorCore
+package import SensorRuntime
 public import SensorSysfs
 import Synchronization
+#if canImport(Glibc)
+#endif
 
 /// A ``SysfsIO`` over the real file system that fails chosen reads with chosen errnos
 /// and counts opens and closes per path, for tests.

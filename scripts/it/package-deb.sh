@@ -186,7 +186,7 @@ for f in $(grep -o '"[A-Z_]*=' "$ROOT/Sources/SensorSystemd/JournalFields.swift"
 done
 # Every key the configuration and scenario decoders accept is in sensorwatch.json5(5).
 man5=$(MANWIDTH=200 man -l "$x/usr/share/man/man5/sensorwatch.json5.5.gz" 2>/dev/null)
-keys=$(grep -rhE '((keys|Keys|Kinds)\b.*|^\s*\+ )\[' "$ROOT/Sources/SensorCore" | grep -o '"[a-zA-Z]*"' | tr -d '"' | sort -u)
+keys=$(grep -rhE '((keys|Keys|Kinds)\b.*|^\s*\+ )\[' "$ROOT/Sources/SensorConfig" "$ROOT/Sources/SensorSimulation" | grep -o '"[a-zA-Z]*"' | tr -d '"' | sort -u)
 [ -n "$keys" ] || fail "found no configuration keys in the sources"
 for k in $keys; do
     grep -qw -- "$k" <<<"$man5" || fail "sensorwatch.json5(5) does not document the key $k"

@@ -1,5 +1,5 @@
 import SensorCore
-
+import SensorRuntime
 /// A stretch of time during which one rule's alert on one sensor was firing: from its
 /// `firing` event to its `resolved` event, or to the end of the run when it never resolved.
 struct FiringSpan: Equatable, Sendable {

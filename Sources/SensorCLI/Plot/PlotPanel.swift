@@ -1,5 +1,5 @@
 import SensorCore
-
+import SensorRuntime
 /// One sensor's panel: title, value axis with its unit, time axis, the measured line with
 /// gaps and marks where reads failed, each threshold rule's line (named) and hysteresis
 /// band, a predict rule's predicted line, the spans during which each rule fired, and a

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// The predicted line of a predict rule over one sensor's run (SPEC §10), for its panel.
 enum PlotPredictor {
@@ -12,6 +13,6 @@ enum PlotPredictor {
         let points = series.attempts.map { attempt -> (time: Double, value: Double?) in
             (attempt.time.seconds, attempt.value.flatMap { window.push($0, at: attempt.time) })
         }
-        return PredictedLine(rule: rule.name, within: EventFormatter.duration(seconds: p.within.seconds), color: color, points: points)
+        return PredictedLine(rule: rule.name, within: NumberText.duration(seconds: p.within.seconds), color: color, points: points)
     }
 }

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// One sensor's read attempts over a simulation, in time order, for its panel.
 ///

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// A rule in a few words for the plot's legend: `above 80, hysteresis 3, for 3s · warning`.
 enum RuleSummary {
@@ -11,16 +12,16 @@ enum RuleSummary {
             if case .below = rule.condition { side = "below" }
             if case .predict(let p) = rule.condition { side = "predict " + p.direction.rawValue }
             var text = "\(side) \(limit.name)"
-            if limit.margin > 0 { text += (side.hasSuffix("above") ? " − " : " + ") + EventFormatter.display(limit.margin) }
-            if let o = limit.otherwise { text += " (otherwise \(EventFormatter.display(o)))" }
+            if limit.margin > 0 { text += (side.hasSuffix("above") ? " − " : " + ") + NumberText.display(limit.margin) }
+            if let o = limit.otherwise { text += " (otherwise \(NumberText.display(o)))" }
             parts.append(text)
-            if let h = limit.hysteresis, h > 0 { parts.append("hysteresis \(EventFormatter.display(h))") }
+            if let h = limit.hysteresis, h > 0 { parts.append("hysteresis \(NumberText.display(h))") }
         } else {
             parts += conditionParts(rule.condition)
         }
-        if rule.holdFor > .zero { parts.append("for \(EventFormatter.duration(seconds: rule.holdFor.seconds))") }
-        if rule.clearFor > .zero { parts.append("clearFor \(EventFormatter.duration(seconds: rule.clearFor.seconds))") }
-        if let r = rule.repeatEvery { parts.append("repeat \(EventFormatter.duration(seconds: r.seconds))") }
+        if rule.holdFor > .zero { parts.append("for \(NumberText.duration(seconds: rule.holdFor.seconds))") }
+        if rule.clearFor > .zero { parts.append("clearFor \(NumberText.duration(seconds: rule.clearFor.seconds))") }
+        if let r = rule.repeatEvery { parts.append("repeat \(NumberText.duration(seconds: r.seconds))") }
         return parts.joined(separator: ", ") + " · " + rule.severity.rawValue
     }
 
@@ -28,23 +29,23 @@ enum RuleSummary {
         var parts: [String] = []
         switch condition {
         case .above(let t, let h):
-            parts.append("above \(EventFormatter.display(t))")
-            if h > 0 { parts.append("hysteresis \(EventFormatter.display(h))") }
+            parts.append("above \(NumberText.display(t))")
+            if h > 0 { parts.append("hysteresis \(NumberText.display(h))") }
         case .below(let t, let h):
-            parts.append("below \(EventFormatter.display(t))")
-            if h > 0 { parts.append("hysteresis \(EventFormatter.display(h))") }
+            parts.append("below \(NumberText.display(t))")
+            if h > 0 { parts.append("hysteresis \(NumberText.display(h))") }
         case .rise(let by, let within):
-            parts.append("rise by \(EventFormatter.display(by)) within \(EventFormatter.duration(seconds: within.seconds))")
+            parts.append("rise by \(NumberText.display(by)) within \(NumberText.duration(seconds: within.seconds))")
         case .fall(let by, let within):
-            parts.append("fall by \(EventFormatter.display(by)) within \(EventFormatter.duration(seconds: within.seconds))")
+            parts.append("fall by \(NumberText.display(by)) within \(NumberText.duration(seconds: within.seconds))")
         case .stale(let d):
-            parts.append("stale \(EventFormatter.duration(seconds: d.seconds))")
+            parts.append("stale \(NumberText.duration(seconds: d.seconds))")
         case .alarm:
             parts.append("hardware alarm")
         case .predict(let p):
-            parts.append("predict \(p.direction.rawValue) \(EventFormatter.display(p.threshold)) within "
-                + "\(EventFormatter.duration(seconds: p.within.seconds)) over \(EventFormatter.duration(seconds: p.over.seconds))")
-            if p.hysteresis > 0 { parts.append("hysteresis \(EventFormatter.display(p.hysteresis))") }
+            parts.append("predict \(p.direction.rawValue) \(NumberText.display(p.threshold)) within "
+                + "\(NumberText.duration(seconds: p.within.seconds)) over \(NumberText.duration(seconds: p.over.seconds))")
+            if p.hysteresis > 0 { parts.append("hysteresis \(NumberText.display(p.hysteresis))") }
         }
         return parts
     }

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// Draws a simulation as SVG, for tuning rules by eye: a title, a legend, and one panel per
 /// sensor (see ``PlotPanel``) on a shared time axis. A plain text file, no dependencies.
@@ -98,7 +99,7 @@ final class SVGPlot {
         svg.element("title", [:], text: subtitle.isEmpty ? "sensorwatch simulate" : "sensorwatch simulate: " + subtitle)
         svg.element("rect", ["width": "100%", "height": "100%", "fill": "#fafafa"])
         svg.element("text", ["x": c(PlotLayout.margin), "y": "22", "font-size": "15", "font-weight": "bold"], text: "sensorwatch simulate")
-        let counts = "\(shown.count) of \(series.count) sensor\(series.count == 1 ? "" : "s") · \(events.count) event\(events.count == 1 ? "" : "s") · \(EventFormatter.duration(seconds: span)) run"
+        let counts = "\(shown.count) of \(series.count) sensor\(series.count == 1 ? "" : "s") · \(events.count) event\(events.count == 1 ? "" : "s") · \(NumberText.duration(seconds: span)) run"
         svg.element("text", ["x": c(PlotLayout.margin), "y": "40", "fill": PlotPalette.muted], text: subtitle.isEmpty ? counts : subtitle + " · " + counts)
         legend.render(x: PlotLayout.margin, y: legendTop, into: &svg)
         if shown.isEmpty {

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// What a threshold rule draws on a panel: a line at its threshold `T`, and the hysteresis
 /// band between `T` and where the condition becomes false again (`T − H` for `above`,
@@ -32,9 +33,9 @@ struct ThresholdGuide: Equatable, Sendable {
 
     /// The line's label: `cpu-hot > 80 °C (clears ≤ 75)`; `cpu-trend: predicted > 90 °C`.
     func label(rule: String, unit: String) -> String {
-        let t = EventFormatter.display(threshold)
+        let t = NumberText.display(threshold)
         var text = "\(rule)\(predicted ? ": predicted" : "") \(above ? ">" : "<") \(t) \(unit)"
-        if hasBand { text += " (clears \(above ? "≤" : "≥") \(EventFormatter.display(clearsAt)))" }
+        if hasBand { text += " (clears \(above ? "≤" : "≥") \(NumberText.display(clearsAt)))" }
         return text
     }
 }

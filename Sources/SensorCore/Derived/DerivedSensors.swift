@@ -11,6 +11,8 @@
 /// sensor with an input read at `t` gets one reading (a value, or a fault with its reason),
 /// then the source ticks at `t` tick the derived sensors they stand for (SPEC §6: samples
 /// before stale ticks).
+public import SensorRuntime
+
 public struct DerivedSensors: Sendable {
     /// The configured derived sensors, in configuration order (an index is a position here).
     public let configurations: [DerivedSensorConfiguration]

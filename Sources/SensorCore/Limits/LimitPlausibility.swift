@@ -1,3 +1,4 @@
+import SensorRuntime
 /// The rules of SPEC §16 that decide which limits a driver's files hold really are limits.
 ///
 /// Input is every limit or `_hyst` file found for one sensor, by limit name, as the number
@@ -104,8 +105,8 @@ public enum LimitPlausibility {
             let distance = pair.isLower ? h - limit : limit - h
             if distance < 0 || distance > maxHysteresisDistance {
                 let side = pair.isLower ? "above" : "below"
-                limits.ignored[hystName] = "\(EventFormatter.display(h)) \(unit) is not within "
-                    + "\(EventFormatter.display(maxHysteresisDistance)) \(unit) \(side) \(name) (\(EventFormatter.display(limit)) \(unit))"
+                limits.ignored[hystName] = "\(NumberText.display(h)) \(unit) is not within "
+                    + "\(NumberText.display(maxHysteresisDistance)) \(unit) \(side) \(name) (\(NumberText.display(limit)) \(unit))"
             } else {
                 limits.values[hystName] = h
             }
@@ -129,14 +130,14 @@ public enum LimitPlausibility {
     package static func implausible(_ v: Double, name: String, quantity: Quantity, lowestUpper: Double?) -> String? {
         // Made only for a limit that is not plausible: formatting it for every limit showed
         // in discovery (figures: bench/README.md, "Instructions behind the code's shortcuts").
-        var notPlausible: String { "\(EventFormatter.display(v)) \(quantity.unit) is not a plausible limit" }
+        var notPlausible: String { "\(NumberText.display(v)) \(quantity.unit) is not a plausible limit" }
         let isTemperature = quantity == .temperature
         if SensorLimits.isLower(name) {
             if isTemperature, v <= -273.15 { return notPlausible }
             // An unset fan register: a fan at 0 rpm is stopped, never "below its minimum".
             if quantity == .fan, name == "min", v == 0 { return notPlausible }
             if let top = lowestUpper, v >= top {
-                return "\(EventFormatter.display(v)) \(quantity.unit) is not below the upper limit (\(EventFormatter.display(top)) \(quantity.unit))"
+                return "\(NumberText.display(v)) \(quantity.unit) is not below the upper limit (\(NumberText.display(top)) \(quantity.unit))"
             }
             return nil
         }

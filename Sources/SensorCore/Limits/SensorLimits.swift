@@ -4,6 +4,8 @@
 /// Names are those of the SPEC: `max`, `crit`, `emergency`, `hot`, `passive`, `active`
 /// (upper), `min`, `lcrit` (lower), and `L_hyst` for the clear point of limit `L` (an
 /// absolute value). Only plausible limits are in ``values``; read at discovery, never per poll.
+import SensorRuntime
+
 public struct SensorLimits: Hashable, Sendable {
     /// Plausible limits by name.
     public var values: [String: Double]
@@ -57,7 +59,7 @@ public struct SensorLimits: Hashable, Sendable {
     /// points left out); empty when there are none.
     public func summary(unit: String) -> String {
         Self.ordered(values.keys.filter { !$0.hasSuffix("_hyst") })
-            .map { $0 + " " + EventFormatter.display(values[$0]!) + (unit.isEmpty ? "" : " " + unit) }
+            .map { $0 + " " + NumberText.display(values[$0]!) + (unit.isEmpty ? "" : " " + unit) }
             .joined(separator: ", ")
     }
 }

@@ -1,4 +1,6 @@
 /// One alert transition of one (rule, sensor) pair, as every sink receives it.
+public import SensorRuntime
+
 public struct AlertEvent: Hashable, Sendable {
     /// When it happened, in run time.
     public var time: Timestamp

@@ -1,13 +1,14 @@
 import Observation
+public import SensorRuntime
 
 /// Which alerts fire, since when — as the state file keeps them (SPEC §8) — written off the
 /// rule loop by a ``LatestValueWriter``. A service: cancelled (last, at stop), it writes
 /// the newest state before it returns.
 @DaemonActor
 @Observable
-final class AlertLedger: Service {
+package final class AlertLedger: Service {
     /// How many alerts fire now (`STATUS=`).
-    private(set) var firingCount = 0
+    package private(set) var firingCount = 0
     @ObservationIgnored private var kept: [AlertKey: PersistedAlert] = [:]
     @ObservationIgnored private let writer: LatestValueWriter<[AlertKey: PersistedAlert]>
     @ObservationIgnored private let wallClock: @Sendable () -> Double
@@ -19,7 +20,7 @@ final class AlertLedger: Service {
     ///   - restored: the alerts firing at the last stop; those of rules not in `rules` are
     ///     forgotten (they could never resolve).
     ///   - persist: writes the firing alerts, sorted, on the writer's thread.
-    init(
+    package init(
         restored: [PersistedAlert], rules: [Rule], persist: @escaping @Sendable ([PersistedAlert]) -> Void,
         wallClock: @escaping @Sendable () -> Double
     ) {
@@ -31,10 +32,10 @@ final class AlertLedger: Service {
     }
 
     /// Why the state file has no writer thread of its own, if it has none.
-    var writerFailure: DetachedThread.StartFailure? { writer.threadFailure }
+    package var writerFailure: DetachedThread.StartFailure? { writer.threadFailure }
 
     /// How many events of `kind` the rule named `rule` has sent since the daemon started.
-    func eventCount(rule: String, kind: EventKind) -> UInt64 {
+    package func eventCount(rule: String, kind: EventKind) -> UInt64 {
         counts[rule]?[Self.slot(kind)] ?? 0
     }
 
@@ -47,19 +48,19 @@ final class AlertLedger: Service {
     }
 
     /// When the alert fired, wall-clock seconds (also across a restart); nil if it does not fire.
-    func firingSince(_ key: AlertKey) -> Double? { kept[key]?.since }
+    package func firingSince(_ key: AlertKey) -> Double? { kept[key]?.since }
 
     /// The alerts kept as firing.
-    var keys: Dictionary<AlertKey, PersistedAlert>.Keys { kept.keys }
+    package var keys: Dictionary<AlertKey, PersistedAlert>.Keys { kept.keys }
 
-    func run() async {
+    package func run() async {
         await untilCancelled()
         writer.submit(kept)
         await writer.close()
     }
 
     /// Notes the alerts that fired, resolved or repeated; writes when the firing set changed.
-    func record(_ events: [AlertEvent]) {
+    package func record(_ events: [AlertEvent]) {
         var changed = false
         for event in events {
             counts[event.rule, default: [0, 0, 0]][Self.slot(event.kind)] += 1
@@ -80,7 +81,7 @@ final class AlertLedger: Service {
     }
 
     /// Forgets alerts of rules that no longer exist (after a reload).
-    func keepOnly(_ rules: [Rule]) {
+    package func keepOnly(_ rules: [Rule]) {
         let names = Set(rules.map(\.name))
         guard kept.keys.contains(where: { !names.contains($0.rule) }) else { return }
         kept = kept.filter { names.contains($0.key.rule) }

@@ -5,6 +5,8 @@
 /// message, `status`, `history` and `notify --test` all say it through here, so they agree
 /// with each other and with the rule that actually ran (a limit rule's `100 °C (crit)`, not
 /// its `otherwise`).
+import SensorRuntime
+
 public struct AlertThreshold: Hashable, Sendable {
     /// The kind of condition, which decides how the number reads (a duration for `stale`).
     public var condition: ConditionKind
@@ -41,17 +43,17 @@ public struct AlertThreshold: Hashable, Sendable {
     /// `above`/`below`, `10 °C within 1m` for `rise`/`fall` (the change and its window),
     /// `90 °C (crit) within 10m` for `predict`, `5s` for `stale`, and the alarm's name
     /// (`crit`, `alarm`) for `alarm`. Numbers are rounded as everything a person reads is
-    /// (``EventFormatter/display(_:)``); outside text is not escaped here (the caller shows
+    /// (``NumberText/display(_:)``); outside text is not escaped here (the caller shows
     /// the whole line with ``DisplayText``).
     public func text(unit: String) -> String {
-        let amount = unit.isEmpty ? EventFormatter.display(value) : EventFormatter.display(value) + " " + unit
+        let amount = unit.isEmpty ? NumberText.display(value) : NumberText.display(value) + " " + unit
         let named = limit.map { " (\($0))" } ?? ""
-        let window = within.map { " within " + EventFormatter.duration(seconds: $0) } ?? ""
+        let window = within.map { " within " + NumberText.duration(seconds: $0) } ?? ""
         switch condition {
         case .above, .below: return amount + named
         case .rise, .fall: return amount + window
         case .predict: return amount + named + window
-        case .stale: return EventFormatter.duration(seconds: value)
+        case .stale: return NumberText.duration(seconds: value)
         case .alarm: return limit ?? "alarm"
         }
     }

@@ -5,6 +5,8 @@
 /// is set, checks the `stale` rules of every listed sensor at `time` (SPEC §6: at one
 /// instant samples come before stale ticks). A poll that stands for several instants (a
 /// scenario poller that fell behind) is several cycles, in time order.
+public import SensorRuntime
+
 public struct PollCycle: Sendable, Hashable {
     /// The source's sensors as last discovered; `readings` follow its order.
     public var list: SensorList

@@ -2,6 +2,8 @@
 ///
 /// A fault is not a value: rules never evaluate a threshold on it, and `stale` treats the
 /// sensor as not updated (SPEC §4).
+public import SensorRuntime
+
 public struct Sample: Hashable, Sendable {
     /// Which sensor was read.
     public var sensor: SensorID

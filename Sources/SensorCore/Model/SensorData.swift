@@ -1,4 +1,5 @@
 public import Observation
+public import SensorRuntime
 
 /// What is true now of every sensor: its latest reading (value or fault, and when) and its
 /// health — the one place the daemon keeps "now". Whatever reports the present (`STATUS=`,
@@ -82,7 +83,7 @@ public final class SensorData {
     /// Reads what ``readings`` reads without building it: under `withObservationTracking`,
     /// an observer that only needs to hear of a commit, discovery or removal (not to sort
     /// and copy every source at every poll).
-    func touchReadings() { observeSources() }
+    package func touchReadings() { observeSources() }
 
     /// What stands for ``sources`` under observation: every commit bumps the revision of
     /// each quantity it carries, and every discovery and removal ``listsRevision``. One
@@ -188,10 +189,10 @@ public final class SensorData {
 
     /// Keeps the cycle log for these quantities from now on (a loop calls this before it
     /// runs; the newest loop's set wins, so quantities no rule needs any more stop piling up).
-    func startLogging(_ quantities: Set<Quantity>) { logged = quantities.reduce(0) { $0 | $1.bit } }
+    package func startLogging(_ quantities: Set<Quantity>) { logged = quantities.reduce(0) { $0 | $1.bit } }
 
     /// Takes every logged cycle, in commit order, and empties the log.
-    func takeLogged() -> [PollCycle] {
+    package func takeLogged() -> [PollCycle] {
         guard !log.isEmpty else { return [] }
         let taken = log
         log.removeAll(keepingCapacity: true)
@@ -199,7 +200,7 @@ public final class SensorData {
     }
 
     /// Whether cycles are waiting to be taken.
-    var hasLogged: Bool { !log.isEmpty }
+    package var hasLogged: Bool { !log.isEmpty }
 
     // MARK: - Parts
 

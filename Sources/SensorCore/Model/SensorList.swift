@@ -6,6 +6,8 @@
 /// Consumers that cache work per list (the rule engine's entries, the model's split) key
 /// the cache by the list's source and check the list's identity (`===`): a new discovery is
 /// a new object, an unchanged one is the same object.
+public import SensorRuntime
+
 public final class SensorList: Sendable {
     /// The running source this list belongs to; unique per running source, so two sources
     /// of one kind (two thermal roots) never share a cache slot.

@@ -7,6 +7,8 @@
 /// sysfs value is never NaN, so NaN can mark both. No ids are carried: with a thousand
 /// sensors polled every 100 ms, copying and releasing an id string per sample (each a cache
 /// miss) cost more than parsing the values.
+public import SensorRuntime
+
 public struct SensorValues: Sendable, Hashable {
     /// When the readings were taken.
     public var time: Timestamp

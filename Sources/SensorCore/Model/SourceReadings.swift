@@ -6,6 +6,8 @@
 /// successful readings are the latest readings, and a commit stores one array, shared, in
 /// O(1). Only when a read fails or a slot goes unread are the successful readings kept
 /// apart, slot by slot.
+public import SensorRuntime
+
 public struct SourceReadings: Sendable {
     /// The latest successful readings when they are not simply ``latest``.
     struct LastGood: Sendable {

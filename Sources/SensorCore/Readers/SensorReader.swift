@@ -17,6 +17,8 @@
 /// - `isolateBlockedRead(now:)` is how one blocked file costs one sensor, not its source
 ///   (SPEC §8): a reader that can tell which file a call is stuck in gives that call up
 ///   and reads the file as a fault from then on, until the stuck read returns.
+public import SensorRuntime
+
 public protocol SensorReader: Sendable {
     /// The `SOURCE` part of the ids this reader produces (`thermal`, `hwmon`, `iio`, `sim`).
     var source: String { get }

@@ -2,6 +2,8 @@
 ///
 /// No I/O, no clock: the input carries its time. The rule engine runs one of these per
 /// (rule, sensor) pair.
+public import SensorRuntime
+
 public enum AlertMachine {
     /// Evaluates one input and returns the events it causes (at most two: a `repeat` can
     /// only follow an earlier firing, so in practice zero or one).

@@ -1,4 +1,6 @@
 /// The state of one (rule, sensor) alert between samples.
+public import SensorRuntime
+
 public struct AlertState: Hashable, Sendable {
     /// Where the alert is in `ok → pending → firing`.
     public enum Phase: Hashable, Sendable {

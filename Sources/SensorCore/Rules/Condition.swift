@@ -1,3 +1,4 @@
+import SensorRuntime
 /// The one condition a rule tests (SPEC §5).
 public enum Condition: Hashable, Sendable {
     /// True when `v > threshold`; false again when `v <= threshold - hysteresis`.

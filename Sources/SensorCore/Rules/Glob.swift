@@ -1,5 +1,7 @@
 /// A shell-style glob on sensor ids: `*` (any run, including `:` and `/`), `?` (one
 /// character), `[abc]`, `[a-z]`, `[!abc]`, and `\` to escape.
+public import SensorRuntime
+
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String

@@ -3,6 +3,8 @@
 /// A monotonic deque: each push drops the candidates the new value beats, so a push and a
 /// query are O(1) amortised however many samples the window holds. Only successful samples
 /// enter it (SPEC §6).
+public import SensorRuntime
+
 public struct MonotonicWindow: Hashable, Sendable {
     /// Which extreme the window keeps.
     public enum Extreme: Hashable, Sendable { case minimum, maximum }

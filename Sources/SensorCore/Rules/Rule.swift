@@ -38,4 +38,15 @@ public struct Rule: Hashable, Sendable {
         self.repeatEvery = repeatEvery
         self.severity = severity
     }
+
+    /// The quantities `rules` can select: what a loop must observe so that no rule misses a
+    /// sample (every quantity when a rule names none).
+    public static func quantities(neededBy rules: [Rule]) -> Set<Quantity> {
+        var out: Set<Quantity> = []
+        for rule in rules {
+            guard let quantity = rule.selector.quantity else { return Set(Quantity.allCases) }
+            out.insert(quantity)
+        }
+        return out
+    }
 }

@@ -10,6 +10,8 @@
 /// slots side by side. With a thousand sensors polled every 100 ms the caches are cold at
 /// each poll, so contiguous slots (rather than two small arrays per sensor) are what keeps
 /// a sample cheap.
+public import SensorRuntime
+
 public struct RuleEngine: Sendable {
     /// The rules, in configuration order.
     public private(set) var rules: [Rule]

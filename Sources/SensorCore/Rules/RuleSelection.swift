@@ -4,6 +4,8 @@
 /// Such a rule is not an error (a glob for a device that is unplugged now is fine), but it
 /// never fires, silently: `check` prints a warning for it and `run` logs one at start and
 /// after each rediscovery that leaves it still without a sensor.
+import SensorRuntime
+
 public enum RuleSelection {
     /// One rule that selects nothing.
     public struct Finding: Hashable, Sendable {

@@ -18,6 +18,8 @@
 ///
 /// Memory: 16 bytes per sample in the window, and an eighth more as room to grow. Only
 /// successful samples enter it (SPEC §10), with times that do not decrease.
+public import SensorRuntime
+
 public struct TrendWindow: Hashable, Sendable {
     private let width: Int64
     /// `H` in seconds, converted once: `Duration` arithmetic is 128-bit.

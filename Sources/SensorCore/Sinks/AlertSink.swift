@@ -4,6 +4,8 @@
 /// sink that cannot deliver falls back, or counts and reports the loss). Calls come in
 /// event order from one task at a time; they must not block for long, since the rule loop
 /// waits for them.
+public import SensorRuntime
+
 public protocol AlertSink: Sendable {
     /// Delivers one alert event.
     func emit(_ event: AlertEvent)

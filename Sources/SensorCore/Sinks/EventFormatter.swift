@@ -1,6 +1,8 @@
 /// Turns events into the text users read: journal MESSAGE, `simulate` lines and JSON.
 ///
 /// Every sink formats through here, so the journal, stderr and `simulate` say the same.
+import SensorRuntime
+
 public enum EventFormatter {
     /// The one-line message, e.g.
     /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`, or for a
@@ -12,7 +14,7 @@ public enum EventFormatter {
         if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
         let unit = e.sensor.unit
         // A discrete sensor's value is its state bits (SPEC §23): no number for people.
-        let value = e.sensor.quantity == .state ? nil : e.value.map { "\(display($0)) \(unit)" }
+        let value = e.sensor.quantity == .state ? nil : e.value.map { "\(NumberText.display($0)) \(unit)" }
         // The threshold reads as status, history and notify show it (one function for all).
         let threshold = e.usedThreshold.text(unit: unit)
         let what: String
@@ -34,7 +36,7 @@ public enum EventFormatter {
             // Where it is heading, and the line's value there when it had one.
             let lead = e.kind == .resolved ? "no longer " + what : what
             s += " " + (value.map { "\($0), \(lead)" } ?? lead)
-            if let p = e.predicted { s += " (\(display(p)) \(unit))" }
+            if let p = e.predicted { s += " (\(NumberText.display(p)) \(unit))" }
         case (.resolved, _):
             s += " " + (value.map { "\($0), no longer \(what)" } ?? "no longer \(what)")
         default:
@@ -73,9 +75,9 @@ public enum EventFormatter {
         s += ",\"rule\":" + jsonString(e.rule)
         s += ",\"sensor\":" + jsonString(e.sensor.id.rawValue)
         s += ",\"severity\":\"\(e.severity.rawValue)\""
-        s += ",\"value\":" + (e.value.map(number) ?? "null")
-        s += ",\"threshold\":" + number(e.threshold)
-        if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(number) ?? "null") }
+        s += ",\"value\":" + (e.value.map(NumberText.number) ?? "null")
+        s += ",\"threshold\":" + NumberText.number(e.threshold)
+        if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(NumberText.number) ?? "null") }
         if e.isLimitRule { s += ",\"limit\":" + (e.limit.map(jsonString) ?? "null") }
         if e.hardwareAlarm { s += ",\"alarm\":true" }
         if e.sensorGone { s += ",\"reason\":\"sensor gone\"" }
@@ -97,35 +99,6 @@ public enum EventFormatter {
         let stamp = "t=" + (t == t.rounded() ? String(Int64(t)) : String(t)) + "s"
         let word = LogLevel(rawValue: e.priority).map { "\($0)" } ?? e.severity.rawValue
         return "\(stamp) \(word) \(message(e))"
-    }
-
-    /// A value for a person to read: at most three decimals (sysfs resolution is milli-units),
-    /// so simulated noise prints `86.119`, not `86.11947304015845`. Machine fields keep
-    /// full precision (``number(_:)``).
-    public static func display(_ v: Double) -> String {
-        guard v.isFinite else { return number(v) }
-        return number((v * 1000).rounded() / 1000)
-    }
-
-    /// A number as people write it: `80`, `81.5`, `-0.25` (integers without `.0`).
-    public static func number(_ v: Double) -> String {
-        if v.isNaN || v.isInfinite { return "null" }
-        if v == v.rounded(), abs(v) < 1e15 {
-            return String(Int64(v))
-        }
-        return String(v)
-    }
-
-    /// A duration in seconds as `250ms`, `30s`, `5m`, `1h30m`, `1.5s`.
-    public static func duration(seconds: Double) -> String {
-        if seconds < 1, seconds > 0 { return number((seconds * 1000 * 1000).rounded() / 1000) + "ms" }
-        if seconds != seconds.rounded() { return number(seconds) + "s" }
-        var rest = Int64(seconds)
-        var out = ""
-        if rest >= 3600 { out += "\(rest / 3600)h"; rest %= 3600 }
-        if rest >= 60 { out += "\(rest / 60)m"; rest %= 60 }
-        if rest > 0 || out.isEmpty { out += "\(rest)s" }
-        return out
     }
 
     /// A JSON string literal with the escapes JSON requires (``JSONWriter/string(_:)``).

@@ -1,5 +1,7 @@
 /// A sensor whose device appeared or went while the daemon runs (SPEC §20): one entry each,
 /// `sensor ID (LABEL) appeared` or `… gone`.
+public import SensorRuntime
+
 public struct SensorPresence: Hashable, Sendable {
     /// When the discovery that saw it ran, in run time.
     public var time: Timestamp

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+import SensorRuntime
 import Synchronization
+#endif
 
 /// Writes each event as one line `<N>message` to a file descriptor (stderr by default).
 ///

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SensorRuntime
 #endif
 
 /// How `run` in the foreground on a terminal shows a `<N>message` line to a person (SPEC §19):

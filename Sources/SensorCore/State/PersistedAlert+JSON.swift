@@ -1,3 +1,4 @@
+import SensorRuntime
 extension PersistedAlert {
     /// The alert as `state.json` keeps it, keys sorted; `value` is left out when there is
     /// none and a threshold that is not a number is `null`.

@@ -2,6 +2,7 @@
 /// System Event Log record seen (SPEC §23; `ipmiEventLog`, absent when there is none).
 ///
 /// The version lets a later sensorwatch read or set aside an older file knowingly.
+import SensorRuntime
 struct StateFile: Hashable, Sendable {
     /// The format this code writes.
     static let currentVersion = 1

@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 extension StateStore {
     /// A failed save: the atomic write failed (its step, file and errno).
     public enum SaveError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+public import SensorRuntime
 #endif
 
 /// Keeps the firing alerts in `state.json` so a restart neither repeats a `firing` nor

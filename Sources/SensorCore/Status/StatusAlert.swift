@@ -1,4 +1,6 @@
 /// One alert that is pending or firing, as the status file shows it (SPEC §19).
+import SensorRuntime
+
 public struct StatusAlert: Sendable, Hashable {
     /// `pending` (its condition holds, its `for` not yet over) or `firing`.
     public enum State: String, Sendable, Hashable {
@@ -56,6 +58,6 @@ public struct StatusAlert: Sendable, Hashable {
     /// of an older daemon the bare number with the unit.
     public var thresholdText: String {
         if let used = usedThreshold { return used.text(unit: unit) }
-        return unit.isEmpty ? EventFormatter.display(threshold) : EventFormatter.display(threshold) + " " + unit
+        return unit.isEmpty ? NumberText.display(threshold) : NumberText.display(threshold) + " " + unit
     }
 }

@@ -1,3 +1,4 @@
+import SensorRuntime
 extension StatusReport {
     /// Why a status file cannot be read as a report.
     public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {

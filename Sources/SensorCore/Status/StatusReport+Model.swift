@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 extension StatusReport {
     /// The report of the daemon's model now: every sensor from ``SensorData``, every pending
     /// or firing alert from the rule engine.
@@ -7,7 +9,7 @@ extension StatusReport {
     ///   - firingSince: when a firing alert fired, as the alert ledger keeps it (a restart
     ///     keeps it too); nil falls back to the engine's run time.
     @DaemonActor
-    init(
+    package init(
         version: String, pid: Int, started: Double, updated: Double, data: SensorData, engine: RuleEngine,
         firingSince: (AlertKey) -> Double?
     ) {
@@ -37,7 +39,7 @@ extension StatusReport {
     /// Every pending or firing alert of `engine`, in rule order, then by sensor id, without
     /// its value (the caller knows the sensors'): the status file's, and the live stream's.
     @DaemonActor
-    static func activeAlerts(engine: RuleEngine, started: Double, firingSince: (AlertKey) -> Double?) -> [StatusAlert] {
+    package static func activeAlerts(engine: RuleEngine, started: Double, firingSince: (AlertKey) -> Double?) -> [StatusAlert] {
         var alerts: [(rule: Int, alert: StatusAlert)] = []
         let rules = engine.rules, infos = engine.sensors
         engine.forEachActiveAlert { r, e, phase, threshold in
@@ -63,7 +65,7 @@ extension StatusReport {
 
     /// What a change "of a sensor's health or an alert's state" (SPEC §19) is measured by:
     /// which sensors are listed and failing, and which alerts are in which state.
-    var shape: [String] {
+    package var shape: [String] {
         sensors.map { $0.id + ($0.asleep ? " asleep" : $0.ok ? " ok" : " failing: " + ($0.error ?? "")) }
             + alerts.map { $0.rule + " " + $0.sensor + " " + $0.state.rawValue }
     }

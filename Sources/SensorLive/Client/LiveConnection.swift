@@ -1,9 +1,9 @@
 import CLinux
-import SensorCore
+import Glibc
+import SensorRuntime
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// A client's connection to the daemon's live stream (SPEC §22): `watch`, `top` and `mqtt`

@@ -1,5 +1,4 @@
-public import SensorCore
-
+public import SensorConfig
 /// Where the live stream's socket is (SPEC §22): the configuration's `liveSocket`, else
 /// `live.sock` in the runtime directory by §19's rule; nil when `liveSocket: false`.
 ///

@@ -1,4 +1,4 @@
-package import SensorCore
+package import SensorRuntime
 
 /// Five seconds of one sensor's history (SPEC §22): `[time, min, max, last]`, `time` the
 /// bucket's start in whole Unix seconds (a multiple of 5).

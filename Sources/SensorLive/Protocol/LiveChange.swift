@@ -1,4 +1,4 @@
-package import SensorCore
+package import SensorRuntime
 
 /// What changed since the last message to this client (SPEC §22): only what changed, each
 /// part left out when nothing of it did.

@@ -1,4 +1,4 @@
-package import SensorCore
+package import SensorRuntime
 
 /// Reads the members of one decoded object of the stream, each with the key path a
 /// ``LiveProtocolError`` names: the one decoder of the protocol's objects, so every

@@ -1,4 +1,4 @@
-package import SensorCore
+package import SensorRuntime
 
 /// The stream's first message (SPEC §22): who speaks.
 public struct LiveHello: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 /// One line of the live stream (SPEC §22): newline-delimited JSON objects, each with a
 /// `type`. Encoded with the project's ``JSONWriter`` and read with its JSON parser.

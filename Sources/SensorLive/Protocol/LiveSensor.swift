@@ -1,4 +1,5 @@
 package import SensorCore
+package import SensorRuntime
 
 /// One sensor as the stream shows it (SPEC §22): what status.json says of it (SPEC §19) and
 /// its alarms; in a `snapshot`, and whole in a `change` when its value, health, limits or

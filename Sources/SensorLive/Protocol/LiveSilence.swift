@@ -1,4 +1,5 @@
 package import SensorCore
+package import SensorRuntime
 
 /// One active silence (SPEC §21) as the stream shows it: its matchers (nil matches
 /// everything), its span, who made it and why.

@@ -1,4 +1,4 @@
-package import SensorCore
+package import SensorRuntime
 
 /// The stream's second message, once (SPEC §22): everything the daemon shows now.
 public struct LiveSnapshot: Sendable, Hashable {

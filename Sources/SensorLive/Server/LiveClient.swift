@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// One connected client of the stream, as the server keeps it: its subscription, and what
 /// changed since its last message — a dirty set and the latest state, coalesced.

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// What the stream knows of every sensor, kept in step with ``SensorData`` at each wake-up:
 /// the last value, health and alarms sent for, each sensor's history ring, and which sensors

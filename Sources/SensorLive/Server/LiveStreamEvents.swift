@@ -1,4 +1,4 @@
-package import SensorCore
+package import SensorRuntime
 
 /// What the stream's server has done, counted for tests to wait for (``EventCount``).
 package final class LiveStreamEvents: Sendable {

@@ -1,4 +1,5 @@
-public import SensorCore
+public import SensorDaemon
+public import SensorRuntime
 
 /// Adds the live stream (SPEC §22) to `run`: the ``ModelPublisher`` the executable puts in
 /// the daemon's environment, which makes one ``LiveStreamServer`` listening at ``path``.

@@ -1,8 +1,10 @@
 import CLinux
+import Glibc
 import SensorCore
+import SensorDaemon
+import SensorRuntime
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The daemon's side of the live stream (SPEC §22): a Unix stream socket, `hello`, one

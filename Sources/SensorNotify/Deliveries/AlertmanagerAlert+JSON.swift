@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 extension AlertmanagerAlert {
     /// The alert as `notify.json` keeps it, keys sorted (not the body Alertmanager receives:

@@ -1,3 +1,4 @@
+import SensorRuntime
 import SensorCore
 
 /// One alert as Alertmanager's API v2 receives it (SPEC §17): labels `alertname`, `sensor`,
@@ -46,7 +47,7 @@ public struct AlertmanagerAlert: Hashable, Sendable {
     /// The alert of a `firing` or `repeat` event, starting at `startsAt` (a repeat keeps the
     /// firing's start when it is known).
     public init(_ e: NotifyEvent, startsAt: UInt64) {
-        func number(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "" }
+        func number(_ v: Double?) -> String { v.map(NumberText.number) ?? "" }
         self.init(
             rule: e.rule, sensor: e.sensor, severity: e.severity?.rawValue ?? "", host: e.host,
             summary: e.annotations.summary ?? e.message, value: number(e.value), threshold: number(e.threshold),

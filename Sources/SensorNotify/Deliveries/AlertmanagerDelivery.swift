@@ -1,5 +1,6 @@
 public import SensorCore
-
+public import SensorRuntime
+import SensorConfig
 /// Delivers events to an Alertmanager through its API v2, as Prometheus does (SPEC §17):
 /// `firing` and `repeat` post the alert with `endsAt` 4 minutes ahead, `resolved` posts it
 /// with `endsAt` at the resolve time; while alerts fire, ``maintain()`` posts them again

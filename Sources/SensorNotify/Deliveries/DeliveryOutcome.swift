@@ -1,5 +1,3 @@
-import SensorCore
-
 /// How one attempt to deliver an event to a target ended (SPEC §17).
 public enum DeliveryOutcome: Sendable, Hashable {
     /// Taken: exit 0, or a 2xx answer.

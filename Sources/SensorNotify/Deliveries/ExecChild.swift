@@ -1,9 +1,9 @@
 import CLinux
+import Glibc
+import SensorRuntime
 
 #if canImport(Glibc)
-import Glibc
 #endif
-import SensorCore
 
 /// One running program of an exec target: its pid (also its process group's id), its pidfd
 /// (readable when it exits), the write end of its standard input and the read end of its

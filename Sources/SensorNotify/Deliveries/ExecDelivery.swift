@@ -1,9 +1,9 @@
 import CLinux
+import Glibc
+public import SensorRuntime
 
 #if canImport(Glibc)
-import Glibc
 #endif
-public import SensorCore
 
 /// Delivers an event by running a program (SPEC §17): no shell, the event's JSON on standard
 /// input, its `ALERT_*`/`SENSOR_*` environment; exit 0 is delivered, exit 75 (EX_TEMPFAIL),
@@ -72,7 +72,7 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
             }
             _ = child.reap()
             child.close()
-            return .retry("killed after the timeout of \(EventFormatter.duration(seconds: timeout.seconds))")
+            return .retry("killed after the timeout of \(NumberText.duration(seconds: timeout.seconds))")
         }
         let status = child.reap()
         let stderrLine = child.firstErrorLine()

@@ -1,5 +1,3 @@
-import SensorCore
-
 /// Sends one HTTP POST: the seam between Alertmanager delivery (pure decisions, in
 /// SensorCore) and the HTTP client (libcurl, loaded only by `notify`).
 ///

@@ -1,4 +1,5 @@
 public import SensorCore
+public import SensorRuntime
 
 /// One target's way of handing over an event: a program run, an HTTP request.
 ///

@@ -1,5 +1,4 @@
-public import SensorCore
-
+public import SensorConfig
 /// When one target tries an event again: a pure `(state, event, now) -> (state, [action])`
 /// machine, so the back-off is tested in virtual time and the driver only performs actions.
 ///

@@ -1,4 +1,4 @@
-public import SensorCore
+public import SensorRuntime
 
 /// Counts the journal entries `notify` skipped as look-alikes (``JournalTrust``) and warns
 /// about them at most once a minute on the injected clock (SPEC §17): a flood of forged

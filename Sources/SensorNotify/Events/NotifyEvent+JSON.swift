@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 extension NotifyEvent {
     /// The event as `notify.json` keeps it among a target's held-back alerts (SPEC §21): its

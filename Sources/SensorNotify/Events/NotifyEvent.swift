@@ -1,4 +1,5 @@
 public import SensorCore
+public import SensorRuntime
 
 /// One alert event as a notification target receives it: what the daemon's journal entry
 /// says, with the host that logged it (SPEC §17).
@@ -91,7 +92,7 @@ public struct NotifyEvent: Sendable, Hashable {
     /// (a fixed one: the notifier's own may be a unit's bare default). An absent value is an
     /// empty variable, so a script can rely on every name being set.
     public var environment: [String] {
-        func number(_ v: Double?) -> String { v.map(EventFormatter.number) ?? "" }
+        func number(_ v: Double?) -> String { v.map(NumberText.number) ?? "" }
         return [
             "ALERT_RULE=" + rule,
             "ALERT_STATE=" + kind.rawValue,

@@ -1,4 +1,4 @@
-public import SensorCore
+public import SensorRuntime
 
 /// The journal one notification lane reads its alert entries from, in journal order.
 ///

@@ -1,5 +1,5 @@
-public import SensorCore
-
+public import SensorConfig
+import SensorCore
 extension NotifyFilter {
     /// Whether `event` passes every filter. An event without a known severity passes only
     /// when severities are not filtered (a filter on severity cannot vouch for it).

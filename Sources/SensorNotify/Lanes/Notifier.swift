@@ -1,4 +1,6 @@
+public import SensorConfig
 public import SensorCore
+public import SensorRuntime
 
 /// `sensorwatch notify` (SPEC §17): one ``NotifyLane`` per target and journal, each on its
 /// own; cursors kept in `notify.json`; READY once every lane has its starting point;

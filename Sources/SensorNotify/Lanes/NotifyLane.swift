@@ -1,4 +1,6 @@
+public import SensorConfig
 public import SensorCore
+public import SensorRuntime
 
 /// Delivers one target's events from one journal, one at a time, in journal order (SPEC
 /// §17): an event that waits to be retried holds back only this lane's later events.
@@ -164,11 +166,11 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
                 do { try await clock.sleep(until: start.advanced(by: until), tolerance: nil) } catch { return false }
                 actions += machine.handle(.timer, now: now())
             case .logRetry(let why, let delay):
-                log.log(.warning, "\(target.name): \(describe) not delivered (\(why)); trying again in \(EventFormatter.duration(seconds: delay.seconds))")
+                log.log(.warning, "\(target.name): \(describe) not delivered (\(why)); trying again in \(NumberText.duration(seconds: delay.seconds))")
             case .logFailure(let why):
                 log.log(.error, "\(target.name): \(describe) not delivered: \(why); not trying again")
             case .logUndeliverable(let why):
-                log.log(.error, "\(target.name): \(describe) undeliverable: not delivered within \(EventFormatter.duration(seconds: target.giveUp.seconds)) of its first try (\(why)); skipped")
+                log.log(.error, "\(target.name): \(describe) undeliverable: not delivered within \(NumberText.duration(seconds: target.giveUp.seconds)) of its first try (\(why)); skipped")
             }
         }
         return true

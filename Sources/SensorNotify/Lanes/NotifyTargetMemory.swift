@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 /// What a target's delivery keeps across restarts beyond its cursors: an alertmanager
 /// target's firing set, given back at the start and handed on after each change.

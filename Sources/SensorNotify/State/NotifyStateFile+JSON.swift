@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 extension NotifyStateFile {
     /// The file's JSON, keys sorted (targets and journals too), as the files written with

@@ -1,5 +1,3 @@
-import SensorCore
-
 /// The content of `notify.json`: per target (by ``NotifyTarget/key``), its position in each
 /// journal it follows (SPEC §17).
 public struct NotifyStateFile: Hashable, Sendable {

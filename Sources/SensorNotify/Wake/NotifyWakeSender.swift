@@ -3,8 +3,6 @@ import CLinux
 #if canImport(Glibc)
 import Glibc
 #endif
-import SensorCore
-
 /// The daemon's side of the wake (SPEC §17, docs/decisions.md): after each alert entry it
 /// sends an empty datagram to ``NotifyWakeSocket/defaultPath``, so a running `notify` reads
 /// the journal at once instead of when journald tells its readers, which it does at most

@@ -1,9 +1,9 @@
 import CLinux
+import Glibc
+public import SensorRuntime
 
 #if canImport(Glibc)
-import Glibc
 #endif
-public import SensorCore
 
 /// `notify`'s side of the daemon's wake (``NotifyWakeSender``): a datagram socket whose
 /// every datagram nudges the journal followers' waits (``DescriptorWaiter/nudge()``).

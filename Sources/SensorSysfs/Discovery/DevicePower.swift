@@ -1,5 +1,3 @@
-import SensorCore
-
 /// Where a device's runtime power state can be seen: the `power/runtime_status` files of
 /// the device and of each parent up to `/sys/devices` (SPEC §20).
 ///

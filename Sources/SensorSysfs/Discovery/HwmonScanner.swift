@@ -1,4 +1,6 @@
+import SensorConfig
 import SensorCore
+import SensorRuntime
 
 /// Finds hwmon chips and their `tempN_input` / `humidityN_input` attributes, and the fans,
 /// voltages, power and current channels of SPEC §16a (`fanN_input` rpm, `inN_input` mV,

@@ -1,4 +1,6 @@
+import SensorConfig
 import SensorCore
+import SensorRuntime
 
 /// Finds IIO devices and their temperature, humidity and pressure channels.
 ///

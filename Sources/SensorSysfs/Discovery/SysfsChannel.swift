@@ -1,3 +1,4 @@
+import SensorConfig
 import SensorCore
 
 /// One sensor backed by sysfs files, and how its value is computed from them.

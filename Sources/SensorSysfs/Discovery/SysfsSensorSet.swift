@@ -1,4 +1,6 @@
+import SensorConfig
 import SensorCore
+import SensorRuntime
 
 /// The discovered sensors of one reader with their open files; lives inside the reader's lock.
 ///
@@ -293,7 +295,7 @@ struct SysfsSensorSet: Sendable {
     static func outOfRange(_ value: Double, _ quantity: Quantity, _ plausible: PlausibleRange) -> String? {
         if quantity == .temperature {
             if value <= -273.15 { return "out of range: \(value) \(quantity.unit)" }
-            return plausible.admits(value) ? nil : "implausible value: \(EventFormatter.number(value)) \(quantity.unit)"
+            return plausible.admits(value) ? nil : "implausible value: \(NumberText.number(value)) \(quantity.unit)"
         }
         // Voltages and currents may be negative (a −12 V rail); a fan at 0 rpm has stopped.
         guard quantity == .humidity || quantity == .pressure else { return nil }

@@ -1,3 +1,4 @@
+import SensorConfig
 import SensorCore
 
 /// Recognizes an hwmon chip that is a thermal zone exported again by the kernel's

@@ -1,4 +1,6 @@
+import SensorConfig
 import SensorCore
+import SensorRuntime
 
 /// Finds `thermal_zoneN` directories: id `thermal:<type>` (``ThermalZoneNames``), label from
 /// `type`, value from `temp` in millidegrees Celsius, limits from the trip points (SPEC §16);

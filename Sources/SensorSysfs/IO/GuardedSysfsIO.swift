@@ -2,8 +2,6 @@
 import Glibc
 #endif
 import Synchronization
-import SensorCore
-
 /// One generation of a sysfs reader's I/O: passes every call to the real ``SysfsIO`` and
 /// keeps track of the one in progress, so a stall watch on another thread can tell which
 /// file a blocked discovery or poll is stuck in (``look()``) and give the generation up

@@ -2,8 +2,6 @@
 import Glibc
 #endif
 import Synchronization
-import SensorCore
-
 /// The files of one reader whose read blocked and has not returned: they are not opened
 /// or read again until it does (SPEC §8), so one wedged driver costs one stuck thread,
 /// not one more per poll.

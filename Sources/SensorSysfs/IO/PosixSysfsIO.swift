@@ -2,8 +2,6 @@
 import Glibc
 #endif
 import CLinux
-import SensorCore
-
 /// The real ``SysfsIO``: `open(2)`, `pread(2)` at offset 0, `close(2)`.
 public struct PosixSysfsIO: SysfsIO {
     /// The real system calls; stateless.

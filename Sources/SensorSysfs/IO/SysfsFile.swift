@@ -1,8 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SensorCore
-
 /// One sysfs attribute, opened once and re-read with `pread` at offset 0.
 ///
 /// A kept descriptor goes stale when its device is unbound or unplugged: reads then fail

@@ -1,5 +1,3 @@
-import SensorCore
-
 /// Files of one directory read at discovery in one ``SysfsIO/readFiles(in:names:into:stride:lengths:progress:)``
 /// call (a chip's labels and limit files), and what each gave.
 struct SysfsFileBatch {

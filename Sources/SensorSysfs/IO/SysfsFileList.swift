@@ -1,5 +1,3 @@
-import SensorCore
-
 /// The names of files in one directory, for one ``SysfsIO/readFiles(in:names:into:stride:lengths:progress:)``
 /// call: packed back to back, each ending in NUL, as the C loop takes them (no C string made
 /// per name, no `String` kept per name).

@@ -1,8 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SensorCore
-
 /// The system calls the sysfs readers make, behind one seam so tests can inject failures.
 ///
 /// Results follow the kernel's convention rather than Swift errors, so the hot path

@@ -1,5 +1,3 @@
-import SensorCore
-
 /// What ``SysfsValueParser/parse(_:)`` found in an attribute's text.
 public enum SysfsParsedValue: Hashable, Sendable {
     /// A decimal number, exact to the nearest `Double`.

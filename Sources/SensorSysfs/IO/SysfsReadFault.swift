@@ -1,5 +1,3 @@
-import SensorCore
-
 /// Why one attribute gave no value: the reason text of a faulted ``Sample``.
 struct SysfsReadFault: Error, Sendable {
     let reason: String

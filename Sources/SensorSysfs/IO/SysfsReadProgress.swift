@@ -1,6 +1,4 @@
 import CLinux
-import SensorCore
-
 /// Where a reader's batch of reads has got to, and whether it was given up: shared between
 /// the thread that reads and the stall watch that looks at it from another thread.
 ///

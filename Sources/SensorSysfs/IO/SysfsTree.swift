@@ -2,8 +2,6 @@
 import Glibc
 #endif
 import CLinux
-import SensorCore
-
 /// Directory walking and small text reads for discovery (not the per-sample path).
 ///
 /// Discovery runs at start, once a minute and on reload, so it may allocate freely; it

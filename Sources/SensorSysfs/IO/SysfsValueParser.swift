@@ -1,5 +1,3 @@
-import SensorCore
-
 /// Parses the decimal text of a sysfs attribute without allocating.
 ///
 /// Accepts what the kernel prints for numeric attributes: an optional sign, digits, and

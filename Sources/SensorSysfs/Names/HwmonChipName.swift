@@ -1,5 +1,3 @@
-import SensorCore
-
 /// The name lm-sensors (libsensors 3.6) gives an hwmon chip, `<name>-<bus>-<address>`
 /// (SPEC §4), so that `sensors coretemp-isa-0000` and `hwmon:coretemp-isa-0000/temp1` name
 /// the same chip on every boot, whatever `hwmonN` it got.

@@ -1,5 +1,6 @@
-public import SensorCore
-
+public import SensorConfig
+public import SensorRuntime
+import SensorCore
 /// Finds the ids of the form this project used before SPEC §4 named devices —
 /// `thermal:thermal_zoneN` for a zone that has a readable type, `hwmon:NAME/…` without a bus
 /// part — in a configuration's rules and source filters, and the id each means on this

@@ -1,5 +1,3 @@
-import SensorCore
-
 /// Makes chip names unique the way SPEC §4 says: the first chip of a name keeps it, the
 /// next ones get `<name>.1`, `<name>.2`, … in the order of their resolved `device` path,
 /// then (chips without a device) of their directory index.

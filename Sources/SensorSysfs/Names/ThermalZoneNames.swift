@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 
 /// The names SPEC §4 gives the thermal zones of one directory: the zone's `type`
 /// (`x86_pkg_temp`), zones of one type told apart by ``SysfsNames`` (`acpitz`, `acpitz.1`, by

@@ -1,4 +1,6 @@
+public import SensorConfig
 public import SensorCore
+public import SensorRuntime
 
 /// Reads a sysfs source with the scan of its kind (SPEC §4): thermal zones
 /// (`thermal:<type>`, label `type`, °C from millidegrees), hwmon temperatures and humidities
@@ -28,7 +30,7 @@ public final class SysfsReader: SensorReader {
             case .thermal: ThermalZoneScanner.scan
             case .hwmon: HwmonScanner.scan
             case .iio: IIOScanner.scan
-            // Not a sysfs source (ReaderFactory gives it a SimulatedReader, SensorCLI a BMC
+            // Not a sysfs source (SensorCLI gives it a SimulatedReader or a BMC
             // reader): nothing to find.
             case .simulated, .ipmi: { _, _, _ in [] }
             }

@@ -1,5 +1,7 @@
-import Synchronization
+import SensorConfig
 import SensorCore
+import SensorRuntime
+import Synchronization
 
 /// The work of a ``SysfsReader`` of any kind: the sensor set, discovery, polling, and the
 /// isolation of a file that blocks (SPEC §8).

@@ -1,6 +1,9 @@
-import SensorCore
-import Testing
 @testable import SensorCLI
+import SensorConfig
+import SensorCore
+import SensorRuntime
+import SensorSimulation
+import Testing
 
 @DaemonActor
 struct PlotPredictorTests {

@@ -1,6 +1,7 @@
-import SensorCore
-import Testing
 @testable import SensorCLI
+import SensorCore
+import SensorRuntime
+import Testing
 
 @DaemonActor
 struct SVGPlotTests {

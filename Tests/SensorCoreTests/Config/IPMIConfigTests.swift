@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import Testing
-@testable import SensorCore
+@testable import SensorConfig
 import SensorTestKit
+import Testing
+#endif
 
 /// An `ipmi` source's keys (SPEC §23): one configuration per BMC, secrets only from a file
 /// of mode 0600/0400 or a credential.

@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
-import SensorCore
+import SensorConfig
+import SensorRuntime
 import SensorTestKit
 import Testing
+#endif
 
 /// SPEC §19's rule for where `run` keeps its runtime files and where clients look.
 @Suite struct RuntimeDirectoryTests {

@@ -1,5 +1,5 @@
+@testable import SensorConfig
 import Testing
-@testable import SensorCore
 
 /// A URL's user information: sent as basic authentication, shown with the password masked
 /// (SPEC §17 Secrets).

@@ -1,9 +1,9 @@
+import Glibc
+@testable import SensorRuntime
 import SensorTestKit
 import Testing
-@testable import SensorCore
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The poll thread behind every notify wait: a wait ends when its descriptor is readable,

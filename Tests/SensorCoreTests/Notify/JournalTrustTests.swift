@@ -1,6 +1,6 @@
+@testable import SensorConfig
 import SensorTestKit
 import Testing
-@testable import SensorCore
 
 /// Who may write the entries notify delivers and history lists (SPEC §17, Trust): only
 /// journald's own fields count, and a collector's file ties its entries to its host.

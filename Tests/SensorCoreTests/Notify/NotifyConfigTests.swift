@@ -1,6 +1,7 @@
-import Testing
+@testable import SensorConfig
 @testable import SensorCore
 import SensorTestKit
+import Testing
 
 /// The `notify` list of the configuration (SPEC §17): every problem at its key path.
 struct NotifyConfigTests {

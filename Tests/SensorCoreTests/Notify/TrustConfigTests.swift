@@ -1,6 +1,6 @@
+@testable import SensorConfig
 import SensorTestKit
 import Testing
-@testable import SensorCore
 
 /// The top-level `trust` key (SPEC §17): each list replaces its default, every problem at
 /// its key path.

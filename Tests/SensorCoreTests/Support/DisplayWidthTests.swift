@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 import Testing
 
 /// Text measured in terminal cells, as a terminal draws it.

@@ -1,4 +1,4 @@
-import SensorCore
+import SensorRuntime
 import Testing
 
 /// One time of day, read in one place, in the two units its users keep.

@@ -1,0 +1,23 @@
+public import SensorRuntime
+import Synchronization
+
+/// Keeps every entry, for tests to read back.
+public final class MemoryLog: DaemonLog {
+    private let kept = Mutex<[LogEntry]>([])
+
+    public init() {}
+
+    /// How many entries have been written (tests wait for them: `written.until(n)`).
+    package let written = EventCount()
+
+    public func write(_ entry: LogEntry) {
+        kept.withLock { $0.append(entry) }
+        written.increment()
+    }
+
+    /// Every entry so far, in order.
+    public var entries: [LogEntry] { kept.withLock { $0 } }
+
+    /// Every entry so far as its `<N>message` text (see ``StreamLog``).
+    public var lines: [String] { entries.map(StreamLog.lines) }
+}

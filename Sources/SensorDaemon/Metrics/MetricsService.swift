@@ -1,0 +1,95 @@
+/// The metrics file (SPEC §12): a ``PublishedFile`` run by the one ``PublishedFileService``.
+///
+/// It follows the model's seconds (or every commit for an interval under a second) and, at
+/// the first change after a write falls due, writes what the model, the rule engine and the
+/// alert ledger hold now. Its timer writes the first file within a second and is the
+/// backstop for a daemon whose sources stopped delivering. Without `metrics` in the
+/// configuration it observes nothing, so it costs a daemon without a file nothing per poll.
+/// Cancelled, it removes the file.
+import SensorRuntime
+import SensorCore
+import SensorConfig
+
+@DaemonActor
+final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration == Duration {
+    private var writer: MetricsTextfileWriter<C>?
+    private let data: SensorData
+    private let ledger: AlertLedger
+    private let clock: C
+    private let startTime: Double
+    private let log: any DaemonLog
+    private let version: String
+    /// The engine's alerts, for each snapshot.
+    private let engine: @DaemonActor () -> RuleEngine
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private lazy var service = PublishedFileService(file: self, sleep: sleep)
+
+    /// How many times the model woke the service (tests wait for it).
+    var modelWakes: EventCount { service.modelWakes }
+    /// How many times the service armed its observation of the model (it has started).
+    var armed: EventCount { service.armed }
+    /// The current file's writes; nil without a file.
+    var writes: EventCount? { writer?.writes }
+
+    /// - Parameters:
+    ///   - startTime: Unix time (seconds) of the run's time zero.
+    ///   - engine: the rule loop's engine as it is now.
+    init(
+        configuration: MetricsConfiguration?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
+        version: String, sleep: @escaping @Sendable (Duration) async throws -> Void,
+        log: any DaemonLog,
+        engine: @escaping @DaemonActor () -> RuleEngine
+    ) {
+        self.data = data
+        self.ledger = ledger
+        self.clock = clock
+        self.startTime = startTime
+        self.log = log
+        self.version = version
+        self.engine = engine
+        self.sleep = sleep
+        writer = configuration.map(makeWriter)
+    }
+
+    func run() async { await service.run() }
+
+    /// Switches to a new `metrics` configuration (a reload); the same one changes nothing.
+    func reconfigure(_ configuration: MetricsConfiguration?) {
+        guard configuration != writer?.configuration else { return }
+        writer?.stop()
+        writer = configuration.map(makeWriter)
+        service.refresh()
+    }
+
+    // An interval of a second or more is followed on the model's seconds (one wake-up a
+    // second, not one per commit); under a second, every commit.
+    func observe() {
+        guard let writer else { return }
+        if writer.configuration.interval >= .seconds(1) { _ = data.latestSecond } else { data.touchReadings() }
+    }
+
+    /// Writes at the first change after a write falls due: a write rides on the poll that
+    /// brought the change. On the model's seconds a write falls due up to half a second
+    /// early, so that the tick of the due second takes it whatever the polls' phase. A
+    /// reload's new writer does nothing here: its first write is the timer's. A write moves
+    /// the timer: its backstop counts from the last write, so while polls keep up it never
+    /// wakes a thread.
+    func modelChanged() -> Bool {
+        guard let writer else { return false }
+        return writer.writeIfDue(early: writer.configuration.interval >= .seconds(1) ? .milliseconds(500) : .zero)
+    }
+
+    var timerWait: Duration? { writer?.timerWait }
+
+    func timerFired() { writer?.timerFired() }
+
+    func remove() { writer?.stop() }
+
+    private func makeWriter(_ configuration: MetricsConfiguration) -> MetricsTextfileWriter<C> {
+        MetricsTextfileWriter(configuration: configuration, clock: clock, snapshot: { [unowned self] in
+            MetricsSnapshot(
+                version: version, startTime: startTime, readings: data.readings, engine: engine(),
+                eventCount: { [ledger] in ledger.eventCount(rule: $0, kind: $1) })
+        }, log: log)
+    }
+}

@@ -1,0 +1,34 @@
+/// Paces a source's poll thread on the run's clock: blocks it until the deadline of its
+/// next tick, on an alarm of its own, and keeps run time (time since the run's start).
+///
+/// Called from that one thread only (plus ``wake()`` from anywhere).
+package import SensorRuntime
+
+package final class PollPacer: Sendable {
+    private let clock: any RunClock
+    private let runTime: @Sendable () -> Timestamp
+    private let alarm: any ClockAlarm
+
+    /// - Parameters:
+    ///   - clock: the run's clock.
+    ///   - start: the instant of run time zero.
+    package init<C: RunClock>(clock: C, start: C.Instant) {
+        self.clock = clock
+        runTime = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
+        alarm = clock.makeAlarm()
+    }
+
+    /// The run time now.
+    var now: Timestamp { runTime() }
+
+    /// Blocks the calling thread until `deadline` (run time), or until ``wake()``.
+    func sleep(until deadline: Timestamp) {
+        alarm.sleep(for: .nanoseconds(deadline.nanoseconds - now.nanoseconds))
+    }
+
+    /// Ends the current and every later sleep at once (used when stopping).
+    func wake() { alarm.ring() }
+
+    /// Another alarm of the same clock (for the source's ``StallWatch``).
+    func makeAlarm() -> any ClockAlarm { clock.makeAlarm() }
+}

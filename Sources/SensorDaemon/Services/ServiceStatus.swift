@@ -1,0 +1,54 @@
+/// Tells the service manager how the daemon is: `READY=1`, `RELOADING=1`, `STOPPING=1` at
+/// each change of phase, and `STATUS=` (sensors, faulty sensors, firing alerts) whenever
+/// those counts change — read by observing ``SensorData`` and the ``AlertLedger``.
+import SensorRuntime
+import SensorCore
+
+@DaemonActor
+final class ServiceStatus: Service {
+    private let data: SensorData
+    private let ledger: AlertLedger
+    private let notifier: any ServiceNotifier
+    private var lastSent: String?
+    /// STATUS= goes out between READY and STOPPING only.
+    private var reporting = false
+
+    init(data: SensorData, ledger: AlertLedger, notifier: any ServiceNotifier) {
+        self.data = data
+        self.ledger = ledger
+        self.notifier = notifier
+    }
+
+    /// Sends what a new phase means (READY carries the status line).
+    func enter(_ phase: DaemonPhase) {
+        reporting = phase == .running || phase == .reloading
+        switch phase {
+        case .starting: return
+        case .running:
+            let status = statusLine()
+            lastSent = status
+            notifier.notify("READY=1\n" + status)
+        case .reloading: notifier.notify("RELOADING=1")
+        case .stopping: notifier.notify("STOPPING=1")
+        }
+    }
+
+    /// Sends `STATUS=` on every change of the counts after READY (before it, READY carries it).
+    func run() async {
+        while !Task.isCancelled {
+            if reporting, let last = lastSent {
+                let status = statusLine()
+                if status != last {
+                    lastSent = status
+                    notifier.notify(status)
+                }
+            }
+            await nextChange(of: { _ = statusLine() })
+        }
+    }
+
+    private func statusLine() -> String {
+        let (sensors, faulty, firing) = (data.sensorCount, data.faulty.count, ledger.firingCount)
+        return "STATUS=\(sensors) sensor\(sensors == 1 ? "" : "s"), \(faulty) faulty, \(firing) firing"
+    }
+}

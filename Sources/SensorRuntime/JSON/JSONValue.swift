@@ -1,0 +1,36 @@
+/// A JSON5 document as a plain tree, so loaders can walk it by hand and report every problem
+/// with its key path instead of stopping at the first one.
+package indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number that is a whole number and fits an `Int64` (seeds need every bit).
+    case integer(Int64)
+    /// Any other number, also `Infinity` and `NaN` (JSON5 has them; loaders refuse them).
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in file order.
+    case object(JSONObject)
+    /// A number too large for a `Double` (such as `1e400`), reported at its key path.
+    case unrepresentableNumber
+
+    /// How messages name this kind of value: `expected a number, found a string`.
+    package var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .integer, .number, .unrepresentableNumber: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// Whether this is an object or an array.
+    package var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+}
