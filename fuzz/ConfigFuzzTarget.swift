@@ -1,4 +1,6 @@
+@testable import SensorConfig
 @testable import SensorCore
+@testable import SensorRuntime
 
 /// libFuzzer target: `ConfigLoader.load(contents:path:)` over arbitrary bytes.
 ///

@@ -1,4 +1,5 @@
-@testable import SensorCore
+@testable import SensorConfig
+@testable import SensorRuntime
 
 /// libFuzzer target: `ScenarioLoader.load(contents:path:)` and the scenario CSV parser.
 ///

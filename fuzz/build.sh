@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets into .build/fuzz/<target>, instrumented for libFuzzer and
-# AddressSanitizer, with warnings as errors. SensorCore and SensorSysfs (every source under
-# their Sources/ folders, not SensorSystemd) are compiled once into static libraries with
+# AddressSanitizer, with warnings as errors. SensorRuntime, SensorCore, SensorConfig and
+# SensorSysfs (every source under their Sources/ folders) are compiled once into static libraries with
 # testing enabled and SwiftPM's package name, so the targets can `@testable import` internal
 # parsers such as the CSV parser; each target is then its entry file plus
 # fuzz/Support/*.swift, linked against them.
@@ -15,7 +15,10 @@ ALL_TARGETS=(config scenario sysfs-value)
 targets=("${@:-${ALL_TARGETS[@]}}")
 # lld: gold warns about every ASan helper symbol it cannot export.
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -warnings-as-errors -O -g
-    -use-ld=lld -module-cache-path "$OUT/module-cache" -package-name sensorwatch)
+    -use-ld=lld -module-cache-path "$OUT/module-cache" -package-name sensorwatch
+    # The upcoming features Package.swift enables, so imports mean what they mean there.
+    -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
+    -enable-upcoming-feature InternalImportsByDefault)
 
 entry() {
     case "$1" in
@@ -28,7 +31,7 @@ entry() {
 for target in "${targets[@]}"; do entry "$target" >/dev/null; done
 
 mkdir -p "$OUT/modules" "$OUT/cmodules"
-# SensorCore imports the CLinux C target: give swiftc its module map (every header of its
+# SensorRuntime imports the CLinux C target: give swiftc its module map (every header of its
 # include/, as SwiftPM's umbrella directory) and link its objects.
 cat >"$OUT/cmodules/module.modulemap" <<MAP
 module CLinux {
@@ -56,11 +59,13 @@ library() {
         echo "fuzz: built $OUT/lib$module.a in $(($(date +%s) - start))s"
     fi
 }
-library SensorCore Sources/SensorCore
-library SensorSysfs Sources/SensorSysfs "$OUT/libSensorCore.a"
+library SensorRuntime Sources/SensorRuntime
+library SensorCore Sources/SensorCore "$OUT/libSensorRuntime.a"
+library SensorConfig Sources/SensorConfig "$OUT/libSensorCore.a"
+library SensorSysfs Sources/SensorSysfs "$OUT/libSensorConfig.a"
 for target in "${targets[@]}"; do
     start=$(date +%s)
-    "$SWIFTC" "${FLAGS[@]}" -module-name "FuzzTarget" -I "$OUT/modules" -L "$OUT" -lSensorSysfs -lSensorCore \
+    "$SWIFTC" "${FLAGS[@]}" -module-name "FuzzTarget" -I "$OUT/modules" -L "$OUT" -lSensorSysfs -lSensorConfig -lSensorCore -lSensorRuntime \
         -o "$OUT/$target" "$(entry "$target")" fuzz/Support/*.swift "${clinux[@]}"
     echo "fuzz: built $OUT/$target in $(($(date +%s) - start))s"
 done

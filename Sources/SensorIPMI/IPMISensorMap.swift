@@ -1,4 +1,4 @@
-public import SensorConfig
+import SensorConfig
 public import SensorCore
 
 /// A BMC's SDR as sensorwatch's sensors (SPEC §23): ids `ipmi:<bmc>/<name>`, the SDR's

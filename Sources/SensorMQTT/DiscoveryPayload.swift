@@ -1,5 +1,5 @@
 public import SensorCore
-public import SensorRuntime
+import SensorRuntime
 
 /// Home Assistant's MQTT discovery configs (SPEC §24): one `sensor` per sensor, one
 /// `binary_sensor` (`device_class: problem`) per (rule, sensor) alert, all of one device per

@@ -1,5 +1,5 @@
 public import SensorCore
-public import SensorRuntime
+import SensorRuntime
 
 /// What the bridge publishes, as a pure state machine (SPEC §24): the daemon's stream and
 /// the broker's connection go in, the messages to publish now come out. The runner

@@ -1,7 +1,7 @@
 /// A silence as Alertmanager's API v2 takes it (`POST /api/v2/silences`, SPEC §21):
 /// matchers `alertname`, `sensor` and `host` as regular expressions from the globs,
 /// `createdBy`, `comment`, `startsAt`, `endsAt`.
-public import SensorRuntime
+import SensorRuntime
 public import SensorCore
 
 public enum AlertmanagerSilence {

@@ -1,7 +1,7 @@
 import CSystemd
 import Glibc
 public import SensorConfig
-public import SensorCore
+import SensorCore
 public import SensorNotify
 public import SensorRuntime
 

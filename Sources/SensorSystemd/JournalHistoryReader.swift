@@ -1,7 +1,7 @@
 import CSystemd
 import Glibc
 public import SensorConfig
-public import SensorCore
+import SensorCore
 import SensorRuntime
 #if canImport(Glibc)
 #endif

@@ -2,7 +2,6 @@ import SensorSystemd
 import Testing
 @testable import SensorCLI
 @testable import SensorCore
-
 struct HistoryFormatterTests {
     static let firing = JournalAlertRecord(
         realtimeMicroseconds: 1_795_558_400_012_345, host: "web1", kind: .firing, rule: "cpu-hot", severity: .warning,

@@ -1,9 +1,7 @@
 @testable import SensorIPMI
 import SensorRuntime
 import Testing
-import SensorCore
-
-
+@testable import SensorCore
 /// SPEC §23: ids, labels, quantities by unit and thresholds as §16's limits.
 @Suite struct IPMISensorMapTests {
     @Test func idsNameTheBMCAndTheSDRsNameWithOddCharactersAsUnderscores() {

@@ -5,9 +5,7 @@ import SensorCore
 import SensorRuntime
 import SensorTestKit
 import Testing
-import SensorConfig
-
-
+@testable import SensorConfig
 #if canImport(Glibc)
 #endif
 

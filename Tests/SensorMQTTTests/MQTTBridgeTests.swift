@@ -2,7 +2,6 @@ import Testing
 import SensorCore
 import SensorMQTT
 import SensorRuntime
-
 /// What the bridge publishes for the daemon's stream and the broker's connection (SPEC §24).
 struct MQTTBridgeTests {
     static let topics = MQTTTopics(prefix: "sw", host: "h", discoveryPrefix: "ha")

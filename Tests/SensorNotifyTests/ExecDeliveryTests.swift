@@ -3,8 +3,7 @@ import Glibc
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-import SensorCore
-
+@testable import SensorCore
 #if canImport(Glibc)
 #endif
 

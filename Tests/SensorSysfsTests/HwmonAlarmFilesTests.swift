@@ -2,9 +2,8 @@ import SensorConfig
 import SensorSysfs
 import SensorTestKit
 import Testing
-import SensorRuntime
 import SensorCore
-
+import SensorRuntime
 /// hwmon's alarm files (SPEC §16b): found with their channel, read with every poll of the
 /// value through the descriptor kept open, and carried in the readings as limit names.
 @Suite struct HwmonAlarmFilesTests {

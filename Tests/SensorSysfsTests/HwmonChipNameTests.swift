@@ -2,7 +2,7 @@ import SensorSysfs
 import SensorTestKit
 import Testing
 import SensorRuntime
-
+import SensorCore
 /// hwmon chips are named as lm-sensors (libsensors 3.6) names them (SPEC §4), thermal zones
 /// by their type, IIO devices by name, so ids follow devices, not the kernel's numbering.
 @Suite struct HwmonChipNameTests {

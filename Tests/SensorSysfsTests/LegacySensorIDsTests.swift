@@ -2,6 +2,7 @@ import SensorConfig
 import SensorSysfs
 import SensorTestKit
 import Testing
+import SensorRuntime
 
 /// `check` warns about ids of the form used before SPEC §4 named devices, and says what
 /// each means on this machine (SPEC §20).

@@ -3,8 +3,7 @@
 @testable import SensorSysfs
 import SensorTestKit
 import Testing
-import SensorRuntime
-
+@testable import SensorRuntime
 /// Limits are read from hwmon limit files and thermal trip points at discovery (SPEC §16).
 @Suite(.timeLimit(.minutes(1)))
 struct SysfsLimitsTests {

@@ -6,8 +6,7 @@ import Glibc
 import SensorTestKit
 import Synchronization
 import Testing
-import SensorRuntime
-
+@testable import SensorRuntime
 /// ``SysfsIO/readFiles(in:names:into:stride:lengths:progress:)``: the files of one directory
 /// opened, read and closed in one call (a chip's labels and limit files at discovery), and a
 /// file in the middle that blocks costs that file only (SPEC §8).

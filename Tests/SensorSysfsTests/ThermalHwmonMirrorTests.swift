@@ -4,7 +4,6 @@ import SensorTestKit
 import Testing
 import SensorCore
 import SensorRuntime
-
 /// Thermal zones the kernel also exports through hwmon stay under both ids, and the hwmon
 /// reader says which zone each of them is (README: "Thermal zones seen twice").
 @Suite struct ThermalHwmonMirrorTests {

@@ -3,7 +3,6 @@ import SensorTestKit
 import Testing
 import SensorRuntime
 import SensorCore
-
 /// Thermal zones are named by their `type` and IIO devices by their `name` (SPEC §4): the
 /// zone and device numbers the kernel hands out at boot do not show in ids.
 @Suite struct ThermalZoneNamesTests {

@@ -1,6 +1,5 @@
 public import SensorCore
 import SensorRuntime
-
 extension PollCycle {
     /// A cycle of `list` at `t` seconds: the given sensors read (a nil value is a failed read,
     /// `EIO`), every other listed sensor not read.

@@ -1,4 +1,4 @@
-@testable import SensorCore
+@testable import SensorRuntime
 
 /// What every error a loader reports must satisfy, whatever the input (SPEC §2: errors print
 /// one per line as `PATH: LOCATION: message`, syntax errors at `line L, column C`).

@@ -1,5 +1,5 @@
 import Observation
-public import SensorRuntime
+package import SensorRuntime
 
 /// Which alerts fire, since when — as the state file keeps them (SPEC §8) — written off the
 /// rule loop by a ``LatestValueWriter``. A service: cancelled (last, at stop), it writes

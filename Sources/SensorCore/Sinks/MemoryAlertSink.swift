@@ -1,4 +1,4 @@
-public import SensorRuntime
+package import SensorRuntime
 import Synchronization
 
 /// Keeps every event, fault and appearance in memory, for tests and for `simulate`.

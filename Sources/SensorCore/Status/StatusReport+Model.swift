@@ -1,4 +1,4 @@
-public import SensorRuntime
+package import SensorRuntime
 
 extension StatusReport {
     /// The report of the daemon's model now: every sensor from ``SensorData``, every pending

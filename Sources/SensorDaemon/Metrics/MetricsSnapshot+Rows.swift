@@ -1,4 +1,4 @@
-public import SensorRuntime
+import SensorRuntime
 public import SensorCore
 
 extension MetricsSnapshot {

@@ -9,7 +9,7 @@
 /// they can (sensor lists, values): taking a snapshot of a thousand sensors copies no
 /// string and touches no reference count per sensor, which at one file a second is a
 /// visible share of the daemon's CPU.
-public import SensorRuntime
+import SensorRuntime
 public import SensorCore
 
 public struct MetricsSnapshot: Sendable, Equatable {

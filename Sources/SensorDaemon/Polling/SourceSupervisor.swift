@@ -8,9 +8,9 @@
 /// ``DaemonActor``, READY, a reload or SIGTERM. `simulate` and `test` drive scenario
 /// sources through it too, in virtual time (``play()``): the same pollers, commits and
 /// derived sensors, stepped by the supervisor instead of threads.
-public import SensorRuntime
-public import SensorCore
-public import SensorConfig
+package import SensorRuntime
+package import SensorCore
+package import SensorConfig
 @DaemonActor
 package final class SourceSupervisor: Service {
     /// A polled source and its configuration.

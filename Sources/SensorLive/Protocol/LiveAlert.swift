@@ -1,5 +1,5 @@
 public import SensorCore
-public import SensorRuntime
+package import SensorRuntime
 
 /// One alert as the stream shows it (SPEC §22): a pending or firing alert of a `snapshot`,
 /// or, in a `change`, an alert whose state changed (`ok` when it resolved).

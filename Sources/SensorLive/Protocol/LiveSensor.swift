@@ -1,4 +1,4 @@
-package import SensorCore
+import SensorCore
 package import SensorRuntime
 
 /// One sensor as the stream shows it (SPEC §22): what status.json says of it (SPEC §19) and

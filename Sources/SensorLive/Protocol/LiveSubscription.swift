@@ -1,5 +1,5 @@
 public import SensorCore
-public import SensorRuntime
+import SensorRuntime
 
 /// The one line a client may send first (SPEC §22): `{"subscribe": {"sensor": ["GLOB", …]}}`,
 /// after which it gets only those sensors and their alerts.

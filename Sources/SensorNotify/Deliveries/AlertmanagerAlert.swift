@@ -1,6 +1,5 @@
 import SensorRuntime
 import SensorCore
-
 /// One alert as Alertmanager's API v2 receives it (SPEC §17): labels `alertname`, `sensor`,
 /// `severity`, `host`; annotations `summary`, `value`, `threshold`, and the rule's
 /// `description` and `runbook_url` where it has them (SPEC §21); `startsAt` the firing time.

@@ -1,5 +1,5 @@
 public import SensorCore
-public import SensorRuntime
+import SensorRuntime
 
 /// One alert event as a notification target receives it: what the daemon's journal entry
 /// says, with the host that logged it (SPEC §17).

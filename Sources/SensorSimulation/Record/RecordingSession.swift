@@ -1,6 +1,6 @@
 public import SensorConfig
 public import SensorCore
-public import SensorDaemon
+import SensorDaemon
 public import SensorRuntime
 import Synchronization
 

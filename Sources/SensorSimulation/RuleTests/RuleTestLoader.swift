@@ -1,8 +1,8 @@
 /// Reads and validates a rule-test file (SPEC §18), the configuration it names and every
 /// scenario it names or holds.
 public import SensorRuntime
-public import SensorCore
-public import SensorConfig
+import SensorCore
+import SensorConfig
 
 public enum RuleTestLoader {
     private static let eventKeys = [

@@ -3,7 +3,7 @@
 /// Pure and deterministic: the same scenario (seed included) always gives the same samples.
 public import SensorConfig
 public import SensorCore
-public import SensorRuntime
+import SensorRuntime
 
 public enum ScenarioSampler {
     /// The samples of sensor `index` of `scenario`, in time order: explicit feeds at their

@@ -5,8 +5,8 @@
 /// nanosecond, values print in the shortest form that reads back as the same `Double`.
 /// One sensor a line group, its samples ten to a line, so a long recording stays readable.
 public import SensorConfig
-public import SensorCore
-public import SensorRuntime
+import SensorCore
+import SensorRuntime
 
 public enum ScenarioWriter {
     /// The scenario as JSON text, ending with a newline.

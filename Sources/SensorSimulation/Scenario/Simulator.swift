@@ -6,7 +6,7 @@
 public import SensorRuntime
 public import SensorCore
 public import SensorConfig
-public import SensorDaemon
+import SensorDaemon
 
 @DaemonActor
 public enum Simulator {

@@ -3,7 +3,6 @@
 @testable import SensorSimulation
 import Testing
 @testable import SensorRuntime
-
 struct ScenarioSamplerTests {
     /// One generated sensor; returns `(seconds, value or nil)` of every sample.
     private func curve(

@@ -4,7 +4,6 @@
 import SensorTestKit
 import Testing
 @testable import SensorCore
-
 /// What `record` writes: plain JSON that the scenario loader reads back unchanged.
 struct ScenarioWriterTests {
     static let humidity: [TimedValue] = (0...11).map { (i: Int) -> TimedValue in

@@ -2,9 +2,8 @@
 @testable import SensorSimulation
 import SensorTestKit
 import Testing
-@testable import SensorConfig
 @testable import SensorRuntime
-
+@testable import SensorConfig
 /// Reading rule-test files (SPEC §18): what a test file holds, and every way it can be bad.
 struct RuleTestLoaderTests {
     static let config = "{ rules: [ { name: \"hot\", sensor: \"sim:*\", above: 80 } ] }"

@@ -1,9 +1,8 @@
 @testable import SensorConfig
 import SensorTestKit
 import Testing
-@testable import SensorRuntime
 @testable import SensorCore
-
+@testable import SensorRuntime
 struct ScenarioLoaderTests {
     private func errors(_ text: String) -> [String] { TemporaryDirectory.scenarioErrors(of: text) }
 

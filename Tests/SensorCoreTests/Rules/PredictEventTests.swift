@@ -4,7 +4,6 @@
 import SensorTestKit
 import Testing
 @testable import SensorRuntime
-
 /// Events of predict rules (SPEC §10) as users see them: messages, `simulate` lines and JSON.
 @MainActor
 struct PredictEventTests {

@@ -1,7 +1,6 @@
 import Testing
 @testable import SensorCore
 @testable import SensorRuntime
-
 /// After a restart a predict alert kept as firing has an empty window (the state file keeps
 /// no samples): it neither resolves for want of a line nor fires a second time.
 struct PredictRestoreTests {

@@ -3,7 +3,7 @@
 import SensorTestKit
 import Testing
 @testable import SensorRuntime
-
+@testable import SensorRuntime
 /// Rules whose threshold is a limit of the sensor (SPEC §16), from the configuration's text
 /// to the events, on tables of cases.
 @Suite struct LimitRuleTests {

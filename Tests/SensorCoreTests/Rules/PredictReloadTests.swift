@@ -2,7 +2,6 @@ import Testing
 @testable import SensorCore
 @testable import SensorRuntime
 @testable import SensorRuntime
-
 /// A reload keeps a predict alert's window while its rule is unchanged, and starts a fresh
 /// one when the rule changed (its window would mean something else).
 struct PredictReloadTests {

@@ -2,7 +2,6 @@ import Testing
 @testable import SensorCore
 import SensorTestKit
 @testable import SensorRuntime
-
 struct RuleEngineTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
     static let gpu = SensorInfo(id: "sim:gpu", label: "", quantity: .temperature)
