@@ -8,7 +8,7 @@ extension SensorReader {
     func samples(at time: Timestamp) -> [Sample] {
         let read = poll(at: time)
         let listed: [SensorInfo] = switch self {
-        case let r as SysfsReader: r.core.listed
+        case let r as SysfsReader: r.listed
         default: discover()
         }
         return read.flatMap { $0.samples(of: listed) }

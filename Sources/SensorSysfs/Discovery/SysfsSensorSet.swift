@@ -42,7 +42,7 @@ struct SysfsSensorSet: Sendable {
     private var suspended: [Bool] = []
     /// Whether a power file that said `suspended` at a poll since the last discovery says
     /// otherwise now: that device's files were not read while it slept, so the reader
-    /// discovers again (``SysfsReaderCore/devicesChanged()``).
+    /// discovers again (``SysfsReader/devicesChanged()``).
     private(set) var wokeSinceDiscovery = false
     /// Where the batch of reads has got to, for the stall watch (``GuardedSysfsIO``).
     private let progress = SysfsReadProgress()
