@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SensorCore
 import SensorTestKit
 import Testing
 
@@ -23,6 +24,14 @@ struct SensorTestKitTests {
         let stuck = Task { try? await Task.sleep(for: .seconds(3600)) }
         #expect(await stuck.value(within: .milliseconds(20)) == nil)
         stuck.cancel()
+    }
+
+    @Test func aBoundedWaitGivesUpOnATaskThatIgnoresCancellation() async {
+        let release = ChangeSignal()
+        let deaf = Task { await release.wait() }
+        #expect(await deaf.value(within: .milliseconds(20)) == nil)
+        release.fire()
+        #expect(await deaf.value(within: .seconds(10)) != nil)
     }
 
     @Test func eventuallyReportsAConditionThatNeverHolds() async {
