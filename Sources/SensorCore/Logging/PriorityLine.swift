@@ -4,7 +4,8 @@
 ///
 /// Priorities are ``LogLevel``'s names, never bare numbers. Every line of a text gets the
 /// prefix, after ``DisplayText`` escaped its control characters: a line break quoted from
-/// outside (a label holding `\n<0>forged`) starts no line of another priority.
+/// outside (a label holding `\n<0>forged`) starts no line of another priority. The lines of
+/// alert events, faults and presence are in `Sinks/PriorityLine+Events.swift`, beside them.
 public enum PriorityLine {
     /// `text` as `<N>` lines of `level`, each line of it prefixed.
     public static func text(_ text: String, at level: LogLevel) -> String {
@@ -12,26 +13,8 @@ public enum PriorityLine {
             .map { "<\(level.priority)>" + $0 }.joined(separator: "\n")
     }
 
-    /// An alert event's line, at its ``AlertEvent/level``.
-    public static func text(for event: AlertEvent) -> String {
-        text(EventFormatter.message(event), at: event.level)
-    }
-
-    /// A sensor fault's or recovery's line, at its ``SensorFault/level``.
-    public static func text(for fault: SensorFault) -> String {
-        text(EventFormatter.message(fault), at: fault.level)
-    }
-
-    /// The line of a sensor that appeared or went, at ``level(of:)``.
-    public static func text(for presence: SensorPresence) -> String {
-        text(EventFormatter.message(presence), at: level(of: presence))
-    }
-
     /// A daemon message's lines, at its entry's level.
     public static func text(for entry: LogEntry) -> String {
         text(entry.message, at: entry.level)
     }
-
-    /// The level of a sensor that appeared or went (SPEC §20): worth noticing, never a fault.
-    public static func level(of presence: SensorPresence) -> LogLevel { .notice }
 }
