@@ -45,6 +45,8 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
     private let environment: Environment
     private let clock: C
     private let broker: String
+    /// READY, STATUS=, STOPPING and the watchdog's pings, as `run` and `notify` send them.
+    private let lifecycle: ServiceLifecycle
     /// Counts the inputs handled (for tests: an input's effects are done when it moved).
     package let handled = EventCount()
 
@@ -54,6 +56,7 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
         self.environment = environment
         self.clock = clock
         self.broker = broker
+        lifecycle = ServiceLifecycle(notifier: environment.notifier)
     }
 
     /// Runs until a stop signal (or the end of `signals`); then publishes `offline` and
@@ -110,19 +113,15 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
                     if (try? await clock.sleep(for: Self.streamRetry)) == nil { return }
                 }
             }
-            if let timeout = environment.notifier.watchdogTimeout {
-                group.addTask { [clock, notifier = environment.notifier] in
-                    while (try? await clock.sleep(for: timeout / 4)) != nil { notifier.notify("WATCHDOG=1") }
-                }
-            }
-            environment.notifier.notify("READY=1\nSTATUS=connecting to \(broker)")
+            if let pings = lifecycle.watchdogPings(on: clock) { group.addTask { await pings.run() } }
+            lifecycle.ready(status: "connecting to \(broker)")
             for await input in inputs {
                 if case .signal(.stop) = input { break }
                 if case .mqtt(.message) = input { birthWaiting.store(false, ordering: .releasing) }
                 loop.handle(input)
                 handled.increment()
             }
-            environment.notifier.notify("STOPPING=1")
+            lifecycle.stopping()
             group.cancelAll()
         }
         await environment.client.stop(with: MQTTMessage(topic: settings.topics.status, payload: "offline", qos: 1, retain: true))
@@ -188,7 +187,7 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
                     log.log(.info, "connected to \(runner.broker)")
                 }
                 problem = nil
-                runner.environment.notifier.notify("STATUS=connected to \(runner.broker)")
+                runner.lifecycle.status("connected to \(runner.broker)")
                 if let birth = runner.settings.topics.homeAssistantStatus { _ = runner.environment.client.subscribe(birth) }
                 publish(bridge.brokerConnected(now: now))
             case .mqtt(.disconnected(let cause, let retryIn)):
@@ -197,7 +196,7 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
                     let level: LogLevel = cause.cause == .unreachable ? .warning : .error
                     log.log(level, "\(cause.words); trying again in \(NumberText.duration(seconds: retryIn.seconds)), then at most every minute")
                     problem = cause
-                    runner.environment.notifier.notify("STATUS=no broker: \(cause.words)")
+                    runner.lifecycle.status("no broker: \(cause.words)")
                 }
             case .mqtt(.message(let topic, let payload)):
                 if topic == runner.settings.topics.homeAssistantStatus, payload == "online" {

@@ -1,6 +1,7 @@
 public import SensorCore
 
-/// One alert event as read back from the journal by `JournalHistoryReader`.
+/// One alert event as read back from the journal (``JournalEntryDecoder``): what `history`
+/// shows and, as a ``NotifyEvent``, what `notify` delivers.
 ///
 /// Fields an entry lacks (older or hand-written entries) are nil or empty rather than
 /// making the read fail.
@@ -37,6 +38,14 @@ public struct JournalAlertRecord: Hashable, Sendable {
     public var limit: String?
     /// `ALERT_WITHIN`: the window of a `rise`/`fall` rule or a prediction's `within`, seconds.
     public var within: Double?
+    /// `SENSOR_QUANTITY`, empty when absent.
+    public var quantity = ""
+    /// `ALERT_ALARM=1`: the chip's latched alarm made the event (SPEC §16b).
+    public var hardwareAlarm = false
+    /// `ALERT_REASON=gone`: a `resolved` because the sensor went (SPEC §20).
+    public var sensorGone = false
+    /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION`, `ALERT_RUNBOOK`: the rule's annotations (SPEC §21).
+    public var annotations = RuleAnnotations()
 
     public init(
         realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,

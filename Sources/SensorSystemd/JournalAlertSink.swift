@@ -57,7 +57,7 @@ public final class JournalAlertSink: AlertSink {
     public func emit(_ event: AlertEvent) {
         let journaled = deliver(
             JournalFields.fields(for: event),
-            line: "<\(event.priority)>" + EventFormatter.message(event), echoed: true)
+            line: PriorityLine.text(for: event), echoed: true)
         // After the send, so the entry is on its way to journald when notify looks.
         if journaled { wake?.send() }
     }
@@ -65,13 +65,13 @@ public final class JournalAlertSink: AlertSink {
     public func emit(_ fault: SensorFault) {
         deliver(
             JournalFields.fields(for: fault),
-            line: "<\(JournalFields.priority(of: fault))>" + EventFormatter.message(fault))
+            line: PriorityLine.text(for: fault))
     }
 
     public func emit(_ presence: SensorPresence) {
         deliver(
             JournalFields.fields(for: presence),
-            line: "<\(LogLevel.notice.priority)>" + EventFormatter.message(presence))
+            line: PriorityLine.text(for: presence))
     }
 
     /// Logs a plain daemon message (``JournalLog`` is the way the daemon does it), with the
@@ -85,7 +85,7 @@ public final class JournalAlertSink: AlertSink {
             JournalFields.fields(
                 message: entry.message, priority: entry.level.priority, id: entry.kind.map(JournalMessageID.init),
                 extra: extra, at: entry.location),
-            line: StreamLog.lines(entry))
+            line: PriorityLine.text(for: entry))
     }
 
     /// What the sink has done so far.
@@ -119,7 +119,7 @@ public final class JournalAlertSink: AlertSink {
                 let why = present
                     ? "sending to the journal failed: \(ErrnoText.words(-result))"
                     : "no journal socket at \(socketPath)"
-                fallback.write(line: "<4>sensorwatch: \(why); writing events to stderr")
+                fallback.write(line: PriorityLine.text("sensorwatch: \(why); writing events to stderr", at: .warning))
             }
             s.statistics.fallbackWrites += 1
             fallback.write(line: line)

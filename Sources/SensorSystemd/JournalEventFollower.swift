@@ -143,39 +143,29 @@ public final class JournalEventFollower: NotifyEventSource {
     }
 
     /// The current entry as an event with its cursor; nil without a cursor. An entry the
-    /// daemon did not write (``JournalTrust``) has no event.
+    /// daemon did not write (``JournalTrust``), or that is not an alert as the daemon writes
+    /// them (``JournalEntryDecoder``), has no event.
     private func entry() -> NotifyEntry? {
         guard let cursor = JournalEventFollower.cursor(of: journal) else { return nil }
         var usec: UInt64 = 0
         _ = sd_journal_get_realtime_usec(journal, &usec)
-        let f = JournalEntryFields.read(journal, JournalEventFollower.wanted)
-        if f[13] == JournalMessageID.silence.rawValue {
+        let entry = JournalEventFollower.wanted.read(journal)
+        if entry["MESSAGE_ID"] == JournalMessageID.silence.rawValue {
             // An untrusted or unreadable silence is skipped like a damaged alert entry.
-            guard case .silence(let silence) = JournalSilenceEntry.read(journal, trust: &trust) else {
+            guard case .silence(let silence, _) = JournalSilenceEntry.read(journal, trust: &trust) else {
                 return NotifyEntry(event: nil, cursor: cursor)
             }
             return NotifyEntry(event: nil, cursor: cursor, silence: silence)
         }
-        guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else {
+        guard let record = try? JournalEntryDecoder.alert(entry, realtimeMicroseconds: usec) else {
             return NotifyEntry(event: nil, cursor: cursor)
         }
-        if case .lookAlike(let reason) = trust.verdict(unit: f[17], uid: f[18], hostname: f[2], cursor: cursor) {
+        if case .lookAlike(let reason) = trust.verdict(entry, cursor: cursor) {
             lookAlike(cursor, reason)
             return NotifyEntry(event: nil, cursor: cursor)
         }
-        var event = NotifyEvent(
-            realtimeMicroseconds: usec, kind: state, rule: rule, severity: f[3].flatMap(Severity.init(rawValue:)),
-            sensor: f[4] ?? "", label: f[5] ?? "", quantity: f[12] ?? "", value: f[7].flatMap(Double.init),
-            unit: f[6] ?? "", threshold: f[8].flatMap(Double.init), host: f[2] ?? "", message: f[9] ?? "",
-            predicted: f[10].flatMap(Double.init), limit: f[11],
-            annotations: RuleAnnotations(summary: f[14], description: f[15], runbook: f[16]))
-        event.sensorGone = f[19] == "gone"
-        return NotifyEntry(event: event, cursor: cursor)
+        return NotifyEntry(event: record.notifyEvent, cursor: cursor)
     }
 
-    private static let wanted = JournalEntryFields.names([
-        "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
-        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_PREDICTED", "ALERT_LIMIT", "SENSOR_QUANTITY",
-        "MESSAGE_ID", "ALERT_SUMMARY", "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "_SYSTEMD_UNIT", "_UID", "ALERT_REASON",
-    ])
+    private static let wanted = JournalEntryFields(JournalEntryDecoder.alertFieldNames)
 }

@@ -188,30 +188,20 @@ public struct JournalHistoryReader: Sendable {
         }
     }
 
-    /// The fields a record is made of (the order `record` reads them in).
-    private static let wanted = JournalEntryFields.names([
-        "ALERT_STATE", "ALERT_RULE", "_HOSTNAME", "ALERT_SEVERITY", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_UNIT",
-        "SENSOR_VALUE", "ALERT_THRESHOLD", "MESSAGE", "ALERT_CONDITION", "ALERT_PREDICTED", "ALERT_LIMIT",
-        "_SYSTEMD_UNIT", "_UID", "ALERT_WITHIN",
-    ])
+    private static let wanted = JournalEntryFields(JournalEntryDecoder.alertFieldNames)
 
     /// The current entry as a record; nil when it is not a readable event or the daemon did
     /// not write it.
     private static func record(
         _ j: OpaquePointer, at usec: UInt64, trust: inout JournalTrustCheck, lookAlike: (String) -> Void
     ) -> JournalAlertRecord? {
-        let f = JournalEntryFields.read(j, wanted)
-        guard let state = f[0].flatMap(EventKind.init(rawValue:)), let rule = f[1] else { return nil }
+        let entry = wanted.read(j)
+        guard let record = try? JournalEntryDecoder.alert(entry, realtimeMicroseconds: usec) else { return nil }
         let cursor = trust.needsCursor ? JournalEventFollower.cursor(of: j) : nil
-        if case .lookAlike(let reason) = trust.verdict(unit: f[13], uid: f[14], hostname: f[2], cursor: cursor) {
+        if case .lookAlike(let reason) = trust.verdict(entry, cursor: cursor) {
             lookAlike(reason)
             return nil
         }
-        return JournalAlertRecord(
-            realtimeMicroseconds: usec, host: f[2] ?? "", kind: state, rule: rule,
-            severity: f[3].flatMap(Severity.init(rawValue:)), sensor: f[4] ?? "", label: f[5] ?? "",
-            unit: f[6] ?? "", value: f[7].flatMap(Double.init), threshold: f[8].flatMap(Double.init),
-            message: f[9] ?? "", condition: f[10].flatMap(ConditionKind.init(rawValue:)),
-            predicted: f[11].flatMap(Double.init), limit: f[12], within: f[15].flatMap(Double.init))
+        return record
     }
 }

@@ -47,13 +47,11 @@ public struct JournalSilenceReader: Sendable {
     public func read() throws(JournalHistoryReader.ReadError) -> Result {
         var records: [Record] = []
         var untrusted = 0
-        let hostName = JournalEntryFields.names(["_HOSTNAME"])
         for source in sources {
             var check = JournalTrustCheck(trust: trust, source: source)
             try JournalHistoryReader.entries(of: source, matching: [JournalSilenceEntry.match]) { j, usec in
                 switch JournalSilenceEntry.read(j, trust: &check) {
-                case .silence(let silence):
-                    let host = JournalEntryFields.read(j, hostName)[0] ?? ""
+                case .silence(let silence, let host):
                     records.append(Record(realtimeMicroseconds: usec, host: host, silence: silence))
                 case .untrusted: untrusted += 1
                 case .unreadable: break

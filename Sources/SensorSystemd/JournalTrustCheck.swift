@@ -25,11 +25,13 @@ struct JournalTrustCheck {
     /// Whether the verdict needs the entry's cursor (to find its file in a directory).
     var needsCursor: Bool { hosts != nil }
 
-    /// The verdict on an entry with these trusted fields, read at `cursor`.
-    mutating func verdict(unit: String?, uid: String?, hostname: String?, cursor: String?) -> JournalTrust.Verdict {
+    /// The verdict on an entry, by its trusted fields (``JournalEntryDecoder/trustedFieldNames``),
+    /// read at `cursor`.
+    mutating func verdict(_ entry: [String: String], cursor: String?) -> JournalTrust.Verdict {
         var origin = file
         if hosts != nil, let cursor { origin = hosts!.origin(cursor: cursor) }
         return trust.verdict(JournalTrust.Entry(
-            unit: unit, uid: uid, hostname: hostname, fileHost: origin.host, fileName: origin.file))
+            unit: entry["_SYSTEMD_UNIT"], uid: entry["_UID"], hostname: entry["_HOSTNAME"], fileHost: origin.host,
+            fileName: origin.file))
     }
 }

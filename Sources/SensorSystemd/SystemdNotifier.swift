@@ -2,8 +2,8 @@ import CSystemd
 public import SensorRuntime
 import Synchronization
 
-/// Tells systemd how the daemon is doing through `sd_notify` (`READY=1`, `STATUS=…`,
-/// `WATCHDOG=1`, `RELOADING=1`, `STOPPING=1`).
+/// Tells systemd how the daemon is doing through `sd_notify`: each ``ServiceState`` as its
+/// datagram (`READY=1`, `STATUS=…`, `WATCHDOG=1`, `RELOADING=1`, `STOPPING=1`).
 ///
 /// Outside a `Type=notify` service (`NOTIFY_SOCKET` unset) every call does nothing. The
 /// environment is left in place (`unset_environment` 0) so a re-exec keeps working. A send
@@ -14,13 +14,15 @@ public final class SystemdNotifier: ServiceNotifier {
     public let watchdogTimeout: Duration?
     private let failed = Atomic<Int>(0)
 
+    /// Reads the watchdog's timeout from the environment systemd set.
     public init() {
         var usec: UInt64 = 0
         watchdogTimeout = sd_watchdog_enabled(0, &usec) > 0 && usec > 0 ? .microseconds(Int64(usec)) : nil
     }
 
-    public func notify(_ assignments: String) {
-        if sd_notify(0, assignments) < 0 {
+    /// Sends `state` with `sd_notify`; a failure is counted.
+    public func notify(_ state: ServiceState) {
+        if sd_notify(0, state.datagram) < 0 {
             failed.add(1, ordering: .relaxed)
         }
     }

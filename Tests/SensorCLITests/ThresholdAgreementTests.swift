@@ -79,21 +79,9 @@ struct ThresholdAgreementTests {
         return (event, try #require(status))
     }
 
-    /// The journal entry read back as `history` reads it: the fields it sends, by name.
-    static func record(_ fields: [String]) -> JournalAlertRecord {
-        var f: [String: String] = [:]
-        for field in fields {
-            let (name, value) = field.split(separator: "=", maxSplits: 1).map(String.init).pairs
-            f[name] = value
-        }
-        return JournalAlertRecord(
-            realtimeMicroseconds: 0, kind: EventKind(rawValue: f["ALERT_STATE"] ?? "") ?? .firing, rule: f["ALERT_RULE"] ?? "",
-            severity: f["ALERT_SEVERITY"].flatMap(Severity.init(rawValue:)), sensor: f["SENSOR_ID"] ?? "",
-            label: f["SENSOR_LABEL"] ?? "", unit: f["SENSOR_UNIT"] ?? "", value: f["SENSOR_VALUE"].flatMap(Double.init),
-            threshold: f["ALERT_THRESHOLD"].flatMap(Double.init), message: f["MESSAGE"] ?? "",
-            condition: f["ALERT_CONDITION"].flatMap(ConditionKind.init(rawValue:)),
-            predicted: f["ALERT_PREDICTED"].flatMap(Double.init), limit: f["ALERT_LIMIT"],
-            within: f["ALERT_WITHIN"].flatMap(Double.init))
+    /// The journal entry read back as `history` and `notify` read it (``JournalEntryDecoder``).
+    static func record(_ fields: [String]) throws -> JournalAlertRecord {
+        try JournalEntryDecoder.alert(JournalEntryDecoder.fields(fields), realtimeMicroseconds: 0)
     }
 
     @Test(arguments: cases) func everyOutputSaysTheThresholdTheRuleUsed(_ c: Case) throws {
@@ -106,7 +94,7 @@ struct ThresholdAgreementTests {
         #expect(message.hasSuffix(c.message), "\(message)")
         #expect(fields.first == "MESSAGE=" + message)
         // history
-        let line = HistoryFormatter.line(Self.record(fields), time: "T")
+        let line = HistoryFormatter.line(try Self.record(fields), time: "T")
         #expect(line.contains(" threshold \(c.text) "), "\(line)")
         // status, for a person and in the file (read back as `status` reads it)
         let report = StatusReport(
@@ -120,7 +108,7 @@ struct ThresholdAgreementTests {
         #expect(decoded.alerts.first?.thresholdText == c.text)
         #expect(decoded.alerts.first?.threshold == event.threshold, "JSON keeps the number")
         // notify delivers the entry's MESSAGE.
-        #expect(Self.record(fields).message.contains(c.message))
+        #expect(try Self.record(fields).message.contains(c.message))
     }
 
     /// `notify --test`'s made-up events read as the daemon's: the resolved one is below its
@@ -132,9 +120,4 @@ struct ThresholdAgreementTests {
             "sensorwatch-test resolved: sim:test (test) 38 °C, no longer above 40 °C (sensorwatch notify --test)",
         ])
     }
-}
-
-extension Array where Element == String {
-    /// The two parts of a `NAME=value` split (the value empty when there is none).
-    fileprivate var pairs: (String, String) { (self[0], count > 1 ? self[1] : "") }
 }

@@ -21,19 +21,6 @@ struct NotifierTests {
         }
     }
 
-    final class RecordingNotifier: ServiceNotifier {
-        let sent = Mutex<[String]>([])
-        let watchdogTimeout: Duration?
-        init(watchdog: Duration? = nil) { watchdogTimeout = watchdog }
-        /// The watchdog's pings and the READY=1 messages so far.
-        let pings = EventCount(), readies = EventCount()
-        func notify(_ assignments: String) {
-            sent.withLock { $0.append(assignments) }
-            if assignments == "WATCHDOG=1" { pings.increment() }
-            if assignments.hasPrefix("READY=1") { readies.increment() }
-        }
-    }
-
     @Test func aReloadThatChangesOnlyTheTimeoutKeepsTheDeliveryAndSetsIt() async throws {
         let directory = TemporaryDirectory(prefix: "sensorwatch-notifier")
         let target = NotifyTarget(kind: .exec(["/bin/true"]), timeout: .seconds(30))
@@ -66,6 +53,16 @@ struct NotifierTests {
         #expect(made.first?.timeout == .seconds(5))
         send.yield(.stop)
         #expect(await running.value(within: .seconds(10)) != nil)
+        // The lifecycle as `run` tells it (ServiceLifecycle): RELOADING with the monotonic time.
+        let states = service.states
+        #expect(states.count == 4)
+        #expect(states.first == .ready(status: "1 target, 1 journal"))
+        if states.count == 4, case .reloading(let usec) = states[1] {
+            #expect(usec > 0)
+        } else {
+            Issue.record("no RELOADING after the first READY: \(states)")
+        }
+        #expect(Array(states.suffix(2)) == [.ready(status: "1 target, 1 journal"), .stopping])
     }
     /// notify.json written before URLs were masked keys an alertmanager target by its URL
     /// with the password: the target keeps that cursor, and the file loses the password at

@@ -27,12 +27,7 @@ struct JournalSilenceFieldsTests {
     }
 
     static func readBack(_ fields: [String]) -> Silence? {
-        var byName: [String: String] = [:]
-        for f in fields {
-            let eq = f.firstIndex(of: "=")!
-            byName[String(f[..<eq])] = String(f[f.index(after: eq)...])
-        }
-        return JournalSilenceEntry.silence(JournalSilenceEntry.fieldNames.map { byName[$0] })
+        try? JournalEntryDecoder.silence(JournalEntryDecoder.fields(fields))
     }
 
     @Test func anEntryReadsBackAsTheSameSilence() {

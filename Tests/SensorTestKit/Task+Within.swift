@@ -1,4 +1,5 @@
-import Synchronization
+import SensorCore
+import SensorRuntime
 
 extension Task where Failure == Never {
     /// The task's value, or nil when it has not finished within `limit`.
@@ -7,43 +8,21 @@ extension Task where Failure == Never {
     /// bare `await task.value` would pass by not hanging and hang the whole run when it
     /// breaks. On time-out the task is left running (it is stuck, which is the failure) and
     /// the caller records the issue. `limit` is a failure guard, never a timing assertion.
+    /// The race is ``withTimer(_:on:_:)``'s, on the real clock.
     public func value(within limit: Duration) async -> Success? {
-        let first = FirstOutcome<Success>()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Success?, Never>) in
-            first.arm(continuation, timer: Task<Void, Never> {
-                try? await Task<Never, Never>.sleep(for: limit)
-                first.finish(nil)
-            })
-            Task<Void, Never> { first.finish(await self.value) }
-        }
-    }
-}
-
-/// Resumes a waiter with whichever outcome comes first (the value or the time-out).
-private final class FirstOutcome<Value: Sendable>: Sendable {
-    private let state = Mutex<(waiter: CheckedContinuation<Value?, Never>?, timer: Task<Void, Never>?, done: Value??)>((nil, nil, nil))
-
-    func arm(_ waiter: CheckedContinuation<Value?, Never>, timer: Task<Void, Never>) {
-        let early = state.withLock { s -> Value?? in
-            s.timer = timer
-            if let done = s.done { return done }
-            s.waiter = waiter
-            return nil
-        }
-        if let early {
-            timer.cancel()
-            waiter.resume(returning: early)
-        }
+        await withTimer(limit, on: ContinuousClock()) { await self.valueUnlessGivenUp() } ?? nil
     }
 
-    func finish(_ value: Value?) {
-        let (waiter, timer) = state.withLock { s -> (CheckedContinuation<Value?, Never>?, Task<Void, Never>?) in
-            guard s.done == nil else { return (nil, nil) }
-            s.done = .some(value)
-            defer { s.waiter = nil }
-            return (s.waiter, s.timer)
+    /// The task's value, or nil as soon as the waiting task is cancelled: awaiting `value`
+    /// itself does not end on cancellation, so a stuck task would hold the race forever.
+    /// The stuck task is not cancelled, only no longer waited for.
+    private func valueUnlessGivenUp() async -> Success? {
+        let ended = ChangeSignal()
+        Task<Void, Never> {
+            _ = await self.value
+            ended.fire()
         }
-        timer?.cancel()
-        waiter?.resume(returning: value)
+        await untilCancelled(ended)
+        return Task<Never, Never>.isCancelled ? nil : await value
     }
 }

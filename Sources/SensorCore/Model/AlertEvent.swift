@@ -73,8 +73,11 @@ public struct AlertEvent: Hashable, Sendable {
         AlertThreshold(condition: condition, value: threshold, limit: limit, within: within)
     }
 
-    /// The syslog priority of this event: the severity's for firing/repeat, 5 for resolved.
-    public var priority: Int { kind == .resolved ? 5 : severity.priority }
+    /// The level of this event: the severity's for firing/repeat, notice for resolved.
+    public var level: LogLevel { kind == .resolved ? .notice : severity.level }
+
+    /// The syslog priority of this event, its ``level``'s.
+    public var priority: Int { level.priority }
 
     /// The tie order of SPEC §6: time, then config rule order, then sensor id.
     public static func inOrder(_ a: AlertEvent, _ b: AlertEvent) -> Bool {

@@ -40,4 +40,7 @@ public struct SensorFault: Hashable, Sendable {
         self.sensor = sensor
         self.reason = reason
     }
+
+    /// The level of its entry and line: warning while failing, notice on recovery.
+    public var level: LogLevel { reason == nil ? .notice : .warning }
 }

@@ -18,6 +18,6 @@ public final class MemoryLog: DaemonLog {
     /// Every entry so far, in order.
     public var entries: [LogEntry] { kept.withLock { $0 } }
 
-    /// Every entry so far as its `<N>message` text (see ``StreamLog``).
-    public var lines: [String] { entries.map(StreamLog.lines) }
+    /// Every entry so far as its `<N>message` text (``PriorityLine``).
+    public var lines: [String] { entries.map(PriorityLine.text(for:)) }
 }

@@ -4,7 +4,8 @@ import SensorRuntime
 import Synchronization
 #endif
 
-/// Writes each event as one line `<N>message` to a file descriptor (stderr by default).
+/// Writes each event as one line `<N>message` (``PriorityLine``) to a file descriptor
+/// (stderr by default).
 ///
 /// The `<N>` prefix is the sd-daemon priority convention: under systemd, stderr goes to the
 /// journal with that priority, so nothing is lost even without the journal sink. On a
@@ -23,15 +24,15 @@ public final class StreamAlertSink: AlertSink {
     }
 
     public func emit(_ event: AlertEvent) {
-        write(line: "<\(event.priority)>" + EventFormatter.message(event))
+        write(line: PriorityLine.text(for: event))
     }
 
     public func emit(_ fault: SensorFault) {
-        write(line: "<\(fault.reason == nil ? 5 : 4)>" + EventFormatter.message(fault))
+        write(line: PriorityLine.text(for: fault))
     }
 
     public func emit(_ presence: SensorPresence) {
-        write(line: "<\(LogLevel.notice.priority)>" + EventFormatter.message(presence))
+        write(line: PriorityLine.text(for: presence))
     }
 
     /// Writes one line whole, retrying short writes and EINTR. Control characters are

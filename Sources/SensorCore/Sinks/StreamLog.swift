@@ -9,14 +9,6 @@ public struct StreamLog: DaemonLog {
     public init(stream: StreamAlertSink = StreamAlertSink()) { self.stream = stream }
 
     public func write(_ entry: LogEntry) {
-        stream.write(line: Self.lines(entry))
-    }
-
-    /// The text written for `entry`: each line of its message with the `<N>` prefix, so no
-    /// text it quotes starts a line of another priority; `\r` and the other control
-    /// characters escaped (``DisplayText``), so `\r\n` is no line break either.
-    public static func lines(_ entry: LogEntry) -> String {
-        DisplayText.escapedLines(entry.message).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "<\(entry.level.priority)>" + $0 }.joined(separator: "\n")
+        stream.write(line: PriorityLine.text(for: entry))
     }
 }

@@ -107,13 +107,14 @@ public final class Daemon<C: RunClock> {
         if let failure = ledger.writerFailure {
             env.log.log(.warning, "\(failure); the alert state is written on the rule loop", kind: .stateFile)
         }
-        status = ServiceStatus(data: data, ledger: ledger, notifier: env.notifier)
+        let lifecycle = ServiceLifecycle(notifier: env.notifier)
+        status = ServiceStatus(data: data, ledger: ledger, lifecycle: lifecycle)
         let now: @DaemonActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
         // Every timed wait goes through the clock: the tasks' sleeps, the poll threads' pacing
         // and the stall watches' alarms. A test's manual clock runs this very path.
         let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
         ruleLoop = RuleLoop(
-            rules: configuration.rules, data: data, sink: env.sink, ledger: ledger, notifier: env.notifier,
+            rules: configuration.rules, data: data, sink: env.sink, ledger: ledger, lifecycle: lifecycle,
             now: now, sleep: sleep, trimMemory: env.trimMemory)
         supervisor = SourceSupervisor(
             sources: configuration.sources, derived: configuration.derived, data: data, makeReader: env.makeReader,

@@ -9,7 +9,7 @@ final class RuleLoop: Service {
     private let data: SensorData
     private let sink: any AlertSink
     private let ledger: AlertLedger
-    private let notifier: any ServiceNotifier
+    private let lifecycle: ServiceLifecycle
     private let now: @DaemonActor () -> Timestamp
     private let sleep: @Sendable (Duration) async throws -> Void
     private let trimMemory: @Sendable () -> Void
@@ -26,14 +26,14 @@ final class RuleLoop: Service {
     static var trimInterval: Duration { .seconds(10) }
 
     init(
-        rules: [Rule], data: SensorData, sink: any AlertSink, ledger: AlertLedger, notifier: any ServiceNotifier,
+        rules: [Rule], data: SensorData, sink: any AlertSink, ledger: AlertLedger, lifecycle: ServiceLifecycle,
         now: @escaping @DaemonActor () -> Timestamp, sleep: @escaping @Sendable (Duration) async throws -> Void,
         trimMemory: @escaping @Sendable () -> Void
     ) {
         self.data = data
         self.sink = sink
         self.ledger = ledger
-        self.notifier = notifier
+        self.lifecycle = lifecycle
         self.now = now
         self.sleep = sleep
         self.trimMemory = trimMemory
@@ -47,7 +47,7 @@ final class RuleLoop: Service {
     func run() async {
         await withTaskGroup(of: Void.self) { group in
             // With a watchdog, a beat wakes the loop when no sensor changes, so it still pings.
-            if let watchdog = notifier.watchdogTimeout {
+            if let watchdog = lifecycle.watchdogTimeout {
                 group.addTask { [data, sleep] in
                     while (try? await sleep(watchdog / 4)) != nil { await data.beat() }
                 }
@@ -87,9 +87,9 @@ final class RuleLoop: Service {
             lastTrim = t
             trimMemory()
         }
-        if let watchdog = notifier.watchdogTimeout, t - lastPing >= watchdog / 4 {
+        if let watchdog = lifecycle.watchdogTimeout, t - lastPing >= watchdog / 4 {
             lastPing = t
-            notifier.notify("WATCHDOG=1")
+            lifecycle.watchdog()
         }
     }
 }

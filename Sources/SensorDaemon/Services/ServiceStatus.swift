@@ -1,6 +1,7 @@
 /// Tells the service manager how the daemon is: `READY=1`, `RELOADING=1`, `STOPPING=1` at
 /// each change of phase, and `STATUS=` (sensors, faulty sensors, firing alerts) whenever
-/// those counts change — read by observing ``SensorData`` and the ``AlertLedger``.
+/// those counts change — read by observing ``SensorData`` and the ``AlertLedger``, sent
+/// through the ``ServiceLifecycle``.
 import SensorRuntime
 import SensorCore
 
@@ -8,15 +9,15 @@ import SensorCore
 final class ServiceStatus: Service {
     private let data: SensorData
     private let ledger: AlertLedger
-    private let notifier: any ServiceNotifier
+    private let lifecycle: ServiceLifecycle
     private var lastSent: String?
     /// STATUS= goes out between READY and STOPPING only.
     private var reporting = false
 
-    init(data: SensorData, ledger: AlertLedger, notifier: any ServiceNotifier) {
+    init(data: SensorData, ledger: AlertLedger, lifecycle: ServiceLifecycle) {
         self.data = data
         self.ledger = ledger
-        self.notifier = notifier
+        self.lifecycle = lifecycle
     }
 
     /// Sends what a new phase means (READY carries the status line).
@@ -27,9 +28,9 @@ final class ServiceStatus: Service {
         case .running:
             let status = statusLine()
             lastSent = status
-            notifier.notify("READY=1\n" + status)
-        case .reloading: notifier.notify("RELOADING=1")
-        case .stopping: notifier.notify("STOPPING=1")
+            lifecycle.ready(status: status)
+        case .reloading: lifecycle.reloading()
+        case .stopping: lifecycle.stopping()
         }
     }
 
@@ -40,7 +41,7 @@ final class ServiceStatus: Service {
                 let status = statusLine()
                 if status != last {
                     lastSent = status
-                    notifier.notify(status)
+                    lifecycle.status(status)
                 }
             }
             await nextChange(of: { _ = statusLine() })
@@ -49,6 +50,6 @@ final class ServiceStatus: Service {
 
     private func statusLine() -> String {
         let (sensors, faulty, firing) = (data.sensorCount, data.faulty.count, ledger.firingCount)
-        return "STATUS=\(sensors) sensor\(sensors == 1 ? "" : "s"), \(faulty) faulty, \(firing) firing"
+        return "\(sensors) sensor\(sensors == 1 ? "" : "s"), \(faulty) faulty, \(firing) firing"
     }
 }

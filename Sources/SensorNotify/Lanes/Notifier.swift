@@ -18,7 +18,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         public var makeDelivery: @DaemonActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery
         /// Where cursors are kept.
         public var store: NotifyStateStore
-        /// sd_notify.
+        /// sd_notify, which the notifier's ``ServiceLifecycle`` sends through.
         public var notifier: any ServiceNotifier
         /// The notifier's own log.
         public var log: any DaemonLog
@@ -61,6 +61,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
 
     private let environment: Environment
     private let clock: C
+    /// READY, RELOADING, STOPPING and the watchdog's pings, as `run` sends them.
+    private let lifecycle: ServiceLifecycle
     private var targets: [NotifyTarget]
     private var state: NotifyStateFile
     /// One lane per target and journal (SPEC §17), added and removed by reloads.
@@ -80,6 +82,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         self.targets = targets
         self.environment = environment
         self.clock = clock
+        lifecycle = ServiceLifecycle(notifier: environment.notifier)
         writer = environment.store.writer(log: environment.log)
         if let failure = writer.threadFailure {
             environment.log.log(.warning, "\(failure); notification cursors are written on the delivery's path")
@@ -99,21 +102,17 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         // the deliveries' upkeep, the wake socket and the watchdog's pings.
         var services: [any Service] = []
         // On the daemon's executor, like every lane: if a call blocks it, the pings stop and
-        // systemd restarts the notifier. Without a watchdog no task, so idle means no wake-up.
-        if let timeout = environment.notifier.watchdogTimeout {
-            services.append(ClosureService { [clock, notifier = environment.notifier] in
-                while (try? await clock.sleep(for: timeout / 4)) != nil { notifier.notify("WATCHDOG=1") }
-            })
-        }
+        // systemd restarts the notifier.
+        if let pings = lifecycle.watchdogPings(on: clock) { services.append(pings) }
         if let wake = environment.wake {
             services.append(ClosureService { [clock] in await wake.run(clock: clock) })
         }
         let group = ServiceGroup(services + [upkeep, lanes])
         await withTaskGroup(of: Void.self) { running in
             running.addTask { try? await group.run() }
-            environment.notifier.notify("READY=1\nSTATUS=" + status)
+            lifecycle.ready(status: status)
             await follow(signals)
-            environment.notifier.notify("STOPPING=1")
+            lifecycle.stopping()
             group.shutdown()
         }
         await releaseDeliveries()
@@ -126,7 +125,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             case .stop:
                 return
             case .reload:
-                environment.notifier.notify("RELOADING=1")
+                lifecycle.reloading()
                 do {
                     let fresh = try environment.reload()
                     targets = fresh
@@ -137,7 +136,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                     let lines = error.errors.map(\.description).joined(separator: "; ")
                     environment.log.log(.error, "reload failed, keeping the running notify list: \(lines)")
                 }
-                environment.notifier.notify("READY=1\nSTATUS=" + status)
+                lifecycle.ready(status: status)
             }
         }
     }

@@ -116,25 +116,13 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
         guard let deadline else { return try await source.next() }
         let wall = wallClock()
         guard deadline > wall else { return nil }
-        let wait = Duration.microseconds(Int64(deadline - wall))
-        let (source, clock) = (self.source, self.clock)
-        return try await withThrowingTaskGroup(of: NotifyEntry?.self) { group in
-            group.addTask { try await source.next() }
-            group.addTask {
-                try await clock.sleep(for: wait)
-                return nil
-            }
-            defer { group.cancelAll() }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            while let more = try? await group.next() {
-                if let more { pending = more }
-            }
-            if first != nil { return first }
-            let kept = pending
-            pending = nil
-            return kept
+        let source = self.source
+        var late: Result<NotifyEntry, any Error>?
+        let read = await withTimer(.microseconds(Int64(deadline - wall)), on: clock, keepingLate: &late) {
+            do { return .success(try await source.next()) } catch { return .failure(error) }
         }
+        if case .success(let entry)? = late { pending = entry }
+        return try read?.get()
     }
 
     /// Runs `event` through a ``RetryMachine``: `done` once it is delivered or failed for

@@ -12,19 +12,31 @@
 public func withTimer<T: Sendable>(
     _ timer: @escaping @Sendable () async -> Bool, _ work: @escaping @Sendable () async -> T
 ) async -> T? {
+    var late: T?
+    return await withTimer(timer, keepingLate: &late, work)
+}
+
+/// ``withTimer(_:_:)``, and what `work` still returned after the timer ran out (it was
+/// cancelled as it ended) is put in `late`: a caller whose work consumes something (an entry
+/// read from a journal) keeps it for next time instead of losing it.
+public func withTimer<T: Sendable>(
+    _ timer: @escaping @Sendable () async -> Bool, keepingLate late: inout T?,
+    _ work: @escaping @Sendable () async -> T
+) async -> T? {
     await withTaskGroup(of: TimerRaceOutcome<T>.self) { group in
         group.addTask { .done(await work()) }
         group.addTask { .timerEnded(ranOut: await timer()) }
         var result: T?
+        var ranOut = false
         while let outcome = await group.next() {
             switch outcome {
             case .done(let value):
-                result = value
+                if ranOut { late = value } else { result = value }
                 group.cancelAll()
-            case .timerEnded(ranOut: true):
+            case .timerEnded(ranOut: true) where result == nil:
+                ranOut = true
                 group.cancelAll()
-                return nil
-            case .timerEnded(ranOut: false):
+            case .timerEnded:
                 continue
             }
         }
@@ -32,9 +44,23 @@ public func withTimer<T: Sendable>(
     }
 }
 
+/// ``withTimer(_:_:)`` whose timer is a sleep of `limit` on `clock`, the injected one.
+public func withTimer<C: Clock, T: Sendable>(
+    _ limit: Duration, on clock: C, _ work: @escaping @Sendable () async -> T
+) async -> T? where C.Duration == Duration {
+    await withTimer({ (try? await clock.sleep(for: limit)) != nil }, work)
+}
+
+/// ``withTimer(_:keepingLate:_:)`` whose timer is a sleep of `limit` on `clock`.
+public func withTimer<C: Clock, T: Sendable>(
+    _ limit: Duration, on clock: C, keepingLate late: inout T?, _ work: @escaping @Sendable () async -> T
+) async -> T? where C.Duration == Duration {
+    await withTimer({ (try? await clock.sleep(for: limit)) != nil }, keepingLate: &late, work)
+}
+
 /// Whether `work` ended within `limit` of real time (it is cancelled when not): the bound on
 /// a test's wait for an event (``EventCount/until(_:within:)``, ``VirtualClock/until(_:within:)``),
 /// so a test that would hang fails instead.
 func withinRealTime(_ limit: Duration, _ work: @escaping @Sendable () async -> Void) async -> Bool {
-    await withTimer({ (try? await ContinuousClock().sleep(for: limit)) != nil }, work) != nil
+    await withTimer(limit, on: ContinuousClock(), work) != nil
 }

@@ -13,20 +13,6 @@ import Testing
 struct DaemonTests {
     static let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
 
-    /// A notifier that records what it was told.
-    final class RecordingNotifier: ServiceNotifier {
-        let sent = Mutex<[String]>([])
-        let watchdogTimeout: Duration?
-        init(watchdog: Duration? = nil) { watchdogTimeout = watchdog }
-        /// The watchdog's pings so far, for a test to wait for.
-        let pings = EventCount()
-        func notify(_ assignments: String) {
-            sent.withLock { $0.append(assignments) }
-            if assignments == "WATCHDOG=1" { pings.increment() }
-        }
-        var all: [String] { sent.withLock { $0 } }
-    }
-
     func makeDaemon(
         values: [Double?], rules: [Rule], notifier: RecordingNotifier = RecordingNotifier(),
         restored: [PersistedAlert] = []
@@ -150,8 +136,8 @@ struct DaemonTests {
         #expect(sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } ==
             ["firing@1.0=85.0", "resolved@4.0=70.0"])
         #expect(sink.faults.map { $0.reason ?? "ok" } == ["EIO", "ok"])
-        #expect(notifier.all.first?.hasPrefix("READY=1\nSTATUS=1 sensor, 0 faulty, 0 firing") == true)
-        #expect(notifier.all.last == "STOPPING=1")
+        #expect(notifier.sent.first?.hasPrefix("READY=1\nSTATUS=1 sensor, 0 faulty, 0 firing") == true)
+        #expect(notifier.sent.last == "STOPPING=1")
     }
 
     /// A kept firing alert is not logged `firing` again when its first sample is still
@@ -217,6 +203,30 @@ struct DaemonTests {
         #expect(await notifier.pings.until(1))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
-        #expect(notifier.all.contains("WATCHDOG=1"))
+        #expect(notifier.sent.contains("WATCHDOG=1"))
+    }
+
+    /// `run` tells its manager each phase through the one ``ServiceLifecycle``: READY with
+    /// the status line, RELOADING with the monotonic time, READY again, STOPPING.
+    @Test func theDaemonsPhasesGoOutAsTheLifecycleStates() async {
+        let notifier = RecordingNotifier()
+        let (daemon, _, _, _) = makeDaemon(values: [50, 50, 50], rules: [], notifier: notifier)
+        let run = Task { @DaemonActor in await daemon.run() }
+        #expect(await notifier.readies.until(1))
+        daemon.requestReload()
+        #expect(await notifier.readies.until(2))
+        daemon.requestStop()
+        #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
+        let phases = notifier.states.filter { if case .status = $0 { false } else { true } }
+        #expect(phases.count == 4)
+        #expect(phases.first == .ready(status: "1 sensor, 0 faulty, 0 firing"))
+        guard phases.count == 4, case .reloading(let usec) = phases[1] else {
+            Issue.record("no RELOADING: \(phases)")
+            return
+        }
+        #expect(usec > 0)
+        #expect(notifier.sent[notifier.sent.firstIndex { $0.hasPrefix("RELOADING=1") }!] == "RELOADING=1\nMONOTONIC_USEC=\(usec)")
+        if case .ready = phases[2] {} else { Issue.record("no READY after the reload: \(phases)") }
+        #expect(phases[3] == .stopping)
     }
 }

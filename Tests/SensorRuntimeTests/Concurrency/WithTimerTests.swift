@@ -26,4 +26,38 @@ struct WithTimerTests {
         let result = await withTimer({ false }) { 7 }
         #expect(result == 7)
     }
+
+    @Test func whatTheWorkReturnsAfterTheTimerRanOutIsKeptAsLate() async {
+        let clock = VirtualClock()
+        let race = Task { () -> (Int?, Int?) in
+            var late: Int?
+            let result = await withTimer(.seconds(5), on: clock, keepingLate: &late) {
+                await untilCancelled()
+                return 9
+            }
+            return (result, late)
+        }
+        #expect(await clock.untilSleepers(1))
+        clock.advance(by: .seconds(5))
+        let (result, late) = await race.value
+        #expect(result == nil)
+        #expect(late == 9)
+    }
+
+    @Test func workThatEndsFirstLeavesNothingLate() async {
+        var late: Int?
+        let result = await withTimer(.seconds(5), on: VirtualClock(), keepingLate: &late) { 3 }
+        #expect(result == 3)
+        #expect(late == nil)
+    }
+
+    @Test func theInjectedClocksSleepIsTheTimer() async {
+        let clock = VirtualClock()
+        let race = Task { await withTimer(.seconds(2), on: clock) { await untilCancelled(); return 1 } }
+        #expect(await clock.untilSleepers(1))
+        clock.advance(by: .seconds(1))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .seconds(1))
+        #expect(await race.value == nil)
+    }
 }

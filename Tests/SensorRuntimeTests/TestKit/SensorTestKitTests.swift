@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-#endif
+import SensorCore
+import SensorRuntime
 import SensorTestKit
 import Testing
+#endif
 
 /// The shared test helpers do what the tests rely on (they have no test target of their own).
 struct SensorTestKitTests {
@@ -23,6 +25,14 @@ struct SensorTestKitTests {
         let stuck = Task { try? await Task.sleep(for: .seconds(3600)) }
         #expect(await stuck.value(within: .milliseconds(20)) == nil)
         stuck.cancel()
+    }
+
+    @Test func aBoundedWaitGivesUpOnATaskThatIgnoresCancellation() async {
+        let release = ChangeSignal()
+        let deaf = Task { await release.wait() }
+        #expect(await deaf.value(within: .milliseconds(20)) == nil)
+        release.fire()
+        #expect(await deaf.value(within: .seconds(10)) != nil)
     }
 
     @Test func eventuallyReportsAConditionThatNeverHolds() async {
