@@ -22,14 +22,17 @@ public final class StreamAlertSink: AlertSink {
         self.terminal = terminal
     }
 
+    /// Writes the event's message with its priority.
     public func emit(_ event: AlertEvent) {
         write(line: "<\(event.priority)>" + EventFormatter.message(event))
     }
 
+    /// Writes the fault at priority warning, or its recovery at notice.
     public func emit(_ fault: SensorFault) {
         write(line: "<\(fault.reason == nil ? 5 : 4)>" + EventFormatter.message(fault))
     }
 
+    /// Writes the appearance or disappearance at priority notice.
     public func emit(_ presence: SensorPresence) {
         write(line: "<\(LogLevel.notice.priority)>" + EventFormatter.message(presence))
     }
