@@ -12,7 +12,10 @@ public protocol ServiceNotifier: Sendable {
 
 /// A notifier for when no service manager listens (and for tests).
 public struct NoOpNotifier: ServiceNotifier {
+    /// A notifier that sends nothing.
     public init() {}
+    /// Drops the assignments.
     public func notify(_ assignments: String) {}
+    /// Always nil: no manager expects pings.
     public var watchdogTimeout: Duration? { nil }
 }
