@@ -38,6 +38,7 @@ public struct JournalAlertRecord: Hashable, Sendable {
     /// `ALERT_WITHIN`: the window of a `rise`/`fall` rule or a prediction's `within`, seconds.
     public var within: Double?
 
+    /// A record of the given fields; `realtimeMicroseconds` is microseconds since the Unix epoch.
     public init(
         realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
         sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = "",

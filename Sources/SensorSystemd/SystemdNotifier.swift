@@ -14,11 +14,13 @@ public final class SystemdNotifier: ServiceNotifier {
     public let watchdogTimeout: Duration?
     private let failed = Atomic<Int>(0)
 
+    /// A notifier that reads the watchdog timeout once, now.
     public init() {
         var usec: UInt64 = 0
         watchdogTimeout = sd_watchdog_enabled(0, &usec) > 0 && usec > 0 ? .microseconds(Int64(usec)) : nil
     }
 
+    /// Sends the assignments with `sd_notify`; a failure is counted in ``failures``, not thrown.
     public func notify(_ assignments: String) {
         if sd_notify(0, assignments) < 0 {
             failed.add(1, ordering: .relaxed)
