@@ -14,7 +14,7 @@ public final class SystemdNotifier: ServiceNotifier {
     public let watchdogTimeout: Duration?
     private let failed = Atomic<Int>(0)
 
-    /// A notifier that reads the watchdog timeout once, now.
+    /// Reads the watchdog's timeout from the environment systemd set.
     public init() {
         var usec: UInt64 = 0
         watchdogTimeout = sd_watchdog_enabled(0, &usec) > 0 && usec > 0 ? .microseconds(Int64(usec)) : nil

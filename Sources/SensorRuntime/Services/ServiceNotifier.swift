@@ -16,6 +16,6 @@ public struct NoOpNotifier: ServiceNotifier {
     public init() {}
     /// Drops the assignments.
     public func notify(_ assignments: String) {}
-    /// Always nil: no manager expects pings.
+    /// No watchdog.
     public var watchdogTimeout: Duration? { nil }
 }
