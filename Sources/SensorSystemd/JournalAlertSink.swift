@@ -54,7 +54,7 @@ public final class JournalAlertSink: AlertSink {
         self.send = send
     }
 
-    /// Sends the event to the journal (or the fallback stream), echoes it on a terminal, and wakes `notify` when the journal took it.
+    /// Sends the event to the journal, or to the fallback stream; once the journal took it, echoes it on a person's terminal (if any) and wakes `notify`.
     public func emit(_ event: AlertEvent) {
         let journaled = deliver(
             JournalFields.fields(for: event),

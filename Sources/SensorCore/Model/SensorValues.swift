@@ -163,7 +163,7 @@ public struct SensorValues: Sendable, Hashable {
             && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
-    /// Hashes the time, faults, alarms and sleep flags, in step with `==` (NaN values are equal).
+    /// Hashes the time, faults, alarms, sleep flags and values (every NaN alike), in step with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(time)
         hasher.combine(faults)

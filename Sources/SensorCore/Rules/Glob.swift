@@ -83,7 +83,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         self.tokens = tokens
     }
 
-    /// The pattern as written, as `check` and the journal show it.
+    /// The pattern as written.
     public var description: String { pattern }
 
     /// Whether `text` matches the whole pattern.

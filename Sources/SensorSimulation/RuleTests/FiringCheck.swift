@@ -3,7 +3,7 @@
 public import SensorRuntime
 public import SensorCore
 
-/// One `firing` entry of a rule test: the alerts that fire after time `at`.
+/// One `firing` entry of a rule test: exactly the alerts that fire at time `at`.
 public struct FiringCheck: Sendable, Hashable {
     /// Scenario time the check is made at, after everything at or before it.
     public var at: Timestamp
