@@ -1,6 +1,8 @@
 /// Process exit statuses, after sysexits(3) (SPEC §2).
 public struct ExitCode: Error, RawRepresentable, Hashable, Sendable {
+    /// The status the process exits with.
     public var rawValue: Int32
+    /// The exit status `rawValue`, taken as it is.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// 0: success.

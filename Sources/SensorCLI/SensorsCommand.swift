@@ -87,12 +87,14 @@ public enum SensorsCommand {
         /// whether it is an alarm (warning or critical); nil for a sensor of values.
         public var states: [(text: String, alarm: Bool)]?
 
+        /// Equal when every field is, the states compared by words and alarm flag.
         public static func == (a: Reading, b: Reading) -> Bool {
             a.sensor == b.sensor && a.value == b.value && a.error == b.error && a.mirrors == b.mirrors && a.alarms == b.alarms
                 && a.asleep == b.asleep && a.states?.map(\.text) == b.states?.map(\.text)
                 && a.states?.map(\.alarm) == b.states?.map(\.alarm)
         }
 
+        /// Hashes the sensor, value and error only; readings equal under `==` hash the same.
         public func hash(into h: inout Hasher) {
             h.combine(sensor)
             h.combine(value)

@@ -1,6 +1,7 @@
 /// A loaded, validated configuration file (SPEC §3).
 public import SensorCore
 
+/// A loaded, validated configuration file.
 public struct Configuration: Sendable, Hashable {
     /// The file it was read from (absolute or as given); errors and reloads refer to it.
     public var path: String
@@ -25,6 +26,7 @@ public struct Configuration: Sendable, Hashable {
     /// Where `sensorwatch mqtt` publishes (SPEC §24); `run` ignores it.
     public var mqtt: MQTTConfiguration? = nil
 
+    /// A configuration of the given fields, taken as they are: ``ConfigLoader`` validates a file's.
     public init(
         path: String, interval: Duration = .seconds(1), sources: [SourceConfiguration], rules: [Rule],
         derived: [DerivedSensorConfiguration] = [], metrics: MetricsConfiguration? = nil, statusFile: String? = nil,

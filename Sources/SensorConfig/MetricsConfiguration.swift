@@ -1,6 +1,7 @@
 /// The `metrics` section: where and how often `run` writes the Prometheus textfile (SPEC §12).
 import SensorRuntime
 
+/// The `metrics` section: where and how often `run` writes the Prometheus textfile.
 public struct MetricsConfiguration: Sendable, Hashable {
     /// The default of `interval`.
     public static let defaultInterval: Duration = .seconds(15)
@@ -10,6 +11,7 @@ public struct MetricsConfiguration: Sendable, Hashable {
     /// How often the file is rewritten.
     public var interval: Duration
 
+    /// A section of the given fields; `textfile` is taken as it is, the loader checks it.
     public init(textfile: String, interval: Duration = MetricsConfiguration.defaultInterval) {
         self.textfile = textfile
         self.interval = interval

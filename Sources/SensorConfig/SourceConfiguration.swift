@@ -1,5 +1,6 @@
 /// One entry of `sources`, with relative paths already resolved against the config file.
 public import SensorCore
+/// One entry of `sources`, with relative paths already resolved against the config file.
 public struct SourceConfiguration: Sendable, Hashable {
     /// The kind of source.
     public var kind: SourceKind
@@ -16,6 +17,7 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var exclude: [Glob]
     /// For `simulated`: the scenario file, absolute, and its loaded content.
     public var scenarioPath: String?
+    /// For `simulated`: the loaded scenario of ``scenarioPath``.
     public var scenario: Scenario?
     /// The temperatures its readings may take (`plausible`, SPEC §16).
     public var plausible: PlausibleRange
@@ -25,6 +27,7 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// For `ipmi`: the one BMC this source reads (SPEC §23).
     public var ipmi: IPMISourceSettings?
 
+    /// A source of the given fields; paths must already be resolved.
     public init(
         kind: SourceKind, interval: Duration, root: String? = nil, include: [Glob] = [],
         exclude: [Glob] = [], scenarioPath: String? = nil, scenario: Scenario? = nil,

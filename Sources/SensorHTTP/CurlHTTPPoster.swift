@@ -12,12 +12,15 @@ import SensorRuntime
 public struct CurlHTTPPoster<C: Clock>: HTTPPoster where C.Duration == Duration {
     private let clock: C
 
+    /// A poster that waits on `clock` for the timeout.
     public init(clock: C) { self.clock = clock }
 
+    /// One POST of `json` to `url`, given up after `timeout`.
     public func post(url: String, json: String, timeout: Duration) async -> HTTPPostResult {
         await send("POST", url: url, json: json, timeout: timeout)
     }
 
+    /// One request of `method` (POST with `json`, DELETE without a body), answered within `timeout` or given up.
     public func send(_ method: String, url: String, json: String, timeout: Duration) async -> HTTPPostResult {
         let request = CurlRequest(
             method: method, url: url, json: json, timeoutMilliseconds: Int(timeout.nanoseconds / 1_000_000) + 1000)

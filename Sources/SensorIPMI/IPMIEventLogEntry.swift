@@ -1,6 +1,7 @@
 /// One record of a BMC's System Event Log, as FreeIPMI reads it.
 import SensorCore
 
+/// One record of a BMC's System Event Log, as FreeIPMI reads it.
 public struct IPMIEventLogEntry: Hashable, Sendable {
     /// The record id.
     public var recordID: Int

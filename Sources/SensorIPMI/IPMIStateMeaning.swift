@@ -1,6 +1,7 @@
 /// What FreeIPMI's interpretation makes of one state of a discrete sensor.
 import SensorCore
 
+/// What FreeIPMI's interpretation makes of one state of a discrete sensor.
 public struct IPMIStateMeaning: Hashable, Sendable {
     /// FreeIPMI's judgement of a state (`ipmi_interpret_sensor`).
     public enum Severity: Int, Hashable, Sendable {

@@ -4,6 +4,7 @@
 import SensorRuntime
 public import SensorCore
 
+/// A silence as Alertmanager's API v2 takes it: the request body, and the id in its answer.
 public enum AlertmanagerSilence {
     /// The request body for `silence`. Alertmanager requires a comment: an empty one says
     /// which sensorwatch silence it is.

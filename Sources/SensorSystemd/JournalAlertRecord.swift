@@ -47,6 +47,7 @@ public struct JournalAlertRecord: Hashable, Sendable {
     /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION`, `ALERT_RUNBOOK`: the rule's annotations (SPEC §21).
     public var annotations = RuleAnnotations()
 
+    /// A record of the given fields; `realtimeMicroseconds` is microseconds since the Unix epoch.
     public init(
         realtimeMicroseconds: UInt64, host: String = "", kind: EventKind, rule: String, severity: Severity?,
         sensor: String, label: String = "", unit: String = "", value: Double?, threshold: Double?, message: String = "",

@@ -10,6 +10,7 @@ extension JournalAlertSink {
         /// The errno of the last failed send, if any.
         public var lastError: Int32?
 
+        /// All counters at zero.
         public init() {}
     }
 }

@@ -54,6 +54,7 @@ public final class JournalAlertSink: AlertSink {
         self.send = send
     }
 
+    /// Sends the event to the journal, or to the fallback stream; once the journal took it, echoes it on a person's terminal (if any) and wakes `notify`.
     public func emit(_ event: AlertEvent) {
         let journaled = deliver(
             JournalFields.fields(for: event),
@@ -62,12 +63,14 @@ public final class JournalAlertSink: AlertSink {
         if journaled { wake?.send() }
     }
 
+    /// Sends the fault or recovery to the journal, or to the fallback stream.
     public func emit(_ fault: SensorFault) {
         deliver(
             JournalFields.fields(for: fault),
             line: PriorityLine.text(for: fault))
     }
 
+    /// Sends the appearance or disappearance to the journal at priority notice, or to the fallback stream.
     public func emit(_ presence: SensorPresence) {
         deliver(
             JournalFields.fields(for: presence),

@@ -116,6 +116,7 @@ public final class JournalEventFollower: NotifyEventSource {
         return String(cString: c)
     }
 
+    /// The next alert or silence entry after the current position, waiting for one; throws on a failed sd-journal call or when the task is cancelled.
     public func next() async throws -> NotifyEntry {
         while true {
             try Task.checkCancellation()

@@ -31,6 +31,7 @@ public struct JournalHistoryReader: Sendable {
         /// Only this host's events (exact `_HOSTNAME`).
         public var host: String?
 
+        /// A query of the given filters; one left nil does not filter.
         public init(
             sinceMicroseconds: UInt64? = nil, untilMicroseconds: UInt64? = nil, rule: String? = nil,
             sensor: String? = nil, host: String? = nil
@@ -71,12 +72,14 @@ public struct JournalHistoryReader: Sendable {
         /// The journal directory or file being read; nil for the local journal.
         public var path: String?
 
+        /// An error of the given fields.
         public init(call: String, errno: Int32, path: String? = nil) {
             self.call = call
             self.errno = errno
             self.path = path
         }
 
+        /// `PATH: call: reason`, e.g. `sd_journal_next: Bad message`; no path for the local journal.
         public var description: String {
             (path.map { "\($0): " } ?? "") + "\(call): \(ErrnoText.words(errno))"
         }

@@ -9,5 +9,6 @@ public struct JournalLog: DaemonLog {
     /// - Parameter sink: the sink the alert events go through.
     public init(sink: JournalAlertSink) { self.sink = sink }
 
+    /// Sends the entry through the sink, falling back to stderr as events do.
     public func write(_ entry: LogEntry) { sink.log(entry) }
 }

@@ -14,6 +14,7 @@ public struct JournalSilenceReader: Sendable {
         /// The silence as this entry states it.
         public var silence: Silence
 
+        /// A record of the given fields.
         public init(realtimeMicroseconds: UInt64, host: String, silence: Silence) {
             self.realtimeMicroseconds = realtimeMicroseconds
             self.host = host

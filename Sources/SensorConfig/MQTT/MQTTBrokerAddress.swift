@@ -2,6 +2,7 @@
 /// (plain TCP, port 1883) or `mqtts://HOST[:PORT]` (TLS, certificates verified, port 8883).
 public import SensorRuntime
 
+/// A broker's address as the `mqtt` section's `broker` writes it (`mqtt://` or `mqtts://`).
 public struct MQTTBrokerAddress: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection is TLS (`mqtts://`).
     public var tls: Bool

@@ -22,6 +22,7 @@ public struct JournalTrust: Sendable, Hashable {
     /// Entries with one of these `_UID`s are the daemon's.
     public var uids: Set<UInt32>
 
+    /// A trust of the given units and users; by default the daemon's unit and root.
     public init(units: Set<String> = JournalTrust.defaultUnits, uids: Set<UInt32> = JournalTrust.defaultUIDs) {
         self.units = units
         self.uids = uids
@@ -41,6 +42,7 @@ public struct JournalTrust: Sendable, Hashable {
         /// The file's name, for the reason given when its host is not the entry's.
         public var fileName: String?
 
+        /// An entry of the given fields; nil is an absent field (or, for `fileHost`, a local file).
         public init(
             unit: String? = nil, uid: String? = nil, hostname: String? = nil, fileHost: String? = nil,
             fileName: String? = nil

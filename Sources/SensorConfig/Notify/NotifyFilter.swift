@@ -2,6 +2,7 @@
 /// match; an absent one matches everything.
 public import SensorCore
 
+/// Which alert events a notification target takes; an absent filter matches everything.
 public struct NotifyFilter: Sendable, Hashable {
     /// The severities taken; nil takes every severity.
     public var severities: Set<Severity>?
@@ -12,6 +13,7 @@ public struct NotifyFilter: Sendable, Hashable {
     /// A glob on the host (`_HOSTNAME`).
     public var host: Glob?
 
+    /// A filter of the given parts; with none, it takes every event.
     public init(severities: Set<Severity>? = nil, rule: Glob? = nil, sensor: Glob? = nil, host: Glob? = nil) {
         self.severities = severities
         self.rule = rule

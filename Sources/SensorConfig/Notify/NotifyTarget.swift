@@ -2,6 +2,7 @@
 /// how long one delivery may take (SPEC §17).
 import SensorCore
 
+/// One entry of the `notify` list: where alert events go, which ones, and how long a delivery may take.
 public struct NotifyTarget: Sendable, Hashable {
     /// The default of `timeout`.
     public static let defaultTimeout: Duration = .seconds(30)
@@ -26,6 +27,7 @@ public struct NotifyTarget: Sendable, Hashable {
     /// as undeliverable and skipped).
     public var giveUp: Duration
 
+    /// A target of the given fields; by default it takes every event.
     public init(
         kind: Kind, filter: NotifyFilter = NotifyFilter(), timeout: Duration = NotifyTarget.defaultTimeout,
         giveUp: Duration = NotifyTarget.defaultGiveUp

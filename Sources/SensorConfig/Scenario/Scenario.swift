@@ -11,6 +11,7 @@ public struct Scenario: Sendable, Hashable {
     /// Sensors in file order.
     public var sensors: [ScenarioSensor]
 
+    /// A scenario of the given fields, taken as they are: ``ScenarioLoader`` validates a file's.
     public init(duration: Duration, step: Duration, seed: UInt64 = 0, loop: Bool = true, sensors: [ScenarioSensor]) {
         self.duration = duration
         self.step = step

@@ -2,6 +2,7 @@
 /// recording's `thermal:thermal_zone0`, SPEC §15): then it is the sensor id as it stands.
 public import SensorRuntime
 public import SensorCore
+/// One sensor of a scenario; its id becomes `sim:<id>` unless it already holds a `:`.
 public struct ScenarioSensor: Sendable, Hashable {
     /// Where the sensor's values come from.
     public enum Feed: Sendable, Hashable {
@@ -13,8 +14,11 @@ public struct ScenarioSensor: Sendable, Hashable {
 
     /// The id as the scenario gives it (`cpu` for `sim:cpu`, or a whole id with a `:`).
     public var id: String
+    /// What the sensor measures; fixes the unit of its values.
     public var quantity: Quantity
+    /// The label events show; may be empty.
     public var label: String
+    /// Where its values come from.
     public var feed: Feed
     /// The sensor's limits (`limits: { crit: 100, crit_hyst: 95 }`), taken as they are (SPEC §16).
     public var limits: [String: Double]
@@ -22,6 +26,7 @@ public struct ScenarioSensor: Sendable, Hashable {
     /// is seen with the sensor's first successful reading at or after its time.
     public var alarms: [Timestamp: HardwareAlarms]
 
+    /// A scenario sensor of the given fields.
     public init(
         id: String, quantity: Quantity, label: String = "", feed: Feed, limits: [String: Double] = [:],
         alarms: [Timestamp: HardwareAlarms] = [:]
@@ -47,9 +52,12 @@ public struct ScenarioSensor: Sendable, Hashable {
 
 /// An explicit sample of a scenario: a time and a value, or nil for a failed read.
 public struct TimedValue: Sendable, Hashable {
+    /// Scenario time of the sample.
     public var time: Timestamp
+    /// The value; nil for a failed read.
     public var value: Double?
 
+    /// A sample of the given time and value.
     public init(time: Timestamp, value: Double?) {
         self.time = time
         self.value = value

@@ -5,6 +5,7 @@
 /// `axn` repeats a n + 1 times; `_` is one failed read and `_xn` n failed reads.
 public import SensorRuntime
 
+/// Expands promtool's notation for a scenario sensor's `series` (`20+0.5x10`, `_x3`) into values.
 public enum SeriesNotation {
     /// The values, in order (nil: a failed read).
     ///

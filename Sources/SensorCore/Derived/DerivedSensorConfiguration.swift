@@ -12,6 +12,7 @@ public struct DerivedSensorConfiguration: Sendable, Hashable {
     /// The default `maxAge`.
     public static let defaultMaxAge = Duration.seconds(60)
 
+    /// A derived sensor of the given fields; an input whose latest read attempt is older than `maxAge` does not count.
     public init(id: SensorID, label: String = "", formula: DerivedFormula, maxAge: Duration = defaultMaxAge) {
         self.id = id
         self.label = label

@@ -13,6 +13,7 @@
 /// before stale ticks).
 public import SensorRuntime
 
+/// Computes the derived sensors of SPEC §11 from their inputs' read attempts, with no clock of its own.
 public struct DerivedSensors: Sendable {
     /// The configured derived sensors, in configuration order (an index is a position here).
     public let configurations: [DerivedSensorConfiguration]
@@ -54,6 +55,7 @@ public struct DerivedSensors: Sendable {
     /// list), so a poll of a thousand sensors with none or few inputs costs no id look-ups.
     private var inputPositions: [String: (list: SensorList, positions: [Int])] = [:]
 
+    /// The derived sensors of `configurations`, none computed yet.
     public init(_ configurations: [DerivedSensorConfiguration]) {
         self.configurations = configurations
         var consumers: [SensorID: [Int]] = [:]

@@ -6,6 +6,7 @@
 /// absolute value). Only plausible limits are in ``values``; read at discovery, never per poll.
 import SensorRuntime
 
+/// The limits a driver declares for one sensor, in its unit, and the limit files it ignored.
 public struct SensorLimits: Hashable, Sendable {
     /// Plausible limits by name.
     public var values: [String: Double]

@@ -1,6 +1,7 @@
 /// One alert transition of one (rule, sensor) pair, as every sink receives it.
 public import SensorRuntime
 
+/// One alert transition (`firing`, `resolved`, `repeat`) of one (rule, sensor) pair.
 public struct AlertEvent: Hashable, Sendable {
     /// When it happened, in run time.
     public var time: Timestamp
@@ -45,6 +46,7 @@ public struct AlertEvent: Hashable, Sendable {
     /// detected`, SPEC §23). The message ends with it; nil for every other event.
     public var detail: String?
 
+    /// An event of the given fields; `within` defaults to the prediction's horizon in seconds, if there is one.
     public init(
         time: Timestamp, kind: EventKind, rule: String, ruleIndex: Int, sensor: SensorInfo,
         severity: Severity, value: Double?, threshold: Double, condition: ConditionKind,

@@ -5,11 +5,13 @@ public struct AlertKey: Hashable, Sendable, Comparable {
     /// The sensor.
     public var sensor: SensorID
 
+    /// The key of the alert of `rule` on `sensor`.
     public init(rule: String, sensor: SensorID) {
         self.rule = rule
         self.sensor = sensor
     }
 
+    /// Orders by rule name, then by sensor id.
     public static func < (a: AlertKey, b: AlertKey) -> Bool {
         a.rule != b.rule ? a.rule < b.rule : a.sensor < b.sensor
     }

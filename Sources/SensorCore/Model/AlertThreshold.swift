@@ -7,6 +7,7 @@
 /// its `otherwise`).
 import SensorRuntime
 
+/// The threshold one (rule, sensor) alert uses, and the one way it is written for a person.
 public struct AlertThreshold: Hashable, Sendable {
     /// The kind of condition, which decides how the number reads (a duration for `stale`).
     public var condition: ConditionKind

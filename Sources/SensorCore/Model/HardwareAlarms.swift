@@ -2,8 +2,10 @@
 /// and `<ch>_<limit>_alarm` for the limits of §16. A bit set, so a sample carries it in two
 /// bytes and the rule engine tests it without allocating.
 public struct HardwareAlarms: OptionSet, Hashable, Sendable {
+    /// The bits, in the order of ``names``.
     public let rawValue: UInt16
 
+    /// The set with the given bits.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The names, in bit order: `alarm` (the plain file), then every limit of

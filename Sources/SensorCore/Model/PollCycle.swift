@@ -7,6 +7,7 @@
 /// scenario poller that fell behind) is several cycles, in time order.
 public import SensorRuntime
 
+/// One instant of one source: its readings aligned with its sensor list, and whether it ticks.
 public struct PollCycle: Sendable, Hashable {
     /// The source's sensors as last discovered; `readings` follow its order.
     public var list: SensorList
@@ -71,6 +72,7 @@ public struct PollCycle: Sendable, Hashable {
         a.list === b.list && a.readings == b.readings && a.tick == b.tick
     }
 
+    /// Hashes the list's identity, the readings and the tick, in step with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(list))
         hasher.combine(readings)

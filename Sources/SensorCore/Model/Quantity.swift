@@ -33,6 +33,7 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable, CustomStringConv
         }
     }
 
+    /// The quantity's name as configurations and output write it (`temperature`, `fan`, …).
     public var description: String { rawValue }
 
     /// This quantity's bit in a set of quantities kept as a mask (``SensorList/quantityBits``):

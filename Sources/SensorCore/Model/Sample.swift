@@ -4,6 +4,7 @@
 /// sensor as not updated (SPEC §4).
 public import SensorRuntime
 
+/// One read attempt of one sensor: a value, or a fault with its reason.
 public struct Sample: Hashable, Sendable {
     /// Which sensor was read.
     public var sensor: SensorID

@@ -47,6 +47,7 @@ public final class SensorData {
     @ObservationIgnored private var logged: UInt8 = 0
     @ObservationIgnored private var log: [PollCycle] = []
 
+    /// A model that knows no sensors yet.
     public init() {}
 
     /// Grows with every cycle committed that carries this quantity (an observed access).

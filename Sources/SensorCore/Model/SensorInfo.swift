@@ -9,6 +9,7 @@ public struct SensorInfo: Hashable, Sendable {
     /// The driver's (or scenario's) limits, read at discovery (SPEC §16).
     public var limits: SensorLimits
 
+    /// A sensor of the given fields; by default no label and no limits.
     public init(id: SensorID, label: String = "", quantity: Quantity, limits: SensorLimits = .none) {
         self.id = id
         self.label = label

@@ -8,6 +8,7 @@
 /// a new object, an unchanged one is the same object.
 public import SensorRuntime
 
+/// The sensors of one source as one discovery found them; never changed after it is made.
 public final class SensorList: Sendable {
     /// The running source this list belongs to; unique per running source, so two sources
     /// of one kind (two thermal roots) never share a cache slot.

@@ -9,6 +9,7 @@
 /// miss) cost more than parsing the values.
 public import SensorRuntime
 
+/// One instant's readings of a source, one slot per sensor of its list (see the top of this file).
 public struct SensorValues: Sendable, Hashable {
     /// When the readings were taken.
     public var time: Timestamp
@@ -162,6 +163,7 @@ public struct SensorValues: Sendable, Hashable {
             && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
+    /// Hashes the time, faults, alarms, sleep flags and values (every NaN alike), in step with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(time)
         hasher.combine(faults)

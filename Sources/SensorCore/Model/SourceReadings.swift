@@ -8,6 +8,7 @@
 /// apart, slot by slot.
 public import SensorRuntime
 
+/// Each sensor's latest read and latest successful read, for one source.
 public struct SourceReadings: Sendable {
     /// The latest successful readings when they are not simply ``latest``.
     struct LastGood: Sendable {

@@ -19,6 +19,7 @@
 ///   and reads the file as a fault from then on, until the stuck read returns.
 public import SensorRuntime
 
+/// A source of sensor readings: one kind of sensor under one root (see the contract at the top of this file).
 public protocol SensorReader: Sendable {
     /// The `SOURCE` part of the ids this reader produces (`thermal`, `hwmon`, `iio`, `sim`).
     var source: String { get }

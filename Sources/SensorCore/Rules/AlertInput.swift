@@ -1,6 +1,7 @@
 /// What an alert is evaluated on: a read attempt of its sensor, or a tick of its source.
 public import SensorRuntime
 
+/// What an alert is evaluated on: a read attempt of its sensor, or a tick of its source.
 public enum AlertInput: Hashable, Sendable {
     /// A read attempt (successful or failed).
     case sample(Sample)

@@ -4,6 +4,7 @@
 /// (rule, sensor) pair.
 public import SensorRuntime
 
+/// The rule semantics of SPEC §5 as a pure function from (state, input) to (state, events).
 public enum AlertMachine {
     /// Evaluates one input and returns the events it causes (at most two: a `repeat` can
     /// only follow an earlier firing, so in practice zero or one).

@@ -1,6 +1,7 @@
 /// The state of one (rule, sensor) alert between samples.
 public import SensorRuntime
 
+/// The state of one (rule, sensor) alert between samples: its phase and what its condition needs to remember.
 public struct AlertState: Hashable, Sendable {
     /// Where the alert is in `ok → pending → firing`.
     public enum Phase: Hashable, Sendable {

@@ -2,6 +2,7 @@
 /// character), `[abc]`, `[a-z]`, `[!abc]`, and `\` to escape.
 public import SensorRuntime
 
+/// A shell-style glob on sensor ids (see the comment at the top of this file).
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
@@ -82,6 +83,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         self.tokens = tokens
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
     /// Whether `text` matches the whole pattern.
@@ -133,7 +135,9 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Globs are equal when their patterns are written the same.
     public static func == (lhs: Glob, rhs: Glob) -> Bool { lhs.pattern == rhs.pattern }
+    /// Hashes the pattern as written, in step with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
 

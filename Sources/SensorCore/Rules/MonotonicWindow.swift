@@ -5,6 +5,7 @@
 /// enter it (SPEC §6).
 public import SensorRuntime
 
+/// The minimum or maximum of a sliding time window of samples, in O(1) amortised per push.
 public struct MonotonicWindow: Hashable, Sendable {
     /// Which extreme the window keeps.
     public enum Extreme: Hashable, Sendable { case minimum, maximum }

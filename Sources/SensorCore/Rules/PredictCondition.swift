@@ -21,6 +21,7 @@ public struct PredictCondition: Hashable, Sendable {
     /// `W`: the width of the fitted window `[t - W, t]`, both ends included (> 0).
     public var over: Duration
 
+    /// A `predict` condition of the given fields; `hysteresis` is in the sensor's unit and `within` and `over` must be positive.
     public init(direction: Direction, threshold: Double, hysteresis: Double = 0, within: Duration, over: Duration) {
         self.direction = direction
         self.threshold = threshold

@@ -22,6 +22,7 @@ public struct Rule: Hashable, Sendable {
     /// What the rule's events tell the person who is paged (SPEC §21).
     public var annotations: RuleAnnotations
 
+    /// A rule of the given fields, taken as they are: the configuration decoder validates them first.
     public init(
         name: String, selector: SensorSelector, condition: Condition,
         holdFor: Duration = .zero, clearFor: Duration = .zero,

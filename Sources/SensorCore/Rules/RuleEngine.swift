@@ -12,6 +12,7 @@
 /// a sample cheap.
 public import SensorRuntime
 
+/// Evaluates every rule on every sample of the sensors it selects, with no I/O (see the top of this file).
 public struct RuleEngine: Sendable {
     /// The rules, in configuration order.
     public private(set) var rules: [Rule]

@@ -15,6 +15,7 @@ public struct RuleLimit: Hashable, Sendable {
     /// `_hyst`, else none.
     public var hysteresis: Double?
 
+    /// A limit reference of the given fields; `margin` is in the sensor's unit, nil `otherwise` leaves a sensor without the limit unselected.
     public init(name: String, margin: Double = 0, otherwise: Double? = nil, hysteresis: Double? = nil) {
         self.name = name
         self.margin = margin

@@ -6,6 +6,7 @@
 /// after each rediscovery that leaves it still without a sensor.
 import SensorRuntime
 
+/// Finds the rules that select no sensor of this machine, for `check`'s and `run`'s warnings.
 public enum RuleSelection {
     /// One rule that selects nothing.
     public struct Finding: Hashable, Sendable {

@@ -5,6 +5,7 @@ public struct SensorSelector: Hashable, Sendable {
     /// Required quantity; nil matches every quantity.
     public var quantity: Quantity?
 
+    /// A selector of the given parts; with neither, it matches every sensor.
     public init(sensor: Glob? = nil, quantity: Quantity? = nil) {
         self.sensor = sensor
         self.quantity = quantity

@@ -20,6 +20,7 @@
 /// successful samples enter it (SPEC §10), with times that do not decrease.
 public import SensorRuntime
 
+/// The least-squares line through a sliding time window of samples, for `predict` rules.
 public struct TrendWindow: Hashable, Sendable {
     private let width: Int64
     /// `H` in seconds, converted once: `Duration` arithmetic is 128-bit.

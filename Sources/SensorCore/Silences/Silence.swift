@@ -24,6 +24,7 @@ public struct Silence: Sendable, Hashable {
     /// `SILENCE_STATE=expired`: this entry ended the silence before its time.
     public var expired: Bool
 
+    /// A silence of the given fields; a matcher left nil matches everything, and times are Unix microseconds.
     public init(
         id: String, rule: Glob? = nil, sensor: Glob? = nil, host: Glob? = nil, startsMicroseconds: UInt64,
         endsMicroseconds: UInt64, comment: String = "", by: String, expired: Bool = false

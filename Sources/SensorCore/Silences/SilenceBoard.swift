@@ -3,11 +3,13 @@
 /// a silence from the moment one lane has read it.
 public import SensorRuntime
 
+/// The silences `notify` knows, shared by all its lanes.
 @DaemonActor
 public final class SilenceBoard {
     /// The silences as they are now.
     public private(set) var book: SilenceBook
 
+    /// A board that starts with the silences of `book` (read from the journal at start).
     public init(_ book: SilenceBook = SilenceBook()) { self.book = book }
 
     /// Takes a silence entry a lane read (a new silence, or an expiry).

@@ -9,6 +9,7 @@ public struct SilenceBook: Sendable, Hashable {
     /// Ids in the order they were first seen, so lists come out oldest first.
     private var order: [String] = []
 
+    /// A book of `silences`, recorded in the order given (journal order).
     public init(_ silences: [Silence] = []) {
         for s in silences { record(s) }
     }

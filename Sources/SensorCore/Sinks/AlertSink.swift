@@ -6,6 +6,7 @@
 /// waits for them.
 public import SensorRuntime
 
+/// Where alert events and sensor faults go (see the contract at the top of this file).
 public protocol AlertSink: Sendable {
     /// Delivers one alert event.
     func emit(_ event: AlertEvent)
@@ -30,11 +31,14 @@ extension AlertSink {
 
 /// A sensor that started failing to read, or recovered.
 public struct SensorFault: Hashable, Sendable {
+    /// When the read failed or recovered, in run time.
     public var time: Timestamp
+    /// The sensor.
     public var sensor: SensorInfo
     /// Why the read failed; nil when the sensor recovered.
     public var reason: String?
 
+    /// A fault of the given fields; a nil `reason` is a recovery.
     public init(time: Timestamp, sensor: SensorInfo, reason: String?) {
         self.time = time
         self.sensor = sensor

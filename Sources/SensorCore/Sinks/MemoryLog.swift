@@ -5,11 +5,13 @@ import Synchronization
 public final class MemoryLog: DaemonLog {
     private let kept = Mutex<[LogEntry]>([])
 
+    /// A log that holds nothing yet.
     public init() {}
 
     /// How many entries have been written (tests wait for them: `written.until(n)`).
     package let written = EventCount()
 
+    /// Keeps the entry and counts it.
     public func write(_ entry: LogEntry) {
         kept.withLock { $0.append(entry) }
         written.increment()

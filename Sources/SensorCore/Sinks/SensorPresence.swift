@@ -2,6 +2,7 @@
 /// `sensor ID (LABEL) appeared` or `… gone`.
 public import SensorRuntime
 
+/// A sensor that appeared or went while the daemon runs.
 public struct SensorPresence: Hashable, Sendable {
     /// When the discovery that saw it ran, in run time.
     public var time: Timestamp

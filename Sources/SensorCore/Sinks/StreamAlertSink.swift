@@ -23,14 +23,17 @@ public final class StreamAlertSink: AlertSink {
         self.terminal = terminal
     }
 
+    /// Writes the event's message with its priority.
     public func emit(_ event: AlertEvent) {
         write(line: PriorityLine.text(for: event))
     }
 
+    /// Writes the fault at priority warning, or its recovery at notice.
     public func emit(_ fault: SensorFault) {
         write(line: PriorityLine.text(for: fault))
     }
 
+    /// Writes the appearance or disappearance at priority notice.
     public func emit(_ presence: SensorPresence) {
         write(line: PriorityLine.text(for: presence))
     }

@@ -15,6 +15,7 @@ public struct TerminalLine: Sendable {
     /// Turns Unix seconds into `HH:MM:SS` (local time by default; tests pass their own).
     public var clockTime: @Sendable (Double) -> String
 
+    /// A line format with the given colour choice and clocks.
     public init(
         colour: Bool, now: @escaping @Sendable () -> Double,
         clockTime: @escaping @Sendable (Double) -> String = TerminalLine.localClockTime

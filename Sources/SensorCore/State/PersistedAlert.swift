@@ -23,6 +23,7 @@ public struct PersistedAlert: Hashable, Sendable {
     /// The rule's kind of condition.
     public var condition: ConditionKind
 
+    /// A kept alert of the given fields; `since` is Unix seconds.
     public init(
         rule: String, sensor: String, label: String = "", quantity: Quantity, since: Double,
         severity: Severity, value: Double?, threshold: Double, condition: ConditionKind

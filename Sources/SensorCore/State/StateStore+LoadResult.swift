@@ -11,6 +11,7 @@ extension StateStore {
         /// Where a bad file was moved to, if it was.
         public var setAsidePath: String?
 
+        /// A result of the given fields.
         public init(alerts: [PersistedAlert], eventLog: [String: Int] = [:], problem: String? = nil, setAsidePath: String? = nil) {
             self.alerts = alerts
             self.eventLog = eventLog

@@ -1,15 +1,20 @@
 /// One alert that is pending or firing, as the status file shows it (SPEC §19).
 import SensorRuntime
 
+/// One pending or firing alert as `status.json` holds it.
 public struct StatusAlert: Sendable, Hashable {
     /// `pending` (its condition holds, its `for` not yet over) or `firing`.
     public enum State: String, Sendable, Hashable {
         case pending, firing
     }
 
+    /// The rule's name.
     public var rule: String
+    /// The sensor's id, as text.
     public var sensor: String
+    /// The rule's severity.
     public var severity: Severity
+    /// Whether the alert is pending or firing.
     public var state: State
     /// Since when it is in ``state``, Unix seconds.
     public var since: Double
@@ -30,6 +35,7 @@ public struct StatusAlert: Sendable, Hashable {
     /// journal, never by the daemon (which knows no silences), nil when none does.
     public var silencedUntil: Double?
 
+    /// An alert entry of the given fields; `silencedUntil` is for `status` to fill in, the daemon leaves it nil.
     public init(
         rule: String, sensor: String, severity: Severity, state: State, since: Double, value: Double?, threshold: Double,
         condition: ConditionKind? = nil, limit: String? = nil, within: Double? = nil, unit: String = "",

@@ -2,8 +2,11 @@ import SensorRuntime
 extension StatusReport {
     /// Why a status file cannot be read as a report.
     public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with the file, in words for the person running `status`.
         public var message: String
+        /// An error with the given message.
         public init(message: String) { self.message = message }
+        /// The message, as `status` prints it.
         public var description: String { message }
     }
 

@@ -2,9 +2,11 @@
 /// ``StatusService``, read by `sensorwatch status`.
 import SensorRuntime
 
+/// What the running daemon sees now, as `status.json` holds it (SPEC §19).
 public struct StatusReport: Sendable, Hashable {
     /// The daemon's version.
     public var version: String
+    /// The daemon's process id.
     public var pid: Int
     /// When the daemon started, Unix seconds.
     public var started: Double
@@ -15,6 +17,7 @@ public struct StatusReport: Sendable, Hashable {
     /// Every pending or firing alert, in rule order, then by sensor id.
     public var alerts: [StatusAlert]
 
+    /// A report of the given fields; `started` and `updated` are Unix seconds.
     public init(version: String, pid: Int, started: Double, updated: Double, sensors: [StatusSensor], alerts: [StatusAlert]) {
         self.version = version
         self.pid = pid

@@ -1,8 +1,12 @@
 /// One sensor as the status file shows it (SPEC §19).
 public struct StatusSensor: Sendable, Hashable {
+    /// The sensor's id, as text.
     public var id: String
+    /// The sensor's label; empty when it has none.
     public var label: String
+    /// The quantity's name (`temperature`, `fan`, …).
     public var quantity: String
+    /// The unit its values are in (`°C`, `rpm`, …); empty for a discrete state.
     public var unit: String
     /// The latest successful reading; nil before the first.
     public var value: Double?
@@ -19,6 +23,7 @@ public struct StatusSensor: Sendable, Hashable {
     /// read yet, so always nil; the file already has the key, so readers need not change.
     public var limits: StatusLimits?
 
+    /// A sensor entry of the given fields.
     public init(
         id: String, label: String, quantity: String, unit: String, value: Double?, time: Double?, ok: Bool,
         error: String?, limits: StatusLimits? = nil, asleep: Bool = false

@@ -51,6 +51,7 @@ public final class Daemon<C: RunClock> {
         /// What serves the model to readers outside (the live stream's server, SPEC §22).
         public var publishers: [any ModelPublisher] = []
 
+        /// An environment of the given parts; the defaults notify no service manager, log to memory, restore and keep no alerts, and trim nothing.
         public init(
             sink: any AlertSink, notifier: any ServiceNotifier = NoOpNotifier(),
             log: any DaemonLog = MemoryLog(),

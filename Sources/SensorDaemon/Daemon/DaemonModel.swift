@@ -3,6 +3,7 @@
 public import SensorRuntime
 public import SensorCore
 
+/// What the daemon shows a ``ModelPublisher`` of itself: the model of now, the alerts, the clock.
 @DaemonActor
 public struct DaemonModel {
     /// The latest value, time and health of every sensor.

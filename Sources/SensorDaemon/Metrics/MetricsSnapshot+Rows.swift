@@ -4,13 +4,16 @@ public import SensorCore
 extension MetricsSnapshot {
     /// One sensor as a row, for building and reading snapshots by hand (tests, tools).
     public struct Sensor: Sendable, Equatable {
+        /// Id, label and quantity (which fixes the unit of `value`).
         public var info: SensorInfo
+        /// Whether the latest read succeeded.
         public var up: Bool
         /// Nil if no read has succeeded yet.
         public var value: Double?
         /// Unix seconds of `value`; nil with it.
         public var lastReading: Double?
 
+        /// A row of the given fields.
         public init(info: SensorInfo, up: Bool, value: Double?, lastReading: Double?) {
             self.info = info
             self.up = up
@@ -21,11 +24,16 @@ extension MetricsSnapshot {
 
     /// One alert as a row.
     public struct Alert: Sendable, Equatable {
+        /// The rule's name.
         public var rule: String
+        /// The sensor's id.
         public var sensor: SensorID
+        /// The rule's severity.
         public var severity: Severity
+        /// Whether it is firing now (`pending` is not firing).
         public var firing: Bool
 
+        /// A row of the given fields.
         public init(rule: String, sensor: SensorID, severity: Severity, firing: Bool) {
             self.rule = rule
             self.sensor = sensor

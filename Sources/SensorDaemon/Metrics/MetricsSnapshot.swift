@@ -12,6 +12,7 @@
 import SensorRuntime
 public import SensorCore
 
+/// What the daemon knows at one moment, as the Prometheus textfile shows it.
 public struct MetricsSnapshot: Sendable, Equatable {
     /// Sensors, one group per source, as parallel arrays.
     public struct SensorGroup: Sendable, Equatable {
@@ -29,6 +30,7 @@ public struct MetricsSnapshot: Sendable, Equatable {
         /// The positions of sensors whose device sleeps (SPEC §20); empty when none does.
         public var asleep: Set<Int>
 
+        /// A group of the given arrays, all of the same length; by default no sensor sleeps.
         public init(
             sensors: [SensorInfo], attempted: [Bool], up: [Bool], value: [Double], lastReading: [Double],
             asleep: Set<Int> = []
@@ -49,11 +51,14 @@ public struct MetricsSnapshot: Sendable, Equatable {
     public struct AlertTable: Sendable, Equatable {
         /// One alert: indices into `rules` and `sensors`.
         public struct Entry: Sendable, Equatable {
+            /// The rule's index in `rules`.
             public var rule: Int
+            /// The sensor's index in `sensors`.
             public var sensor: Int
             /// Whether it is firing now (`pending` is not firing).
             public var firing: Bool
 
+            /// An entry of the given fields.
             public init(rule: Int, sensor: Int, firing: Bool) {
                 self.rule = rule
                 self.sensor = sensor
@@ -61,10 +66,14 @@ public struct MetricsSnapshot: Sendable, Equatable {
             }
         }
 
+        /// The rules the entries point into.
         public var rules: [Rule]
+        /// The sensors the entries point into.
         public var sensors: [SensorInfo]
+        /// The alerts, as indices into `rules` and `sensors`.
         public var entries: [Entry]
 
+        /// A table of the given fields; by default empty.
         public init(rules: [Rule] = [], sensors: [SensorInfo] = [], entries: [Entry] = []) {
             self.rules = rules
             self.sensors = sensors
@@ -74,10 +83,14 @@ public struct MetricsSnapshot: Sendable, Equatable {
 
     /// How many events of one kind one rule has sent since the daemon started.
     public struct EventCount: Sendable, Equatable {
+        /// The rule's name.
         public var rule: String
+        /// The kind of event counted (`firing`, `resolved`, `repeat`).
         public var event: EventKind
+        /// How many were sent.
         public var count: UInt64
 
+        /// A count of the given fields.
         public init(rule: String, event: EventKind, count: UInt64) {
             self.rule = rule
             self.event = event
@@ -89,12 +102,15 @@ public struct MetricsSnapshot: Sendable, Equatable {
     public var version: String
     /// Unix time (seconds) the daemon started.
     public var startTime: Double
+    /// Every sensor, one group per source.
     public var groups: [SensorGroup]
+    /// Every (rule, sensor) alert that exists, and whether it fires.
     public var alerts: AlertTable
     /// Every configured rule's counts of every event kind, zeros included (a counter that
     /// appears only at its first event hides that event from `increase()`).
     public var events: [EventCount]
 
+    /// A snapshot of the given fields; by default with no sensors, alerts or counts.
     public init(
         version: String, startTime: Double, groups: [SensorGroup] = [], alerts: AlertTable = AlertTable(),
         events: [EventCount] = []

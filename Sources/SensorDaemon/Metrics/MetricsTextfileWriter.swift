@@ -19,6 +19,7 @@
 public import SensorRuntime
 public import SensorConfig
 
+/// Keeps the Prometheus textfile of `metrics.textfile` written while the daemon runs, and removes it at stop.
 @DaemonActor
 public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration {
     /// Where and how often.

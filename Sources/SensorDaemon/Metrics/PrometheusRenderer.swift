@@ -16,6 +16,7 @@
 import SensorRuntime
 import SensorCore
 
+/// Renders metrics snapshots into the Prometheus text format, reusing the layout from one call to the next.
 public final class PrometheusRenderer {
     /// How a field's value (kept as 64 bits) is spelled.
     private enum Kind: UInt8 {
@@ -109,6 +110,7 @@ public final class PrometheusRenderer {
     /// One value spelled before it is put in place.
     private let scratch = RenderBuffer(capacity: 64)
 
+    /// A renderer with no layout yet: the first render builds it.
     public init() {}
 
     /// The text of `snapshot`, ending in a newline, as UTF-8.

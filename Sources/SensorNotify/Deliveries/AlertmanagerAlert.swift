@@ -27,6 +27,7 @@ public struct AlertmanagerAlert: Hashable, Sendable {
     /// When it started firing, microseconds since the Unix epoch.
     public var startsAt: UInt64
 
+    /// An alert of the given fields; `startsAt` is microseconds since the Unix epoch.
     public init(
         rule: String, sensor: String, severity: String, host: String, summary: String, value: String, threshold: String,
         startsAt: UInt64, description: String? = nil, runbook: String? = nil
@@ -59,10 +60,14 @@ public struct AlertmanagerAlert: Hashable, Sendable {
 
     /// The identity of an alert.
     public struct Identity: Hashable, Sendable {
+        /// The rule (`alertname`).
         public var rule: String
+        /// The sensor id.
         public var sensor: String
+        /// The host that logged it.
         public var host: String
 
+        /// The identity of the given fields.
         public init(rule: String, sensor: String, host: String) {
             self.rule = rule
             self.sensor = sensor

@@ -79,6 +79,7 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
         firing.values.sorted { ($0.rule, $0.sensor, $0.host) < ($1.rule, $1.sensor, $1.host) }
     }
 
+    /// Posts the event as one alert (a `resolved` ends it now) and, once delivered, updates the firing set the minute's re-send works from.
     public func deliver(_ event: NotifyEvent) async -> DeliveryOutcome {
         let id = AlertmanagerAlert.Identity(rule: event.rule, sensor: event.sensor, host: event.host)
         let known = firing[id]

@@ -36,6 +36,7 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
         self.waiter = waiter
     }
 
+    /// Runs the program once with the event: exit 0 is delivered, 75, a signal, the timeout or a failed start is retried, any other exit failed.
     public func deliver(_ event: NotifyEvent) async -> DeliveryOutcome {
         let child: ExecChild
         switch ExecChild.spawn(argv: argv, environment: event.environment, input: Array((event.json + "\n").utf8)) {
@@ -98,6 +99,7 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
         }
     }
 
+    /// Gives the programs of stopped attempts `limit` to end, then kills their process groups.
     public func release(within limit: Duration) async {
         let deadline = clock.now.advanced(by: limit)
         for child in leaving where !child.reaped {

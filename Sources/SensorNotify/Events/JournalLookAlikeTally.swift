@@ -25,6 +25,7 @@ public final class JournalLookAlikeTally<C: Clock> where C.Duration == Duration 
     private var order: [String] = []
     private var next = 0
 
+    /// A tally that has counted nothing; it warns through `log`, paced on `clock`.
     public init(clock: C, log: any DaemonLog) {
         self.clock = clock
         self.log = log

@@ -11,6 +11,7 @@ public struct NotifyEntry: Sendable, Hashable {
     /// A trusted silence entry (SPEC §21) instead of an event; nil for alert entries.
     public var silence: Silence?
 
+    /// An entry of the given fields; a nil `event` is skipped, never delivered.
     public init(event: NotifyEvent?, cursor: String, silence: Silence? = nil) {
         self.event = event
         self.cursor = cursor

@@ -42,6 +42,7 @@ public struct NotifyEvent: Sendable, Hashable {
     /// `ALERT_SUMMARY`, `ALERT_DESCRIPTION`, `ALERT_RUNBOOK`: the rule's annotations (SPEC §21).
     public var annotations: RuleAnnotations
 
+    /// An event of the given fields; `realtimeMicroseconds` is microseconds since the Unix epoch.
     public init(
         realtimeMicroseconds: UInt64, kind: EventKind, rule: String, severity: Severity?, sensor: String,
         label: String = "", quantity: String = "", value: Double?, unit: String = "", threshold: Double?,

@@ -32,6 +32,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         /// Microseconds since the epoch, which silence times are in.
         public var wallClock: @Sendable () -> UInt64
 
+        /// An environment of the given parts; by default no wake socket, no silences read and the system's wall clock.
         public init(
             journals: [String], makeSource: @escaping @DaemonActor (String, String?) throws -> any NotifyEventSource,
             makeDelivery: @escaping @DaemonActor (NotifyTarget, NotifyTargetMemory) -> any NotifyDelivery,
@@ -78,6 +79,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
     /// Whether notify.json was written by this run (it is, before READY).
     private var saved = false
 
+    /// A notifier of `targets`; no lane runs before ``run(signals:)``.
     public init(targets: [NotifyTarget], environment: Environment, clock: C) {
         self.targets = targets
         self.environment = environment

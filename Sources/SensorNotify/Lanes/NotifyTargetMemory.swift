@@ -12,6 +12,7 @@ public struct NotifyTargetMemory {
     /// Keeps a changed map of silences; written to `notify.json` with the lane's next cursor.
     public var keepSilences: @DaemonActor ([String: String]) -> Void
 
+    /// A memory of the given fields; by default no silences, and changes to them are not kept.
     public init(
         firing: [AlertmanagerAlert], keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void,
         silences: [String: String] = [:], keepSilences: @escaping @DaemonActor ([String: String]) -> Void = { _ in }

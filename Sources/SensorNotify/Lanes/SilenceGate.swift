@@ -12,6 +12,7 @@ public struct SilenceGate: Sendable, Hashable {
     /// event of each, as `firing`. Kept in `notify.json`, so a restart holds them still.
     public private(set) var held: [NotifyEvent]
 
+    /// A gate holding `held` back, as `notify.json` kept them.
     public init(held: [NotifyEvent] = []) { self.held = held }
 
     /// Whether `event` is to be delivered now; otherwise it is held back or dropped.

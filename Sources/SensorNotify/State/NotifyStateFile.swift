@@ -18,6 +18,7 @@ public struct NotifyStateFile: Hashable, Sendable {
         /// sensorwatch's (SPEC §21); absent when none.
         public var silences: [String: String]?
 
+        /// A target's state of the given fields; nil leaves a part out of the file.
         public init(
             cursors: [String: String] = [:], firing: [AlertmanagerAlert]? = nil, held: [String: [NotifyEvent]]? = nil,
             silences: [String: String]? = nil
@@ -34,6 +35,7 @@ public struct NotifyStateFile: Hashable, Sendable {
     /// Targets by key.
     public var targets: [String: Target]
 
+    /// The state of the given targets, in the current format version.
     public init(targets: [String: Target] = [:]) {
         self.version = Self.currentVersion
         self.targets = targets

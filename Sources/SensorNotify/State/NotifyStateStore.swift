@@ -17,6 +17,7 @@ public struct NotifyStateStore: Sendable {
     /// The file.
     public let path: String
 
+    /// A store of the file at `path`.
     public init(path: String) { self.path = path }
 
     /// What loading found: the state, and a problem to log when the file was unusable.

@@ -7,6 +7,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Nanoseconds since the start of the run.
     public var nanoseconds: Int64
 
+    /// The time `nanoseconds` after the start of the run.
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// The start of a run.
@@ -25,14 +26,18 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return Double(whole) + Double(frac) / 1e9
     }
 
+    /// Seconds since the start of the run, with an `s` (`1.5s`), for logs and tests.
     public var description: String { "\(seconds)s" }
 
+    /// Earlier times order first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+    /// The time `rhs` later; wraps rather than traps on overflow.
     public static func + (lhs: Timestamp, rhs: Duration) -> Timestamp {
         Timestamp(nanoseconds: lhs.nanoseconds &+ rhs.nanoseconds)
     }
 
+    /// The time `rhs` earlier; wraps rather than traps on overflow.
     public static func - (lhs: Timestamp, rhs: Duration) -> Timestamp {
         Timestamp(nanoseconds: lhs.nanoseconds &- rhs.nanoseconds)
     }

@@ -9,8 +9,11 @@ public final class VirtualClock: RunClock {
     public struct Instant: InstantProtocol {
         /// Time since the clock's start.
         public var offset: Duration
+        /// The instant `d` later.
         public func advanced(by d: Duration) -> Instant { Instant(offset: offset + d) }
+        /// The time from this instant to `other` (negative when `other` is earlier).
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Earlier instants order first.
         public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
@@ -59,7 +62,9 @@ public final class VirtualClock: RunClock {
     /// Makes a clock at offset zero.
     public init() {}
 
+    /// The clock's time now: moved only by ``advance(by:)``.
     public var now: Instant { state.withLock { $0.now } }
+    /// One nanosecond.
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// How many tasks are sleeping on this clock now, and threads sleeping on its alarms
@@ -160,6 +165,7 @@ public final class VirtualClock: RunClock {
         return nil
     }
 
+    /// Suspends until the clock is advanced to `deadline` (at once if it is there already); throws `CancellationError` when the task is cancelled. `tolerance` is ignored.
     public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = mutate { $0.sleepers.ticket() }
         try await parkTask(

@@ -13,6 +13,7 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A position of a syntax error, 1-based.
         case position(line: Int, column: Int)
 
+        /// The location as error messages write it; empty for the file as a whole.
         public var description: String {
             switch self {
             case .file: return ""
@@ -24,9 +25,12 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The file the problem is in.
     public var file: String
+    /// Where in the file it is.
     public var location: Location
+    /// What is wrong, without the file or the location.
     public var message: String
 
+    /// An error of the given fields.
     public init(file: String, location: Location, message: String) {
         self.file = file
         self.location = location
@@ -52,8 +56,10 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Every problem found in a configuration and the files it names, not just the first.
 public struct ConfigErrors: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every problem found, in the order found.
     public var errors: [ConfigError]
 
+    /// The errors given, in order.
     public init(_ errors: [ConfigError]) { self.errors = errors }
 
     /// One error per line.

@@ -10,6 +10,7 @@ public struct LogEntry: Hashable, Sendable {
     /// Where it was logged.
     public var location: CodeLocation
 
+    /// An entry of the given fields; `kind` nil for an entry without a `MESSAGE_ID` of its own.
     public init(level: LogLevel, message: String, kind: LogEntryKind? = nil, location: CodeLocation = CodeLocation()) {
         self.level = level
         self.message = message

@@ -62,6 +62,7 @@ public struct AtomicFileWriter: Sendable {
         /// Create the file's directory (one level, mode 0755) when it is missing.
         public var createsDirectory: Bool
 
+        /// Options of the given fields; the defaults write mode 0644 through a unique temporary file, not durably.
         public init(
             mode: Mode = .exact(0o644), temporary: Temporary = .unique, durable: Bool = false,
             reusesReplaced: Bool = false, createsDirectory: Bool = false
@@ -95,6 +96,7 @@ public struct AtomicFileWriter: Sendable {
         /// The errno.
         public var errno: Int32
 
+        /// A failure of the given fields.
         public init(step: Step, path: String, errno: Int32) {
             self.step = step
             self.path = path
@@ -114,6 +116,7 @@ public struct AtomicFileWriter: Sendable {
     /// How.
     public let options: Options
 
+    /// A writer of the file at `path`; `reusesReplaced` needs a `.named` temporary (a precondition).
     public init(path: String, options: Options = Options()) {
         precondition(
             !options.reusesReplaced || options.temporary != .unique, "reusing the replaced file needs a named temporary")

@@ -74,6 +74,7 @@ public final class SimulatedReader: SensorReader {
     /// A scenario lists every sensor it has.
     public var leftOut: [String] { [] }
 
+    /// Every instant not yet returned with time ≤ `time`, in time order.
     public func poll(at time: Timestamp) -> [SensorValues] {
         if let ahead { return ahead.take(through: time) }
         return playback.withLock { Self.instants(of: &$0, through: time, position: position, count: sensors.count) }

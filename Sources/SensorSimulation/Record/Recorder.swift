@@ -15,6 +15,7 @@ public import SensorConfig
 public import SensorCore
 public import SensorRuntime
 
+/// Gathers the poll cycles of real sources into a scenario, for `record` (see the top of this file).
 public struct Recorder: Sendable {
     private struct Track: Sendable {
         var info: SensorInfo
@@ -53,6 +54,7 @@ public struct Recorder: Sendable {
         /// Time of the latest sample since the first poll.
         public var elapsed: Duration
 
+        /// A progress of the given counts.
         public init(sensors: Int, samples: Int, elapsed: Duration) {
             self.sensors = sensors
             self.samples = samples

@@ -4,16 +4,23 @@
 /// expects no value, so the optional keys are doubly optional.
 public import SensorCore
 
+/// One event a rule test expects; a key that is nil is not compared.
 public struct ExpectedEvent: Sendable, Hashable {
     /// Seconds since the scenario's start.
     public var time: Double
+    /// `firing`, `resolved` or `repeat`.
     public var kind: EventKind
+    /// The rule's name.
     public var rule: String
     /// The sensor id as events give it (`sim:cpu`).
     public var sensor: String
+    /// The severity; nil: not compared.
     public var severity: Severity?
+    /// The value; nil: not compared, `.some(nil)`: the event must have none.
     public var value: Double??
+    /// The threshold; nil: not compared.
     public var threshold: Double?
+    /// A `predict` event's predicted value; nil: not compared, `.some(nil)`: the event must have none.
     public var predicted: Double??
     /// The hardware limit an event names (`crit`, SPEC §16; `alarm` for an `alarm: true`
     /// rule's plain alarm file, §16b); `null` expects none.
@@ -22,6 +29,7 @@ public struct ExpectedEvent: Sendable, Hashable {
     /// `null`, which expects the event to have none.
     public var annotations: [String: String?]
 
+    /// An expected event of the given fields; every optional key defaults to not compared.
     public init(
         time: Double, kind: EventKind, rule: String, sensor: String, severity: Severity? = nil,
         value: Double?? = nil, threshold: Double? = nil, predicted: Double?? = nil, limit: String?? = nil,

@@ -1,6 +1,7 @@
 /// A loaded rule-test file (SPEC §18): the configuration under test and its tests.
 public import SensorConfig
 
+/// A loaded rule-test file: the configuration under test and its tests.
 public struct RuleTestFile: Sendable, Hashable {
     /// The test file, as given.
     public var path: String
@@ -9,6 +10,7 @@ public struct RuleTestFile: Sendable, Hashable {
     /// In file order.
     public var tests: [RuleTest]
 
+    /// A file of the given fields.
     public init(path: String, configuration: Configuration, tests: [RuleTest]) {
         self.path = path
         self.configuration = configuration

@@ -4,6 +4,7 @@ public import SensorRuntime
 import SensorCore
 import SensorConfig
 
+/// Reads and validates a rule-test file, the configuration it names and its scenarios.
 public enum RuleTestLoader {
     private static let eventKeys = [
         "time", "event", "rule", "sensor", "severity", "value", "threshold", "predicted", "limit",

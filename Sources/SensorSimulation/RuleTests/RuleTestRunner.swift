@@ -5,6 +5,7 @@ public import SensorRuntime
 public import SensorCore
 public import SensorConfig
 
+/// Runs rule tests exactly as `simulate` would and compares what they give with what they expect.
 @DaemonActor
 public enum RuleTestRunner {
     /// How far apart two numbers may be and still count as equal: the file's decimal text

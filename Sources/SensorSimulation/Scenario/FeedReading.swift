@@ -8,6 +8,7 @@
 public import SensorRuntime
 public import SensorCore
 
+/// One reading of a ``FeedCursor``: its time, a value or a fault, and the latched alarms seen at it.
 public struct FeedReading: Sendable {
     /// The reading's time, shifted by the playback's offset.
     public var time: Timestamp

@@ -8,6 +8,7 @@ public import SensorConfig
 public import SensorCore
 public import SensorRuntime
 
+/// Plays every sensor of a scenario as one time-ordered stream, optionally looping.
 public struct ScenarioPlayback: Sendable {
     private let initial: [FeedCursor]
     private var cursors: [FeedCursor]

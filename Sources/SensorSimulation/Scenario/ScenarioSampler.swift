@@ -5,6 +5,7 @@ public import SensorConfig
 public import SensorCore
 import SensorRuntime
 
+/// Every sample of a scenario, computed at once and the same on every run.
 public enum ScenarioSampler {
     /// The samples of sensor `index` of `scenario`, in time order: explicit feeds at their
     /// own times; generated feeds at every `step` from 0 through `duration`, both included.

@@ -8,6 +8,7 @@ public import SensorConfig
 import SensorCore
 import SensorRuntime
 
+/// Writes a scenario as the JSON file ``ScenarioLoader`` reads back, for `record`.
 public enum ScenarioWriter {
     /// The scenario as JSON text, ending with a newline.
     ///

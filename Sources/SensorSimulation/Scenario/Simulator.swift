@@ -8,6 +8,7 @@ public import SensorCore
 public import SensorConfig
 import SensorDaemon
 
+/// Runs the configured rules over simulated sources in virtual time, for `simulate` and rule tests.
 @DaemonActor
 public enum Simulator {
     /// Plays each scenario once and returns every event in SPEC §6 order (time, then rule
