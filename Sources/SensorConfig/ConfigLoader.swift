@@ -1,7 +1,7 @@
-/// Reads and validates a configuration file and every file it names (SPEC §3).
 public import SensorRuntime
 import SensorCore
-/// Reads and validates a configuration file and every file it names.
+
+/// Reads and validates a configuration file and every file it names (SPEC §3).
 public enum ConfigLoader {
     /// Loads `path`, resolving relative paths against its directory, and loads every
     /// scenario it names.

@@ -1,7 +1,6 @@
-/// A loaded, validated configuration file (SPEC §3).
 public import SensorCore
 
-/// A loaded, validated configuration file.
+/// A loaded, validated configuration file (SPEC §3).
 public struct Configuration: Sendable, Hashable {
     /// The file it was read from (absolute or as given); errors and reloads refer to it.
     public var path: String

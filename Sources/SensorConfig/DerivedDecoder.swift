@@ -1,8 +1,8 @@
-/// Turns the top-level `derived` array of a configuration into
-/// ``DerivedSensorConfiguration`` values (SPEC §11).
 import SensorCore
 import SensorRuntime
 
+/// Turns the top-level `derived` array of a configuration into
+/// ``DerivedSensorConfiguration`` values (SPEC §11).
 enum DerivedDecoder {
     private static let keys = ["id", "label", "dewpoint", "difference", "maxAge"]
     private static let formulaKeys = ["dewpoint", "difference"]

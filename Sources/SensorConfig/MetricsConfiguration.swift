@@ -1,7 +1,6 @@
-/// The `metrics` section: where and how often `run` writes the Prometheus textfile (SPEC §12).
 import SensorRuntime
 
-/// The `metrics` section: where and how often `run` writes the Prometheus textfile.
+/// The `metrics` section: where and how often `run` writes the Prometheus textfile (SPEC §12).
 public struct MetricsConfiguration: Sendable, Hashable {
     /// The default of `interval`.
     public static let defaultInterval: Duration = .seconds(15)

@@ -1,8 +1,8 @@
-/// Turns the `notify` array of a configuration into ``NotifyTarget`` values (SPEC §17).
-/// `run` ignores them; `check` and `notify` report every problem at its key path.
 import SensorCore
 import SensorRuntime
 
+/// Turns the `notify` array of a configuration into ``NotifyTarget`` values (SPEC §17).
+/// `run` ignores them; `check` and `notify` report every problem at its key path.
 enum NotifyDecoder {
     private static let kinds = ["exec", "alertmanager"]
     private static let keys = kinds + ["severity", "rule", "sensor", "host", "timeout", "giveUp"]

@@ -1,7 +1,7 @@
-/// Turns the `rules` array of a configuration into ``Rule`` values (SPEC §5).
 import SensorCore
 import SensorRuntime
 
+/// Turns the `rules` array of a configuration into ``Rule`` values (SPEC §5).
 enum RuleDecoder {
     private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale", "alarm"]
     private static let keys = ["name", "sensor", "quantity"] + conditionKeys

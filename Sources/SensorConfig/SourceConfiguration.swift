@@ -1,5 +1,5 @@
-/// One entry of `sources`, with relative paths already resolved against the config file.
 public import SensorCore
+
 /// One entry of `sources`, with relative paths already resolved against the config file.
 public struct SourceConfiguration: Sendable, Hashable {
     /// The kind of source.

@@ -1,4 +1,3 @@
-/// One record of a BMC's System Event Log, as FreeIPMI reads it.
 import SensorCore
 
 /// One record of a BMC's System Event Log, as FreeIPMI reads it.

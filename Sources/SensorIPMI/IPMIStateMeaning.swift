@@ -1,4 +1,3 @@
-/// What FreeIPMI's interpretation makes of one state of a discrete sensor.
 import SensorCore
 
 /// What FreeIPMI's interpretation makes of one state of a discrete sensor.

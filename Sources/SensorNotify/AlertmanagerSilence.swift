@@ -1,10 +1,9 @@
-/// A silence as Alertmanager's API v2 takes it (`POST /api/v2/silences`, SPEC §21):
-/// matchers `alertname`, `sensor` and `host` as regular expressions from the globs,
-/// `createdBy`, `comment`, `startsAt`, `endsAt`.
 import SensorRuntime
 public import SensorCore
 
-/// A silence as Alertmanager's API v2 takes it: the request body, and the id in its answer.
+/// A silence as Alertmanager's API v2 takes it (`POST /api/v2/silences`, SPEC §21):
+/// matchers `alertname`, `sensor` and `host` as regular expressions from the globs,
+/// `createdBy`, `comment`, `startsAt`, `endsAt`.
 public enum AlertmanagerSilence {
     /// The request body for `silence`. Alertmanager requires a comment: an empty one says
     /// which sensorwatch silence it is.

@@ -1,8 +1,7 @@
-/// A broker's address as the `mqtt` section's `broker` writes it: `mqtt://HOST[:PORT]`
-/// (plain TCP, port 1883) or `mqtts://HOST[:PORT]` (TLS, certificates verified, port 8883).
 public import SensorRuntime
 
-/// A broker's address as the `mqtt` section's `broker` writes it (`mqtt://` or `mqtts://`).
+/// A broker's address as the `mqtt` section's `broker` writes it: `mqtt://HOST[:PORT]`
+/// (plain TCP, port 1883) or `mqtts://HOST[:PORT]` (TLS, certificates verified, port 8883).
 public struct MQTTBrokerAddress: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection is TLS (`mqtts://`).
     public var tls: Bool

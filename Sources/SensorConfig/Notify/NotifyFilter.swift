@@ -1,8 +1,7 @@
-/// Which alert events a notification target takes (SPEC §17): every filter present must
-/// match; an absent one matches everything.
 public import SensorCore
 
-/// Which alert events a notification target takes; an absent filter matches everything.
+/// Which alert events a notification target takes (SPEC §17): every filter present must
+/// match; an absent one matches everything.
 public struct NotifyFilter: Sendable, Hashable {
     /// The severities taken; nil takes every severity.
     public var severities: Set<Severity>?

@@ -1,8 +1,7 @@
-/// One entry of the configuration's `notify` list: where alert events go, which ones, and
-/// how long one delivery may take (SPEC §17).
 import SensorCore
 
-/// One entry of the `notify` list: where alert events go, which ones, and how long a delivery may take.
+/// One entry of the configuration's `notify` list: where alert events go, which ones, and
+/// how long one delivery may take (SPEC §17).
 public struct NotifyTarget: Sendable, Hashable {
     /// The default of `timeout`.
     public static let defaultTimeout: Duration = .seconds(30)

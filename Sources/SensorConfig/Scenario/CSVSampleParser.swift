@@ -1,10 +1,11 @@
+import SensorRuntime
+
 /// Reads the `time,value` rows of a scenario CSV file (SPEC §9).
 ///
 /// Format: an optional `time,value` header line; then one row per sample, the time in
 /// seconds (a plain decimal, read exactly) and the value, where an empty value or `null`
 /// is a failed read. Blank lines and lines starting with `#` are skipped; times strictly
 /// increase. Problems are reported at `line L, column C` of the CSV file.
-import SensorRuntime
 enum CSVSampleParser {
     static func parse(_ text: String, diagnostics: ConfigDiagnostics) -> [TimedValue] {
         var samples: [TimedValue] = []

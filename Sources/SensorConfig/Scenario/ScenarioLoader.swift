@@ -1,7 +1,7 @@
-/// Reads and validates a scenario file (SPEC §9), including the CSV files it names.
 public import SensorRuntime
 import SensorCore
-/// Reads and validates a scenario file, including the CSV files it names.
+
+/// Reads and validates a scenario file (SPEC §9), including the CSV files it names.
 public enum ScenarioLoader {
     /// Loads `path`; relative CSV paths resolve against its directory.
     ///

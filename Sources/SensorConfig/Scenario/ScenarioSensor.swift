@@ -1,8 +1,8 @@
-/// One sensor of a scenario; its id becomes `sim:<id>`, unless it already holds a `:` (a
-/// recording's `thermal:thermal_zone0`, SPEC §15): then it is the sensor id as it stands.
 public import SensorRuntime
 public import SensorCore
-/// One sensor of a scenario; its id becomes `sim:<id>` unless it already holds a `:`.
+
+/// One sensor of a scenario; its id becomes `sim:<id>`, unless it already holds a `:` (a
+/// recording's `thermal:thermal_zone0`, SPEC §15): then it is the sensor id as it stands.
 public struct ScenarioSensor: Sendable, Hashable {
     /// Where the sensor's values come from.
     public enum Feed: Sendable, Hashable {

@@ -1,6 +1,7 @@
-/// Turns one entry of a scenario's `sensors` into a ``ScenarioSensor``.
 import SensorRuntime
 import SensorCore
+
+/// Turns one entry of a scenario's `sensors` into a ``ScenarioSensor``.
 enum ScenarioSensorDecoder {
     private static let feedKeys = ["samples", "csv", "series", "start", "segments", "noise"]
     private static let segmentKinds = ["ramp", "hold", "step", "sine", "dropout"]

@@ -1,11 +1,10 @@
+public import SensorRuntime
+
 /// promtool's expanding notation for a scenario sensor's `series` (SPEC §18): one value per
 /// `step` from 0, written as space-separated terms.
 ///
 /// `a` is one sample; `a+bxn` is n + 1 samples a, a+b, …, a+n·b; `a-bxn` counts down;
 /// `axn` repeats a n + 1 times; `_` is one failed read and `_xn` n failed reads.
-public import SensorRuntime
-
-/// Expands promtool's notation for a scenario sensor's `series` (`20+0.5x10`, `_x3`) into values.
 public enum SeriesNotation {
     /// The values, in order (nil: a failed read).
     ///

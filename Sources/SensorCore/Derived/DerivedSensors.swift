@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// Computes the derived sensors of SPEC §11 from their inputs' read attempts.
 ///
 /// A pure, clock-free state machine, fed in two halves so that one derived sample at `t`
@@ -11,9 +13,6 @@
 /// sensor with an input read at `t` gets one reading (a value, or a fault with its reason),
 /// then the source ticks at `t` tick the derived sensors they stand for (SPEC §6: samples
 /// before stale ticks).
-public import SensorRuntime
-
-/// Computes the derived sensors of SPEC §11 from their inputs' read attempts, with no clock of its own.
 public struct DerivedSensors: Sendable {
     /// The configured derived sensors, in configuration order (an index is a position here).
     public let configurations: [DerivedSensorConfiguration]

@@ -1,12 +1,11 @@
+import SensorRuntime
+
 /// The limits a driver declares for one sensor (SPEC §16), in the sensor's unit, and the
 /// limit files that were present but ignored, with the reason.
 ///
 /// Names are those of the SPEC: `max`, `crit`, `emergency`, `hot`, `passive`, `active`
 /// (upper), `min`, `lcrit` (lower), and `L_hyst` for the clear point of limit `L` (an
 /// absolute value). Only plausible limits are in ``values``; read at discovery, never per poll.
-import SensorRuntime
-
-/// The limits a driver declares for one sensor, in its unit, and the limit files it ignored.
 public struct SensorLimits: Hashable, Sendable {
     /// Plausible limits by name.
     public var values: [String: Double]

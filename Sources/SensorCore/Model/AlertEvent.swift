@@ -1,7 +1,6 @@
-/// One alert transition of one (rule, sensor) pair, as every sink receives it.
 public import SensorRuntime
 
-/// One alert transition (`firing`, `resolved`, `repeat`) of one (rule, sensor) pair.
+/// One alert transition of one (rule, sensor) pair, as every sink receives it.
 public struct AlertEvent: Hashable, Sendable {
     /// When it happened, in run time.
     public var time: Timestamp

@@ -1,3 +1,5 @@
+import SensorRuntime
+
 /// The threshold one (rule, sensor) alert uses, as the rule resolved it for that sensor: the
 /// number, the hardware limit it came from, and a `rise`/`fall`/`predict` window.
 ///
@@ -5,9 +7,6 @@
 /// message, `status`, `history` and `notify --test` all say it through here, so they agree
 /// with each other and with the rule that actually ran (a limit rule's `100 °C (crit)`, not
 /// its `otherwise`).
-import SensorRuntime
-
-/// The threshold one (rule, sensor) alert uses, and the one way it is written for a person.
 public struct AlertThreshold: Hashable, Sendable {
     /// The kind of condition, which decides how the number reads (a duration for `stale`).
     public var condition: ConditionKind

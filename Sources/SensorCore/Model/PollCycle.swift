@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// One instant of one source: its readings aligned with its sensor list, committed to
 /// `SensorData` as one mutation and evaluated by the rule engine as one step.
 ///
@@ -5,9 +7,6 @@
 /// is set, checks the `stale` rules of every listed sensor at `time` (SPEC §6: at one
 /// instant samples come before stale ticks). A poll that stands for several instants (a
 /// scenario poller that fell behind) is several cycles, in time order.
-public import SensorRuntime
-
-/// One instant of one source: its readings aligned with its sensor list, and whether it ticks.
 public struct PollCycle: Sendable, Hashable {
     /// The source's sensors as last discovered; `readings` follow its order.
     public var list: SensorList

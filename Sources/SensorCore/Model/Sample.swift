@@ -1,10 +1,9 @@
+public import SensorRuntime
+
 /// One read attempt of one sensor: a value, or a fault with its reason.
 ///
 /// A fault is not a value: rules never evaluate a threshold on it, and `stale` treats the
 /// sensor as not updated (SPEC §4).
-public import SensorRuntime
-
-/// One read attempt of one sensor: a value, or a fault with its reason.
 public struct Sample: Hashable, Sendable {
     /// Which sensor was read.
     public var sensor: SensorID

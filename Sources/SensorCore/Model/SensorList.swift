@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// The sensors of one source as one discovery found them: made once per discovery, never
 /// changed, shared by every cycle read against it.
 ///
@@ -6,9 +8,6 @@
 /// Consumers that cache work per list (the rule engine's entries, the model's split) key
 /// the cache by the list's source and check the list's identity (`===`): a new discovery is
 /// a new object, an unchanged one is the same object.
-public import SensorRuntime
-
-/// The sensors of one source as one discovery found them; never changed after it is made.
 public final class SensorList: Sendable {
     /// The running source this list belongs to; unique per running source, so two sources
     /// of one kind (two thermal roots) never share a cache slot.

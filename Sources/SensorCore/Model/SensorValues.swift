@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// One instant's readings of a source, aligned with its ``SensorList``: one slot per listed
 /// sensor, in list order, all at `time`.
 ///
@@ -7,9 +9,6 @@
 /// sysfs value is never NaN, so NaN can mark both. No ids are carried: with a thousand
 /// sensors polled every 100 ms, copying and releasing an id string per sample (each a cache
 /// miss) cost more than parsing the values.
-public import SensorRuntime
-
-/// One instant's readings of a source, one slot per sensor of its list (see the top of this file).
 public struct SensorValues: Sendable, Hashable {
     /// When the readings were taken.
     public var time: Timestamp

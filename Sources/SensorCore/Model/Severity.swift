@@ -1,6 +1,6 @@
-/// How urgent an alert is; fixes the journal priority of its `firing` and `repeat` events.
 public import SensorRuntime
 
+/// How urgent an alert is; fixes the journal priority of its `firing` and `repeat` events.
 public enum Severity: String, Sendable, Hashable, CaseIterable {
     case critical
     case warning

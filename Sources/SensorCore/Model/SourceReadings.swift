@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// What ``SensorData`` knows now of one source's sensors: each sensor's latest read (a
 /// value, a fault, or none yet) and its latest *successful* read, which a fault does not
 /// replace (the metrics file shows the last good value next to `sensor_up 0`).
@@ -6,9 +8,6 @@
 /// successful readings are the latest readings, and a commit stores one array, shared, in
 /// O(1). Only when a read fails or a slot goes unread are the successful readings kept
 /// apart, slot by slot.
-public import SensorRuntime
-
-/// Each sensor's latest read and latest successful read, for one source.
 public struct SourceReadings: Sendable {
     /// The latest successful readings when they are not simply ``latest``.
     struct LastGood: Sendable {

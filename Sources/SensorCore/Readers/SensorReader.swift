@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// A source of sensor readings: one kind of sensor under one root.
 ///
 /// Contract for implementations:
@@ -17,9 +19,6 @@
 /// - `isolateBlockedRead(now:)` is how one blocked file costs one sensor, not its source
 ///   (SPEC §8): a reader that can tell which file a call is stuck in gives that call up
 ///   and reads the file as a fault from then on, until the stuck read returns.
-public import SensorRuntime
-
-/// A source of sensor readings: one kind of sensor under one root (see the contract at the top of this file).
 public protocol SensorReader: Sendable {
     /// The `SOURCE` part of the ids this reader produces (`thermal`, `hwmon`, `iio`, `sim`).
     var source: String { get }

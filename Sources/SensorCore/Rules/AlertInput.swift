@@ -1,4 +1,3 @@
-/// What an alert is evaluated on: a read attempt of its sensor, or a tick of its source.
 public import SensorRuntime
 
 /// What an alert is evaluated on: a read attempt of its sensor, or a tick of its source.

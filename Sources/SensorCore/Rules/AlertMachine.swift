@@ -1,10 +1,9 @@
+public import SensorRuntime
+
 /// The rule semantics of SPEC §5 as a pure function: `(state, input) -> (state, events)`.
 ///
 /// No I/O, no clock: the input carries its time. The rule engine runs one of these per
 /// (rule, sensor) pair.
-public import SensorRuntime
-
-/// The rule semantics of SPEC §5 as a pure function from (state, input) to (state, events).
 public enum AlertMachine {
     /// Evaluates one input and returns the events it causes (at most two: a `repeat` can
     /// only follow an earlier firing, so in practice zero or one).

@@ -1,7 +1,6 @@
-/// The state of one (rule, sensor) alert between samples.
 public import SensorRuntime
 
-/// The state of one (rule, sensor) alert between samples: its phase and what its condition needs to remember.
+/// The state of one (rule, sensor) alert between samples.
 public struct AlertState: Hashable, Sendable {
     /// Where the alert is in `ok → pending → firing`.
     public enum Phase: Hashable, Sendable {

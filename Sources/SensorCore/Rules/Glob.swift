@@ -1,8 +1,7 @@
-/// A shell-style glob on sensor ids: `*` (any run, including `:` and `/`), `?` (one
-/// character), `[abc]`, `[a-z]`, `[!abc]`, and `\` to escape.
 public import SensorRuntime
 
-/// A shell-style glob on sensor ids (see the comment at the top of this file).
+/// A shell-style glob on sensor ids: `*` (any run, including `:` and `/`), `?` (one
+/// character), `[abc]`, `[a-z]`, `[!abc]`, and `\` to escape.
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String

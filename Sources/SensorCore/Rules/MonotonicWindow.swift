@@ -1,11 +1,10 @@
+public import SensorRuntime
+
 /// The minimum (or maximum) of the values in a sliding time window `[t - W, t]`.
 ///
 /// A monotonic deque: each push drops the candidates the new value beats, so a push and a
 /// query are O(1) amortised however many samples the window holds. Only successful samples
 /// enter it (SPEC §6).
-public import SensorRuntime
-
-/// The minimum or maximum of a sliding time window of samples, in O(1) amortised per push.
 public struct MonotonicWindow: Hashable, Sendable {
     /// Which extreme the window keeps.
     public enum Extreme: Hashable, Sendable { case minimum, maximum }

@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// Evaluates every rule on every sample of the sensors it selects (SPEC §5).
 ///
 /// A pure state machine over all (rule, sensor) alerts: it is fed poll cycles, returns
@@ -10,9 +12,6 @@
 /// slots side by side. With a thousand sensors polled every 100 ms the caches are cold at
 /// each poll, so contiguous slots (rather than two small arrays per sensor) are what keeps
 /// a sample cheap.
-public import SensorRuntime
-
-/// Evaluates every rule on every sample of the sensors it selects, with no I/O (see the top of this file).
 public struct RuleEngine: Sendable {
     /// The rules, in configuration order.
     public private(set) var rules: [Rule]

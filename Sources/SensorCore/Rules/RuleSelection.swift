@@ -1,12 +1,11 @@
+import SensorRuntime
+
 /// Rules that select no sensor of this machine, and why: a typo in a `sensor` glob, a
 /// `quantity` no sensor has, a limit no selected sensor declares.
 ///
 /// Such a rule is not an error (a glob for a device that is unplugged now is fine), but it
 /// never fires, silently: `check` prints a warning for it and `run` logs one at start and
 /// after each rediscovery that leaves it still without a sensor.
-import SensorRuntime
-
-/// Finds the rules that select no sensor of this machine, for `check`'s and `run`'s warnings.
 public enum RuleSelection {
     /// One rule that selects nothing.
     public struct Finding: Hashable, Sendable {

@@ -1,3 +1,5 @@
+public import SensorRuntime
+
 /// The ordinary-least-squares line through the samples of a sliding time window
 /// `[t - W, t]`, read some way ahead of `t` (SPEC §10, `predict`).
 ///
@@ -18,9 +20,6 @@
 ///
 /// Memory: 16 bytes per sample in the window, and an eighth more as room to grow. Only
 /// successful samples enter it (SPEC §10), with times that do not decrease.
-public import SensorRuntime
-
-/// The least-squares line through a sliding time window of samples, for `predict` rules.
 public struct TrendWindow: Hashable, Sendable {
     private let width: Int64
     /// `H` in seconds, converted once: `Duration` arithmetic is 128-bit.

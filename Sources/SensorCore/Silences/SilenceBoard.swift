@@ -1,9 +1,8 @@
+public import SensorRuntime
+
 /// The silences `notify` knows (SPEC §21), shared by its lanes: read from the journal at
 /// the start, then each silence entry a lane reads is recorded here, so every target sees
 /// a silence from the moment one lane has read it.
-public import SensorRuntime
-
-/// The silences `notify` knows, shared by all its lanes.
 @DaemonActor
 public final class SilenceBoard {
     /// The silences as they are now.

@@ -1,12 +1,11 @@
+public import SensorRuntime
+
 /// Where alert events and sensor faults go: the journal, a stream, memory in tests.
 ///
 /// Contract for implementations: `emit` delivers or reports, it never drops silently (a
 /// sink that cannot deliver falls back, or counts and reports the loss). Calls come in
 /// event order from one task at a time; they must not block for long, since the rule loop
 /// waits for them.
-public import SensorRuntime
-
-/// Where alert events and sensor faults go (see the contract at the top of this file).
 public protocol AlertSink: Sendable {
     /// Delivers one alert event.
     func emit(_ event: AlertEvent)

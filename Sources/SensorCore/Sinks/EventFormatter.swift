@@ -1,9 +1,8 @@
+import SensorRuntime
+
 /// Turns events into the text users read: journal MESSAGE, `simulate` lines and JSON.
 ///
 /// Every sink formats through here, so the journal, stderr and `simulate` say the same.
-import SensorRuntime
-
-/// Turns events into the text users read, so every sink says the same.
 public enum EventFormatter {
     /// The one-line message, e.g.
     /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`, or for a

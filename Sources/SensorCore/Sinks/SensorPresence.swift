@@ -1,8 +1,7 @@
-/// A sensor whose device appeared or went while the daemon runs (SPEC §20): one entry each,
-/// `sensor ID (LABEL) appeared` or `… gone`.
 public import SensorRuntime
 
-/// A sensor that appeared or went while the daemon runs.
+/// A sensor whose device appeared or went while the daemon runs (SPEC §20): one entry each,
+/// `sensor ID (LABEL) appeared` or `… gone`.
 public struct SensorPresence: Hashable, Sendable {
     /// When the discovery that saw it ran, in run time.
     public var time: Timestamp

@@ -1,8 +1,7 @@
-/// Writes each entry as `<N>message` lines to a file descriptor (stderr by default), every
-/// line of a multi-line message with the prefix, as sd-daemon's stderr convention reads it.
 public import SensorRuntime
 
-/// Writes log entries as `<N>message` lines to a file descriptor, stderr by default.
+/// Writes each entry as `<N>message` lines to a file descriptor (stderr by default), every
+/// line of a multi-line message with the prefix, as sd-daemon's stderr convention reads it.
 public struct StreamLog: DaemonLog {
     private let stream: StreamAlertSink
 

@@ -1,8 +1,9 @@
+import SensorRuntime
+
 /// The content of `state.json`: a format version, the firing alerts and, per BMC, the last
 /// System Event Log record seen (SPEC §23; `ipmiEventLog`, absent when there is none).
 ///
 /// The version lets a later sensorwatch read or set aside an older file knowingly.
-import SensorRuntime
 struct StateFile: Hashable, Sendable {
     /// The format this code writes.
     static let currentVersion = 1

@@ -1,7 +1,6 @@
-/// One alert that is pending or firing, as the status file shows it (SPEC §19).
 import SensorRuntime
 
-/// One pending or firing alert as `status.json` holds it.
+/// One alert that is pending or firing, as the status file shows it (SPEC §19).
 public struct StatusAlert: Sendable, Hashable {
     /// `pending` (its condition holds, its `for` not yet over) or `firing`.
     public enum State: String, Sendable, Hashable {

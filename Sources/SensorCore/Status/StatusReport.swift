@@ -1,8 +1,7 @@
-/// What the running daemon sees now, as `status.json` holds it (SPEC §19): written by
-/// ``StatusService``, read by `sensorwatch status`.
 import SensorRuntime
 
-/// What the running daemon sees now, as `status.json` holds it (SPEC §19).
+/// What the running daemon sees now, as `status.json` holds it (SPEC §19): written by
+/// ``StatusService``, read by `sensorwatch status`.
 public struct StatusReport: Sendable, Hashable {
     /// The daemon's version.
     public var version: String

@@ -1,9 +1,8 @@
-/// What the daemon shows a ``ModelPublisher`` of itself: the model of now, the alerts, the
-/// clock. Everything on the daemon's actor; a publisher only reads.
 public import SensorRuntime
 public import SensorCore
 
-/// What the daemon shows a ``ModelPublisher`` of itself: the model of now, the alerts, the clock.
+/// What the daemon shows a ``ModelPublisher`` of itself: the model of now, the alerts, the
+/// clock. Everything on the daemon's actor; a publisher only reads.
 @DaemonActor
 public struct DaemonModel {
     /// The latest value, time and health of every sensor.

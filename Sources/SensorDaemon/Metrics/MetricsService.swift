@@ -1,3 +1,7 @@
+import SensorRuntime
+import SensorCore
+import SensorConfig
+
 /// The metrics file (SPEC §12): a ``PublishedFile`` run by the one ``PublishedFileService``.
 ///
 /// It follows the model's seconds (or every commit for an interval under a second) and, at
@@ -6,10 +10,6 @@
 /// backstop for a daemon whose sources stopped delivering. Without `metrics` in the
 /// configuration it observes nothing, so it costs a daemon without a file nothing per poll.
 /// Cancelled, it removes the file.
-import SensorRuntime
-import SensorCore
-import SensorConfig
-
 @DaemonActor
 final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration == Duration {
     private var writer: MetricsTextfileWriter<C>?

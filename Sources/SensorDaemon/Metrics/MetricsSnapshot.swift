@@ -1,3 +1,6 @@
+import SensorRuntime
+public import SensorCore
+
 /// What the daemon knows at one moment, as the Prometheus textfile shows it (SPEC §12).
 ///
 /// The seam between the daemon's state and the metrics file: the model (``SensorData``, the
@@ -9,10 +12,6 @@
 /// they can (sensor lists, values): taking a snapshot of a thousand sensors copies no
 /// string and touches no reference count per sensor, which at one file a second is a
 /// visible share of the daemon's CPU.
-import SensorRuntime
-public import SensorCore
-
-/// What the daemon knows at one moment, as the Prometheus textfile shows it.
 public struct MetricsSnapshot: Sendable, Equatable {
     /// Sensors, one group per source, as parallel arrays.
     public struct SensorGroup: Sendable, Equatable {

@@ -1,3 +1,6 @@
+public import SensorRuntime
+public import SensorConfig
+
 /// Keeps the Prometheus textfile of `metrics.textfile` written while the daemon runs (SPEC §12).
 ///
 /// Every `interval` (the first time after at most 1 s, once every source has been read) it
@@ -16,10 +19,6 @@
 ///
 /// A failing write (a missing directory, a full disk) is logged once per distinct error
 /// and once when writing works again; the daemon keeps running either way.
-public import SensorRuntime
-public import SensorConfig
-
-/// Keeps the Prometheus textfile of `metrics.textfile` written while the daemon runs, and removes it at stop.
 @DaemonActor
 public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration {
     /// Where and how often.

@@ -1,3 +1,6 @@
+import SensorRuntime
+import SensorCore
+
 /// Renders ``MetricsSnapshot``s into the Prometheus text format as bytes, reusing from one
 /// call to the next everything but the values that changed.
 ///
@@ -13,10 +16,6 @@
 ///
 /// Not thread-safe: one renderer per writer. The output is exactly
 /// ``PrometheusExposition/render(_:)``'s.
-import SensorRuntime
-import SensorCore
-
-/// Renders metrics snapshots into the Prometheus text format, reusing the layout from one call to the next.
 public final class PrometheusRenderer {
     /// How a field's value (kept as 64 bits) is spelled.
     private enum Kind: UInt8 {

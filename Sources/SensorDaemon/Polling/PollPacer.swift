@@ -1,9 +1,9 @@
+package import SensorRuntime
+
 /// Paces a source's poll thread on the run's clock: blocks it until the deadline of its
 /// next tick, on an alarm of its own, and keeps run time (time since the run's start).
 ///
 /// Called from that one thread only (plus ``wake()`` from anywhere).
-package import SensorRuntime
-
 package final class PollPacer: Sendable {
     private let clock: any RunClock
     private let runTime: @Sendable () -> Timestamp

@@ -1,3 +1,7 @@
+package import SensorRuntime
+package import SensorCore
+package import SensorConfig
+
 /// Runs the configured sources: one ``SourcePoller`` each, whose discoveries and cycles it
 /// commits to ``SensorData``, followed by the derived sensors (SPEC §11) it computes from
 /// them. A service: cancelled, it stops every poller. `run` (``Daemon``) and `record`
@@ -8,9 +12,6 @@
 /// ``DaemonActor``, READY, a reload or SIGTERM. `simulate` and `test` drive scenario
 /// sources through it too, in virtual time (``play()``): the same pollers, commits and
 /// derived sensors, stepped by the supervisor instead of threads.
-package import SensorRuntime
-package import SensorCore
-package import SensorConfig
 @DaemonActor
 package final class SourceSupervisor: Service {
     /// A polled source and its configuration.

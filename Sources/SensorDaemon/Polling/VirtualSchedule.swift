@@ -1,10 +1,10 @@
+import SensorConfig
+import SensorRuntime
+
 /// When a scenario source polls in virtual time (``SourceSupervisor/play()``): at every
 /// `step` from 0 to `duration`, both included, each a tick; and once more at `duration`
 /// when it is off a step, without a tick (explicit samples and CSV rows keep their own
 /// times and may lie there). SPEC §9.
-import SensorConfig
-import SensorRuntime
-
 struct VirtualSchedule {
     private let step: Int64
     private let end: Int64

@@ -1,9 +1,10 @@
+import SensorRuntime
+import SensorCore
+
 /// The rule loop as a service: a ``TrackingLoop`` hands every committed cycle to the
 /// ``RuleEngine``, events go to the sink and the ``AlertLedger``, and each turn feeds the
 /// watchdog — so a stuck loop stops the pings. Cancelled, it evaluates everything
 /// committed so far, then returns.
-import SensorRuntime
-import SensorCore
 @DaemonActor
 final class RuleLoop: Service {
     private let data: SensorData

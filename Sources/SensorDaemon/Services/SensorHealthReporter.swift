@@ -1,9 +1,9 @@
-/// Logs a sensor that starts failing, once, and once when it reads again (SPEC §4), by
-/// observing ``SensorData/faulty``. A sensor that fails and recovers between two looks
-/// (within one poll's cycles) is not reported; a sensor that vanished is not "recovered".
 import SensorRuntime
 import SensorCore
 
+/// Logs a sensor that starts failing, once, and once when it reads again (SPEC §4), by
+/// observing ``SensorData/faulty``. A sensor that fails and recovers between two looks
+/// (within one poll's cycles) is not reported; a sensor that vanished is not "recovered".
 @DaemonActor
 final class SensorHealthReporter: Service {
     private let data: SensorData

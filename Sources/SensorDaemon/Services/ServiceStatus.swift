@@ -1,10 +1,10 @@
+import SensorRuntime
+import SensorCore
+
 /// Tells the service manager how the daemon is: `READY=1`, `RELOADING=1`, `STOPPING=1` at
 /// each change of phase, and `STATUS=` (sensors, faulty sensors, firing alerts) whenever
 /// those counts change — read by observing ``SensorData`` and the ``AlertLedger``, sent
 /// through the ``ServiceLifecycle``.
-import SensorRuntime
-import SensorCore
-
 @DaemonActor
 final class ServiceStatus: Service {
     private let data: SensorData

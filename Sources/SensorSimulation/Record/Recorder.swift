@@ -1,3 +1,7 @@
+public import SensorConfig
+public import SensorCore
+public import SensorRuntime
+
 /// Gathers the poll cycles of real sources into a scenario (SPEC §15): pure bookkeeping,
 /// no threads, no clock, so its timeline rules are tested on cycles made up by hand.
 ///
@@ -11,11 +15,6 @@
 ///   sensor's last one is dropped, and so are the samples of an id a second source also
 ///   reports (the first source to report it keeps it).
 /// - With a `limit`, samples later than `limit` are dropped (a `--duration` run).
-public import SensorConfig
-public import SensorCore
-public import SensorRuntime
-
-/// Gathers the poll cycles of real sources into a scenario, for `record` (see the top of this file).
 public struct Recorder: Sendable {
     private struct Track: Sendable {
         var info: SensorInfo

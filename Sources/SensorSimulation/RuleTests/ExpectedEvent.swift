@@ -1,10 +1,9 @@
+public import SensorCore
+
 /// One event a rule test expects (SPEC §18): the four keys it must list, and those it may.
 ///
 /// An optional key left out is not compared; `value: null` (a stale alert that fires)
 /// expects no value, so the optional keys are doubly optional.
-public import SensorCore
-
-/// One event a rule test expects; a key that is nil is not compared.
 public struct ExpectedEvent: Sendable, Hashable {
     /// Seconds since the scenario's start.
     public var time: Double

@@ -1,9 +1,8 @@
-/// One `firing` entry of a rule test (SPEC §18): after everything at times up to and
-/// including `at`, exactly these (rule, sensor) alerts fire.
 public import SensorRuntime
 public import SensorCore
 
-/// One `firing` entry of a rule test: exactly the alerts that fire at time `at`.
+/// One `firing` entry of a rule test (SPEC §18): after everything at times up to and
+/// including `at`, exactly these (rule, sensor) alerts fire.
 public struct FiringCheck: Sendable, Hashable {
     /// Scenario time the check is made at, after everything at or before it.
     public var at: Timestamp

@@ -1,7 +1,6 @@
-/// One test of a rule-test file (SPEC §18): a scenario and what it must give.
 public import SensorConfig
 
-/// One test of a rule-test file: a scenario and what it must give.
+/// One test of a rule-test file (SPEC §18): a scenario and what it must give.
 public struct RuleTest: Sendable, Hashable {
     /// The test's name, as its result reports it.
     public var name: String

@@ -1,7 +1,6 @@
-/// A loaded rule-test file (SPEC §18): the configuration under test and its tests.
 public import SensorConfig
 
-/// A loaded rule-test file: the configuration under test and its tests.
+/// A loaded rule-test file (SPEC §18): the configuration under test and its tests.
 public struct RuleTestFile: Sendable, Hashable {
     /// The test file, as given.
     public var path: String

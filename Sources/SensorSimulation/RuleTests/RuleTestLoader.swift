@@ -1,10 +1,9 @@
-/// Reads and validates a rule-test file (SPEC §18), the configuration it names and every
-/// scenario it names or holds.
 public import SensorRuntime
 import SensorCore
 import SensorConfig
 
-/// Reads and validates a rule-test file, the configuration it names and its scenarios.
+/// Reads and validates a rule-test file (SPEC §18), the configuration it names and every
+/// scenario it names or holds.
 public enum RuleTestLoader {
     private static let eventKeys = [
         "time", "event", "rule", "sensor", "severity", "value", "threshold", "predicted", "limit",

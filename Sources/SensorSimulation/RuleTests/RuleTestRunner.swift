@@ -1,11 +1,10 @@
-/// Runs rule tests (SPEC §18) through `simulate`'s engine, ``Simulator``, exactly as
-/// `simulate --config C --scenario S` would, and compares what they give with what they
-/// expect.
 public import SensorRuntime
 public import SensorCore
 public import SensorConfig
 
-/// Runs rule tests exactly as `simulate` would and compares what they give with what they expect.
+/// Runs rule tests (SPEC §18) through `simulate`'s engine, ``Simulator``, exactly as
+/// `simulate --config C --scenario S` would, and compares what they give with what they
+/// expect.
 @DaemonActor
 public enum RuleTestRunner {
     /// How far apart two numbers may be and still count as equal: the file's decimal text

@@ -1,3 +1,6 @@
+public import SensorRuntime
+public import SensorCore
+
 /// One reading of a ``FeedCursor``: its time, a value or a fault, and the latched alarms
 /// seen at it (SPEC §16b).
 ///
@@ -5,10 +8,6 @@
 /// `String?` was moved and checked through the runtime's generic tuple witnesses, and a
 /// `String?` field needed an outlined destroy at every sample (bench/README.md,
 /// "Instructions behind the code's shortcuts").
-public import SensorRuntime
-public import SensorCore
-
-/// One reading of a ``FeedCursor``: its time, a value or a fault, and the latched alarms seen at it.
 public struct FeedReading: Sendable {
     /// The reading's time, shifted by the playback's offset.
     public var time: Timestamp

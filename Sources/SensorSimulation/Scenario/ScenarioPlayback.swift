@@ -1,14 +1,13 @@
+public import SensorConfig
+public import SensorCore
+public import SensorRuntime
+
 /// Plays every sensor of a scenario as one time-ordered stream, optionally looping.
 ///
 /// Samples come out in time order; at equal times in sensor (file) order. Looping repeats
 /// the scenario with period `duration`: round `k` has its samples at `t + k·duration`, and
 /// the sample at exactly `duration` is left out because round `k+1`'s sample at 0 takes its
 /// place. A scenario of zero duration never loops.
-public import SensorConfig
-public import SensorCore
-public import SensorRuntime
-
-/// Plays every sensor of a scenario as one time-ordered stream, optionally looping.
 public struct ScenarioPlayback: Sendable {
     private let initial: [FeedCursor]
     private var cursors: [FeedCursor]

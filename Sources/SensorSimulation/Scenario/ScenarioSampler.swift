@@ -1,11 +1,10 @@
-/// Every sample of a scenario, computed at once: for `simulate`, tests and plots.
-///
-/// Pure and deterministic: the same scenario (seed included) always gives the same samples.
 public import SensorConfig
 public import SensorCore
 import SensorRuntime
 
-/// Every sample of a scenario, computed at once and the same on every run.
+/// Every sample of a scenario, computed at once: for `simulate`, tests and plots.
+///
+/// Pure and deterministic: the same scenario (seed included) always gives the same samples.
 public enum ScenarioSampler {
     /// The samples of sensor `index` of `scenario`, in time order: explicit feeds at their
     /// own times; generated feeds at every `step` from 0 through `duration`, both included.

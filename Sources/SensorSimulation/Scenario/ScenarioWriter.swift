@@ -1,14 +1,13 @@
+public import SensorConfig
+import SensorCore
+import SensorRuntime
+
 /// Writes a scenario as the file ``ScenarioLoader`` reads (SPEC §9), in plain JSON, which
 /// is also JSON5: what `record` leaves behind (SPEC §15).
 ///
 /// Reading the text back gives the same scenario: times and durations are exact to the
 /// nanosecond, values print in the shortest form that reads back as the same `Double`.
 /// One sensor a line group, its samples ten to a line, so a long recording stays readable.
-public import SensorConfig
-import SensorCore
-import SensorRuntime
-
-/// Writes a scenario as the JSON file ``ScenarioLoader`` reads back, for `record`.
 public enum ScenarioWriter {
     /// The scenario as JSON text, ending with a newline.
     ///

@@ -1,14 +1,13 @@
-/// Runs the configured rules over simulated sources in virtual time (SPEC §9, `simulate`).
-///
-/// The same path as the daemon: readers commit poll cycles to ``SensorData``, a
-/// ``TrackingLoop`` hands them to the ``RuleEngine``. Only the clock differs: instead of
-/// sleeping until each tick, virtual time jumps to the next tick at once.
 public import SensorRuntime
 public import SensorCore
 public import SensorConfig
 import SensorDaemon
 
-/// Runs the configured rules over simulated sources in virtual time, for `simulate` and rule tests.
+/// Runs the configured rules over simulated sources in virtual time (SPEC §9, `simulate`).
+///
+/// The same path as the daemon: readers commit poll cycles to ``SensorData``, a
+/// ``TrackingLoop`` hands them to the ``RuleEngine``. Only the clock differs: instead of
+/// sleeping until each tick, virtual time jumps to the next tick at once.
 @DaemonActor
 public enum Simulator {
     /// Plays each scenario once and returns every event in SPEC §6 order (time, then rule
