@@ -22,6 +22,9 @@ final class FakeIPMITransport: IPMITransport {
         var logFailure: IPMIFailure?
         var opened = 0
         var closed = 0
+        /// Reads since the session last rested (``FakeSession/rest()``), and the rests.
+        var readsSinceRest = 0
+        var rests = 0
         var passwords: [String] = []
     }
 
@@ -66,7 +69,10 @@ final class FakeSession: IPMISession {
 
     func read(_ index: Int) throws(IPMIFailure) -> IPMIReading {
         transport.maybeStall()
-        let (failure, reading) = transport.script.withLock { ($0.readFailure, $0.readings[index]) }
+        let (failure, reading) = transport.script.withLock { s in
+            s.readsSinceRest += 1
+            return (s.readFailure, s.readings[index])
+        }
         if let failure { throw failure }
         return reading ?? .unavailable("no reading")
     }
@@ -84,6 +90,13 @@ final class FakeSession: IPMISession {
         guard start != 0 else { return log }
         guard let i = log.firstIndex(where: { $0.recordID == start }) else { throw IPMIFailure(.other, "record not present") }
         return Array(log[i...])
+    }
+
+    func rest() {
+        transport.script.withLock {
+            $0.readsSinceRest = 0
+            $0.rests += 1
+        }
     }
 
     func close() {

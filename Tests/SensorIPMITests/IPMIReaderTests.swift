@@ -43,6 +43,19 @@ import Testing
         #expect(transport.script.withLock { $0.passwords } == ["pw"])
     }
 
+    @Test func eachPollLeavesItsSessionRestingAfterTheSensorsAndTheEventLog() {
+        scriptSimulator()
+        let r = reader(eventLog: IPMIEventLog(position: nil, sink: MemoryEventLogSink()))
+        _ = r.discover()
+        _ = r.poll(at: .seconds(10))
+        _ = r.poll(at: .seconds(20))
+        let (rests, readsSinceRest, logReads) = transport.script.withLock { ($0.rests, $0.readsSinceRest, $0.logReads.count) }
+        #expect(rests == 2)
+        #expect(readsSinceRest == 0)
+        #expect(logReads == 2)
+        #expect(transport.open == 1)
+    }
+
     @Test func aWarningOrCriticalStateIsAnAlarmWithItsWordsANominalOneIsNot() {
         scriptSimulator()
         let r = reader()
