@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A BMC's sensors (SPEC §23) against OpenIPMI's simulator on 127.0.0.1 (ports 19610–19619),
+# A BMC's sensors (SPEC §23) against OpenIPMI's simulator on 127.0.0.1 (ports IPMI_PORTS + 10 to + 19),
 # with libfreeipmi opened at run time: `sensors` agrees with `ipmi-sensors
 # --output-sensor-thresholds` and `ipmitool sensor` on every value and threshold; `check`
 # refuses a password in the config and a password file of mode 0644, and warns without the
@@ -17,7 +17,7 @@ need_ipmi
 trap 'stop_sims; stop_journald' EXIT
 start_journald
 
-P=19610
+P=$((IPMI_PORTS + 10))
 start_sim $P
 BMC=127.0.0.1:$P
 write_password "$WORK/bmc.pass"
@@ -93,10 +93,10 @@ cfg "$WORK/wrong.json5" "$BMC" "$WORK/wrong.pass"
 out=$("$BIN" sensors --config "$WORK/wrong.json5" --json)
 [ "$(jq -r '.[0] | .id + " " + .error' <<<"$out")" = "ipmi:$BMC $BMC: password refused" ] || fail "wrong password: $out"
 grep -q wrong <<<"$(jq -r '.[0].error' <<<"$out" | sed "s/$BMC//")" && fail "the password shows in the error"
-cfg "$WORK/gone.json5" 127.0.0.1:19619 "" 1s
+cfg "$WORK/gone.json5" 127.0.0.1:$((P + 9)) "" 1s
 sed -i "s|passwordFile: \"\"|passwordFile: \"$WORK/bmc.pass\"|" "$WORK/gone.json5"
 out=$("$BIN" sensors --config "$WORK/gone.json5" --json)
-[ "$(jq -r '.[0].error' <<<"$out")" = "127.0.0.1:19619: session timeout after 1 s" ] || fail "unreachable: $out"
+[ "$(jq -r '.[0].error' <<<"$out")" = "127.0.0.1:$((P + 9)): session timeout after 1 s" ] || fail "unreachable: $out"
 note "faults in words: password refused, session timeout"
 
 # --- run: limit rules, the alarm, the event log ------------------------------------------------
