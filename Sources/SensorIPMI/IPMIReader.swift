@@ -164,7 +164,7 @@ public final class IPMIReader: SensorReader {
             }
             states[entry.info.id] = meanings
             let alarmed = meanings.contains(where: \.isAlarm)
-            values.append(Double(bits), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
+            values.append(stateBits: Double(bits), words: meanings.map(\.text), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
         case .unavailable(let why):
             values.appendFault(settings.bmc + ": " + why)
         }

@@ -64,6 +64,9 @@ import Testing
         let v = r.poll(at: .seconds(10)).first!
         #expect(v.alarms(at: 4) == [HardwareAlarms(name: "alarm")!])
         #expect(v.value(at: 4) == 3)
+        // The words go with the reading, for status, the stream and top (SPEC §23).
+        #expect(v.states(at: 4) == ["Presence detected", "Power Supply Failure detected"])
+        #expect(v.states(at: 0) == nil)
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == ["Presence detected", "Power Supply Failure detected"])
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.isAlarm) == [false, true])
         // Posted for the alarm's message: only the alarming states' words.

@@ -108,6 +108,12 @@ simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x01 0x01 0x01 0
 pid=$!
 has_value() { jq -e --arg id "ipmi:$BMC/$1" '.sensors[] | select(.id == $id and .ok)' "$WORK/run/status.json" >/dev/null 2>&1; }
 wait_for "the first reading" 100 has_value Inlet_Temp
+# A discrete sensor is its states' words, not its state bits (SPEC §23): in the file and the table.
+wait_for "the PSU's state" 100 has_value PSU1_Status
+psu=$(jq -c --arg id "ipmi:$BMC/PSU1_Status" '.sensors[] | select(.id == $id) | [.value, .state]' "$WORK/run/status.json")
+[ "$psu" = '[null,["Presence detected"]]' ] || fail "status.json's PSU1_Status: $psu"
+"$BIN" status --file "$WORK/run/status.json" | grep -q "PSU1 Status  Presence detected  " \
+    || fail "status: $("$BIN" status --file "$WORK/run/status.json")"
 simctl $P 'sensor_set_value 0x20 0 1 47 0' 'sensor_set_value 0x20 0 3 5 0' 'sensor_set_bit 0x20 0 6 1 1 0'
 wait_for "three firing entries" 100 has_state firing 3
 simctl $P 'sensor_set_value 0x20 0 1 30 0' 'sensor_set_value 0x20 0 3 80 0' 'sensor_set_bit 0x20 0 6 1 0 0'
@@ -138,7 +144,7 @@ expect_field "$e" IPMI_SEL_ID 2
 expect_field "$e" IPMI_SEL_SENSOR "Inlet Temp"
 expect_field "$e" IPMI_SEL_EVENT "Upper Critical - going high"
 [ "$(jq -r '.ipmiEventLog["'"$BMC"'"]' "$WORK/state/state.json")" = 2 ] || fail "state.json: $(cat "$WORK/state/state.json")"
-note "above: crit fired and resolved, fan below lcrit, PSU failure as an alarm, the new SEL record logged once"
+note "above: crit fired and resolved, fan below lcrit, PSU failure as an alarm, the new SEL record logged once; status shows the PSU's state in words"
 
 # A record added while the daemon is down is logged at the restart; the old ones are not again.
 simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x04 0x03 0x01 0x02 0xff 0xff'

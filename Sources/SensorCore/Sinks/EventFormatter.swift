@@ -99,6 +99,13 @@ public enum EventFormatter {
         return "\(stamp) \(word) \(message(e))"
     }
 
+    /// A discrete sensor's asserted states for a person (SPEC §23), in place of a value:
+    /// `Presence detected, Power Supply Failure detected`, `no state asserted` when none is.
+    /// `sensors`, `status`, `watch` and `top` all write them so.
+    public static func states(_ words: [String]) -> String {
+        words.isEmpty ? "no state asserted" : words.joined(separator: ", ")
+    }
+
     /// A value for a person to read: at most three decimals (sysfs resolution is milli-units),
     /// so simulated noise prints `86.119`, not `86.11947304015845`. Machine fields keep
     /// full precision (``number(_:)``).
