@@ -22,9 +22,11 @@ final class FakeIPMITransport: IPMITransport {
         var logFailure: IPMIFailure?
         var opened = 0
         var closed = 0
-        /// Reads since the session last rested (``FakeSession/rest()``), and the rests.
+        /// Reads since the session last rested (``FakeSession/rest()``), the rests, and how
+        /// many rests had come at each event log read.
         var readsSinceRest = 0
         var rests = 0
+        var restsAtLogReads: [Int] = []
         var passwords: [String] = []
     }
 
@@ -84,6 +86,7 @@ final class FakeSession: IPMISession {
     func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
         let (log, failure) = transport.script.withLock { s in
             s.logReads.append(start)
+            s.restsAtLogReads.append(s.rests)
             return (s.eventLog, s.logFailure)
         }
         if let failure { throw failure }

@@ -49,10 +49,11 @@ import Testing
         _ = r.discover()
         _ = r.poll(at: .seconds(10))
         _ = r.poll(at: .seconds(20))
-        let (rests, readsSinceRest, logReads) = transport.script.withLock { ($0.rests, $0.readsSinceRest, $0.logReads.count) }
+        let (rests, readsSinceRest, restsAtLogReads) = transport.script.withLock { ($0.rests, $0.readsSinceRest, $0.restsAtLogReads) }
         #expect(rests == 2)
         #expect(readsSinceRest == 0)
-        #expect(logReads == 2)
+        // Each poll's log read came before that poll's rest.
+        #expect(restsAtLogReads == [0, 1])
         #expect(transport.open == 1)
     }
 
