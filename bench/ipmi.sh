@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # BMC sensors (SPEC §23, issue 37), one run, side by side with FreeIPMI's and ipmitool's
 # readings and prometheus-ipmi-exporter, all against OpenIPMI's simulator on 127.0.0.1
-# (ports 19640–19699): agreement of values, thresholds and states; CPU per BMC sweep at
+# (ports IPMI_PORT to IPMI_PORT + 59, default 19640): agreement of values, thresholds and states; CPU per BMC sweep at
 # 8 BMCs / 2 s against the exporter's CPU per scrape; one BMC frozen (SIGSTOP) and thawed;
 # sessions left after stop, reload and kill -9 + restart; resident memory with 20 BMCs.
 # Needs root (apt), the release binary (make release). Results go to bench/README.md by hand.
+# env: SENSORWATCH, SHARED, IPMI_PORT (19640), BASELINE and ROUNDS (1) for the memory figure.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SW=${SENSORWATCH:-$ROOT/.build/release/sensorwatch}
 SIM=${SHARED:-$ROOT/../shared}/fixtures/ipmi
+BASE=${IPMI_PORT:-19640}
 for p in openipmi freeipmi-tools ipmitool prometheus-ipmi-exporter libfreeipmi17 bc jq; do
     dpkg -s "$p" >/dev/null 2>&1 || apt-get -o DPkg::Lock::Timeout=600 install -y "$p" >/dev/null
 done
@@ -34,7 +36,7 @@ export STATE_DIRECTORY=$W/state RUNTIME_DIRECTORY=$W/run
 mkdir -p "$STATE_DIRECTORY" "$RUNTIME_DIRECTORY" "$W/sdr"; chmod 700 "$W/sdr"
 
 echo "## agreement (one simulator)"
-A=19640; sim $A >/dev/null
+A=$BASE; sim $A >/dev/null
 cfg "$W/one.json5" 2s $A
 "$SW" sensors --config "$W/one.json5" --json >"$W/ours.json"
 ipmi-sensors -h 127.0.0.1:$A -u admin -p secret -D LAN_2_0 -W opensesspriv -l admin --sdr-cache-directory="$W/sdr" --quiet-cache \
@@ -51,10 +53,10 @@ modules:
     timeout: 10000
     collectors: [ipmi]
 YML
-prometheus-ipmi-exporter --config.file="$W/exporter.yml" --web.listen-address=127.0.0.1:19699 >"$W/exporter.log" 2>&1 &
+prometheus-ipmi-exporter --config.file="$W/exporter.yml" --web.listen-address=127.0.0.1:$((BASE + 59)) >"$W/exporter.log" 2>&1 &
 EXP=$!; PIDS+=("$EXP")
-for _ in $(seq 50); do curl -s -o /dev/null 127.0.0.1:19699/metrics && break; sleep 0.1; done
-curl -s "127.0.0.1:19699/ipmi?target=127.0.0.1:$A" >"$W/exporter.prom"
+for _ in $(seq 50); do curl -s -o /dev/null 127.0.0.1:$((BASE + 59))/metrics && break; sleep 0.1; done
+curl -s "127.0.0.1:$((BASE + 59))/ipmi?target=127.0.0.1:$A" >"$W/exporter.prom"
 printf '%-12s %-10s %-10s %-10s %-10s  %s\n' sensor sensorwatch ipmi-sensors ipmitool exporter thresholds-agree
 jq -r '.[] | [.label, (.value // (.state | join("+"))), ((.limits // {}) | [.lcrit, .min, .max, .crit, .emergency] | map(. // "na" | tostring) | join("/"))] | @tsv' \
     "$W/ours.json" | while IFS=$'\t' read -r name value limits; do
@@ -70,7 +72,7 @@ jq -r '.[] | [.label, (.value // (.state | join("+"))), ((.limits // {}) | [.lcr
 done
 
 echo "## CPU: 8 BMCs at 2 s against the exporter's scrapes"
-PORTS=(); for i in $(seq 0 7); do PORTS+=($((19642 + 2 * i))); sim "${PORTS[-1]}" >/dev/null; done
+PORTS=(); for i in $(seq 0 7); do PORTS+=($((BASE + 2 + 2 * i))); sim "${PORTS[-1]}" >/dev/null; done
 cfg "$W/eight.json5" 2s "${PORTS[@]}"
 "$SW" run --config "$W/eight.json5" 2>"$W/run.log" &
 D=$!; PIDS+=("$D")
@@ -78,7 +80,7 @@ sleep 5; c0=$(cpu $D); sleep 60; c1=$(cpu $D)
 sweeps=$((8 * 30))
 per_sweep=$(echo "scale=3; ($c1 - $c0) * 1000 / $tick / $sweeps" | bc)
 echo "sensorwatch: $(( (c1 - c0) )) ticks in 60 s, ${per_sweep} ms CPU per BMC sweep (8 BMCs, 2 s)"
-e0=$(cpu $EXP); for _ in $(seq 20); do curl -s -o /dev/null "127.0.0.1:19699/ipmi?target=127.0.0.1:$A"; done; e1=$(cpu $EXP)
+e0=$(cpu $EXP); for _ in $(seq 20); do curl -s -o /dev/null "127.0.0.1:$((BASE + 59))/ipmi?target=127.0.0.1:$A"; done; e1=$(cpu $EXP)
 per_scrape=$(echo "scale=3; ($e1 - $e0) * 1000 / $tick / 20" | bc)
 echo "prometheus-ipmi-exporter: ${per_scrape} ms CPU per scrape of one BMC (itself and its ipmimonitoring children)"
 echo "ratio: $(echo "scale=4; $per_sweep / $per_scrape" | bc)"
@@ -111,8 +113,16 @@ kill -KILL $D; wait $D 2>/dev/null || true
 echo "after kill -9 + restart + stop: $(held "${PORTS[1]}")"
 
 echo "## resident memory, 20 BMCs"
-P20=("${PORTS[@]}"); for i in $(seq 0 11); do P20+=($((19660 + 2 * i))); sim "${P20[-1]}" >/dev/null; done
+P20=("${PORTS[@]}"); for i in $(seq 0 11); do P20+=($((BASE + 20 + 2 * i))); sim "${P20[-1]}" >/dev/null; done
 cfg "$W/twenty.json5" 2s "${P20[@]}"
-"$SW" run --config "$W/twenty.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D"); sleep 20
-echo "resident with 20 BMCs: $(awk '/VmRSS/ { print $2 / 1024 " MiB" }' /proc/$D/status) (peak $(awk '/VmHWM/ { print $2 / 1024 " MiB" }' /proc/$D/status))"
-kill -TERM $D; wait $D || true
+# BASELINE (another build, e.g. the parent commit's, copied to /tmp) is measured on the same
+# simulators, alternating with this one, ROUNDS times.
+for round in $(seq "${ROUNDS:-1}"); do
+    for bin in "$SW" ${BASELINE:+"$BASELINE"}; do
+        "$bin" run --config "$W/twenty.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D"); sleep 20
+        echo "resident with 20 BMCs ($bin, round $round): $(awk '/VmRSS/ { print $2 / 1024 " MiB" }' /proc/$D/status)" \
+            "(peak $(awk '/VmHWM/ { print $2 / 1024 " MiB" }' /proc/$D/status); anonymous $(awk '/RssAnon/ { print $2 / 1024 " MiB" }' /proc/$D/status)," \
+            "files $(awk '/RssFile/ { print $2 / 1024 " MiB" }' /proc/$D/status))"
+        kill -TERM $D; wait $D || true
+    done
+done

@@ -15,6 +15,10 @@ int sw_malloc_trim(size_t pad) {
     return malloc_trim(pad);
 }
 
+int sw_malloc_arena_max(int arenas) {
+    return mallopt(M_ARENA_MAX, arenas);
+}
+
 void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths,
                   struct sw_read_progress *progress) {
     for (size_t i = 0; i < count; i++) {

@@ -183,7 +183,7 @@ public enum SensorsCommand {
     /// A discrete sensor's asserted states' words (`Presence detected, Power Supply Failure
     /// detected`), `no state asserted` when none is.
     private static func stateText(_ states: [(text: String, alarm: Bool)]) -> String {
-        states.isEmpty ? "no state asserted" : states.map(\.text).joined(separator: ", ")
+        EventFormatter.states(states.map(\.text))
     }
 
     /// `  ALARM`, as lm-sensors prints it after a reading whose alarm file reads 1, with the

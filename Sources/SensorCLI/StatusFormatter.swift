@@ -35,7 +35,8 @@ enum StatusFormatter {
             var rows = [["ID", "LABEL", "VALUE", "LIMITS", "HEALTH"]]
             for s in r.sensors {
                 rows.append([
-                    s.id, s.label.isEmpty ? "-" : s.label, s.value.map { withUnit(NumberText.display($0), s.unit) } ?? "-",
+                    s.id, s.label.isEmpty ? "-" : s.label,
+                    s.state.map(EventFormatter.states) ?? s.value.map { withUnit(NumberText.display($0), s.unit) } ?? "-",
                     limits(s), s.asleep ? "asleep" : s.ok ? "ok" : "failing: " + (s.error ?? "no reading"),
                 ])
             }

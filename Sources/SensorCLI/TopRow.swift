@@ -56,7 +56,7 @@ struct TopRow: Sendable, Hashable {
         }
         if s.asleep { return .asleep }
         if !s.ok { return .fault(s.error ?? "no reading") }
-        return s.value == nil ? .waiting : .ok
+        return s.value == nil && s.state == nil ? .waiting : .ok
     }
 
     /// Firing before pending, unsilenced before silenced, then by severity.

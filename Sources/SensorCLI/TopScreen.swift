@@ -136,11 +136,17 @@ struct TopScreen: Sendable {
             g.put(r.id, row: y, column: end, width: c.sensor - (end - s[0]), style: CellStyle(reverse: selected, dim: true))
         }
         let unit = r.sensor.unit
-        if let v = r.sensor.value, r.sensor.ok, !r.sensor.asleep {
+        if let words = r.sensor.state, r.sensor.ok, !r.sensor.asleep {
+            // A discrete sensor's states in place of a value (SPEC §23), over the value, sparkline,
+            // min and max columns it has no use for; a long list is cut where the limits begin.
+            g.put(DisplayText.escaped(EventFormatter.states(words)), row: y, column: s[1], width: s[5] - s[1] - 1, style: base)
+        } else if let v = r.sensor.value, r.sensor.ok, !r.sensor.asleep {
             let text = Self.number(v) + (unit.isEmpty ? "" : " " + unit)
             g.put(Self.right(text, c.value), row: y, column: s[1], width: c.value, style: base)
         }
-        let window = Self.window(state.history[r.id] ?? [], now: now, cells: c.spark)
+        // A discrete sensor's history is of state bits, not a quantity: no sparkline, min or max.
+        let window = r.sensor.quantity == Quantity.state.rawValue
+            ? (values: [], low: nil, high: nil) : Self.window(state.history[r.id] ?? [], now: now, cells: c.spark)
         if let low = window.low, let high = window.high {
             g.put(Sparkline.line(window.values, low: low, high: high, utf8: utf8), row: y, column: s[2], width: c.spark, style: base)
             g.put(Self.right(Self.number(low), c.min), row: y, column: s[3], width: c.min, style: base)

@@ -38,6 +38,8 @@ struct WatchFormatter: Sendable {
             what = "asleep"
         } else if !s.ok {
             what = "fault: " + DisplayText.escaped(s.error ?? "no reading")
+        } else if let words = s.state {
+            what = DisplayText.escaped(EventFormatter.states(words))
         } else if let v = s.value {
             what = Self.withUnit(NumberText.display(v), s.unit)
         } else {

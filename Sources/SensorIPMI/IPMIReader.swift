@@ -134,6 +134,9 @@ public final class IPMIReader: SensorReader {
                     // A BMC without a readable event log still has sensors: its session stays.
                 }
             }
+            // Between polls a session holds only what it must (SPEC §23's rack of BMCs in
+            // little memory, docs/decisions.md).
+            s.session?.rest()
             return (values, log, s.states)
         }
         // Posted before the cycle is committed, so an alarm's message finds this poll's states.
@@ -163,7 +166,7 @@ public final class IPMIReader: SensorReader {
             }
             states[entry.info.id] = meanings
             let alarmed = meanings.contains(where: \.isAlarm)
-            values.append(Double(bits), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
+            values.append(stateBits: Double(bits), words: meanings.map(\.text), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
         case .unavailable(let why):
             values.appendFault(settings.bmc + ": " + why)
         }

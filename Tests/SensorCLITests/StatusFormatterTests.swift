@@ -53,6 +53,32 @@ struct StatusFormatterTests {
             """)
     }
 
+    @Test func aBMCsDiscreteSensorShowsItsStatesWordsNotItsStateBits() throws {
+        let psu = StatusSensor(
+            id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: "state", unit: "", value: nil, time: Self.t0 + 58,
+            ok: true, error: nil, state: ["Presence detected", "Power Supply Failure detected"])
+        let intrusion = StatusSensor(
+            id: "ipmi:bmc-r1-01/Intrusion", label: "Intrusion", quantity: "state", unit: "", value: nil, time: Self.t0 + 58,
+            ok: true, error: nil, state: [])
+        let report = Self.report([], sensors: [psu, intrusion])
+        #expect(StatusFormatter.person(report, now: Self.t0 + 61, localTime: clock) == """
+            sensorwatch 0.1.0 (pid 4242), running since +0s, updated +60s
+
+            No alert fires.
+
+            Sensors (2):
+              ID                          LABEL        VALUE                                             LIMITS  HEALTH
+              ipmi:bmc-r1-01/PSU1_Status  PSU1 Status  Presence detected, Power Supply Failure detected  -       ok
+              ipmi:bmc-r1-01/Intrusion    Intrusion    no state asserted                                 -       ok
+
+            """)
+        // The file has the words and no value, as `sensors --json` (SPEC §23), and reads back.
+        let json = report.json
+        #expect(json.contains(#""value":null,"time":"#))
+        #expect(json.contains(#""state":["Presence detected","Power Supply Failure detected"]"#))
+        #expect(try StatusReport.decode(Array(json.utf8), path: "status.json").sensors.map(\.state) == [psu.state, []])
+    }
+
     @Test func aQuietDaemonSaysNoAlertFiresAndAnOldFileIsFlagged() {
         #expect(StatusFormatter.person(Self.report([], sensors: []), now: Self.t0 + 91, localTime: clock) == """
             sensorwatch 0.1.0 (pid 4242), running since +0s, updated +60s

@@ -45,6 +45,21 @@ struct TopScreenTests {
         #expect(lines.contains { $0.contains("▸ thermal") })
     }
 
+    @Test func aBMCsDiscreteSensorRowShowsItsStatesWordsWithoutSparklineOrRange() throws {
+        let psu = LiveSensor(
+            id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: "state", unit: "", time: TopFixtures.t0,
+            state: ["Presence detected"])
+        var state = TopFixtures.state()
+        // Its history is of state bits (1, then 3): not a quantity to draw.
+        let bits = (0..<120).map { i in
+            LiveBucket(time: LiveBucket.start(of: TopFixtures.t0) - Int64(119 - i) * 5, min: 1, max: i < 60 ? 1 : 3, last: i < 60 ? 1 : 3)
+        }
+        state.apply(.snapshot(LiveSnapshot(sensors: TopFixtures.sensors + [psu], alerts: [TopFixtures.firing], history: ["ipmi:bmc-r1-01/PSU1_Status": bits])))
+        let g = screen(state)
+        let y = try #require(row(g, containing: "PSU1 Status"))
+        #expect(g.line(y) == "  PSU1 Status ipmi:bm Presence detected                        ok               ")
+    }
+
     @Test func aFiringRowSaysFiringInItsSeveritysColour() throws {
         let g = screen()
         let y = try #require(row(g, containing: "FIRING cpu-hot"))

@@ -14,6 +14,20 @@ struct WatchFormatterTests {
         #expect(lines == ["21:03:05 thermal:x86_pkg_temp 55 °C"])
     }
 
+    @Test func aDiscreteSensorIsOneLineOfItsStatesWords() {
+        let psu = LiveSensor(
+            id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: "state", unit: "", time: Self.t0,
+            state: ["Presence detected", "Power Supply Failure detected"])
+        var none = psu
+        none.id = "ipmi:bmc-r1-01/Intrusion"
+        none.state = []
+        let lines = plain.lines(.change(LiveChange(time: Self.t0, sensors: [psu, none])), state: LiveState())
+        #expect(lines == [
+            "21:03:05 ipmi:bmc-r1-01/PSU1_Status Presence detected, Power Supply Failure detected",
+            "21:03:05 ipmi:bmc-r1-01/Intrusion no state asserted",
+        ])
+    }
+
     @Test func anAlertTransitionIsInItsSeveritysColourOnATerminalOnly() {
         let alert = LiveAlert(rule: "cpu-hot", sensor: "thermal:x86_pkg_temp", severity: "critical", state: .firing, since: Self.t0, value: 97)
         var state = LiveState()

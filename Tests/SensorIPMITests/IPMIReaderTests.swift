@@ -45,6 +45,20 @@ import Testing
         #expect(transport.script.withLock { $0.passwords } == ["pw"])
     }
 
+    @Test func eachPollLeavesItsSessionRestingAfterTheSensorsAndTheEventLog() {
+        scriptSimulator()
+        let r = reader(eventLog: IPMIEventLog(position: nil, sink: MemoryEventLogSink()))
+        _ = r.discover()
+        _ = r.poll(at: .seconds(10))
+        _ = r.poll(at: .seconds(20))
+        let (rests, readsSinceRest, restsAtLogReads) = transport.script.withLock { ($0.rests, $0.readsSinceRest, $0.restsAtLogReads) }
+        #expect(rests == 2)
+        #expect(readsSinceRest == 0)
+        // Each poll's log read came before that poll's rest.
+        #expect(restsAtLogReads == [0, 1])
+        #expect(transport.open == 1)
+    }
+
     @Test func aWarningOrCriticalStateIsAnAlarmWithItsWordsANominalOneIsNot() {
         scriptSimulator()
         let r = reader()
@@ -53,6 +67,9 @@ import Testing
         let v = r.poll(at: .seconds(10)).first!
         #expect(v.alarms(at: 4) == [HardwareAlarms(name: "alarm")!])
         #expect(v.value(at: 4) == 3)
+        // The words go with the reading, for status, the stream and top (SPEC §23).
+        #expect(v.states(at: 4) == ["Presence detected", "Power Supply Failure detected"])
+        #expect(v.states(at: 0) == nil)
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == ["Presence detected", "Power Supply Failure detected"])
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.isAlarm) == [false, true])
         // Posted for the alarm's message: only the alarming states' words.

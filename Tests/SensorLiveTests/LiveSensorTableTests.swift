@@ -54,6 +54,31 @@ import Testing
         #expect(table.history("sim:a", now: 2).map(\.last) == [1])
     }
 
+    @Test func aDiscreteSensorIsItsStatesWordsAndNewWordsAreAChange() {
+        let data = SensorData()
+        let psu = SensorInfo(id: "ipmi:bmc/PSU1_Status", label: "PSU1 Status", quantity: .state)
+        let list = SensorList(source: "ipmi:bmc", sensors: [psu])
+        func poll(at seconds: Double, bits: Double, _ words: [String]) {
+            var v = SensorValues(time: .seconds(seconds), capacity: 1)
+            v.append(stateBits: bits, words: words, alarms: [])
+            data.commit(PollCycle(list: list, readings: v))
+        }
+        poll(at: 1, bits: 1, ["Presence detected"])
+        var table = LiveSensorTable(started: 0)
+        _ = table.update(data.readings, faulty: data.faulty)
+        #expect(table.sensor("ipmi:bmc/PSU1_Status")?.value == nil)
+        #expect(table.sensor("ipmi:bmc/PSU1_Status")?.state == ["Presence detected"])
+        #expect(table.sensor("ipmi:bmc/PSU1_Status")?.time == 1)
+        poll(at: 2, bits: 1, ["Presence detected"])
+        #expect(table.update(data.readings, faulty: data.faulty).isEmpty)
+        poll(at: 3, bits: 3, ["Presence detected", "Power Supply Failure detected"])
+        #expect(table.update(data.readings, faulty: data.faulty) == LiveSensorTable.Delta(changed: ["ipmi:bmc/PSU1_Status"]))
+        #expect(table.sensor("ipmi:bmc/PSU1_Status")?.state == ["Presence detected", "Power Supply Failure detected"])
+        // On the wire as in status.json, and read back.
+        let sensor = try? LiveSensor(json: table.sensor("ipmi:bmc/PSU1_Status")!.json, path: "s")
+        #expect(sensor?.state == ["Presence detected", "Power Supply Failure detected"])
+    }
+
     @Test func healthAndAlarmsAreChanges() {
         let data = SensorData()
         let list = SensorList(source: "sim", sensors: [SensorInfo(id: "sim:a", quantity: .temperature)])

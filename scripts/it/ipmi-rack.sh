@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One BMC costs one BMC (SPEC §23), three simulators on 127.0.0.1 (ports 19620–19625) and an
+# One BMC costs one BMC (SPEC §23), three simulators on 127.0.0.1 (ports IPMI_PORTS + 20 to + 25) and an
 # hwmon source in one daemon: a BMC frozen with SIGSTOP makes its own sensors faults
 # (`…: session timeout after 1 s`) while the other BMCs and the hwmon sensor keep their
 # pace, and it is read again within two intervals of SIGCONT; a BMC removed by a reload has
@@ -14,7 +14,7 @@ source "$(dirname "$0")/lib/ipmi.sh"
 need_ipmi
 trap 'stop_sims' EXIT
 
-A=19620 B=19622 C=19624
+A=$((IPMI_PORTS + 20)) B=$((IPMI_PORTS + 22)) C=$((IPMI_PORTS + 24))
 start_sim $A; start_sim $B; PID_B=$SIM_PID; start_sim $C
 write_password "$WORK/bmc.pass"
 h=$WORK/sys/class/hwmon/hwmon0

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A BMC's sensors (SPEC §23) against OpenIPMI's simulator on 127.0.0.1 (ports 19610–19619),
+# A BMC's sensors (SPEC §23) against OpenIPMI's simulator on 127.0.0.1 (ports IPMI_PORTS + 10 to + 19),
 # with libfreeipmi opened at run time: `sensors` agrees with `ipmi-sensors
 # --output-sensor-thresholds` and `ipmitool sensor` on every value and threshold; `check`
 # refuses a password in the config and a password file of mode 0644, and warns without the
@@ -17,7 +17,7 @@ need_ipmi
 trap 'stop_sims; stop_journald' EXIT
 start_journald
 
-P=19610
+P=$((IPMI_PORTS + 10))
 start_sim $P
 BMC=127.0.0.1:$P
 write_password "$WORK/bmc.pass"
@@ -93,10 +93,10 @@ cfg "$WORK/wrong.json5" "$BMC" "$WORK/wrong.pass"
 out=$("$BIN" sensors --config "$WORK/wrong.json5" --json)
 [ "$(jq -r '.[0] | .id + " " + .error' <<<"$out")" = "ipmi:$BMC $BMC: password refused" ] || fail "wrong password: $out"
 grep -q wrong <<<"$(jq -r '.[0].error' <<<"$out" | sed "s/$BMC//")" && fail "the password shows in the error"
-cfg "$WORK/gone.json5" 127.0.0.1:19619 "" 1s
+cfg "$WORK/gone.json5" 127.0.0.1:$((P + 9)) "" 1s
 sed -i "s|passwordFile: \"\"|passwordFile: \"$WORK/bmc.pass\"|" "$WORK/gone.json5"
 out=$("$BIN" sensors --config "$WORK/gone.json5" --json)
-[ "$(jq -r '.[0].error' <<<"$out")" = "127.0.0.1:19619: session timeout after 1 s" ] || fail "unreachable: $out"
+[ "$(jq -r '.[0].error' <<<"$out")" = "127.0.0.1:$((P + 9)): session timeout after 1 s" ] || fail "unreachable: $out"
 note "faults in words: password refused, session timeout"
 
 # --- run: limit rules, the alarm, the event log ------------------------------------------------
@@ -108,6 +108,12 @@ simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x01 0x01 0x01 0
 pid=$!
 has_value() { jq -e --arg id "ipmi:$BMC/$1" '.sensors[] | select(.id == $id and .ok)' "$WORK/run/status.json" >/dev/null 2>&1; }
 wait_for "the first reading" 100 has_value Inlet_Temp
+# A discrete sensor is its states' words, not its state bits (SPEC §23): in the file and the table.
+wait_for "the PSU's state" 100 has_value PSU1_Status
+psu=$(jq -c --arg id "ipmi:$BMC/PSU1_Status" '.sensors[] | select(.id == $id) | [.value, .state]' "$WORK/run/status.json")
+[ "$psu" = '[null,["Presence detected"]]' ] || fail "status.json's PSU1_Status: $psu"
+"$BIN" status --file "$WORK/run/status.json" | grep -q "PSU1 Status  Presence detected  " \
+    || fail "status: $("$BIN" status --file "$WORK/run/status.json")"
 simctl $P 'sensor_set_value 0x20 0 1 47 0' 'sensor_set_value 0x20 0 3 5 0' 'sensor_set_bit 0x20 0 6 1 1 0'
 wait_for "three firing entries" 100 has_state firing 3
 simctl $P 'sensor_set_value 0x20 0 1 30 0' 'sensor_set_value 0x20 0 3 80 0' 'sensor_set_bit 0x20 0 6 1 0 0'
@@ -138,7 +144,7 @@ expect_field "$e" IPMI_SEL_ID 2
 expect_field "$e" IPMI_SEL_SENSOR "Inlet Temp"
 expect_field "$e" IPMI_SEL_EVENT "Upper Critical - going high"
 [ "$(jq -r '.ipmiEventLog["'"$BMC"'"]' "$WORK/state/state.json")" = 2 ] || fail "state.json: $(cat "$WORK/state/state.json")"
-note "above: crit fired and resolved, fan below lcrit, PSU failure as an alarm, the new SEL record logged once"
+note "above: crit fired and resolved, fan below lcrit, PSU failure as an alarm, the new SEL record logged once; status shows the PSU's state in words"
 
 # A record added while the daemon is down is logged at the restart; the old ones are not again.
 simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x04 0x03 0x01 0x02 0xff 0xff'

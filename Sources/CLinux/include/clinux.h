@@ -6,6 +6,11 @@
 /// memory back to the kernel, also from the middle of the heap. Returns 1 if any was.
 int sw_malloc_trim(size_t pad);
 
+/// mallopt(M_ARENA_MAX, arenas), which Swift's Glibc module does not import: at most
+/// `arenas` malloc arenas for all threads (glibc's default is 8 a core, one per thread
+/// that finds the others busy, each keeping its own free pages). Returns 1 on success.
+int sw_malloc_arena_max(int arenas);
+
 /// Where a batch of reads (sw_pread_all) has got to, shared with a watch on another
 /// thread: `index` is the descriptor being read now; a non-zero `abandoned` makes the
 /// batch stop before its next read (its remaining lengths become -ECANCELED).

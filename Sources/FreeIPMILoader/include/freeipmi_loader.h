@@ -55,11 +55,16 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
                       int cipher_suite, unsigned timeout_ms, unsigned workarounds,
                       int *failure, char *error, size_t error_capacity);
 
+/* Frees what only a poll needs (the sensor-read context); the next read makes it again.
+   Called after each poll, so an idle session holds little more than FreeIPMI's IPMI context. */
+void sw_ipmi_rest(sw_ipmi *session);
+
 /* Closes the session (the BMC frees its slot) and frees everything. NULL is ignored. */
 void sw_ipmi_close(sw_ipmi *session);
 
-/* Reads the SDR (from the cache file when it is current, else from the BMC into it);
-   returns the number of sensor records (sw_ipmi_record fills them) or -1. */
+/* Reads the SDR (from the cache file when it is current, else from the BMC into it) and keeps
+   its sensor records as bytes, the cache closed again; returns the number of sensor records
+   (sw_ipmi_record fills them) or -1. */
 int sw_ipmi_load_sdr(sw_ipmi *session, const char *cache_path, int *failure, char *error, size_t error_capacity);
 
 /* The record at `index` (0 ≤ index < the count sw_ipmi_load_sdr returned). */

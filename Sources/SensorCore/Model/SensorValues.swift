@@ -22,6 +22,7 @@ public struct SensorValues: Sendable, Hashable {
         var faults: [Int: String] = [:]
         var alarms: [Int: HardwareAlarms] = [:]
         var asleep: Set<Int> = []
+        var states: [Int: [String]] = [:]
     }
     private var exceptions: Exceptions?
 
@@ -33,6 +34,9 @@ public struct SensorValues: Sendable, Hashable {
     /// The slots of sensors whose device sleeps (runtime suspend, SPEC §20): not read on
     /// purpose, so neither a value nor a fault; empty when nothing sleeps.
     public var asleep: Set<Int> { exceptions?.asleep ?? [] }
+    /// The asserted states' words of each discrete sensor read (a BMC's, SPEC §23), by
+    /// position: what it shows in place of a number; empty when none was read.
+    public var states: [Int: [String]] { exceptions?.states ?? [:] }
 
     /// Changes the exceptions in place (moved out first, so their storage stays unique).
     private mutating func except(_ change: (inout Exceptions) -> Void) {
@@ -74,6 +78,19 @@ public struct SensorValues: Sendable, Hashable {
         if !set.isEmpty, !value.isNaN { except { [count = values.count] in $0.alarms[count] = set } }
         append(value)
     }
+
+    /// Appends the reading of a discrete sensor (SPEC §23): its state bits as the value (what
+    /// rules and the history compare), the asserted states' words (what people are shown)
+    /// and the alarms its warning and critical states raise.
+    public mutating func append(stateBits value: Double, words: [String], alarms set: HardwareAlarms) {
+        except { [count = values.count] in $0.states[count] = words }
+        append(value, alarms: set)
+    }
+
+    /// The asserted states' words of the discrete sensor read at `index`; nil when the slot
+    /// holds no discrete reading.
+    @inline(__always)
+    public func states(at index: Int) -> [String]? { exceptions?.states[index] }
 
     /// Sets the alarms of the slot at `index`, which holds a value.
     public mutating func setAlarms(_ index: Int, _ set: HardwareAlarms) {
@@ -123,6 +140,7 @@ public struct SensorValues: Sendable, Hashable {
             except { e in
                 e.faults[index] = fault ?? "not a number: NaN"
                 if !e.alarms.isEmpty { e.alarms[index] = nil }
+                if !e.states.isEmpty { e.states[index] = nil }
             }
         }
     }
@@ -158,7 +176,7 @@ public struct SensorValues: Sendable, Hashable {
     /// Equal when the same slots hold the same values and the same faults (the NaN markers
     /// compare equal here).
     public static func == (a: SensorValues, b: SensorValues) -> Bool {
-        a.time == b.time && a.faults == b.faults && a.alarms == b.alarms && a.asleep == b.asleep && a.values.count == b.values.count
+        a.time == b.time && a.faults == b.faults && a.alarms == b.alarms && a.asleep == b.asleep && a.states == b.states && a.values.count == b.values.count
             && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
@@ -168,6 +186,7 @@ public struct SensorValues: Sendable, Hashable {
         hasher.combine(faults)
         hasher.combine(alarms)
         hasher.combine(asleep)
+        hasher.combine(states)
         for v in values { hasher.combine(v.isNaN ? nil : v) }
     }
 }

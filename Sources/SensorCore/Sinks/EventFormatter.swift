@@ -101,6 +101,13 @@ public enum EventFormatter {
         return "\(stamp) \(word) \(message(e))"
     }
 
+    /// A discrete sensor's asserted states for a person (SPEC §23), in place of a value:
+    /// `Presence detected, Power Supply Failure detected`, `no state asserted` when none is.
+    /// `sensors`, `status`, `watch` and `top` all write them so.
+    public static func states(_ words: [String]) -> String {
+        words.isEmpty ? "no state asserted" : words.joined(separator: ", ")
+    }
+
     /// A JSON string literal with the escapes JSON requires (``JSONWriter/string(_:)``).
     public static func jsonString(_ s: String) -> String { JSONWriter.string(s) }
 }

@@ -74,10 +74,14 @@ extension StatusReport {
             if case .bool(let b)? = s["ok"] { ok = b }
             var asleep = false
             if case .bool(let b)? = s["asleep"] { asleep = b }
+            var state: [String]?
+            if case .array(let words)? = s["state"] {
+                state = words.compactMap { if case .string(let w) = $0 { w } else { nil } }
+            }
             sensors.append(StatusSensor(
                 id: id, label: string(s, "label") ?? "", quantity: quantity, unit: string(s, "unit") ?? "",
                 value: number(s, "value"), time: time(s, "time"), ok: ok, error: string(s, "error"), limits: limits,
-                asleep: asleep))
+                asleep: asleep, state: state))
         }
         var alerts: [StatusAlert] = []
         for (i, a) in alertObjects.enumerated() {

@@ -18,15 +18,19 @@ extension StatusReport {
         let faulty = data.faulty
         for source in data.readings {
             for (i, info) in source.list.sensors.enumerated() {
-                let value = source.goodValue(at: i)
+                let read = source.goodValue(at: i)
                 let asleep = source.isAsleep(at: i)
                 let attempted = asleep || source.wasAttempted(at: i)
                 let fault = faulty[info.id]?.reason
+                // A discrete sensor is not a value (SPEC §23): its states' words stand for it.
+                let discrete = info.quantity == .state
+                let value = discrete ? nil : read
                 values[info.id] = value
                 sensors.append(StatusSensor(
                     id: info.id.rawValue, label: info.label, quantity: info.quantity.rawValue, unit: info.unit, value: value,
-                    time: value == nil ? nil : started + source.goodTime(at: i).seconds, ok: attempted && fault == nil,
-                    error: fault ?? (attempted ? nil : "not read yet"), limits: StatusLimits(info.limits), asleep: asleep))
+                    time: read == nil ? nil : started + source.goodTime(at: i).seconds, ok: attempted && fault == nil,
+                    error: fault ?? (attempted ? nil : "not read yet"), limits: StatusLimits(info.limits), asleep: asleep,
+                    state: discrete && fault == nil ? source.latest.states(at: i) : nil))
             }
         }
         sensors.sort { $0.id < $1.id }

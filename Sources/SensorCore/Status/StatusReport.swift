@@ -45,6 +45,8 @@ public struct StatusReport: Sendable, Hashable {
             ]
             // Only for a sleeping sensor (SPEC §20), so an awake machine's file is as before.
             if e.asleep { members.append(member("asleep", .bool(true))) }
+            // Only for a discrete sensor (SPEC §23): its words, as `sensors --json` has them.
+            if let state = e.state { members.append(member("state", .array(state.map(JSONValue.string)))) }
             return .object(JSONObject(members))
         }
         let alertValues = alerts.map { a -> JSONValue in

@@ -19,6 +19,9 @@ public struct StatusSensor: Sendable, Hashable {
     /// Whether its device sleeps (runtime suspend, SPEC §20): not read on purpose, which is
     /// no failure; ``value`` is the reading from before it slept, if any.
     public var asleep: Bool
+    /// The asserted states' words of a discrete sensor (a BMC's, SPEC §23), shown in place of
+    /// a value (``value`` is nil); nil for every other sensor, and while it cannot be read.
+    public var state: [String]?
     /// The hardware's own limits (SPEC §16): `max` (warning) and `crit`, where known. Not
     /// read yet, so always nil; the file already has the key, so readers need not change.
     public var limits: StatusLimits?
@@ -26,8 +29,9 @@ public struct StatusSensor: Sendable, Hashable {
     /// A sensor entry of the given fields.
     public init(
         id: String, label: String, quantity: String, unit: String, value: Double?, time: Double?, ok: Bool,
-        error: String?, limits: StatusLimits? = nil, asleep: Bool = false
+        error: String?, limits: StatusLimits? = nil, asleep: Bool = false, state: [String]? = nil
     ) {
+        self.state = state
         self.asleep = asleep
         self.id = id
         self.label = label

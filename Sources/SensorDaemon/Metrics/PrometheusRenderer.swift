@@ -165,7 +165,8 @@ public final class PrometheusRenderer {
             // Divided, not multiplied by 0.01: 41.5 / 100 is 0.415, 41.5 * 0.01 is 0.41500000000000004.
             case .humidity: next.append((v / 100).bitPattern)
             case .pressure: next.append((v * 100).bitPattern)
-            case .fan, .voltage, .power, .current, .state: next.append(v.bitPattern)
+            case .fan, .voltage, .power, .current: next.append(v.bitPattern)
+            case .state: break  // never laid out (``valueFamily(_:)``)
             }
         }
         let entries = s.alerts.entries
@@ -298,9 +299,9 @@ public final class PrometheusRenderer {
             }
         }
         for quantity in Quantity.allCases {
+            guard let (name, help) = valueFamily(quantity) else { continue }
             let positions = l.order.indices.filter { infos[l.order[$0]].quantity == quantity && l.valued[$0] }
             guard !positions.isEmpty else { continue }
-            let (name, help) = valueFamily(quantity)
             l.family(name, "gauge", help)
             for p in positions {
                 let label = PrometheusExposition.escape(infos[l.order[p]].label)
@@ -351,8 +352,10 @@ public final class PrometheusRenderer {
         }
     }
 
-    /// Name and help of a quantity's value family, in the base unit.
-    private static func valueFamily(_ q: Quantity) -> (name: String, help: String) {
+    /// Name and help of a quantity's value family, in the base unit; nil for discrete
+    /// sensors, which are not values (SPEC §23: their states are words, their warning and
+    /// critical ones alarms, which `sensorwatch_alert_firing` shows through the rules).
+    private static func valueFamily(_ q: Quantity) -> (name: String, help: String)? {
         switch q {
         case .temperature:
             return ("sensorwatch_temperature_celsius", "Latest successful temperature reading in degrees Celsius.")
@@ -369,7 +372,7 @@ public final class PrometheusRenderer {
         case .current:
             return ("sensorwatch_current_amperes", "Latest successful current reading in amperes.")
         case .state:
-            return ("sensorwatch_state_bits", "Latest state bits of a discrete sensor (a BMC's); its warning and critical states are hardware alarms.")
+            return nil
         }
     }
 

@@ -27,12 +27,17 @@ public struct LiveSensor: Sendable, Hashable {
     public var alarms: [String]
     /// Whether its device sleeps (SPEC §20): not read on purpose, no fault.
     public var asleep: Bool
+    /// The asserted states' words of a discrete sensor (a BMC's, SPEC §23), shown in place of
+    /// a value (``value`` is nil); nil for every other sensor, and while it cannot be read.
+    public var state: [String]?
 
     /// A sensor as given.
     public init(
         id: String, label: String = "", quantity: String, unit: String, value: Double? = nil, time: Double? = nil,
-        ok: Bool = true, error: String? = nil, limits: [String: Double] = [:], alarms: [String] = [], asleep: Bool = false
+        ok: Bool = true, error: String? = nil, limits: [String: Double] = [:], alarms: [String] = [], asleep: Bool = false,
+        state: [String]? = nil
     ) {
+        self.state = state
         self.id = id
         self.label = label
         self.quantity = quantity
@@ -46,18 +51,20 @@ public struct LiveSensor: Sendable, Hashable {
         self.asleep = asleep
     }
 
-    /// The object, keys in status.json's order, then `alarms` and `asleep`; `limits` is null
-    /// when there are none, as in status.json.
+    /// The object, keys in status.json's order, then `alarms` and `asleep`, then a discrete
+    /// sensor's `state`; `limits` is null when there are none, as in status.json.
     package var json: JSONValue {
         let limitMembers = SensorLimits.ordered(limits.keys).map { JSONObject.Member.number($0, limits[$0]) }
-        return .object(JSONObject([
+        var members: [JSONObject.Member] = [
             .string("id", id), .string("label", label), .string("quantity", quantity), .string("unit", unit),
             .number("value", value), .time("time", time), JSONObject.Member(key: "ok", value: .bool(ok)),
             .optionalString("error", error),
             JSONObject.Member(key: "limits", value: limitMembers.isEmpty ? .null : .object(JSONObject(limitMembers))),
             JSONObject.Member(key: "alarms", value: .array(alarms.map(JSONValue.string))),
             JSONObject.Member(key: "asleep", value: .bool(asleep)),
-        ]))
+        ]
+        if let state { members.append(JSONObject.Member(key: "state", value: .array(state.map(JSONValue.string)))) }
+        return .object(JSONObject(members))
     }
 
     /// The sensor at `path` of a message.
@@ -72,6 +79,7 @@ public struct LiveSensor: Sendable, Hashable {
             id: try f.string("id"), label: try f.optionalString("label") ?? "", quantity: try f.string("quantity"),
             unit: try f.optionalString("unit") ?? "", value: try f.optionalNumber("value"), time: try f.optionalTime("time"),
             ok: try f.bool("ok"), error: try f.optionalString("error"), limits: limits,
-            alarms: try f.optionalStrings("alarms") ?? [], asleep: try f.bool("asleep", absent: false))
+            alarms: try f.optionalStrings("alarms") ?? [], asleep: try f.bool("asleep", absent: false),
+            state: try f.optionalStrings("state"))
     }
 }

@@ -31,6 +31,9 @@ struct LiveSensorTable: Sendable {
         /// Alarms (low 16 bits), asleep (bit 16), ever read (bit 17).
         var flags: [UInt32]
         var faults: [String?]
+        /// The asserted states' words of each discrete sensor (SPEC §23) at its latest read,
+        /// by index; empty for a source without any (all but a BMC's).
+        var states: [Int: [String]] = [:]
         var ring: LiveHistoryRing
 
         init(list: SensorList) {
@@ -95,6 +98,7 @@ struct LiveSensorTable: Sendable {
                 next.readTimes[i] = old.readTimes[j]
                 next.flags[i] = old.flags[j]
                 next.faults[i] = old.faults[j]
+                next.states[i] = old.states[j]
                 next.ring.copy(j, of: old.ring, to: i)
                 if old.list.sensors[j] != info { delta.changed.append(id) }
             } else {
@@ -130,9 +134,14 @@ struct LiveSensorTable: Sendable {
                 t.readTimes[i] = readTime
                 t.ring.record(i, value, at: started + Timestamp(nanoseconds: readTime).seconds)
             }
+            // Looked up only for a discrete sensor: a thousand others cost no hashing.
+            let discrete = sensors[i].quantity == .state
+            let words = discrete ? source.latest.states(at: i) : nil
             let same = (value == t.values[i] || (value.isNaN && t.values[i].isNaN)) && flags == t.flags[i] && fault == t.faults[i]
+                && (!discrete || words == t.states[i])
             if !value.isNaN { t.goodTimes[i] = source.goodTime(at: i).nanoseconds }
             guard !same else { continue }
+            if discrete { t.states[i] = words }
             t.values[i] = value
             t.flags[i] = flags
             t.faults[i] = fault
@@ -145,14 +154,16 @@ struct LiveSensorTable: Sendable {
     func sensor(_ id: String) -> LiveSensor? {
         guard let (key, i) = where_[id], let t = sources[key] else { return nil }
         let info = t.list.sensors[i]
-        let value = t.values[i].isNaN ? nil : t.values[i]
+        let read = t.values[i].isNaN ? nil : t.values[i]
         let attempted = t.flags[i] & Self.attemptedBit != 0
+        // A discrete sensor is not a value (SPEC §23): its states' words stand for it.
+        let discrete = info.quantity == .state
         return LiveSensor(
-            id: id, label: info.label, quantity: info.quantity.rawValue, unit: info.unit, value: value,
-            time: value == nil ? nil : started + Timestamp(nanoseconds: t.goodTimes[i]).seconds,
+            id: id, label: info.label, quantity: info.quantity.rawValue, unit: info.unit, value: discrete ? nil : read,
+            time: read == nil ? nil : started + Timestamp(nanoseconds: t.goodTimes[i]).seconds,
             ok: attempted && t.faults[i] == nil, error: t.faults[i] ?? (attempted ? nil : "not read yet"),
             limits: info.limits.values, alarms: HardwareAlarms(rawValue: UInt16(t.flags[i] & 0xFFFF)).list,
-            asleep: t.flags[i] & Self.asleepBit != 0)
+            asleep: t.flags[i] & Self.asleepBit != 0, state: discrete && t.faults[i] == nil ? t.states[i] : nil)
     }
 
     /// The latest value of a sensor, nil when none.

@@ -76,9 +76,8 @@ struct PrometheusExpositionTests {
             """#)
     }
 
-    /// No sensors, no rules: only the families that have a sample (an empty family is noise).
-    @Test func emptySnapshotHasOnlyBuildInfoAndStartTime() {
-        #expect(PrometheusExposition.render(MetricsSnapshot(version: "1.2", startTime: 0.5)) == """
+    /// The two families every file starts with, of version 1.2 started at 0.5.
+    static let head = """
             # HELP sensorwatch_build_info Always 1; the version label is sensorwatch's version.
             # TYPE sensorwatch_build_info gauge
             sensorwatch_build_info{version="1.2"} 1
@@ -86,7 +85,30 @@ struct PrometheusExpositionTests {
             # TYPE sensorwatch_start_time_seconds gauge
             sensorwatch_start_time_seconds 0.5
 
+            """
+
+    @Test func aDiscreteSensorIsUpAndReadButHasNoValueSeries() {
+        let snapshot = MetricsSnapshot(
+            version: "1.2", startTime: 0.5,
+            sensors: [
+                .init(
+                    info: SensorInfo(id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: .state), up: true, value: 3,
+                    lastReading: 10)
+            ])
+        #expect(PrometheusExposition.render(snapshot) == Self.head + """
+            # HELP sensorwatch_sensor_up 1 if the latest read of the sensor succeeded, else 0.
+            # TYPE sensorwatch_sensor_up gauge
+            sensorwatch_sensor_up{sensor="ipmi:bmc-r1-01/PSU1_Status",quantity="state"} 1
+            # HELP sensorwatch_sensor_last_reading_timestamp_seconds Unix time of the latest successful read of the sensor.
+            # TYPE sensorwatch_sensor_last_reading_timestamp_seconds gauge
+            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="ipmi:bmc-r1-01/PSU1_Status"} 10
+
             """)
+    }
+
+    /// No sensors, no rules: only the families that have a sample (an empty family is noise).
+    @Test func emptySnapshotHasOnlyBuildInfoAndStartTime() {
+        #expect(PrometheusExposition.render(MetricsSnapshot(version: "1.2", startTime: 0.5)) == Self.head)
     }
 
     @Test(arguments: [

@@ -1,8 +1,10 @@
 # Helpers of the BMC tests (scripts/it/ipmi-*.sh), sourced after common.sh: OpenIPMI's
-# simulator from ../shared/fixtures/ipmi on 127.0.0.1, ports 19600–19699 only (other
-# engineers' tests run beside ours), each simulator started fresh and killed by its pid.
+# simulator from ../shared/fixtures/ipmi on 127.0.0.1, ports IPMI_PORTS to IPMI_PORTS + 99
+# only (default 19600; another range where other tests run beside ours), each simulator
+# started fresh and killed by its pid.
 
 SHARED=${SHARED:-$ROOT/../shared}
+IPMI_PORTS=${IPMI_PORTS:-19600}
 SIM=$SHARED/fixtures/ipmi
 SIM_PIDS=()
 
