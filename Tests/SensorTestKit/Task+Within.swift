@@ -22,7 +22,7 @@ extension Task where Failure == Never {
             _ = await self.value
             ended.fire()
         }
-        await untilCancelled(ended)
+        await untilSignalledOrCancelled(ended)
         return Task<Never, Never>.isCancelled ? nil : await value
     }
 }

@@ -5,32 +5,6 @@ public import SensorRuntime
 /// No I/O, no clock: the input carries its time. The rule engine runs one of these per
 /// (rule, sensor) pair.
 public enum AlertMachine {
-    /// Evaluates one input and returns the events it causes (at most two: a `repeat` can
-    /// only follow an earlier firing, so in practice zero or one).
-    ///
-    /// - Parameters:
-    ///   - state: the alert's state; updated in place.
-    ///   - input: a read attempt or a source tick.
-    ///   - rule: the rule, with `index` its position in the configuration.
-    ///   - sensor: the sensor the alert is about.
-    public static func step(
-        _ state: inout AlertState, _ input: AlertInput, rule: Rule, index: Int, sensor: SensorInfo,
-        into events: inout [AlertEvent]
-    ) {
-        switch input {
-        case .sample(let s):
-            step(&state, time: s.time, value: s.value, rule: rule, index: index, sensor: sensor, into: &events)
-        case .alarmed(let s, let alarms):
-            step(
-                &state, time: s.time, value: s.value, alarms: alarms, rule: rule, index: index, sensor: sensor,
-                into: &events)
-        case .tick(let t):
-            step(&state, time: t, value: nil, rule: rule, index: index, sensor: sensor, into: &events)
-        case .gone(let t):
-            gone(&state, time: t, rule: rule, index: index, sensor: sensor, into: &events)
-        }
-    }
-
     /// The sensor's device went (SPEC §20): a firing alert resolves without a value, saying
     /// so, and the alert starts afresh — when the sensor comes back, `stale` counts from then,
     /// not from its last reading before it went.
@@ -89,20 +63,13 @@ public enum AlertMachine {
         }
     }
 
-    /// The same step with the input taken apart: `value` nil is a failed read or a tick,
-    /// which only `stale` evaluates (it treats both alike); `alarms` the alarm files set at
-    /// that reading (SPEC §16b).
-    public static func step(
-        _ state: inout AlertState, time: Timestamp, value: Double?, alarms: HardwareAlarms = [],
-        rule: Rule, index: Int, sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
-    ) {
-        step(
-            &state, time: time, value: value, alarms: alarms, parameters: Parameters(rule), rule: rule, index: index,
-            sensor: sensor(), into: &events)
-    }
-
-    /// The step of the rule engine's hot path: `parameters` are `rule`'s, and `rule` is read
-    /// only when the step makes an event (or a chip's alarm is set).
+    /// Evaluates one read attempt or source tick and appends the events it causes (at most
+    /// two: a `repeat` can only follow an earlier firing, so in practice zero or one).
+    ///
+    /// `value` nil is a failed read or a tick, which only `stale` evaluates (it treats both
+    /// alike); `alarms` are the alarm files set at that reading (SPEC §16b). `parameters` are
+    /// `rule`'s, and `rule` is read only when the step makes an event (or a chip's alarm is set):
+    /// this is the rule engine's hot path.
     @inline(__always)
     static func step(
         _ state: inout AlertState, time: Timestamp, value: Double?, alarms: HardwareAlarms, parameters p: Parameters,

@@ -200,7 +200,7 @@ public final class Daemon<C: RunClock> {
 
     private func reloadOnce() async {
         // A reload asked for before READY waits for it.
-        if phase == .starting { await untilCancelled(readied) }
+        if phase == .starting { await untilSignalledOrCancelled(readied) }
         guard phase == .running else { return }
         phase = .reloading
         let next: Configuration

@@ -196,7 +196,7 @@ final class LiveStreamServer: Service {
             if clients.isEmpty {
                 let signal = ChangeSignal()
                 clientArrived = signal
-                if clients.isEmpty { await untilCancelled(signal) }
+                if clients.isEmpty { await untilSignalledOrCancelled(signal) }
                 continue
             }
             let source = silenceSource
@@ -415,7 +415,7 @@ final class LiveStreamServer: Service {
             client.wake = signal
             if client.hasChange { continue }
             client.idle = true
-            await untilCancelled(signal)
+            await untilSignalledOrCancelled(signal)
             client.idle = false
         }
     }

@@ -16,5 +16,5 @@ package func nextChange(
     withObservationTracking(read) { signal.fire() }
     if alreadyChanged() { signal.fire() }
     armed?.increment()
-    await untilCancelled(signal)
+    await untilSignalledOrCancelled(signal)
 }

@@ -60,7 +60,7 @@ package final class PublishedFileService {
             let signal = ChangeSignal()
             timerWaking = signal
             guard let wait = file.timerWait else {
-                await untilCancelled(signal)
+                await untilSignalledOrCancelled(signal)
                 continue
             }
             let sleep = self.sleep

@@ -37,10 +37,10 @@ public final class ServiceGroup: Sendable {
                 }
             }
             // Each signal has one waiter: this body.
-            await untilCancelled(shutdownRequested)
+            await untilSignalledOrCancelled(shutdownRequested)
             for i in services.indices.reversed() {
                 stops[i].fire()
-                await untilCancelled(ends[i])
+                await untilSignalledOrCancelled(ends[i])
             }
             group.cancelAll()
             var failure: (any Error)?
@@ -55,7 +55,7 @@ public final class ServiceGroup: Sendable {
     private func runOne(_ i: Int) async throws {
         try await withThrowingTaskGroup(of: Void.self) { inner in
             inner.addTask { [self] in try await services[i].run() }
-            inner.addTask { [self] in await untilCancelled(stops[i]) }
+            inner.addTask { [self] in await untilSignalledOrCancelled(stops[i]) }
             _ = try await inner.next()
             inner.cancelAll()
             while try await inner.next() != nil {}
@@ -64,7 +64,7 @@ public final class ServiceGroup: Sendable {
 }
 
 /// Waits until `signal` fires or the task is cancelled.
-package func untilCancelled(_ signal: ChangeSignal, isolation: isolated (any Actor)? = #isolation) async {
+package func untilSignalledOrCancelled(_ signal: ChangeSignal, isolation: isolated (any Actor)? = #isolation) async {
     await withTaskCancellationHandler {
         await signal.wait()
     } onCancel: {
@@ -76,10 +76,10 @@ package func untilCancelled(_ signal: ChangeSignal, isolation: isolated (any Act
 /// ran out first (a sleep that ended, not one cut short). ``withTimer(_:_:)`` with the signal
 /// as the work.
 package func untilSignalled(_ signal: ChangeSignal, or timer: @escaping @Sendable () async -> Bool) async -> Bool {
-    await withTimer(timer) { await untilCancelled(signal) } == nil
+    await withTimer(timer) { await untilSignalledOrCancelled(signal) } == nil
 }
 
 /// Waits until the task is cancelled.
 package func untilCancelled(isolation: isolated (any Actor)? = #isolation) async {
-    await untilCancelled(ChangeSignal())
+    await untilSignalledOrCancelled(ChangeSignal())
 }

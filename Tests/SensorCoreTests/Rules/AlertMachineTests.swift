@@ -20,13 +20,11 @@ struct AlertMachineTests {
         for item in inputs.split(separator: " ") {
             let parts = item.split(separator: ":")
             let t = Timestamp.seconds(Double(parts[0])!)
-            let input: AlertInput
-            switch parts[1] {
-            case "tick": input = .tick(t)
-            case "x": input = .sample(Sample(sensor: sensor.id, time: t, fault: "EIO"))
-            default: input = .sample(Sample(sensor: sensor.id, time: t, value: Double(parts[1])!))
-            }
-            AlertMachine.step(&state, input, rule: rule, index: 0, sensor: sensor, into: &events)
+            // A tick and a failed read are both "no value" to the machine.
+            let value = parts[1] == "tick" || parts[1] == "x" ? nil : Double(parts[1])!
+            AlertMachine.step(
+                &state, time: t, value: value, alarms: [], parameters: AlertMachine.Parameters(rule), rule: rule,
+                index: 0, sensor: sensor, into: &events)
         }
         return events
     }

@@ -16,7 +16,7 @@ struct WithTimerTests {
     @Test func aTimerThatRunsOutFirstGivesNilAndCancelsTheWork() async {
         let clock = VirtualClock()
         let signal = ChangeSignal()
-        let race = Task { await withTimer({ (try? await clock.sleep(for: .seconds(5))) != nil }) { await untilCancelled(signal); return 1 } }
+        let race = Task { await withTimer({ (try? await clock.sleep(for: .seconds(5))) != nil }) { await untilSignalledOrCancelled(signal); return 1 } }
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(5))
         #expect(await race.value == nil)
