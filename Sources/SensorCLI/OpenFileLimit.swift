@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SensorCore
 import SensorRuntime
 #endif
 
@@ -41,12 +42,11 @@ struct OpenFileLimit: Sendable, Hashable {
         soft >= hard ? "\(soft) (also the hard limit)" : "\(soft) (hard limit \(hard))"
     }
 
-    /// Whether a fault reason says the read failed for want of a file descriptor (this
-    /// process's, `EMFILE`, or the whole system's, `ENFILE`).
-    static func isShortage(_ reason: String) -> Bool {
-        reason == shortageReasons.0 || reason == shortageReasons.1
+    /// Whether a read failed for want of a file descriptor (this process's, `EMFILE`, or the
+    /// whole system's, `ENFILE`): decided by the errno, not by its words.
+    static func isShortage(_ fault: ReadFault) -> Bool {
+        fault.errno == EMFILE || fault.errno == ENFILE
     }
 
     private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    private static let shortageReasons = (ErrnoText.named(EMFILE), ErrnoText.named(ENFILE))
 }

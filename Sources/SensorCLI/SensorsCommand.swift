@@ -75,7 +75,7 @@ public enum SensorsCommand {
         /// The value in the quantity's unit, nil when the read failed.
         public var value: Double?
         /// Why the read failed (nil on success).
-        public var error: String?
+        public var error: ReadFault?
         /// For an hwmon sensor that is a thermal zone exported again by the kernel: the
         /// zone's id (the same sensor under its `thermal:` id).
         public var mirrors: SensorID?
@@ -103,7 +103,7 @@ public enum SensorsCommand {
 
         /// A reading; `error` is meant for a nil `value`.
         public init(
-            sensor: SensorInfo, value: Double?, error: String?, mirrors: SensorID? = nil, alarms: HardwareAlarms = [],
+            sensor: SensorInfo, value: Double?, error: ReadFault?, mirrors: SensorID? = nil, alarms: HardwareAlarms = [],
             asleep: Bool = false
         ) {
             self.asleep = asleep
@@ -151,7 +151,7 @@ public enum SensorsCommand {
                     continue
                 }
                 let sample = latest[sensor.id]
-                let error = sample == nil ? "no reading" : sample?.fault
+                let error: ReadFault? = sample == nil ? "no reading" : sample?.fault
                 var reading = Reading(
                     sensor: sensor, value: sample?.value, error: sample?.value == nil ? error : nil,
                     mirrors: mirrors[sensor.id], alarms: sample?.value == nil ? [] : alarms[sensor.id] ?? [])
@@ -167,7 +167,7 @@ public enum SensorsCommand {
         for sensor in derivedSensors {
             switch computed[sensor.id] {
             case .success(let v): out.append(Reading(sensor: sensor, value: v, error: nil))
-            case .failure(let f): out.append(Reading(sensor: sensor, value: nil, error: f.reason))
+            case .failure(let f): out.append(Reading(sensor: sensor, value: nil, error: .other(f.reason)))
             case nil: out.append(Reading(sensor: sensor, value: nil, error: "no reading of its inputs"))
             }
         }
@@ -221,7 +221,7 @@ public enum SensorsCommand {
                 s += ",\"asleep\":true"
             } else if r.value == nil {
                 s += ",\"error\":"
-                s += EventFormatter.jsonString(r.error ?? "no reading")
+                s += EventFormatter.jsonString(r.error?.description ?? "no reading")
             }
             if let zone = r.mirrors {
                 s += ",\"mirrors\":"
@@ -282,7 +282,7 @@ public enum SensorsCommand {
         let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
             [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
              (r.asleep ? "asleep" : r.states.map(stateText) ?? r.value.map { NumberText.display($0) + " " + r.sensor.unit }
-                ?? "error: " + (r.error ?? "no reading"))
+                ?? "error: " + (r.error?.description ?? "no reading"))
                 + limits(r.sensor) + alarm(r.alarms)].map(DisplayText.escaped)
         }
         var widths = [0, 0, 0]

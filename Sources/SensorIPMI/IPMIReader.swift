@@ -108,7 +108,7 @@ public final class IPMIReader: SensorReader {
                 // discovery, which devicesChanged asks for, lists the sensors).
                 let reason = s.failure?.words(bmc: settings.bmc, timeout: settings.timeout)
                 for _ in 0..<count {
-                    if let reason { values.appendFault(reason) } else { values.appendUnread() }
+                    if let reason { values.appendFault(.other(reason)) } else { values.appendUnread() }
                 }
                 return (values, [], [:])
             }
@@ -119,7 +119,7 @@ public final class IPMIReader: SensorReader {
                 } catch {
                     fail(&s, error, at: time)
                     let reason = error.words(bmc: settings.bmc, timeout: settings.timeout)
-                    for _ in i..<map.entries.count { values.appendFault(reason) }
+                    for _ in i..<map.entries.count { values.appendFault(.other(reason)) }
                     return (values, [], [:])
                 }
                 append(reading, of: entry, to: &values, states: &s.states, session: session)
@@ -168,7 +168,7 @@ public final class IPMIReader: SensorReader {
             let alarmed = meanings.contains(where: \.isAlarm)
             values.append(stateBits: Double(bits), words: meanings.map(\.text), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
         case .unavailable(let why):
-            values.appendFault(settings.bmc + ": " + why)
+            values.appendFault(.other(settings.bmc + ": " + why))
         }
     }
 

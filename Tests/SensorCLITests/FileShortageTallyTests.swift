@@ -9,7 +9,7 @@ import Testing
 /// Sensors left unread for want of open files: one entry when the number changes, across
 /// every source, none per sensor.
 struct FileShortageTallyTests {
-    static let shortage = "EMFILE (Too many open files)"
+    static let shortage = ReadFault.system(errno: EMFILE)
 
     @Test func oneEntryPerChangeOfTheNumberAcrossSources() {
         let log = MemoryLog()
@@ -35,7 +35,7 @@ struct FileShortageTallyTests {
         let log = MemoryLog()
         let tally = FileShortageTally(log: log)
         do {
-            let reader = FileShortageReader(FakeReader(faults: [0: Self.shortage, 1: "EIO (Input/output error)"]), tally: tally)
+            let reader = FileShortageReader(FakeReader(faults: [0: Self.shortage, 1: .system(errno: EIO)]), tally: tally)
             _ = reader.poll(at: .zero)
         }
         let fresh = FileShortageReader(FakeReader(faults: [:]), tally: tally)
@@ -45,10 +45,12 @@ struct FileShortageTallyTests {
     }
 
     @Test func onlyTheShortageOfDescriptorsCounts() {
-        #expect(OpenFileLimit.isShortage(ErrnoText.named(EMFILE)))
-        #expect(OpenFileLimit.isShortage(ErrnoText.named(ENFILE)))
-        #expect(!OpenFileLimit.isShortage(ErrnoText.named(EIO)))
+        #expect(OpenFileLimit.isShortage(.system(errno: EMFILE)))
+        #expect(OpenFileLimit.isShortage(.system(errno: ENFILE)))
+        #expect(!OpenFileLimit.isShortage(.system(errno: EIO)))
         #expect(!OpenFileLimit.isShortage("not a number: \"x\""))
+        // By the code, not the words: a reason that only reads like the shortage is none.
+        #expect(!OpenFileLimit.isShortage(.other(ErrnoText.named(EMFILE))))
     }
 
     @Test func theLimitIsSaidAsAPersonReadsIt() {
@@ -66,7 +68,7 @@ struct FileShortageTallyTests {
 
     /// Three sensors, read with the given faults.
     struct FakeReader: SensorReader {
-        var faults: [Int: String]
+        var faults: [Int: ReadFault]
         var source: String { "thermal" }
         func discover() -> [SensorInfo] { [] }
         var blocked = false

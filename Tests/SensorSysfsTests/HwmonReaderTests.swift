@@ -143,7 +143,7 @@ import SensorRuntime
         tree.write(["hwmon0/name": "lm90\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_enable": "0\n"])
         let io = SysfsFaultIO()
         io.failReads("hwmon0/temp1_input", errno: ENODATA)
-        #expect(Self.reader(tree.root, io: io).samples(at: .zero).first?.fault == "ENODATA (No data available)")
+        #expect(Self.reader(tree.root, io: io).samples(at: .zero).first?.fault == .system(errno: ENODATA))
     }
 
     @Test func aHotPluggedChipAppearsAndAnUnpluggedOneGoes() {
@@ -157,7 +157,7 @@ import SensorRuntime
         // Unplugging: the kept descriptor fails with ENODEV and the file is gone.
         tree.remove("hwmon0")
         io.failReads("hwmon0/temp1_input", errno: ENODEV)
-        #expect(reader.samples(at: .seconds(1)).first?.fault == "ENOENT (No such file or directory)")
+        #expect(reader.samples(at: .seconds(1)).first?.fault == .system(errno: ENOENT))
         #expect(reader.discover().map(\.id) == ["hwmon:sht3x-virtual-0/humidity1", "hwmon:sht3x-virtual-0/temp1"])
         #expect(reader.samples(at: .seconds(2)).map(\.value) == [40, 21])
         #expect(io.openCount == 2)

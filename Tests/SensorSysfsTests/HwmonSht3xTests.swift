@@ -29,7 +29,7 @@ import SensorRuntime
 
     /// `id: value` or `id: fault` of each sample.
     static func readings(_ samples: [Sample]) -> [String] {
-        samples.map { "\($0.sensor): " + ($0.value.map { "\($0)" } ?? $0.fault ?? "?") }
+        samples.map { "\($0.sensor): " + ($0.value.map { "\($0)" } ?? $0.fault?.description ?? "?") }
     }
 
     @Test(arguments: ["-1", "-5", "-110", "-133"])

@@ -117,7 +117,8 @@ import SensorRuntime
         let io = SysfsFaultIO()
         io.failReads(file, errno: errno)
         let samples = Self.reader(tree.root, io: io).samples(at: .zero)
-        #expect(samples.map { $0.fault ?? "ok" } == ["ok", "ok", reason])
+        #expect(samples.map { $0.fault?.description ?? "ok" } == ["ok", "ok", reason])
+        #expect(samples.last?.fault?.errno == errno)
     }
 
     @Test func aFailedScaleOrOffsetReadIsAFaultWithWhereItFailed() {

@@ -154,7 +154,7 @@ struct SensorHotplugTests {
     }
 
     static func readings(_ cycle: PollCycle?) -> [String] {
-        (cycle?.samples ?? []).map { s in "\(s.sensor.rawValue)=" + (s.value.map { "\($0)" } ?? s.fault ?? "?") }
+        (cycle?.samples ?? []).map { s in "\(s.sensor.rawValue)=" + (s.value.map { "\($0)" } ?? s.fault?.description ?? "?") }
     }
 
     @Test func aZoneThatAppearsIsReadAtTheNextPollAndOneThatGoesIsNotReadAgain() async throws {

@@ -31,7 +31,7 @@ final class SVGPlot {
         }
         let readings = cycle.readings
         for k in 0..<list.count where readings.wasRead(k) {
-            series[positions[k]].append(time: readings.time, value: readings.value(at: k), fault: readings.faults[k])
+            series[positions[k]].append(time: readings.time, value: readings.value(at: k), fault: readings.faults[k]?.description)
         }
     }
 

@@ -190,7 +190,7 @@ public struct DerivedSensors: Sendable {
                 var readings = SensorValues(time: t, capacity: 1)
                 switch result {
                 case .success(let v): readings.append(v)
-                case .failure(let f): readings.appendFault(f.reason)
+                case .failure(let f): readings.appendFault(.other(f.reason))
                 }
                 return PollCycle(list: list(of: d), readings: readings, tick: false)
             case .tick(let d, let t):

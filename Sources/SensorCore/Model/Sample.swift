@@ -12,7 +12,7 @@ public struct Sample: Hashable, Sendable {
     /// The value in the quantity's unit, or nil when the read failed.
     public var value: Double?
     /// Why the read failed (`EIO`, `not a number: "abc"`), nil on success.
-    public var fault: String?
+    public var fault: ReadFault?
 
     /// A successful reading.
     public init(sensor: SensorID, time: Timestamp, value: Double) {
@@ -23,7 +23,7 @@ public struct Sample: Hashable, Sendable {
     }
 
     /// A failed reading.
-    public init(sensor: SensorID, time: Timestamp, fault: String) {
+    public init(sensor: SensorID, time: Timestamp, fault: ReadFault) {
         self.sensor = sensor
         self.time = time
         self.value = nil

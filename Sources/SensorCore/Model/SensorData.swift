@@ -235,7 +235,7 @@ public final class SensorData {
             let was = faulty[info.id] != nil
             if let reason = readings.faults[i] {
                 count += 1
-                if !was { changes.append((info.id, SensorFault(time: cycle.time, sensor: info, reason: reason))) }
+                if !was { changes.append((info.id, SensorFault(time: cycle.time, sensor: info, reason: reason.description))) }
             } else if was {
                 if readings.wasRead(i) { changes.append((info.id, nil)) } else { count += 1 }
             }

@@ -19,7 +19,7 @@ public struct SensorValues: Sendable, Hashable {
     /// the rule engine), and each copy then retains one array rather than four collections
     /// (bench/README.md).
     private struct Exceptions: Sendable {
-        var faults: [Int: String] = [:]
+        var faults: [Int: ReadFault] = [:]
         var alarms: [Int: HardwareAlarms] = [:]
         var asleep: Set<Int> = []
         var states: [Int: [String]] = [:]
@@ -27,7 +27,7 @@ public struct SensorValues: Sendable, Hashable {
     private var exceptions: Exceptions?
 
     /// Why reads failed, by position; empty when none did.
-    public var faults: [Int: String] { exceptions?.faults ?? [:] }
+    public var faults: [Int: ReadFault] { exceptions?.faults ?? [:] }
     /// The hardware alarms seen with a successful reading (SPEC §16b), by position; only
     /// slots with one set are present, so a poll without alarms keeps it empty.
     public var alarms: [Int: HardwareAlarms] { exceptions?.alarms ?? [:] }
@@ -47,7 +47,7 @@ public struct SensorValues: Sendable, Hashable {
     }
 
     /// Readings of `values.count` sensors at `time`. Every reason in `faults` must be at a NaN.
-    public init(time: Timestamp, values: [Double], faults: [Int: String] = [:]) {
+    public init(time: Timestamp, values: [Double], faults: [Int: ReadFault] = [:]) {
         precondition(faults.keys.allSatisfy { values.indices.contains($0) && values[$0].isNaN })
         self.time = time
         self.values = values
@@ -106,7 +106,7 @@ public struct SensorValues: Sendable, Hashable {
     public func alarms(at index: Int) -> HardwareAlarms { exceptions?.alarms[index] ?? [] }
 
     /// Appends a failed reading.
-    public mutating func appendFault(_ reason: String) {
+    public mutating func appendFault(_ reason: ReadFault) {
         except { [count = values.count] in $0.faults[count] = reason }
         values.append(.nan)
     }
@@ -130,7 +130,7 @@ public struct SensorValues: Sendable, Hashable {
     }
 
     /// Sets the slot at `index` to a reading: a value, or a fault when `fault` is given.
-    public mutating func set(_ index: Int, value: Double?, fault: String?) {
+    public mutating func set(_ index: Int, value: Double?, fault: ReadFault?) {
         if let value, !value.isNaN {
             values[index] = value
             // Hashing only when some slot failed: a scenario sets every sample this way.

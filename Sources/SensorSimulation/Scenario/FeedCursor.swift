@@ -136,8 +136,8 @@ public struct FeedCursor: Sendable {
 
     /// The next reading without the sensor's id (no string copied per sample): its time
     /// shifted by `offset`, and a value or a fault; nil when the feed is exhausted.
-    public mutating func nextReading(offset: Int64 = 0) -> (time: Timestamp, value: Double?, fault: String?)? {
-        nextAlarmedReading(offset: offset).map { ($0.time, $0.value, $0.fault?.text) }
+    public mutating func nextReading(offset: Int64 = 0) -> (time: Timestamp, value: Double?, fault: ReadFault?)? {
+        nextAlarmedReading(offset: offset).map { ($0.time, $0.value, $0.fault.map { .other($0.text) }) }
     }
 
     /// ``nextReading(offset:)`` with the latched alarms seen at it: those due at or before its

@@ -39,7 +39,7 @@ public struct ScenarioPlayback: Sendable {
     /// latched alarms seen at it (SPEC §16b).
     public mutating func play(
         through limit: Timestamp,
-        _ emit: (_ sensor: Int, Timestamp, _ value: Double?, _ fault: String?, _ alarms: HardwareAlarms) -> Void
+        _ emit: (_ sensor: Int, Timestamp, _ value: Double?, _ fault: ReadFault?, _ alarms: HardwareAlarms) -> Void
     ) {
         let limit = limit.nanoseconds
         if !scheduled { scheduleAll() }
@@ -62,7 +62,7 @@ public struct ScenarioPlayback: Sendable {
             swap(&next, &spare)
             for k in sensors {
                 guard let reading = cursors[k].nextAlarmedReading(offset: offset) else { continue }
-                emit(k, reading.time, reading.value, reading.fault?.text, reading.alarms)
+                emit(k, reading.time, reading.value, reading.fault.map { .other($0.text) }, reading.alarms)
                 let t = cursors[k].nextTime
                 guard t != .max else { continue }
                 if t != nextTime {

@@ -197,9 +197,9 @@ struct SysfsSensorSet: Sendable {
                     }
                     if let plan = plans[i] {
                         switch Self.parseNumber(length, slot, exponent: Int(plan.exponent)) {
-                        case .failure(let f): values.appendFault(f.reason)
+                        case .failure(let f): values.appendFault(f)
                         case .success(let v):
-                            if let reason = Self.outOfRange(v, plan.quantity, plan.plausible) { values.appendFault(reason) } else { values.append(v) }
+                            if let reason = Self.outOfRange(v, plan.quantity, plan.plausible) { values.appendFault(.other(reason)) } else { values.append(v) }
                         }
                     } else {
                         Self.read(&channels[i], input: length, slot, io: io, buffer: buffer, witness: witnesses[i], into: &values)
@@ -218,11 +218,11 @@ struct SysfsSensorSet: Sendable {
         _ channel: inout SysfsChannel, input length: Int, _ slot: UnsafeMutableRawBufferPointer,
         io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer, witness: Int?, into values: inout SensorValues
     ) {
-        if let blocked = channel.blocked { return values.appendFault(blocked) }
+        if let blocked = channel.blocked { return values.appendFault(.other(blocked)) }
         let isRaw = channel.offset != nil || channel.scale != nil
         let raw: Double
         switch parseNumber(length, slot, exponent: isRaw ? 0 : channel.decimalExponent) {
-        case .failure(let f): return values.appendFault(f.reason)
+        case .failure(let f): return values.appendFault(f)
         case .success(let v): raw = v
         }
         if channel.rejectsErrnoValues || channel.errnoWitness != nil, let code = printedErrno(raw) {
@@ -246,13 +246,13 @@ struct SysfsSensorSet: Sendable {
             var offset = 0.0, scale = 1.0
             if channel.offset != nil {
                 switch readNumber(&channel.offset!, exponent: 0, io: io, buffer: buffer) {
-                case .failure(let f): return values.appendFault("offset: " + f.reason)
+                case .failure(let f): return values.appendFault(.other("offset: " + f.description))
                 case .success(let v): offset = v
                 }
             }
             if channel.scale != nil {
                 switch readNumber(&channel.scale!, exponent: 0, io: io, buffer: buffer) {
-                case .failure(let f): return values.appendFault("scale: " + f.reason)
+                case .failure(let f): return values.appendFault(.other("scale: " + f.description))
                 case .success(let v): scale = v
                 }
             }
@@ -263,7 +263,7 @@ struct SysfsSensorSet: Sendable {
             value = channel.decimalExponent < 0 ? value / power : value * power
         }
         if let reason = outOfRange(value, channel.info.quantity, channel.plausible) {
-            return values.appendFault(reason)
+            return values.appendFault(.other(reason))
         }
         if channel.faultFlag != nil,
            case .success(let flag) = readNumber(&channel.faultFlag!, exponent: 0, io: io, buffer: buffer), flag != 0 {
@@ -304,22 +304,22 @@ struct SysfsSensorSet: Sendable {
 
     private static func readNumber(
         _ file: inout SysfsFile, exponent: Int, io: any SysfsIO, buffer: UnsafeMutableRawBufferPointer
-    ) -> Result<Double, SysfsReadFault> {
+    ) -> Result<Double, ReadFault> {
         parseNumber(file.read(into: buffer, io: io), buffer, exponent: exponent)
     }
 
     /// The number in the first `n` bytes of `buffer` (`n` < 0 is `-errno` from the read).
     private static func parseNumber(
         _ n: Int, _ buffer: UnsafeMutableRawBufferPointer, exponent: Int
-    ) -> Result<Double, SysfsReadFault> {
-        if n == Int(GuardedSysfsIO.blockedResult) { return .failure(SysfsReadFault(HungFiles.reason)) }
-        if n < 0 { return .failure(SysfsReadFault(ErrnoText.named(Int32(-n)))) }
+    ) -> Result<Double, ReadFault> {
+        if n == Int(GuardedSysfsIO.blockedResult) { return .failure(.other(HungFiles.reason)) }
+        if n < 0 { return .failure(.system(errno: Int32(-n))) }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-        if n == buffer.count { return .failure(SysfsReadFault("not a number: " + quoted(bytes))) }
+        if n == buffer.count { return .failure(.other("not a number: " + quoted(bytes))) }
         switch SysfsValueParser.parse(bytes, decimalExponent: exponent) {
         case .number(let v): return .success(v)
-        case .empty: return .failure(SysfsReadFault("empty"))
-        case .invalid: return .failure(SysfsReadFault("not a number: " + quoted(bytes)))
+        case .empty: return .failure("empty")
+        case .invalid: return .failure(.other("not a number: " + quoted(bytes)))
         }
     }
 
