@@ -1,5 +1,6 @@
 import Glibc
 @testable import SensorCore
+import SensorRuntime
 import Testing
 
 /// A fault keeps the errno of a failed system call, and its text is what the journal and
