@@ -5,9 +5,7 @@
 # Also the open-ended recordings ended by SIGINT and by SIGTERM, a recording of the real
 # fixture tree, and the usage errors.
 set -u
-# common.sh for require_binary and `need`; testlib.sh's counting `fail` wins.
 . "$(dirname "$0")/lib/common.sh"
-. "$(dirname "$0")/../testlib.sh"
 require_binary
 need python3 python3
 
@@ -177,4 +175,4 @@ expect_exit 1 "$SENSORWATCH" record --config "$work/replay.json5" --output "$wor
 expect_err_contains "no thermal, hwmon or iio source to record" "$SENSORWATCH" record --config "$work/replay.json5" --output "$work/x.json"
 expect_exit 1 "$SENSORWATCH" record --config "$work/c.json5" --output /nonexistent/dir/x.json --duration 1s
 [ -e "$work/x.json" ] && fail "a failed record wrote $work/x.json"
-finish
+echo "ok: record writes what SPEC §15 says, and its recording replays"

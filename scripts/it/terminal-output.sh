@@ -7,7 +7,6 @@
 # /run has no journald, so events go to stderr.
 set -u
 . "$(dirname "$0")/lib/common.sh"
-. "$(dirname "$0")/../testlib.sh"
 require_binary
 need python3 python3
 if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
@@ -65,4 +64,4 @@ case $tty_part in *$'\r\e[K') ;; *) fail "the progress line is not cleared at th
 # A short run shows no progress at all.
 shown=$(pty -- "$SENSORWATCH" simulate --config config/sensorwatch.json5)
 [ "${shown%%--- stdout*}" = "" ] || fail "a short simulate showed progress: $(printf '%q' "$shown")"
-finish
+echo "ok: run and simulate on a terminal and a pipe are as the golden files"

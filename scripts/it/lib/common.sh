@@ -12,6 +12,9 @@ SYSTEMD=${SYSTEMD:-/lib/systemd/systemd}
 WORK=/mnt/sensorwatch-it
 BIN=$WORK/bin/sensorwatch
 
+# The one harness of scripts/it: a test fails at its first failed expectation (fail exits
+# 1; print context before calling it), passes by reaching its end, and waits for events with
+# wait_for, never for a fixed time.
 # A skip (exit 77) is a failure under CI=true (scripts/run-integration): CI has every part.
 skip() { echo "skip: $*" >&2; exit 77; }
 # A test may define on_fail (e.g. dump_unit) to print context first.
@@ -21,6 +24,38 @@ fail() {
     exit 1
 }
 note() { echo "# $*"; }
+
+# --- expectations on a command --------------------------------------------------------
+
+# Fails unless the command exits with status $1.
+expect_exit() { # STATUS COMMAND...
+    local want=$1 got
+    shift
+    "$@" >/dev/null 2>&1
+    got=$?
+    [ "$got" -eq "$want" ] || fail "exit $got, expected $want: $*"
+}
+# Fails unless the command's stdout contains $1.
+expect_out_contains() { # TEXT COMMAND...
+    local want=$1 out
+    shift
+    out=$("$@" 2>/dev/null)
+    grep -qF -- "$want" <<<"$out" || fail "stdout of '$*' lacks '$want'"
+}
+# Fails unless the command's stderr contains $1.
+expect_err_contains() { # TEXT COMMAND...
+    local want=$1 err
+    shift
+    err=$("$@" 2>&1 >/dev/null)
+    grep -qF -- "$want" <<<"$err" || fail "stderr of '$*' lacks '$want': $err"
+}
+# Fails unless the command's stdout and stderr are the golden file $1 (the diff printed).
+expect_golden() { # GOLDEN COMMAND...
+    local golden=$1 out diff
+    shift
+    out=$("$@" 2>&1)
+    diff=$(diff -u "$golden" <(printf '%s\n' "$out") 2>&1) || { printf '%s\n' "$diff" >&2; fail "output of '$*' differs from $golden"; }
+}
 
 # Installs a missing tool with apt (as root), else skips: `need COMMAND PACKAGE`.
 need() {
@@ -69,16 +104,32 @@ enter_namespace() {
     if [ -x "$SENSORWATCH" ]; then cp "$SENSORWATCH" "$BIN"; fi
 }
 
-# Polls the command `"$@"` every 0.1 s, up to $2 tries; pass a command (like has_state),
-# not an expanded "$(...)", so every try looks again.
+# The one wait: `wait_for WHAT [TRIES] COMMAND...` runs the command every 0.1 s until it
+# succeeds, up to TRIES times (default 300: 30 s and more on a loaded machine, as each try's
+# own time adds), then fails with "timed out waiting for WHAT". Pass a command (like
+# has_state), not an expanded "$(...)", so every try looks again. A test that proves that
+# something did NOT happen waits for a later event that would follow it (the next sample,
+# a later log line: wait_for_line), then looks. WAIT_EVERY=0 looks again at once, for a
+# test that must act the moment something holds.
 wait_for() {
-    local what=$1 tries=$2 i
-    shift 2
+    local what=$1 tries=300 i
+    shift
+    if [[ $1 =~ ^[0-9]+$ ]]; then tries=$1; shift; fi
     for ((i = 0; i < tries; i++)); do
         if "$@"; then return 0; fi
-        sleep 0.1
+        if [ "${WAIT_EVERY:-0.1}" != 0 ]; then sleep "${WAIT_EVERY:-0.1}"; fi
     done
-    fail "timed out waiting for $what"
+    fail "timed out waiting for $what (${tries} tries, ${WAIT_EVERY:-0.1} s apart)"
+}
+
+# Waits until file $1 has a line containing the text $2.
+wait_for_line() { # FILE TEXT [TRIES]
+    wait_for "'$2' in $1" "${3:-300}" grep -qF -- "$2" "$1"
+}
+
+# Waits until process $1 has ended (it need not be our child), for up to $2 tries of 0.1 s.
+wait_for_exit() { # PID [TRIES]
+    wait_for "process $1 to end" "${2:-300}" eval "! kill -0 $1 2>/dev/null"
 }
 
 start_journald() {
