@@ -80,7 +80,7 @@ sigterm_notify() {
     local start ms
     start=$(date +%s%N)
     kill -TERM "$NOTIFY_PID"
-    wait_for "notify to end on SIGTERM (else it is wedged)" 30 eval '! kill -0 "$NOTIFY_PID" 2>/dev/null'
+    wait_for_exit "notify to end on SIGTERM (else it is wedged)" "$NOTIFY_PID" 30
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     wait "$NOTIFY_PID" || fail "notify exited with $? on SIGTERM"
     NOTIFY_PID=

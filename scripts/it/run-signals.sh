@@ -121,7 +121,7 @@ for i in $(seq "$runs"); do
     wait_exec "$pid"
     kill -TERM "$pid"
     t0=$(date +%s%N)
-    wait_for "run $i to end on SIGTERM" 20 eval '! kill -0 "$pid" 2>/dev/null'
+    wait_for_exit "run $i to end on SIGTERM" "$pid" 20
     wait "$pid"; rc=$?
     case $rc in 0) zero=$((zero + 1)) ;; 143) killed=$((killed + 1)) ;; *) fail "run $i: exit $rc after an early SIGTERM" ;; esac
 done

@@ -118,7 +118,7 @@ stop_within_a_second() {
     local t0
     t0=$(now_ms)
     kill -TERM "$pid"
-    WAIT_EVERY=0.05 wait_for "the daemon to stop within 1 s of SIGTERM" 20 eval '! kill -0 "$pid" 2>/dev/null'
+    WAIT_EVERY=0.05 wait_for_exit "the daemon to stop within 1 s of SIGTERM" "$pid" 20
     wait "$pid" || true
     pid=
     note "stopped $(( $(now_ms) - t0 )) ms after SIGTERM"

@@ -65,7 +65,7 @@ for n in $(seq 1 12); do
     note "limit $n: $outcome $(grep -o 'cannot start a thread for [^:]*' "$T/out.$n" | tr '\n' ' ')"
     kill -TERM "$pid"
     rc=0
-    wait_for "limit $n: run to stop on SIGTERM" 50 eval '! kill -0 "$pid" 2>/dev/null'
+    wait_for_exit "limit $n: run to stop on SIGTERM" "$pid" 50
     wait "$pid" || rc=$?
     [ "$rc" = 0 ] || fail "limit $n: run exited $rc after SIGTERM: $(cat "$T/out.$n")"
 done

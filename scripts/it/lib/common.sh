@@ -137,10 +137,11 @@ wait_for_line() { # FILE TEXT [TRIES]
     wait_for "'$2' in $1" "${3:-300}" grep -qF -- "$2" "$1"
 }
 
-# Waits until process $1 has ended (it need not be our child), for up to $2 tries of 0.1 s.
-wait_for_exit() { # PID [TRIES]
-    wait_for "process $1 to end" "${2:-300}" eval "! kill -0 $1 2>/dev/null"
+# Waits until process $2 has ended (it need not be our child), for up to $3 tries.
+wait_for_exit() { # WHAT PID [TRIES]
+    wait_for "$1" "${3:-300}" ended "$2"
 }
+ended() { ! kill -0 "$1" 2>/dev/null; }
 
 # Whether something accepts connections on 127.0.0.1:$1.
 listening() { # PORT
