@@ -14,7 +14,7 @@ lmsensors_setup "$@"
 work=$(mktemp -d /tmp/sensorwatch-it-alarms.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 h=$work/hwmon
-w() { mkdir -p "$h/${1%/*}"; printf '%s\n' "$2" >"$h/$1"; }
+w() { tree_file "$h/$1" "$2"; }
 # Chips without a device link: lm-sensors names them NAME-virtual-N.
 w hwmon0/name nct6798
 w hwmon0/temp1_input 45000; w hwmon0/temp1_max 80000; w hwmon0/temp1_crit 100000

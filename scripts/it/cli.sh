@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The command line as a user meets it: help, version, usage errors and their exit codes.
 set -u
-. "$(dirname "$0")/../testlib.sh"
+. "$(dirname "$0")/lib/common.sh"
+require_binary
 
 expect_exit 0 "$SENSORWATCH" --version
 expect_out_contains "sensorwatch " "$SENSORWATCH" --version
@@ -72,4 +73,4 @@ for c in config/sensorwatch.json5 config/sensorwatch.example.json5; do
     expect_exit 0 "$SENSORWATCH" check --config "$c"
     expect_out_contains "OK" "$SENSORWATCH" check --config "$c"
 done
-finish
+echo "ok: every command answers --help, usage errors exit 64, configuration errors 78"

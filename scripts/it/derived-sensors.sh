@@ -3,7 +3,8 @@
 # the reason it has none), and `run` and `simulate` raise the same alerts on a dew point,
 # a difference, and a derived sensor whose inputs do not exist (it goes stale).
 set -u
-. "$(dirname "$0")/../testlib.sh"
+. "$(dirname "$0")/lib/common.sh"
+require_binary
 dir=$(mktemp -d /tmp/sw-it-derived.XXXXXX)
 # The daemon keeps its state here, not in the host's /var/lib/sensorwatch (where a later run
 # would find this run's alerts firing and log no firing).
@@ -52,11 +53,11 @@ done
 unshare -m --propagation private sh -c 'mount -t tmpfs none /run && exec "$0" run --config "$1"' \
     "$SENSORWATCH" "$dir/config.json5" 2>"$dir/err" &
 pid=$!
-for _ in $(seq 100); do grep -qF "rack-hot firing" "$dir/err" && grep -qF "condensation firing" "$dir/err" \
-    && grep -qF "silent firing" "$dir/err" && break; sleep 0.1; done
+on_fail() { cat "$dir/err"; }
+for alert in "rack-hot firing" "condensation firing" "silent firing"; do wait_for_line "$dir/err" "$alert" 100; done
 kill -TERM "$pid"; wait "$pid"; pid=
 cat "$dir/err"
 grep -qF "<4>condensation firing: derived:room-dew (Room dew point) 16.693 °C above 16 °C" "$dir/err" || fail "run: no condensation alert"
 grep -qF "<2>rack-hot firing: derived:rack-rise" "$dir/err" || fail "run: no rack-hot alert"
 grep -qF "<4>silent firing: derived:gone no reading for 1s" "$dir/err" || fail "run: no stale alert for derived:gone"
-finish
+echo "ok: derived sensors check, read, simulate and alert in run"

@@ -11,19 +11,10 @@ source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/faults.sh"
 setup_fault_test
 
-zone() { # DIR TYPE TEMP
-    mkdir -p "$1"
-    echo "$2" >"$1/type"
-    echo "$3" >"$1/temp"
-}
 # thermal: a zone whose `type` blocks (its whole source waits in discovery)
-mkdir -p "$WORK/type/thermal_zone0"
-mkfifo "$WORK/type/thermal_zone0/type"
-echo 50000 >"$WORK/type/thermal_zone0/temp"
+zone "$WORK/type/thermal_zone0" fifo 50000
 # thermal: a zone whose `temp` blocks (discovered, its first poll hangs)
-mkdir -p "$WORK/temp/thermal_zone5"
-echo stuck >"$WORK/temp/thermal_zone5/type"
-mkfifo "$WORK/temp/thermal_zone5/temp"
+zone "$WORK/temp/thermal_zone5" stuck fifo
 # thermal: a healthy source
 zone "$WORK/fast/thermal_zone9" fast 50000
 # hwmon: a chip whose `name` blocks, one whose `temp1_label` blocks, and a healthy one

@@ -11,11 +11,6 @@ source "$(dirname "$0")/lib/faults.sh"
 setup_fault_test
 
 # Every value is five digits and a newline, written in place by put.
-zone() { # DIR TYPE VALUE
-    mkdir -p "$1"
-    echo "$2" >"$1/type"
-    put "$1/temp" "$3"
-}
 T=$WORK/thermal H=$WORK/hwmon
 zone "$T/thermal_zone0" cpu 50000
 zone "$T/thermal_zone1" gpu 50000
@@ -49,8 +44,9 @@ truncate -s 0 "$T/thermal_zone0/temp"
 # zone1 is read after zone0 in the same cycle: its alert proves zone0 was read empty.
 put "$T/thermal_zone1/temp" 81000
 wait_for "zone1 firing" 100 alert "hot firing: thermal:gpu (gpu) 81 °C above 80 °C"
-put "$T/thermal_zone1/temp" 82000   # a later cycle, still firing: no new event
-sleep 0.3
+# A later cycle reads zone1 at 82, still firing: no new event. It is read, at the latest, in
+# the cycle that resolves zone0 (zone0 first), and settle's alerts below come after it.
+put "$T/thermal_zone1/temp" 82000
 put "$T/thermal_zone0/temp" 70000
 wait_for "zone0 resolved" 100 alert "hot resolved: thermal:cpu (cpu) 70 °C, no longer above 80 °C"
 wait_for "zone0 reading again" 100 has_note '^5 sensor thermal:cpu \(cpu\) reads again$'

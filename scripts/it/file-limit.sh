@@ -33,7 +33,10 @@ start_journald
 pid=$!
 on_fail() { echo "--- stderr:"; grep -v "read failed" "$WORK/stderr.hard" | head; journal_json | jq -r .MESSAGE | sort | uniq -c | sort -rn | head; }
 wait_for "the open-file entry" 100 journal_has MESSAGE_ID=$LIMIT_ID
-sleep 1  # further polls: the number stays, so no second entry
+# Further polls: the number stays, so no second entry. A zone the daemon reads turns hot: its
+# alert is the later event, a poll after the entry.
+put "$T/thermal_zone0/temp" 90000
+wait_for "an alert of a poll after the open-file entry" 100 journal_has ALERT_RULE=hot
 entries=$(journal_json MESSAGE_ID=$LIMIT_ID)
 [ "$(grep -c . <<<"$entries")" = 1 ] || fail "expected one open-file entry, got: $entries"
 message=$(jq -r .MESSAGE <<<"$entries")
@@ -62,15 +65,19 @@ grep -q "sensors are left unread: Too many open files; the open-file limit is 25
     || fail "sensors says nothing about the limit: $(cat "$WORK/sensors.err")"
 
 # 2. Soft limit 256, hard limit higher: the soft limit is raised, every zone is read.
+# What this run logs: the daemon's entries after the $before there are now, those with field $1 = $2.
 journalctl --rotate >/dev/null 2>&1 || true
-since=$(date '+%Y-%m-%d %H:%M:%S')
-sleep 1
+before=$(journal_json | grep -c . || true)
+logged() { journal_json | tail -n +$((before + 1)) | jq -c --arg f "$1" --arg v "$2" 'select(.[$f] == $v)'; }
+put "$T/thermal_zone0/temp" 50000
 ( ulimit -S -n 256; exec env STATE_DIRECTORY="$WORK/state" "$BIN" run --config "$WORK/sensorwatch.json5" ) 2>"$WORK/stderr.soft" &
 pid=$!
 wait_for "the soft limit raised" 50 grep -q "^Max open files  *$(ulimit -H -n)  *$(ulimit -H -n) " "/proc/$pid/limits"
-sleep 2
-[ -z "$(journal_json --since "$since" MESSAGE_ID=$LIMIT_ID)" ] || fail "an open-file entry with a hard limit of $(ulimit -H -n)"
-[ -z "$(journal_json --since "$since" SENSOR_STATE=failing)" ] || fail "sensors fail with the soft limit raised: $(journal_json --since "$since" SENSOR_STATE=failing | head -n 3)"
+# The last zone turns hot: its alert is the later event, a poll that read every zone.
+put "$T/thermal_zone$((ZONES - 1))/temp" 90000
+wait_for "the last zone's alert" 100 eval 'logged ALERT_STATE firing | grep -q .'
+[ -z "$(logged MESSAGE_ID $LIMIT_ID)" ] || fail "an open-file entry with a hard limit of $(ulimit -H -n)"
+[ -z "$(logged SENSOR_STATE failing)" ] || fail "sensors fail with the soft limit raised: $(logged SENSOR_STATE failing | head -n 3)"
 kill -TERM "$pid"
 wait "$pid" || fail "run exited $? after SIGTERM"
 pid=

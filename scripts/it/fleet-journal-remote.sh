@@ -74,8 +74,6 @@ on_fail() {
     echo "--- journal-remote"; cat "$WORK/remote.log" "$WORK/remote2.log" 2>/dev/null || true
 }
 
-# Whether something listens on 127.0.0.1:$1 (state 0A is LISTEN in /proc/net/tcp).
-listening() { grep -qi " 0100007F:$(printf '%04X' "$1") 00000000:0000 0A " /proc/net/tcp; }
 
 # The collector: one journal-remote, files under $WORK/remote/ (which must exist).
 mkdir -p "$WORK/remote" "$WORK/remote2"

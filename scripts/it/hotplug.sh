@@ -14,11 +14,6 @@ setup_fault_test
 T=$WORK/thermal
 OUT=$WORK/outside
 mkdir -p "$T" "$OUT"
-zone() { # DIR TYPE VALUE
-    mkdir -p "$1"
-    echo "$2" >"$1/type"
-    put "$1/temp" "$3"
-}
 zone "$T/thermal_zone0" x86_pkg_temp 50000
 zone "$T/thermal_zone2" canary 50000
 # Built outside the tree, so it appears whole.

@@ -4,11 +4,12 @@
 # takes them away again; the binary needs no Swift runtime (only libc, libm, libstdc++,
 # libgcc_s and libsystemd).
 set -u
-. "$(dirname "$0")/../testlib.sh"
+. "$(dirname "$0")/lib/common.sh"
+require_binary
 dest=$(mktemp -d /tmp/sw-it-install.XXXXXX)
 trap 'rm -rf "$dest"' EXIT
 
-make -s install DESTDIR="$dest" PREFIX=/usr >"$dest.log" 2>&1 || { fail "make install failed"; cat "$dest.log"; }
+make -s install DESTDIR="$dest" PREFIX=/usr >"$dest.log" 2>&1 || { cat "$dest.log"; fail "make install failed"; }
 rm -f "$dest.log"
 for f in usr/bin/sensorwatch usr/lib/systemd/system/sensorwatch.service \
          usr/lib/systemd/system/sensorwatch-notify.service usr/lib/systemd/system/sensorwatch-mqtt.service \
@@ -82,4 +83,4 @@ if readelf -d "$dest/usr/bin/sensorwatch" | grep -E '\((RUNPATH|RPATH)\)'; then
 fi
 
 # (systemd-analyze verify of the unit: scripts/it/unit-security.sh.)
-finish
+echo "ok: make install and uninstall put and take the documented files"

@@ -12,8 +12,7 @@ source "$(dirname "$0")/lib/faults.sh"
 
 start_journald
 h=$WORK/sys/class/hwmon
-mkdir -p "$h/hwmon0"
-w() { printf '%s\n' "$2" >"$h/$1"; }
+w() { tree_file "$h/$1" "$2"; }
 w hwmon0/name coretemp; w hwmon0/temp1_label "Package id 0"; w hwmon0/temp1_input 45000
 w hwmon0/temp1_crit 100000; w hwmon0/temp1_crit_hyst 95000; w hwmon0/temp1_crit_alarm 0
 w hwmon0/fan1_input 1200; w hwmon0/fan1_alarm 0

@@ -14,8 +14,7 @@ source "$(dirname "$0")/lib/faults.sh"
 
 start_journald
 h=$WORK/sys/class/hwmon
-mkdir -p "$h/hwmon0" "$h/hwmon1" "$h/hwmon2"
-w() { printf '%s\n' "$2" >"$h/$1"; }
+w() { tree_file "$h/$1" "$2"; }
 w hwmon0/name coretemp; w hwmon0/temp1_label "Package id 0"; w hwmon0/temp1_input 45000
 w hwmon0/temp1_max 80000; w hwmon0/temp1_crit 100000; w hwmon0/temp1_crit_hyst 95000
 w hwmon1/name nvme; w hwmon1/temp1_label Composite; w hwmon1/temp1_input 38850
@@ -47,7 +46,8 @@ put "$h/hwmon0/temp1_input" 101000
 put "$h/hwmon2/temp1_input" 61000
 wait_for "the firing entries" 100 has_state firing 3
 put "$h/hwmon0/temp1_input" 96000
-sleep 0.5
+# The later event: the metrics file, written after the rules saw the sample, shows 96 °C.
+wait_for "the metrics file with 96 °C" 100 grep -qE '^sensorwatch_temperature_celsius\{sensor="hwmon:coretemp-virtual-0/temp1"[,}].* 96$' "$WORK/metrics/sensorwatch.prom"
 has_state resolved && fail "resolved above crit_hyst (96 °C > 95 °C)"
 put "$h/hwmon0/temp1_input" 95000
 wait_for "the resolved entry" 100 has_state resolved 1

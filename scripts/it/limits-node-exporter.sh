@@ -28,10 +28,8 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 prometheus-node-exporter --path.sysfs="$fixture/sys" --collector.disable-defaults --collector.hwmon \
     --collector.thermal_zone --web.listen-address="127.0.0.1:$port" >"$work/exporter.log" 2>&1 &
 exporter=$!
-for _ in $(seq 100); do
-    curl -sf "http://127.0.0.1:$port/metrics" >"$work/metrics.txt" 2>/dev/null && break
-    sleep 0.1
-done
+scrape() { curl -sf "http://127.0.0.1:$port/metrics" >"$work/metrics.txt" 2>/dev/null; }
+wait_for "node_exporter's metrics" 100 scrape
 grep -q '^node_hwmon_temp_celsius' "$work/metrics.txt" || { cat "$work/exporter.log"; fail "node_exporter served no hwmon series"; }
 
 cat >"$work/sensorwatch.json5" <<CONF

@@ -23,7 +23,6 @@ client() { "$PY" "$WORK/live_client.py" "$@"; }
 T=$WORK/thermal
 OUT=$WORK/outside
 mkdir -p "$T" "$OUT"
-zone() { mkdir -p "$1"; echo "$2" >"$1/type"; put "$1/temp" "$3"; }
 zone "$T/thermal_zone0" x86_pkg_temp 50000
 zone "$T/thermal_zone1" acpitz 40000
 zone "$OUT/thermal_zone2" iwlwifi_1 45000

@@ -88,7 +88,8 @@ STATE_DIRECTORY=$work/state valgrind -q --leak-check=no --error-exitcode=99 --lo
 vg=$!
 # Under valgrind everything is some twenty times slower: wait for the second file.
 wait_for "the metrics file under valgrind" 300 test -e "$work/metrics/.sensorwatch.prom.tmp"
-sleep 2
+# One more write: a further second of alerts, predict and metrics under valgrind.
+wait_for_rewrite "$work/metrics/sensorwatch.prom"
 kill -TERM "$vg"
 set +e
 wait "$vg"

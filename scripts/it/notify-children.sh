@@ -80,9 +80,8 @@ sigterm_notify() {
     local start ms
     start=$(date +%s%N)
     kill -TERM "$NOTIFY_PID"
-    for _ in $(seq 30); do kill -0 "$NOTIFY_PID" 2>/dev/null || break; sleep 0.1; done
+    wait_for_exit "notify to end on SIGTERM (else it is wedged)" "$NOTIFY_PID" 30
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
-    kill -0 "$NOTIFY_PID" 2>/dev/null && fail "notify still runs ${ms} ms after SIGTERM (wedged)"
     wait "$NOTIFY_PID" || fail "notify exited with $? on SIGTERM"
     NOTIFY_PID=
     [ "$ms" -lt 1000 ] || fail "SIGTERM took ${ms} ms"

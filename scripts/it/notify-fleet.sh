@@ -20,7 +20,7 @@ start_journald
 mkdir -p "$WORK/remote" "$WORK/state" "$WORK/out"
 "$REMOTE" --listen-http="127.0.0.1:$PORT" --output="$WORK/remote/" 2>"$WORK/remote.log" &
 HELPER_PIDS+=($!)
-sleep 0.5
+wait_for "journal-remote on port $PORT" 100 listening "$PORT"
 "$UPLOAD" --url="http://127.0.0.1:$PORT" --save-state="$WORK/upload.state" 2>"$WORK/upload.log" &
 HELPER_PIDS+=($!)
 wait_for "the collector's first file" 100 sh -c "ls $WORK/remote/*.journal >/dev/null 2>&1"
@@ -48,12 +48,15 @@ wait_for "the first delivery through the collector" 150 delivered 1
 wait_for "its cursor in notify.json" 100 kept_since
 kill -KILL "$NOTIFY_PID"; wait "$NOTIFY_PID" 2>/dev/null || true; NOTIFY_PID=
 alert_event resolved cpu-hot critical
-sleep 1
+# Written while notify is down: in the collector's files before it starts again.
+wait_for "the resolved entry in the collector's files" 150 eval 'journalctl -q --no-pager -D "$WORK/remote" ALERT_STATE=resolved 2>/dev/null | grep -q .'
 start_notify
 wait_for "the delivery after the restart" 150 delivered 2
-sleep 0.5
+# A later event, so that a second delivery of either would be there before it.
+alert_event repeat cpu-hot critical
+wait_for "the delivery of a later event" 150 delivered 3
 host=$(hostname)
-[ "$(paste -sd, "$WORK/out/events")" = "firing cpu-hot $host,resolved cpu-hot $host" ] \
+[ "$(paste -sd, "$WORK/out/events")" = "firing cpu-hot $host,resolved cpu-hot $host,repeat cpu-hot $host" ] \
     || fail "deliveries: $(paste -sd, "$WORK/out/events")"
 jq -e --arg d "$WORK/remote" '[.targets[].cursors[$d]] | all(. != null)' "$WORK/state/notify.json" >/dev/null \
     || fail "the cursor is not kept per directory: $(cat "$WORK/state/notify.json")"

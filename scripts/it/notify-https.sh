@@ -49,7 +49,6 @@ python3 "$WORK/am.py" 19443 "$WORK/tls/server.crt" "$WORK/tls/server.key" "$WORK
 HELPER_PIDS+=($!)
 python3 "$WORK/am.py" 19444 "$WORK/tls/rogue.crt" "$WORK/tls/rogue.key" "$WORK/rogue.jsonl" &
 HELPER_PIDS+=($!)
-listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null; }
 wait_for "the TLS server" 50 listening 19443
 wait_for "the second TLS server" 50 listening 19444
 

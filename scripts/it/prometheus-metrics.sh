@@ -142,12 +142,13 @@ wait_for "ten scrapes" 200 ten_scrapes
     || fail "files beside ours: $(ls -A "$TEXTFILES" | paste -sd' ')"
 # Reused, not made anew: the file written next has the temporary file's inode.
 # (A write between the two looks swaps them: look again until the spare stayed put.)
-for ((i = 0; i < 20; i++)); do
+spare_stayed() {
     spare=$(stat -c %i "$TEXTFILES/.sensorwatch.prom.tmp")
     current=$(stat -c %i "$PROM")
-    [ "$(stat -c %i "$TEXTFILES/.sensorwatch.prom.tmp")" = "$spare" ] && [ "$spare" != "$current" ] && break
-done
-for ((i = 0; i < 60; i++)); do [ "$(stat -c %i "$PROM")" != "$current" ] && break; sleep 0.1; done
+    [ "$(stat -c %i "$TEXTFILES/.sensorwatch.prom.tmp")" = "$spare" ] && [ "$spare" != "$current" ]
+}
+WAIT_EVERY=0 wait_for "a spare file that stayed put between two looks" 200 spare_stayed
+wait_for "the next metrics file" 60 eval '[ "$(stat -c %i "$PROM")" != "$current" ]'
 [ "$(stat -c %i "$PROM")" = "$spare" ] || fail "the next file is a new inode $(stat -c %i "$PROM"), not the spare $spare"
 cp "$PROM" "$WORK/last.prom"
 lint=$(promtool check metrics <"$WORK/last.prom" 2>&1) || fail "promtool check metrics: $lint"

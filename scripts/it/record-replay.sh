@@ -5,9 +5,7 @@
 # Also the open-ended recordings ended by SIGINT and by SIGTERM, a recording of the real
 # fixture tree, and the usage errors.
 set -u
-# common.sh for require_binary and `need`; testlib.sh's counting `fail` wins.
 . "$(dirname "$0")/lib/common.sh"
-. "$(dirname "$0")/../testlib.sh"
 require_binary
 need python3 python3
 
@@ -17,7 +15,7 @@ work=$(mktemp -d /tmp/sensorwatch-it-record.XXXXXX)
 export STATE_DIRECTORY="$work/state"
 trap 'rm -rf "$work"' EXIT
 # In place, as sysfs changes: the readers keep each file open and re-read it.
-w() { mkdir -p "$(dirname "$work/$1")"; printf '%s\n' "$2" >"$work/$1"; }
+w() { tree_file "$work/$1" "$2"; }
 
 w t/thermal_zone0/type x86_pkg_temp; w t/thermal_zone0/temp 45000
 w t/thermal_zone1/type acpitz;       w t/thermal_zone1/temp garbage
@@ -50,10 +48,13 @@ JSON
 rec=$work/out/rec.json
 mkdir -p "$work/out"
 echo "not JSON: an older file the recording replaces" >"$rec"
+put "$work/t/thermal_zone0/temp" 45000   # written again: no read since, until the recorder's
 "$SENSORWATCH" record --config "$work/c.json5" --duration 2500ms --output "$rec" 2>"$work/err" &
 pid=$!
-sleep 0.7; w t/thermal_zone0/temp 85000
-sleep 0.8; w t/thermal_zone0/temp 40000
+# Each value once the recorder has read the one before (the file's atime moved past its mtime).
+wait_for "record's first read" 100 read_since_written "$work/t/thermal_zone0/temp"
+put_and_wait_read "$work/t/thermal_zone0/temp" 85000
+put_and_wait_read "$work/t/thermal_zone0/temp" 40000
 wait $pid; rc=$?
 [ $rc -eq 0 ] || fail "record --duration exited $rc: $(cat "$work/err")"
 [ -s "$work/err" ] && fail "record wrote to stderr that is not a terminal: $(cat "$work/err")"
@@ -115,7 +116,13 @@ JSON
 expect_out_contains OK "$SENSORWATCH" check --config "$work/replay.json5"
 "$SENSORWATCH" run --config "$work/replay.json5" >"$work/run.out" 2>&1 &
 pid=$!
-sleep 3; kill -TERM $pid; wait $pid; rc=$?
+# Its firing: on stderr without a journal socket, else in the journal.
+fired() {
+    grep -q "cpu-hot firing: thermal:x86_pkg_temp" "$work/run.out" \
+        || { journalctl --sync 2>/dev/null; journalctl -q --no-pager -o cat _PID="$pid" 2>/dev/null | grep -q "cpu-hot firing"; }
+}
+wait_for "the replay's cpu-hot firing" 100 fired
+kill -TERM $pid; wait $pid; rc=$?
 [ $rc -eq 0 ] || fail "run with the recording exited $rc: $(cat "$work/run.out")"
 if grep -q "no journal socket" "$work/run.out"; then
     grep -q "cpu-hot firing: thermal:x86_pkg_temp (x86_pkg_temp) 85 °C above 80 °C" "$work/run.out" \
@@ -127,7 +134,9 @@ for sig in INT TERM; do
     out=$work/out/open-$sig.json
     "$SENSORWATCH" record --config "$work/c.json5" --interval 50ms --output "$out" 2>"$work/err" &
     pid=$!
-    sleep 1; kill -$sig $pid; wait $pid; rc=$?
+    # Five reads of the slowest source's file at the least, each after a write.
+    for _ in 1 2 3 4 5 6; do put_and_wait_read "$work/i/iio:device0/in_pressure_input" 101.3; done
+    kill -$sig $pid; wait $pid; rc=$?
     [ $rc -eq 0 ] || fail "record ended by SIG$sig exited $rc: $(cat "$work/err")"
     python3 - "$out" <<'PY' || fail "record ended by SIG$sig left no complete recording"
 import json, sys
@@ -177,4 +186,4 @@ expect_exit 1 "$SENSORWATCH" record --config "$work/replay.json5" --output "$wor
 expect_err_contains "no thermal, hwmon or iio source to record" "$SENSORWATCH" record --config "$work/replay.json5" --output "$work/x.json"
 expect_exit 1 "$SENSORWATCH" record --config "$work/c.json5" --output /nonexistent/dir/x.json --duration 1s
 [ -e "$work/x.json" ] && fail "a failed record wrote $work/x.json"
-finish
+echo "ok: record writes what SPEC §15 says, and its recording replays"

@@ -12,11 +12,6 @@ source "$(dirname "$0")/lib/faults.sh"
 setup_fault_test
 
 T=$WORK/thermal
-zone() { # DIR TYPE VALUE
-    mkdir -p "$1"
-    echo "$2" >"$1/type"
-    put "$1/temp" "$3"
-}
 zone "$T/thermal_zone0" acpitz 90000
 zone "$T/thermal_zone1" x86_pkg_temp 40000
 # Made hot during the second run: its alert, logged after whatever the swap did at the first

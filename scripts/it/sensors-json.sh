@@ -14,7 +14,7 @@ need python3 python3
 work=$(mktemp -d /tmp/sensorwatch-it-sensors.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-w() { mkdir -p "$(dirname "$work/$1")"; printf '%s\n' "$2" >"$work/$1"; }
+w() { tree_file "$work/$1" "$2"; }
 
 # thermal: a normal zone, a negative one, one with garbage, one with the kernel's invalid sentinel
 w t/thermal_zone0/type x86_pkg_temp;  w t/thermal_zone0/temp 45000

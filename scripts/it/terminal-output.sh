@@ -7,7 +7,6 @@
 # /run has no journald, so events go to stderr.
 set -u
 . "$(dirname "$0")/lib/common.sh"
-. "$(dirname "$0")/../testlib.sh"
 require_binary
 need python3 python3
 if [ -z "${SW_IT_IN_NAMESPACE:-}" ]; then
@@ -26,14 +25,15 @@ pty() { python3 scripts/it/lib/pty_run.py "$@"; }
 # The clock differs from run to run: HH:MM:SS stands for it; the escape character shows as ^[;
 # the open-file limit is the machine's: N stands for it.
 masked() { sed -E 's/^[0-9]{2}:[0-9]{2}:[0-9]{2} /HH:MM:SS /; s/\x1b/^[/g; s/open-file limit [0-9]+ \((also the hard limit|hard limit [0-9]+)\)/open-file limit N/'; }
-run_tty() { pty --stop 4 -- env -u NO_COLOR TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
-run_tty_no_color() { pty --stop 4 -- env NO_COLOR=1 TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
+# Each run is stopped once it showed the scenario's last event (crit resolved).
+run_tty() { pty --until "crit resolved" --stop 30 -- env -u NO_COLOR TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
+run_tty_no_color() { pty --until "crit resolved" --stop 30 -- env NO_COLOR=1 TZ=UTC "$SENSORWATCH" run --config "$g/run.json5" | masked; }
 run_pipe() {
     local out p
     out=$(mktemp)
     "$SENSORWATCH" run --config "$g/run.json5" >"$out" 2>&1 &
     p=$!
-    sleep 4
+    wait_for_line "$out" "crit resolved" 300
     kill -TERM $p
     wait $p
     masked <"$out"
@@ -65,4 +65,4 @@ case $tty_part in *$'\r\e[K') ;; *) fail "the progress line is not cleared at th
 # A short run shows no progress at all.
 shown=$(pty -- "$SENSORWATCH" simulate --config config/sensorwatch.json5)
 [ "${shown%%--- stdout*}" = "" ] || fail "a short simulate showed progress: $(printf '%q' "$shown")"
-finish
+echo "ok: run and simulate on a terminal and a pipe are as the golden files"

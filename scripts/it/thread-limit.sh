@@ -16,9 +16,8 @@ need setpriv util-linux
 need prlimit util-linux
 
 T=$WORK/threads
-mkdir -p "$T/tree/thermal_zone0" "$T/state"
-echo 45000 >"$T/tree/thermal_zone0/temp"
-echo x86_pkg_temp >"$T/tree/thermal_zone0/type"
+mkdir -p "$T/state"
+zone "$T/tree/thermal_zone0" x86_pkg_temp 45000
 cat >"$T/c.json5" <<J
 { interval: "200ms", sources: [ { type: "thermal", root: "$T/tree" } ],
   statusFile: "$T/status.json",
@@ -36,17 +35,23 @@ as_nobody() { # LIMIT COMMAND...
         env STATE_DIRECTORY="$T/state" "$@"
 }
 reading() { grep -q '"value":45' "$T/status.json" 2>/dev/null; }
+# Whether the run at limit $n has settled: it exited, read the sensor, or said on stderr what
+# it does without a thread it could not have ($outcome says which).
+settled() {
+    if ! kill -0 "$pid" 2>/dev/null; then outcome=exited
+    elif reading; then outcome=reading
+    elif grep -q 'cannot start a thread for .*: Resource temporarily unavailable; ' "$T/out.$n"; then outcome=said
+    else return 1
+    fi
+}
 refused=0 said=0 read=0
 for n in $(seq 1 12); do
     rm -f "$T/status.json"
     as_nobody "$n" "$BIN" run --config "$T/c.json5" >"$T/out.$n" 2>&1 &
     pid=$!
     outcome=
-    for _ in $(seq 50); do
-        if ! kill -0 "$pid" 2>/dev/null; then outcome=exited; break; fi
-        if reading; then outcome=reading; break; fi
-        sleep 0.1
-    done
+    on_fail() { cat "$T/out.$n"; }
+    wait_for "limit $n: an exit, a reading, or a word of what it lacks" 50 settled
     if [ "$outcome" = exited ]; then
         rc=0; wait "$pid" || rc=$?
         [ "$rc" = 71 ] || fail "limit $n: run exited $rc: $(cat "$T/out.$n")"
@@ -56,23 +61,11 @@ for n in $(seq 1 12); do
         note "limit $n: $(grep 'cannot start' "$T/out.$n")"
         continue
     fi
-    if [ "$outcome" = reading ]; then
-        read=$((read + 1))
-    elif grep -q 'cannot start a thread for .*: Resource temporarily unavailable; ' "$T/out.$n"; then
-        said=$((said + 1))
-        outcome=said
-    else
-        kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
-        fail "limit $n: running 5 s without a reading and without a word: $(cat "$T/out.$n")"
-    fi
+    if [ "$outcome" = reading ]; then read=$((read + 1)); else said=$((said + 1)); fi
     note "limit $n: $outcome $(grep -o 'cannot start a thread for [^:]*' "$T/out.$n" | tr '\n' ' ')"
     kill -TERM "$pid"
     rc=0
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then
-        kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
-        fail "limit $n: run did not stop within 5 s of SIGTERM: $(cat "$T/out.$n")"
-    fi
+    wait_for_exit "limit $n: run to stop on SIGTERM" "$pid" 50
     wait "$pid" || rc=$?
     [ "$rc" = 0 ] || fail "limit $n: run exited $rc after SIGTERM: $(cat "$T/out.$n")"
 done

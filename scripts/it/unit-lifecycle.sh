@@ -75,7 +75,8 @@ echo '{ rules: [ { name: "x", above: "not a number" } ] }' >"$WORK/sensorwatch.j
 systemctl --user reload sensorwatch.service || fail "reload with a bad config failed"
 wait_for "the reload error in the journal" 50 \
     journal_has MESSAGE_ID=3fce295f7da14aec83c51a0fba31a6be PRIORITY=3
-sleep 0.5
+# Two metrics files written after it: the samples after the reload were seen by the rules.
+wait_for_rewrite "$PROM" 2
 [ "$(unit_prop ActiveState)" = active ] || fail "a bad reload stopped the service"
 [ "$(unit_prop MainPID)" = "$pid" ] || fail "a bad reload replaced the process"
 [ "$(count_state resolved)" = 0 ] || fail "the bad reload resolved the firing alert"

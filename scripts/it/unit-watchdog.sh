@@ -18,8 +18,11 @@ UNIT
 
 systemctl --user start sensorwatch.service || fail "start failed"
 first=$(unit_prop MainPID)
-# Fed for 3 s (pings every 0.5 s): no restart while the daemon runs.
-sleep 3
+# Fed for 3 s (pings every 0.5 s): no restart while the daemon runs. A ping 3 s after the
+# start is the later event.
+running() { prop_is NRestarts 0 && prop_is MainPID "$first" || fail "restarted while the daemon still ran"; }
+fed() { running && fed_for 3; }
+WAIT_EVERY=0.5 wait_for "watchdog pings for 3 s" 60 fed
 [ "$(unit_prop NRestarts)" = 0 ] || fail "restarted while the daemon still ran"
 [ "$(unit_prop Result)" = success ] || fail "result $(unit_prop Result) while running"
 kill -STOP "$first"

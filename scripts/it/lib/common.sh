@@ -12,6 +12,9 @@ SYSTEMD=${SYSTEMD:-/lib/systemd/systemd}
 WORK=/mnt/sensorwatch-it
 BIN=$WORK/bin/sensorwatch
 
+# The one harness of scripts/it: a test fails at its first failed expectation (fail exits
+# 1; print context before calling it), passes by reaching its end, and waits for events with
+# wait_for, never for a fixed time.
 # A skip (exit 77) is a failure under CI=true (scripts/run-integration): CI has every part.
 skip() { echo "skip: $*" >&2; exit 77; }
 # A test may define on_fail (e.g. dump_unit) to print context first.
@@ -21,6 +24,38 @@ fail() {
     exit 1
 }
 note() { echo "# $*"; }
+
+# --- expectations on a command --------------------------------------------------------
+
+# Fails unless the command exits with status $1.
+expect_exit() { # STATUS COMMAND...
+    local want=$1 got
+    shift
+    "$@" >/dev/null 2>&1
+    got=$?
+    [ "$got" -eq "$want" ] || fail "exit $got, expected $want: $*"
+}
+# Fails unless the command's stdout contains $1.
+expect_out_contains() { # TEXT COMMAND...
+    local want=$1 out
+    shift
+    out=$("$@" 2>/dev/null)
+    grep -qF -- "$want" <<<"$out" || fail "stdout of '$*' lacks '$want'"
+}
+# Fails unless the command's stderr contains $1.
+expect_err_contains() { # TEXT COMMAND...
+    local want=$1 err
+    shift
+    err=$("$@" 2>&1 >/dev/null)
+    grep -qF -- "$want" <<<"$err" || fail "stderr of '$*' lacks '$want': $err"
+}
+# Fails unless the command's stdout and stderr are the golden file $1 (the diff printed).
+expect_golden() { # GOLDEN COMMAND...
+    local golden=$1 out diff
+    shift
+    out=$("$@" 2>&1)
+    diff=$(diff -u "$golden" <(printf '%s\n' "$out") 2>&1) || { printf '%s\n' "$diff" >&2; fail "output of '$*' differs from $golden"; }
+}
 
 # Installs a missing tool with apt (as root), else skips: `need COMMAND PACKAGE`.
 need() {
@@ -69,20 +104,55 @@ enter_namespace() {
     if [ -x "$SENSORWATCH" ]; then cp "$SENSORWATCH" "$BIN"; fi
 }
 
-# Polls the command `"$@"` every 0.1 s, up to $2 tries; pass a command (like has_state),
-# not an expanded "$(...)", so every try looks again.
+# The one wait: `wait_for WHAT [TRIES] COMMAND...` runs the command every 0.1 s until it
+# succeeds, up to TRIES times (default 300: 30 s and more on a loaded machine, as each try's
+# own time adds), then fails with "timed out waiting for WHAT". Pass a command (like
+# has_state), not an expanded "$(...)", so every try looks again. A test that proves that
+# something did NOT happen waits for a later event that would follow it (the next sample,
+# a later log line: wait_for_line), then looks. WAIT_EVERY=0 looks again at once, for a
+# test that must act the moment something holds.
 wait_for() {
-    local what=$1 tries=$2 i
-    shift 2
+    local what=$1 tries=300 i
+    shift
+    if [[ $1 =~ ^[0-9]+$ ]]; then tries=$1; shift; fi
     for ((i = 0; i < tries; i++)); do
         if "$@"; then return 0; fi
-        sleep 0.1
+        if [ "${WAIT_EVERY:-0.1}" != 0 ]; then sleep "${WAIT_EVERY:-0.1}"; fi
     done
-    fail "timed out waiting for $what"
+    fail "timed out waiting for $what (${tries} tries, ${WAIT_EVERY:-0.1} s apart)"
 }
 
+# Waits until the daemon wrote file $1 anew (another inode or mtime), $2 times (default 1): a
+# later event for a file it rewrites as it samples (the metrics file, the status file).
+wait_for_rewrite() { # FILE [TIMES]
+    local _file=$1 _was _n
+    for ((_n = 0; _n < ${2:-1}; _n++)); do
+        _was=$(stat -c '%i %.9Y' "$_file" 2>/dev/null || true)
+        wait_for "$_file written anew" 300 eval '[ "$(stat -c "%i %.9Y" "$_file" 2>/dev/null)" != "$_was" ]'
+    done
+}
+
+# Waits until file $1 has a line containing the text $2.
+wait_for_line() { # FILE TEXT [TRIES]
+    wait_for "'$2' in $1" "${3:-300}" grep -qF -- "$2" "$1"
+}
+
+# Waits until process $2 has ended (it need not be our child), for up to $3 tries.
+wait_for_exit() { # WHAT PID [TRIES]
+    wait_for "$1" "${3:-300}" ended "$2"
+}
+ended() { ! kill -0 "$1" 2>/dev/null; }
+
+# Whether something accepts connections on 127.0.0.1:$1.
+listening() { # PORT
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null
+}
+
+# Starts the namespace's journald (again, after stop_journald or a kill) and waits for its
+# socket; a socket the last one left is removed first, so the wait is for the new one.
 start_journald() {
     mkdir -p /run/systemd/journal /run/log/journal
+    rm -f /run/systemd/journal/socket
     "$JOURNALD" >/dev/null 2>&1 &
     JOURNALD_PID=$!
     wait_for "journald's socket" 100 test -S /run/systemd/journal/socket
@@ -147,6 +217,42 @@ write_config() { # FILE SCENARIO
 JSON
 }
 
+# --- a fake sysfs tree -----------------------------------------------------------------
+
+# Writes $2 and a newline over the start of file $1 with one write(2) and no truncation, so
+# a poll never reads it half-written or empty (values of one length only).
+put() { printf '%s\n' "$2" | dd of="$1" conv=notrunc status=none; }
+
+# Whether file $1 of a fake tree was read since it was last written: a read moved its atime
+# past its mtime (relatime, the default of a tmpfs and of /tmp, updates the atime at the
+# first read after a write). The event "the reader has seen this value".
+read_since_written() { # FILE
+    local t
+    t=$(stat -c '%.9X %.9Y' "$1") || return 1
+    t=${t//./}
+    (( ${t% *} > ${t#* } ))
+}
+
+# Writes $2 over file $1 (put) and waits until a reader has read it.
+put_and_wait_read() { # FILE VALUE
+    put "$1" "$2"
+    wait_for "a read of $1 after it was written" 100 read_since_written "$1"
+}
+
+# Writes file $1 of a fake tree (its directories made) with $2 and a newline.
+tree_file() { # PATH VALUE
+    mkdir -p "${1%/*}"
+    printf '%s\n' "$2" >"$1"
+}
+
+# A fake thermal zone: directory $1 with `type` $2 and, when given, `temp` $3; "fifo" for
+# either makes that file a FIFO (a read that hangs until a writer comes).
+zone() { # DIR TYPE [TEMP]
+    mkdir -p "$1"
+    if [ "$2" = fifo ]; then mkfifo "$1/type"; else echo "$2" >"$1/type"; fi
+    if [ "${3:-}" = fifo ]; then mkfifo "$1/temp"; elif [ -n "${3:-}" ]; then put "$1/temp" "$3"; fi
+}
+
 # --- systemd user manager -------------------------------------------------------------
 
 # Starts `systemd --user` (never --system) with sensorwatch.service and the test drop-in.
@@ -194,9 +300,9 @@ test_dropin() {
     systemctl --user daemon-reload
 }
 
-# One property of sensorwatch.service.
+# One property of the unit under test: $UNIT, sensorwatch.service unless a test sets it.
 unit_prop() {
-    systemctl --user show -P "$1" sensorwatch.service
+    systemctl --user show -P "$1" "${UNIT:-sensorwatch.service}"
 }
 
 # Whether property $1 of the unit is $2.
@@ -204,6 +310,16 @@ prop_is() { [ "$(unit_prop "$1")" = "$2" ]; }
 
 # Whether numeric property $1 of the unit is at least $2.
 prop_at_least() { [ "$(unit_prop "$1")" -ge "$2" ]; }
+
+# Whether the unit's main process has fed the watchdog for $1 seconds: its last ping
+# (WATCHDOG=1) came that long after it started. The later event of a test that proves the
+# manager did not restart a running service.
+fed_for() { # SECONDS
+    local start ping
+    start=$(unit_prop ExecMainStartTimestampMonotonic)
+    ping=$(unit_prop WatchdogTimestampMonotonic)
+    [ "${ping:-0}" -gt 0 ] && [ $((ping - start)) -ge $(($1 * 1000000)) ]
+}
 
 # Whether the unit's STATUS= text contains $1.
 status_has() { grep -q -- "$1" <<<"$(unit_prop StatusText)"; }

@@ -118,7 +118,3 @@ write_sine_scenario() { # FILE DURATION STEP PERIOD
                segments: [ { sine: 20, period: "$4", over: "$2" } ] } ] }
 J
 }
-
-# Writes $2 and a newline over the start of file $1 with one write(2) and no truncation, so
-# a poll never reads it half-written or empty (values of one length only).
-put() { printf '%s\n' "$2" | dd of="$1" conv=notrunc status=none; }

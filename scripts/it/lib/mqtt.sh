@@ -61,7 +61,6 @@ make_ca() {
     chmod 0644 "$t"/*
 }
 
-listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null; }
 
 # Starts mosquitto: PORT plain, and TLS on TLS_PORT when given (make_ca first). Logs to
 # $WORK/broker/log (appended, so a restart keeps the earlier lines).
