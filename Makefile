@@ -6,7 +6,7 @@ CONFIG     ?= config/sensorwatch.json5
 RELEASE    := .build/release/sensorwatch
 SWIFTFLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: all deps build release run test unit integration rule-tests bench install clean
+.PHONY: all deps build release run test lint format unit integration rule-tests bench install clean
 
 all: release
 
@@ -70,7 +70,15 @@ integration: release
 rule-tests: release
 	$(RELEASE) test config/tests/*.json5
 
-test: unit integration rule-tests fuzz-smoke
+# The code's layout, checked by the toolchain's swift-format against .swift-format (120 columns,
+# 4 spaces); `make format` applies it.
+lint:
+	swift format lint --strict --recursive --parallel Sources Tests
+
+format:
+	swift format format --in-place --recursive --parallel Sources Tests
+
+test: lint unit integration rule-tests fuzz-smoke
 
 bench: release
 	@bench/run

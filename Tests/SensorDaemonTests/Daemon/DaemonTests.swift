@@ -36,6 +36,8 @@ struct DaemonTests {
         let bad = ConfigErrors([ConfigError(file: "test.json5", location: .file, message: "not JSON5")])
         let attempts = Mutex(0)
         let log = MemoryLog()
+        // The daemon says when it has settled (running, its first discoveries done).
+        let settled = EventCount()
         let env = Daemon<VirtualClock>.Environment(
             sink: MemoryAlertSink(), log: log,
             reload: { () throws(ConfigErrors) -> Configuration in
@@ -46,10 +48,11 @@ struct DaemonTests {
                 if n == 1 { throw bad }
                 return configuration
             },
-            makeReader: { [reader = ScriptedReader(Self.cpu, [50, 50, 50])] _ in reader })
+            makeReader: { [reader = ScriptedReader(Self.cpu, [50, 50, 50])] _ in reader },
+            settled: { settled.increment() })
         let daemon = Daemon(configuration: configuration, environment: env, clock: VirtualClock())
         let run = Task { @DaemonActor in await daemon.run() }
-        await eventually { daemon.phase == .running }
+        #expect(await settled.until(1))
         daemon.requestReload()
         #expect(await log.written.until(1))
         daemon.requestReload()
