@@ -1,4 +1,4 @@
-public import SensorRuntime
+import SensorRuntime
 
 /// Why a sensor has no value at one reading: the system's error, kept as its errno so that a
 /// caller decides by code (`EMFILE` is a shortage of descriptors, whatever the words), or
