@@ -112,26 +112,52 @@ public final class LiveConnection: Sendable {
         }
     }
 
+    /// How many messages the reader thread reads ahead of the consumer (a few changes, or
+    /// the snapshot): beyond them it reads nothing, and the daemon coalesces.
+    static let readAhead = 8
+
     /// The messages, read on a thread of their own until the daemon closes the connection,
     /// a bad line (the stream then throws), or ``close()``; ending the iteration (a
-    /// cancelled task) closes the connection.
+    /// cancelled task, or the stream let go) closes the connection.
+    ///
+    /// The thread reads at the consumer's pace: at most ``readAhead`` messages wait for it,
+    /// and while they do the thread reads nothing, so the rest stays in the socket and a
+    /// slow consumer's memory is bounded (SPEC §22: the daemon then sends the latest state,
+    /// coalesced).
     ///
     /// - Important: call it once a connection.
     public func messages() -> AsyncThrowingStream<LiveMessage, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LiveMessage.self)
-        continuation.onTermination = { [self] _ in close() }
+        messages(through: LiveMessageChannel(capacity: Self.readAhead))
+    }
+
+    /// ``messages()`` through `channel` (a test looks at it).
+    func messages(through channel: LiveMessageChannel) -> AsyncThrowingStream<LiveMessage, any Error> {
         do {
             try DetachedThread.start("live stream reader") { [self] in
                 do {
-                    while let message = try readMessage() { continuation.yield(message) }
-                    continuation.finish()
+                    while channel.waitForRoom(), let message = try readMessage() { channel.send(message) }
+                    channel.finish(nil)
                 } catch {
-                    continuation.finish(throwing: error)
+                    channel.finish(error)
                 }
             }
         } catch {
-            continuation.finish(throwing: error)
+            channel.finish(error)
         }
-        return stream
+        let end = Release { [self] in
+            close()
+            channel.cancel()
+        }
+        return AsyncThrowingStream {
+            try await withTaskCancellationHandler { try await channel.receive() } onCancel: { end.run() }
+        }
+    }
+
+    /// Runs its action when let go (the stream's iteration ended) or when asked: the
+    /// connection ends either way, as `onTermination` would end it.
+    private final class Release: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        deinit { run() }
     }
 }
