@@ -28,10 +28,11 @@ struct TopSession: Sendable {
     var now: @Sendable () -> Double = WallClock.seconds
     /// Called once a snapshot is in: gives freed heap memory back to the kernel (glibc's
     /// `malloc_trim`; a thousand sensors' history is megabytes of JSON, parsed once) and
-    /// pages out the code only start-up ran, as the daemon does when it is settled.
+    /// lets go of the read-only pages of the program and its libraries, those the daemon
+    /// maps too (``StartupPages/releaseShared()``): the pages `top` uses come back at once.
     var trimMemory: @Sendable () -> Void = {
         _ = sw_malloc_trim(0)
-        StartupPages.release()
+        StartupPages.releaseShared()
     }
 
     /// Runs until a way out (q, Ctrl-C, a signal that ends it, the terminal gone); returns the
