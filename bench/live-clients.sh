@@ -7,7 +7,9 @@
 # reads (a 4 KiB receive buffer) for HOLD seconds: the daemon's VmRSS after WARM seconds and
 # at the end (SPEC: a slow client costs the daemon nothing it needs, its memory is bounded),
 # and the samples' pace beside it at both times (PACE seconds of a client that subscribes to
-# the first changing zone and times the `time` of its changes: their mean and largest gap).
+# the first changing zone and times the `time` of its changes: their mean and largest gap);
+# beside it a second daemon on the same tree with no such client, measured at the same
+# times, so what the history rings take as they fill (10 minutes) is told from the client's.
 #
 # env: SENSORWATCH (default .build/release/sensorwatch), ZONES (1000), SHORT (5 s), LONG (20 s),
 #      ROUNDS (3; 0 skips the CPU rounds), CLIENTS (8), HOLD (120 s; the issue's figure is
@@ -114,8 +116,8 @@ fi
 
 # The pace of the samples as a client sees it: PACE seconds of the first changing zone's
 # changes (thermal_zone0 changes every 100 ms), the mean and largest gap of their `time`.
-pace() {
-    python3 - "$sock" "$PACE" <<'PY'
+pace() { # [SOCKET]
+    python3 - "${1:-$sock}" "$PACE" <<'PY'
 import datetime, json, socket, sys, time
 path, seconds = sys.argv[1], float(sys.argv[2])
 s = socket.socket(socket.AF_UNIX)
@@ -136,20 +138,34 @@ print("%d ms mean, %d ms largest gap" % (1000 * sum(gaps) / len(gaps), 1000 * ma
 PY
 }
 
-# A client that never reads, for HOLD seconds.
+# A client that never reads, for HOLD seconds, and the control without it.
 rm -f "$sock"
+sed "s|$sock|$work/control.sock|" "$work/sensorwatch.json5" >"$work/control.json5"
 STATE_DIRECTORY="$work/state" "$SENSORWATCH" run --config "$work/sensorwatch.json5" 2>>"$work/out.log" &
 daemon=$!
 pids+=("$daemon")
+STATE_DIRECTORY="$work/control-state" "$SENSORWATCH" run --config "$work/control.json5" 2>>"$work/out.log" &
+control=$!
+pids+=("$control")
 clients 1 hold
 sleep "$WARM"
 warm=$(rss_kib "$daemon")
+control_warm=$(rss_kib "$control")
+pace "$work/control.sock" >/dev/null &
 pace_warm=$(pace)
+wait $!
 sleep $((HOLD - WARM - PACE))
 end=$(rss_kib "$daemon")
+control_end=$(rss_kib "$control")
+pace "$work/control.sock" >/dev/null &
 pace_end=$(pace)
+wait $!
 printf 'a client that never reads, %d s: VmRSS %.1f MiB at %d s, %.1f MiB at %d s: %+.2f MiB\n' "$HOLD" \
     "$(awk -v k="$warm" 'BEGIN { print k / 1024 }')" "$WARM" "$(awk -v k="$end" 'BEGIN { print k / 1024 }')" "$HOLD" \
     "$(awk -v a="$end" -v b="$warm" 'BEGIN { print (a - b) / 1024 }')"
+printf 'the same daemon without that client: VmRSS %.1f MiB at %d s, %.1f MiB at %d s: %+.2f MiB; the client'"'"'s own: %+.2f MiB\n' \
+    "$(awk -v k="$control_warm" 'BEGIN { print k / 1024 }')" "$WARM" "$(awk -v k="$control_end" 'BEGIN { print k / 1024 }')" "$HOLD" \
+    "$(awk -v a="$control_end" -v b="$control_warm" 'BEGIN { print (a - b) / 1024 }')" \
+    "$(awk -v a="$end" -v b="$warm" -v c="$control_end" -v d="$control_warm" 'BEGIN { print ((a - b) - (c - d)) / 1024 }')"
 printf 'the samples beside it (a change of zone 0 due every 100 ms): %s at %d s, %s at %d s\n' \
     "$pace_warm" "$WARM" "$pace_end" "$HOLD"
