@@ -91,7 +91,17 @@ public final class LiveConnection: Sendable {
     /// - Throws: ``LiveProtocolError`` for a line that is not a message (or too long), or
     ///   a read error.
     public func readMessage() throws(LiveProtocolError) -> LiveMessage? {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+        return try readMessage(using: &chunk)
+    }
+
+    /// The most bytes one read takes from the socket.
+    static let chunkBytes = 65536
+
+    /// ``readMessage()`` reading into `chunk`, which the reader thread keeps: a new 64 KiB
+    /// buffer a message was zeroed each time, and with `top`'s malloc settings mapped and
+    /// unmapped each time too.
+    func readMessage(using chunk: inout [UInt8]) throws(LiveProtocolError) -> LiveMessage? {
         while true {
             if let line = try state.withLock({ s throws(LiveProtocolError) in try s.lines.nextLine() }) {
                 return try LiveMessage.decode(line)
@@ -135,7 +145,8 @@ public final class LiveConnection: Sendable {
         do {
             try DetachedThread.start("live stream reader") { [self] in
                 do {
-                    while channel.waitForRoom(), let message = try readMessage() { channel.send(message) }
+                    var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+                    while channel.waitForRoom(), let message = try readMessage(using: &chunk) { channel.send(message) }
                     channel.finish(nil)
                 } catch {
                     channel.finish(error)
