@@ -12,7 +12,8 @@ all: release
 
 # Installs the system packages the build and its tests need, only when they are missing
 # (systemd-journal-remote: the history reader's tests and the fleet test write journal files;
-# libcurl4-openssl-dev: libcurl's headers for notify, which opens libcurl only when it runs).
+# libcurl4-openssl-dev: libcurl's headers for notify, which opens libcurl only when it runs;
+# openssh-server and -client: `top` and `watch` over ssh, scripts/it/live-ssh.sh).
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libsystemd; then \
 		echo "installing libsystemd-dev and pkg-config"; \
@@ -25,6 +26,10 @@ deps:
 	@if [ ! -x /lib/systemd/systemd-journal-remote ]; then \
 		echo "installing systemd-journal-remote"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y systemd-journal-remote; \
+	fi
+	@if [ ! -x /usr/sbin/sshd ] || ! command -v ssh >/dev/null 2>&1; then \
+		echo "installing openssh-server and openssh-client (scripts/it/live-ssh.sh runs an sshd of its own on 127.0.0.1:17122)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y openssh-server openssh-client; \
 	fi
 
 # The shipped binary: release mode, Swift runtime linked statically; all symbols bound at

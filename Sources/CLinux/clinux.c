@@ -19,6 +19,13 @@ int sw_malloc_arena_max(int arenas) {
     return mallopt(M_ARENA_MAX, arenas);
 }
 
+void sw_malloc_small_process(void) {
+    mallopt(M_ARENA_MAX, 2);
+    mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024);
+    mallopt(M_TOP_PAD, 0);
+}
+
 void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths,
                   struct sw_read_progress *progress) {
     for (size_t i = 0; i < count; i++) {

@@ -53,7 +53,8 @@ struct BMCAlertSink: AlertSink {
             }
             guard told.insert(k).inserted else { continue }
             let bmc = SensorInfo(
-                id: SensorID(source: SourceKind.ipmi.idPrefix, name: k.bmc), label: "\(k.bmc): \(n) sensors", quantity: .state)
+                id: SensorID(source: SourceKind.ipmi.idPrefix, name: k.bmc), label: "\(k.bmc): \(n) sensors",
+                quantity: .state)
             out.append(SensorFault(time: f.time, sensor: bmc, reason: f.reason))
         }
         return out

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import SensorRuntime
 #endif
+import SensorRuntime
 
 /// The `sensorwatch` command line: parses the subcommand and hands over to it.
 public enum CLI {
@@ -17,18 +17,37 @@ public enum CLI {
 
     static let commands: [Command] = [
         Command(name: "run", abstract: "run the daemon in the foreground", run: { await RunCommand.run($0) }),
-        Command(name: "check", abstract: "validate the configuration and every file it names", run: { await CheckCommand.run($0) }),
+        Command(
+            name: "check", abstract: "validate the configuration and every file it names",
+            run: { await CheckCommand.run($0) }),
         Command(name: "sensors", abstract: "read every configured sensor once and print it", run: SensorsCommand.run),
-        Command(name: "simulate", abstract: "run the rules over a scenario in virtual time", run: { await SimulateCommand.run($0) }),
-        Command(name: "record", abstract: "record the real sensors as a scenario to replay", run: { await RecordCommand.run($0) }),
+        Command(
+            name: "simulate", abstract: "run the rules over a scenario in virtual time",
+            run: { await SimulateCommand.run($0) }),
+        Command(
+            name: "record", abstract: "record the real sensors as a scenario to replay",
+            run: { await RecordCommand.run($0) }),
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
-        Command(name: "status", abstract: "what the running daemon sees now: alerts, every sensor", run: StatusCommand.run),
-        Command(name: "test", abstract: "run rule tests: scenarios and the events they must give", run: { await TestCommand.run($0) }),
-        Command(name: "silence", abstract: "stop the pages for some alerts for a while: add, list, expire", run: SilenceCommand.run),
-        Command(name: "watch", abstract: "the daemon's live stream, one line per change", run: { await WatchCommand.run($0) }),
-        Command(name: "top", abstract: "a live full-screen view of every sensor and alert", run: { await TopCommand.run($0) }),
-        Command(name: "notify", abstract: "deliver alert events from the journal to people and systems", run: { await NotifyCommand.run($0) }),
-        Command(name: "mqtt", abstract: "publish the live stream to MQTT, with Home Assistant discovery", run: { await MQTTCommand.run($0) }),
+        Command(
+            name: "status", abstract: "what the running daemon sees now: alerts, every sensor", run: StatusCommand.run),
+        Command(
+            name: "test", abstract: "run rule tests: scenarios and the events they must give",
+            run: { await TestCommand.run($0) }),
+        Command(
+            name: "silence", abstract: "stop the pages for some alerts for a while: add, list, expire",
+            run: SilenceCommand.run),
+        Command(
+            name: "watch", abstract: "the daemon's live stream, one line per change",
+            run: { await WatchCommand.run($0) }),
+        Command(
+            name: "top", abstract: "a live full-screen view of every sensor and alert",
+            run: { await TopCommand.run($0) }),
+        Command(
+            name: "notify", abstract: "deliver alert events from the journal to people and systems",
+            run: { await NotifyCommand.run($0) }),
+        Command(
+            name: "mqtt", abstract: "publish the live stream to MQTT, with Home Assistant discovery",
+            run: { await MQTTCommand.run($0) }),
     ]
 
     /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).
@@ -111,9 +130,9 @@ public enum CLI {
             s += "  " + DisplayWidth.padded(c.name, to: 8) + "  " + c.abstract + "\n"
         }
         s += "\noptions:\n  --help     show help (also after a command)\n  --version  print the version"
-        s += "\n\nexamples:\n  sensorwatch sensors\n  sensorwatch simulate --config config/sensorwatch.json5 --plot run.svg"
+        s +=
+            "\n\nexamples:\n  sensorwatch sensors\n  sensorwatch simulate --config config/sensorwatch.json5 --plot run.svg"
         s += "\n  sensorwatch status"
         return s
     }
 }
-

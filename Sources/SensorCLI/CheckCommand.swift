@@ -43,7 +43,9 @@ enum CheckCommand {
         switch CommandSupport.loadConfiguration(options.configPath) {
         case .success(let configuration):
             for warning in LegacySensorIDs.warnings(configuration) { Output.stderr(warning.description) }
-            for warning in IPMICheck.warnings(configuration) { Output.stderr("warning: " + DisplayText.escaped(warning)) }
+            for warning in IPMICheck.warnings(configuration) {
+                Output.stderr("warning: " + DisplayText.escaped(warning))
+            }
             switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
                 try SensorsCommand.read(configuration.sources, derived: configuration.derived, clock: BootClock())
             }) {
@@ -59,7 +61,8 @@ enum CheckCommand {
             // which says nothing of what it is: say it, and what reads it.
             if (try? RuleTestLoader.load(path: options.configPath)) != nil {
                 let path = DisplayText.escaped(options.configPath)
-                Output.stderr("\(path): this is a rule-test file, not a configuration: run it with `sensorwatch test \(path)`")
+                Output.stderr(
+                    "\(path): this is a rule-test file, not a configuration: run it with `sensorwatch test \(path)`")
             }
             return code
         }

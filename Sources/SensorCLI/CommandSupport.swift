@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 import SensorRuntime
 import SensorSystemd
-#endif
 
 /// Shared steps of the subcommands: parsing with usage errors, loading the configuration.
 enum CommandSupport {
@@ -44,7 +44,8 @@ enum CommandSupport {
             let why = errno
             if why == ENOENT { return .success(.daemon) }
             if why == EACCES {
-                Output.stderr("sensorwatch \(command): \(path): \(ErrnoText.words(why)); using the default trust (see --config)")
+                Output.stderr(
+                    "sensorwatch \(command): \(path): \(ErrnoText.words(why)); using the default trust (see --config)")
                 return .success(.daemon)
             }
         }

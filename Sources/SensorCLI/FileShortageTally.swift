@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorRuntime
 import Synchronization
-#endif
 
 /// How many sensors are left unread for want of open files, across every source, and one
 /// log entry each time that number changes (not one per sensor: each sensor's own fault
@@ -34,7 +34,9 @@ final class FileShortageTally: Sendable {
     func update(_ key: Int, unread: Int, total: Int) {
         let change: (unread: Int, total: Int)? = state.withLock { s in
             s.counts[key] = Count(unread: unread, total: total)
-            let sum = s.counts.values.reduce(into: Count()) { $0.unread += $1.unread; $0.total += $1.total }
+            let sum = s.counts.values.reduce(into: Count()) {
+                $0.unread += $1.unread; $0.total += $1.total
+            }
             guard sum.unread != s.reported else { return nil }
             s.reported = sum.unread
             return (sum.unread, sum.total)

@@ -108,10 +108,12 @@ enum HistoryCommand {
         }
         if lookAlikes > 0 {
             Output.stderr(
-                "sensorwatch history: left out \(lookAlikes) look-alike alert entr\(lookAlikes == 1 ? "y" : "ies") the daemon did not write (the last: \(lastReason))")
+                "sensorwatch history: left out \(lookAlikes) look-alike alert entr\(lookAlikes == 1 ? "y" : "ies") the daemon did not write (the last: \(lastReason))"
+            )
         }
         let silences = silenceRecords(sources: sources, query: query, trust: trust)
-        var lines = options.has("json")
+        var lines =
+            options.has("json")
             ? HistoryFormatter.jsonLines(records, silences: silences)
             : HistoryFormatter.lines(records, silences: silences, time: HistoryFormatter.localTime)
         if let newest { lines = Array(lines.suffix(newest)) }

@@ -19,8 +19,12 @@ enum HistoryFormatter {
     static func lines(
         _ records: [JournalAlertRecord], silences: [JournalSilenceReader.Record], time: (UInt64) -> String
     ) -> [String] {
-        let width = (records.map { DisplayWidth.cells(host($0)) } + silences.map { DisplayWidth.cells(hostName($0.host)) }).max() ?? 0
-        return merged(records, silences) { line($0, time: time($0.realtimeMicroseconds), hostWidth: width) } silence: {
+        let width =
+            (records.map { DisplayWidth.cells(host($0)) } + silences.map { DisplayWidth.cells(hostName($0.host)) })
+            .max() ?? 0
+        return merged(records, silences) {
+            line($0, time: time($0.realtimeMicroseconds), hostWidth: width)
+        } silence: {
             silenceLine($0, time: time($0.realtimeMicroseconds), hostWidth: width)
         }
     }
@@ -35,7 +39,9 @@ enum HistoryFormatter {
         _ records: [JournalAlertRecord], _ silences: [JournalSilenceReader.Record],
         event: (JournalAlertRecord) -> String, silence: (JournalSilenceReader.Record) -> String
     ) -> [String] {
-        let all = records.map { ($0.realtimeMicroseconds, 0, event($0)) } + silences.map { ($0.realtimeMicroseconds, 1, silence($0)) }
+        let all =
+            records.map { ($0.realtimeMicroseconds, 0, event($0)) }
+            + silences.map { ($0.realtimeMicroseconds, 1, silence($0)) }
         return all.enumerated().sorted { a, b in
             (a.element.0, a.element.1, a.offset) < (b.element.0, b.element.1, b.offset)
         }.map(\.element.2)

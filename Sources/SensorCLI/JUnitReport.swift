@@ -22,7 +22,8 @@ struct JUnitReport {
         let errors = suites.filter { !$0.errors.isEmpty }.count
         let total = suites.reduce(0.0) { $0 + $1.results.reduce(0.0) { $0 + $1.seconds } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"sensorwatch test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.seconds(total))\">\n"
+        out +=
+            "<testsuites name=\"sensorwatch test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.seconds(total))\">\n"
         for suite in suites {
             let name = Self.escape(suite.path)
             let failed = suite.results.filter { !$0.result.passed }.count
@@ -35,9 +36,11 @@ struct JUnitReport {
                 out += "    </testcase>\n  </testsuite>\n"
                 continue
             }
-            out += "  <testsuite name=\"\(name)\" tests=\"\(suite.results.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(Self.seconds(time))\">\n"
+            out +=
+                "  <testsuite name=\"\(name)\" tests=\"\(suite.results.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(Self.seconds(time))\">\n"
             for (result, seconds) in suite.results {
-                out += "    <testcase classname=\"\(name)\" name=\"\(Self.escape(result.name))\" time=\"\(Self.seconds(seconds))\""
+                out +=
+                    "    <testcase classname=\"\(name)\" name=\"\(Self.escape(result.name))\" time=\"\(Self.seconds(seconds))\""
                 if result.passed {
                     out += "/>\n"
                     continue

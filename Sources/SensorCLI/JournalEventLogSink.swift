@@ -17,7 +17,9 @@ struct JournalEventLogSink: IPMIEventLogSink {
             let sensor = DisplayText.escaped(e.sensor)
             let event = DisplayText.escaped(e.event)
             journal.log(
-                LogEntry(level: Self.level(e.severity), message: "\(DisplayText.escaped(bmc)) event log: \(sensor): \(event)", kind: .bmcEventLog),
+                LogEntry(
+                    level: Self.level(e.severity),
+                    message: "\(DisplayText.escaped(bmc)) event log: \(sensor): \(event)", kind: .bmcEventLog),
                 extra: Self.fields(e, bmc: bmc, sensor: sensor, event: event))
         }
     }
@@ -25,9 +27,12 @@ struct JournalEventLogSink: IPMIEventLogSink {
     func keep(position recordID: Int, bmc: String) { keeper.keep(position: recordID, bmc: bmc) }
 
     func counted(_ records: Int, bmc: String) {
-        journal.log(LogEntry(
-            level: .info,
-            message: "\(DisplayText.escaped(bmc)) event log: \(records) record\(records == 1 ? "" : "s") there at the first read, counted, not logged"))
+        journal.log(
+            LogEntry(
+                level: .info,
+                message:
+                    "\(DisplayText.escaped(bmc)) event log: \(records) record\(records == 1 ? "" : "s") there at the first read, counted, not logged"
+            ))
     }
 
     /// The entry's priority from FreeIPMI's reading of the record.
@@ -40,7 +45,10 @@ struct JournalEventLogSink: IPMIEventLogSink {
     }
 
     static func fields(_ e: IPMIEventLogEntry, bmc: String, sensor: String, event: String) -> [(String, String)] {
-        [("IPMI_BMC", bmc), ("IPMI_SEL_ID", String(e.recordID)), ("IPMI_SEL_TIME", RFC3339.format(Double(e.timestamp))),
-         ("IPMI_SEL_SENSOR", sensor), ("IPMI_SEL_EVENT", event)]
+        [
+            ("IPMI_BMC", bmc), ("IPMI_SEL_ID", String(e.recordID)),
+            ("IPMI_SEL_TIME", RFC3339.format(Double(e.timestamp))),
+            ("IPMI_SEL_SENSOR", sensor), ("IPMI_SEL_EVENT", event),
+        ]
     }
 }

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 import SensorLive
 import SensorRuntime
 import SensorTerminal
-#endif
 
 /// What `watch` and `top` set up alike as clients of the live stream (SPEC §22): the
 /// configuration, where the socket is, the signals that end them and the clock they wait on.

@@ -54,7 +54,8 @@ enum MQTTCommand {
         case .failure(let code): return code
         }
         guard let mqtt = configuration.mqtt else {
-            Output.stderr("\(path): mqtt: required key is missing (the broker to publish to: mqtt: { broker: \"mqtt://HOST\" })")
+            Output.stderr(
+                "\(path): mqtt: required key is missing (the broker to publish to: mqtt: { broker: \"mqtt://HOST\" })")
             return .config
         }
         guard let socket = LiveSocketPath.client(configuration.liveSocket) else {
@@ -84,7 +85,8 @@ enum MQTTCommand {
         do {
             client = try MosquittoClient(
                 settings: .init(
-                    broker: mqtt.broker, clientID: mqtt.clientID ?? "sensorwatch-\(topics.host)", username: mqtt.username,
+                    broker: mqtt.broker, clientID: mqtt.clientID ?? "sensorwatch-\(topics.host)",
+                    username: mqtt.username,
                     password: password, ca: mqtt.ca,
                     will: MQTTMessage(topic: topics.status, payload: "offline", qos: 1, retain: true)),
                 clock: clock)

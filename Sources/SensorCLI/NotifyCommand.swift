@@ -74,7 +74,8 @@ enum NotifyCommand {
         case .success(let c): configuration = c
         case .failure(let code): return code
         }
-        let statePath = options["state"]
+        let statePath =
+            options["state"]
             ?? StateStore.directoryFromEnvironment() + "/" + NotifyStateStore.fileName
         let directories = options.all("directory")
         let log = JournalLog(sink: JournalAlertSink(fallback: StreamAlertSink()))
@@ -162,7 +163,9 @@ enum NotifyCommand {
         }
         let events = NotifyEvent.testEvents(now: WallClock.microseconds(), host: hostName())
         let (waiter, clock): (DescriptorWaiter, BootClock)
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in (try DescriptorWaiter(), try BootClock()) }) {
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+            (try DescriptorWaiter(), try BootClock())
+        }) {
         case .success(let made): (waiter, clock) = made
         case .failure(let code): return code
         }

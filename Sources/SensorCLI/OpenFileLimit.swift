@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorCore
 import SensorRuntime
-#endif
 
 /// The process's limit on open files (`RLIMIT_NOFILE`), which bounds how many sensors it
 /// can read: each keeps its file open between polls.

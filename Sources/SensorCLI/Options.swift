@@ -20,7 +20,9 @@ struct Options {
 
     /// Parses `args` given the names that take a value and the names that are flags;
     /// `arguments` allows arguments that are not options.
-    init(_ args: [String], valued: Set<String>, flags allowed: Set<String>, arguments takesArguments: Bool = false)
+    init(
+        _ args: [String], valued: Set<String>, flags allowed: Set<String>, arguments takesArguments: Bool = false
+    )
         throws(UsageError)
     {
         var i = 0
@@ -72,7 +74,9 @@ struct Options {
     /// The config path: `--config`, else `$SENSORWATCH_CONFIG`, else the system default.
     var configPath: String {
         if let path = self["config"] { return path }
-        if let env = getenv("SENSORWATCH_CONFIG"), let path = String(validatingCString: env), !path.isEmpty { return path }
+        if let env = getenv("SENSORWATCH_CONFIG"), let path = String(validatingCString: env), !path.isEmpty {
+            return path
+        }
         return "/etc/sensorwatch/sensorwatch.json5"
     }
 }

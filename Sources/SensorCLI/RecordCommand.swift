@@ -56,9 +56,13 @@ enum RecordCommand {
             duration = try options["duration"].map { try positiveDuration($0, option: "duration") }
             interval = try options["interval"].map { try positiveDuration($0, option: "interval") }
             if let interval, interval < SourceConfiguration.minimumInterval {
-                throw Options.UsageError(description: "--interval: must be at least 10ms (a shorter poll interval would keep sensorwatch spinning)")
+                throw Options.UsageError(
+                    description:
+                        "--interval: must be at least 10ms (a shorter poll interval would keep sensorwatch spinning)")
             }
-            guard let path = options["output"] else { throw Options.UsageError(description: "--output FILE is required") }
+            guard let path = options["output"] else {
+                throw Options.UsageError(description: "--output FILE is required")
+            }
             output = path
         } catch {
             Output.stderr("sensorwatch: \(error)\n\n" + help)
@@ -67,7 +71,9 @@ enum RecordCommand {
         // Signals are routed before anything slow happens (and kept in a pipe since `main`,
         // see SignalSource): an early one ends the recording as a late one does, with a file.
         let signals: SignalSource<Void>
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in try SignalSource(CLI.recordSignals) { _ in () } }) {
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+            try SignalSource(CLI.recordSignals) { _ in () }
+        }) {
         case .success(let s): signals = s
         case .failure(let code): return code
         }
@@ -153,6 +159,7 @@ enum RecordCommand {
     static func progressLine(_ p: Recorder.Progress, done: Bool) -> String {
         let sensors = Count.of(p.sensors, "sensor")
         let samples = Count.of(p.samples, "sample")
-        return (done ? "recorded " : "recording ") + "\(sensors): \(samples), \(NumberText.duration(seconds: p.elapsed.seconds))"
+        return (done ? "recorded " : "recording ")
+            + "\(sensors): \(samples), \(NumberText.duration(seconds: p.elapsed.seconds))"
     }
 }

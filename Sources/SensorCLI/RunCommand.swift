@@ -59,7 +59,9 @@ enum RunCommand {
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
         // in the stream) until the daemon reads it, never lost and never fatal.
         let source: SignalSource<DaemonSignal>
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in try SignalSource(CLI.runSignals, as: DaemonSignal.init) }) {
+        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+            try SignalSource(CLI.runSignals, as: DaemonSignal.init)
+        }) {
         case .success(let s): source = s
         case .failure(let code): return code
         }
@@ -82,7 +84,8 @@ enum RunCommand {
         // the sensors would otherwise take every descriptor and the entries go to stderr.
         log.log(
             .info,
-            "starting: " + Count.of(configuration.sources.count, "source") + ", " + Count.of(configuration.rules.count, "rule")
+            "starting: " + Count.of(configuration.sources.count, "source") + ", "
+                + Count.of(configuration.rules.count, "rule")
                 + "; open-file limit \(OpenFileLimit.current().description)")
         // Outside systemd (`make run`) nobody made the runtime directory the status file and
         // the live socket go to (SPEC §19: 0755 if missing).
@@ -100,9 +103,12 @@ enum RunCommand {
         let keeper = StateKeeper(store: store, loaded: loaded, problems: saveProblems)
         // A BMC's new event log records go to the journal, its position to the state file.
         let board = IPMIStateBoard()
-        let readers = SourceReaders(stateDirectory: store.directory, eventLog: { [sink] bmc in
-            IPMIEventLog(position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
-        }, board: board)
+        let readers = SourceReaders(
+            stateDirectory: store.directory,
+            eventLog: { [sink] bmc in
+                IPMIEventLog(
+                    position: keeper.position(of: bmc.bmc), sink: JournalEventLogSink(journal: sink, keeper: keeper))
+            }, board: board)
         var environment = Daemon<BootClock>.Environment(
             // An alarm of a BMC's discrete sensor says which states raised it.
             sink: BMCAlertSink(sink: sink, board: board),
@@ -122,8 +128,11 @@ enum RunCommand {
         )
         // The live stream (SPEC §22), unless `liveSocket: false`.
         if let live = LiveSocketPath.daemon(configuration.liveSocket) {
-            environment.publishers = [LiveStreamPublisher(
-                path: live, host: NotifyCommand.hostName(), silences: JournalLiveSilenceSource(trust: configuration.trust))]
+            environment.publishers = [
+                LiveStreamPublisher(
+                    path: live, host: NotifyCommand.hostName(),
+                    silences: JournalLiveSilenceSource(trust: configuration.trust))
+            ]
         }
         let clock: BootClock
         switch CommandSupport.withThreads(BootClock.init) {

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 public import SensorConfig
 public import SensorCore
 import SensorIPMI
 public import SensorRuntime
 import SensorSysfs
 import SensorDaemon
-#endif
 
 /// `sensorwatch sensors [--config PATH] [--json]`: discovers the configured sources, reads
 /// every sensor once and prints the result (SPEC §2).
@@ -89,7 +89,8 @@ public enum SensorsCommand {
 
         /// Equal when every field is, the states compared by words and alarm flag.
         public static func == (a: Reading, b: Reading) -> Bool {
-            a.sensor == b.sensor && a.value == b.value && a.error == b.error && a.mirrors == b.mirrors && a.alarms == b.alarms
+            a.sensor == b.sensor && a.value == b.value && a.error == b.error && a.mirrors == b.mirrors
+                && a.alarms == b.alarms
                 && a.asleep == b.asleep && a.states?.map(\.text) == b.states?.map(\.text)
                 && a.states?.map(\.alarm) == b.states?.map(\.alarm)
         }
@@ -103,7 +104,8 @@ public enum SensorsCommand {
 
         /// A reading; `error` is meant for a nil `value`.
         public init(
-            sensor: SensorInfo, value: Double?, error: ReadFault?, mirrors: SensorID? = nil, alarms: HardwareAlarms = [],
+            sensor: SensorInfo, value: Double?, error: ReadFault?, mirrors: SensorID? = nil,
+            alarms: HardwareAlarms = [],
             asleep: Bool = false
         ) {
             self.asleep = asleep
@@ -147,7 +149,8 @@ public enum SensorsCommand {
             }
             for sensor in sensors {
                 if asleep.contains(sensor.id) {
-                    out.append(Reading(sensor: sensor, value: nil, error: nil, mirrors: mirrors[sensor.id], asleep: true))
+                    out.append(
+                        Reading(sensor: sensor, value: nil, error: nil, mirrors: mirrors[sensor.id], asleep: true))
                     continue
                 }
                 let sample = latest[sensor.id]
@@ -163,7 +166,9 @@ public enum SensorsCommand {
         }
         var computed: [SensorID: Result<Double, DerivedFault>] = [:]
         let derivedSensors = deriving.sensors
-        for case .reading(let d, _, let result) in deriving.drain(through: .zero) { computed[derivedSensors[d].id] = result }
+        for case .reading(let d, _, let result) in deriving.drain(through: .zero) {
+            computed[derivedSensors[d].id] = result
+        }
         for sensor in derivedSensors {
             switch computed[sensor.id] {
             case .success(let v): out.append(Reading(sensor: sensor, value: v, error: nil))
@@ -216,7 +221,9 @@ public enum SensorsCommand {
             s += r.states == nil ? r.value.map(NumberText.number) ?? "null" : "null"
             if let states = r.states {
                 s += ",\"state\":[" + states.map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
-                s += ",\"alarms\":[" + states.filter(\.alarm).map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
+                s +=
+                    ",\"alarms\":["
+                    + states.filter(\.alarm).map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
             } else if r.asleep {
                 s += ",\"asleep\":true"
             } else if r.value == nil {
@@ -279,12 +286,18 @@ public enum SensorsCommand {
     public static func table(_ readings: [Reading]) -> String {
         guard !readings.isEmpty else { return "no sensors found" }
         // Ids, labels, units and errors come from sysfs: each is shown on its row.
-        let rows = [["ID", "LABEL", "QUANTITY", "VALUE"]] + readings.map { r in
-            [r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
-             (r.asleep ? "asleep" : r.states.map(stateText) ?? r.value.map { NumberText.display($0) + " " + r.sensor.unit }
-                ?? "error: " + (r.error?.description ?? "no reading"))
-                + limits(r.sensor) + alarm(r.alarms)].map(DisplayText.escaped)
-        }
+        let rows =
+            [["ID", "LABEL", "QUANTITY", "VALUE"]]
+            + readings.map { r in
+                [
+                    r.sensor.id.rawValue, r.sensor.label, r.sensor.quantity.rawValue,
+                    (r.asleep
+                        ? "asleep"
+                        : r.states.map(stateText) ?? r.value.map { NumberText.display($0) + " " + r.sensor.unit }
+                            ?? "error: " + (r.error?.description ?? "no reading"))
+                        + limits(r.sensor) + alarm(r.alarms),
+                ].map(DisplayText.escaped)
+            }
         var widths = [0, 0, 0]
         for row in rows {
             for c in 0..<3 { widths[c] = max(widths[c], DisplayWidth.cells(row[c])) }

@@ -90,7 +90,8 @@ enum SilenceCommand {
         for note in notes(for: silence, options: options) { Output.stderr("sensorwatch silence: note: " + note) }
         if getuid() != 0 {
             Output.stderr(
-                "sensorwatch silence: note: written as uid \(getuid()), not root: notify, status and list ignore it unless the trust list names its writer")
+                "sensorwatch silence: note: written as uid \(getuid()), not root: notify, status and list ignore it unless the trust list names its writer"
+            )
         }
         Output.stdout(silence.id)
         return .success
@@ -153,7 +154,9 @@ enum SilenceCommand {
             return .failure
         }
         guard silence.isActive(atMicroseconds: now) else {
-            Output.stderr("sensorwatch silence: silence \(id) already ended at \(RFC3339.format(microseconds: silence.endsMicroseconds))")
+            Output.stderr(
+                "sensorwatch silence: silence \(id) already ended at \(RFC3339.format(microseconds: silence.endsMicroseconds))"
+            )
             return .failure
         }
         silence.endsMicroseconds = now
@@ -176,7 +179,8 @@ enum SilenceCommand {
             let result = try JournalSilenceReader(sources: sources, trust: trust).read()
             if result.untrusted > 0 {
                 Output.stderr(
-                    "sensorwatch silence: \(result.untrusted) silence entr\(result.untrusted == 1 ? "y" : "ies") skipped: not written by root or a trusted unit")
+                    "sensorwatch silence: \(result.untrusted) silence entr\(result.untrusted == 1 ? "y" : "ies") skipped: not written by root or a trusted unit"
+                )
             }
             return result.book
         } catch {

@@ -28,7 +28,9 @@ enum SilenceRequest {
         var globs: [String: Glob] = [:]
         for name in matcherOptions {
             guard let text = options[name] else { continue }
-            guard !text.isEmpty else { throw .value("--\(name): an empty glob matches nothing; leave the option out to match every \(name)") }
+            guard !text.isEmpty else {
+                throw .value("--\(name): an empty glob matches nothing; leave the option out to match every \(name)")
+            }
             do {
                 globs[name] = try Glob(text)
             } catch {
@@ -50,7 +52,8 @@ enum SilenceRequest {
             ends = now + UInt64(micros)
         case (nil, let text?):
             guard let seconds = until(text, now: now) else {
-                throw .value("--until: cannot read '\(text)' as a time (2026-12-02T18:00:00Z, \"2026-12-02 18:00\", @SECONDS)")
+                throw .value(
+                    "--until: cannot read '\(text)' as a time (2026-12-02T18:00:00Z, \"2026-12-02 18:00\", @SECONDS)")
             }
             guard seconds * 1e6 > Double(now) else {
                 throw .value("--until: '\(text)' is not in the future")

@@ -48,7 +48,9 @@ enum SimulateCommand {
     @DaemonActor
     static func run(_ args: [String]) async -> ExitCode {
         let options: Options
-        switch CommandSupport.parse(args, valued: ["config", "scenario", "plot", "sensor"], flags: ["json"], help: help) {
+        switch CommandSupport.parse(
+            args, valued: ["config", "scenario", "plot", "sensor"], flags: ["json"], help: help)
+        {
         case .success(let o): options = o
         case .failure(let code): return code
         }
@@ -79,7 +81,8 @@ enum SimulateCommand {
             }
         }
         guard !scenarios.isEmpty else {
-            Output.stderr("sensorwatch: \(configuration.path): no simulated source to play (add one, or pass --scenario)")
+            Output.stderr(
+                "sensorwatch: \(configuration.path): no simulated source to play (add one, or pass --scenario)")
             return .failure
         }
         // A rule for simulated sensors (`sim:…`) that selects none of the configuration's
@@ -154,8 +157,11 @@ enum SimulateCommand {
     private static func checkMatches(_ globs: [Glob], _ plot: SVGPlot) -> ExitCode? {
         for glob in globs where plot.sensors(matching: glob).isEmpty {
             let ids = plot.sensorIDs.map(\.rawValue)
-            let known = ids.isEmpty ? "the run has no sensors"
-                : "the run has " + ids.prefix(8).joined(separator: ", ") + (ids.count > 8 ? ", … (\(ids.count) in all)" : "")
+            let known =
+                ids.isEmpty
+                ? "the run has no sensors"
+                : "the run has " + ids.prefix(8).joined(separator: ", ")
+                    + (ids.count > 8 ? ", … (\(ids.count) in all)" : "")
             Output.stderr("sensorwatch: --sensor \"\(glob.pattern)\" matches no sensor; \(known)")
             return .usage
         }

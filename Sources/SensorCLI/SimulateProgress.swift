@@ -30,7 +30,8 @@ final class SimulateProgress {
         lastShown = now
         let done = min(cycle.time.nanoseconds, total.nanoseconds)
         let percent = Int(Double(done) / Double(total.nanoseconds) * 100)
-        let line = "\r\u{1B}[Ksimulating: " + NumberText.duration(seconds: Timestamp(nanoseconds: done).seconds.rounded(.down))
+        let line =
+            "\r\u{1B}[Ksimulating: " + NumberText.duration(seconds: Timestamp(nanoseconds: done).seconds.rounded(.down))
             + " of " + NumberText.duration(seconds: total.seconds) + " (\(percent)%)"
         FileDescriptorWriter.writeAll(2, Array(line.utf8))
     }

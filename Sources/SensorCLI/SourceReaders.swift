@@ -34,7 +34,9 @@ struct SourceReaders: Sendable {
     }
 
     /// Readers without an event log, caching SDRs in the state directory.
-    static var plain: SourceReaders { SourceReaders(stateDirectory: StateStore.directoryFromEnvironment(), eventLog: nil) }
+    static var plain: SourceReaders {
+        SourceReaders(stateDirectory: StateStore.directoryFromEnvironment(), eventLog: nil)
+    }
 
     /// Where SDR caches go: the state directory (`$STATE_DIRECTORY`, the unit's), made if
     /// missing; for a user who may not write there (`sensors` run by hand), a directory of

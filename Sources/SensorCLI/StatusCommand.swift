@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 import SensorCore
 import SensorRuntime
 import SensorSystemd
-#endif
 
 /// `sensorwatch status`: what the running daemon sees now, read from its status file (SPEC §19).
 enum StatusCommand {
@@ -75,7 +75,9 @@ enum StatusCommand {
             bytes = try StatusReport.bytes(of: path)
         } catch {
             let missing = access(path, F_OK) != 0 && errno == ENOENT
-            let why = missing ? "no status file at \(path) (is sensorwatch running?)" : "cannot read \(path): \(error.message)"
+            let why =
+                missing
+                ? "no status file at \(path) (is sensorwatch running?)" : "cannot read \(path): \(error.message)"
             if checking {
                 Output.stdout(StatusFormatter.unknown(why))
                 return .checkUnknown
@@ -101,23 +103,30 @@ enum StatusCommand {
         let silenced = markSilenced(&report, options: options)
         if options.has("json") {
             // The file itself, unless a silence holds an alert (SPEC §21).
-            if silenced { Output.stdout(String(report.json.dropLast())) } else { FileDescriptorWriter.writeAll(1, bytes) }
+            if silenced {
+                Output.stdout(String(report.json.dropLast()))
+            } else {
+                FileDescriptorWriter.writeAll(1, bytes)
+            }
             return .success
         }
         let now = WallClock.seconds()
         if checking {
             if now - report.updated > StatusFormatter.freshFor {
-                Output.stdout(StatusFormatter.unknown(
-                    "\(path) was last updated at \(RFC3339.format(report.updated)), more than \(Int(StatusFormatter.freshFor)) s ago (the daemon may be frozen or stopped)"))
+                Output.stdout(
+                    StatusFormatter.unknown(
+                        "\(path) was last updated at \(RFC3339.format(report.updated)), more than \(Int(StatusFormatter.freshFor)) s ago (the daemon may be frozen or stopped)"
+                    ))
                 return .checkUnknown
             }
             let (line, code) = StatusFormatter.check(report)
             Output.stdout(line)
             return ExitCode(rawValue: code)
         }
-        Output.stdout(StatusFormatter.person(report, now: now) {
-            HistoryFormatter.localTime(UInt64(max(0, $0) * 1_000_000))
-        })
+        Output.stdout(
+            StatusFormatter.person(report, now: now) {
+                HistoryFormatter.localTime(UInt64(max(0, $0) * 1_000_000))
+            })
         return .success
     }
 
@@ -134,7 +143,9 @@ enum StatusCommand {
         var any = false
         for i in report.alerts.indices where report.alerts[i].state == .firing {
             let a = report.alerts[i]
-            guard let s = book.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: now) else { continue }
+            guard let s = book.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: now) else {
+                continue
+            }
             report.alerts[i].silencedUntil = Double(s.endsMicroseconds) / 1e6
             any = true
         }

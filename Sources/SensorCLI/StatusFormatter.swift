@@ -10,7 +10,8 @@ enum StatusFormatter {
     /// Firing alerts first (a silenced one with `silenced until TIME`), then pending ones,
     /// then every sensor with value, limits and health. `localTime` turns Unix seconds into the time a person reads.
     static func person(_ r: StatusReport, now: Double, localTime: (Double) -> String) -> String {
-        var out = "sensorwatch \(DisplayText.escaped(r.version)) (pid \(r.pid)), running since \(localTime(r.started)), updated \(localTime(r.updated))\n"
+        var out =
+            "sensorwatch \(DisplayText.escaped(r.version)) (pid \(r.pid)), running since \(localTime(r.started)), updated \(localTime(r.updated))\n"
         if now - r.updated > freshFor {
             out += "warning: not updated for more than \(Int(freshFor)) s; the daemon may be stopped or frozen\n"
         }
@@ -36,7 +37,8 @@ enum StatusFormatter {
             for s in r.sensors {
                 rows.append([
                     s.id, s.label.isEmpty ? "-" : s.label,
-                    s.state.map(EventFormatter.states) ?? s.value.map { withUnit(NumberText.display($0), s.unit) } ?? "-",
+                    s.state.map(EventFormatter.states) ?? s.value.map { withUnit(NumberText.display($0), s.unit) }
+                        ?? "-",
                     limits(s), s.asleep ? "asleep" : s.ok ? "ok" : "failing: " + (s.error ?? "no reading"),
                 ])
             }
@@ -56,12 +58,14 @@ enum StatusFormatter {
         let others = firing.filter { $0.severity != .critical && $0.severity != .warning }
         let failing = r.sensors.filter { !$0.ok }
         let units = Dictionary(r.sensors.map { ($0.id, $0.unit) }, uniquingKeysWith: { a, _ in a })
-        let (state, code): (String, Int32) = !critical.isEmpty ? ("CRITICAL", 2) : !warning.isEmpty ? ("WARNING", 1) : ("OK", 0)
+        let (state, code): (String, Int32) =
+            !critical.isEmpty ? ("CRITICAL", 2) : !warning.isEmpty ? ("WARNING", 1) : ("OK", 0)
         var parts: [String] = []
         func describe(_ alerts: [StatusAlert], _ word: String) {
             guard !alerts.isEmpty else { return }
             let listed = alerts.map { a in
-                "\(a.rule) on \(a.sensor)" + (a.value.map { " (" + withUnit(NumberText.display($0), units[a.sensor] ?? "") + ")" } ?? "")
+                "\(a.rule) on \(a.sensor)"
+                    + (a.value.map { " (" + withUnit(NumberText.display($0), units[a.sensor] ?? "") + ")" } ?? "")
                     + (a.silencedUntil == nil ? "" : " (silenced)")
             }
             parts.append("\(alerts.count) \(word): " + listed.joined(separator: ", "))
@@ -71,7 +75,9 @@ enum StatusFormatter {
         describe(others, "notice/info")
         describe(silenced, "silenced")
         if firing.isEmpty && silenced.isEmpty { parts.append("no alert fires") }
-        parts.append("\(r.sensors.count) sensor" + (r.sensors.count == 1 ? "" : "s") + (failing.isEmpty ? "" : ", \(failing.count) failing"))
+        parts.append(
+            "\(r.sensors.count) sensor" + (r.sensors.count == 1 ? "" : "s")
+                + (failing.isEmpty ? "" : ", \(failing.count) failing"))
         var line = "SENSORWATCH \(state) - " + pluginText(parts.joined(separator: "; "))
         let perf = r.sensors.map(perfdata)
         if !perf.isEmpty { line += " | " + perf.joined(separator: " ") }
@@ -93,7 +99,8 @@ enum StatusFormatter {
     /// has none; warn and crit from its limits where it has them.
     /// No unit of measure: the guidelines know only s, %, B and c, not °C or hPa.
     static func perfdata(_ s: StatusSensor) -> String {
-        let label = "'" + pluginText(s.id).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        let label =
+            "'" + pluginText(s.id).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
         let value = s.ok ? s.value.map(NumberText.number) ?? "U" : "U"
         var out = label + "=" + value
         let warn = s.limits?.max.map(NumberText.number) ?? "", crit = s.limits?.crit.map(NumberText.number) ?? ""
@@ -132,7 +139,9 @@ enum StatusFormatter {
         return text.isEmpty ? "-" : text
     }
 
-    private static func withUnit(_ number: String, _ unit: String) -> String { unit.isEmpty ? number : number + " " + unit }
+    private static func withUnit(_ number: String, _ unit: String) -> String {
+        unit.isEmpty ? number : number + " " + unit
+    }
 
     /// Rows as columns two spaces apart, indented by two; the last column is not padded.
     private static func table(_ rows: [[String]]) -> String {
@@ -144,7 +153,9 @@ enum StatusFormatter {
         var out = ""
         for row in rows {
             var line = " "
-            for (i, cell) in row.enumerated() { line += " " + (i == row.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[i])) + " " }
+            for (i, cell) in row.enumerated() {
+                line += " " + (i == row.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[i])) + " "
+            }
             while line.last == " " { line.removeLast() }
             out += line + "\n"
         }

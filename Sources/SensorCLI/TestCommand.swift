@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorRuntime
 import SensorSimulation
-#endif
 
 /// `sensorwatch test`: rule tests, as `promtool test rules` gives Prometheus users (SPEC §18).
 enum TestCommand {
@@ -62,7 +62,8 @@ enum TestCommand {
                 let started = clock.now
                 let result = await RuleTestRunner.run(test, configuration: file.configuration)
                 let took = started.duration(to: clock.now)
-                suite.results.append((result, Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18))
+                suite.results.append(
+                    (result, Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18))
                 Output.stdout(lines(result))
                 if result.passed { passed += 1 } else { failed += 1 }
             }

@@ -15,8 +15,9 @@ enum TopDetails {
     ) -> [String] {
         let s = row.sensor
         var out = [(s.label.isEmpty ? s.id : s.label + "  " + s.id) + "  (\(s.quantity))", ""]
-        out.append("value    " + (s.value.map { WatchFormatter.withUnit(NumberText.display($0), s.unit) } ?? "none")
-            + (s.time.map { " at " + localTime($0) } ?? ""))
+        out.append(
+            "value    " + (s.value.map { WatchFormatter.withUnit(NumberText.display($0), s.unit) } ?? "none")
+                + (s.time.map { " at " + localTime($0) } ?? ""))
         if !s.ok { out.append("fault    " + (s.error ?? "no reading")) }
         if s.asleep { out.append("asleep   the device is suspended; it is not read") }
         let limits = SensorLimits.ordered(s.limits.keys).map { "\($0) \(NumberText.number(s.limits[$0]!))" }
@@ -24,9 +25,13 @@ enum TopDetails {
         if !s.alarms.isEmpty { out.append("alarms   " + s.alarms.joined(separator: ", ")) }
         if let rules {
             let watching = rules.filter { r in
-                (r.selector.sensor?.matches(s.id) ?? true) && (r.selector.quantity.map { $0.rawValue == s.quantity } ?? true)
+                (r.selector.sensor?.matches(s.id) ?? true)
+                    && (r.selector.quantity.map { $0.rawValue == s.quantity } ?? true)
             }
-            out.append("rules    " + (watching.isEmpty ? "none" : watching.map { "\($0.name) (\($0.severity.rawValue))" }.joined(separator: ", ")))
+            out.append(
+                "rules    "
+                    + (watching.isEmpty
+                        ? "none" : watching.map { "\($0.name) (\($0.severity.rawValue))" }.joined(separator: ", ")))
         }
         for a in row.alerts {
             var line = "alert    \(a.state.rawValue) \(a.rule) (\(a.severity)) since \(localTime(a.since))"

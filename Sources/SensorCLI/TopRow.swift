@@ -31,7 +31,8 @@ struct TopRow: Sendable, Hashable {
         for s in state.sensors.values {
             if let glob, !glob.matches(s.id), !glob.matches(s.label) { continue }
             let alerts = (byID[s.id] ?? []).sorted(by: worse)
-            let row = TopRow(id: s.id, label: s.label, group: group(of: s.id), sensor: s, state: rowState(s, alerts), alerts: alerts)
+            let row = TopRow(
+                id: s.id, label: s.label, group: group(of: s.id), sensor: s, state: rowState(s, alerts), alerts: alerts)
             if alertsOnly && !row.state.isAlert { continue }
             rows.append(row)
         }

@@ -99,7 +99,9 @@ struct TopScreen: Sendable {
         if case .gone = connection { style.colour = .red; style.bold = true }
         let end = g.put(text, row: 0, column: 0, width: width, style: style)
         let clock = clockTime(now)
-        if end + clock.count + 2 <= width { g.put(clock, row: 0, column: width - clock.count - 1, style: Self.headStyle) }
+        if end + clock.count + 2 <= width {
+            g.put(clock, row: 0, column: width - clock.count - 1, style: Self.headStyle)
+        }
         let c = TopColumns(width: width)
         let heads = ["SENSOR", "VALUE", "10 MIN", "MIN", "MAX", "LIMITS", "STATE"]
         for (i, start) in c.starts.enumerated() { g.put(heads[i], row: 1, column: start, style: Self.bold) }
@@ -109,7 +111,9 @@ struct TopScreen: Sendable {
         let all = Self.lines(rows)
         let page = Self.page(g.size)
         if rows.isEmpty {
-            let why = !state.hasSnapshot ? "waiting for the daemon's sensors…"
+            let why =
+                !state.hasSnapshot
+                ? "waiting for the daemon's sensors…"
                 : view.filter.isEmpty && !view.alertsOnly ? "no sensors" : "nothing matches (Escape clears the filter)"
             g.put(why, row: 2, column: 1, style: Self.dim)
             return
@@ -133,22 +137,29 @@ struct TopScreen: Sendable {
         if !r.label.isEmpty && r.label != r.id { name += " " }
         let end = g.put(name, row: y, column: s[0], width: c.sensor, style: base)
         if !r.label.isEmpty && r.label != r.id {
-            g.put(r.id, row: y, column: end, width: c.sensor - (end - s[0]), style: CellStyle(reverse: selected, dim: true))
+            g.put(
+                r.id, row: y, column: end, width: c.sensor - (end - s[0]),
+                style: CellStyle(reverse: selected, dim: true))
         }
         let unit = r.sensor.unit
         if let words = r.sensor.state, r.sensor.ok, !r.sensor.asleep {
             // A discrete sensor's states in place of a value (SPEC §23), over the value, sparkline,
             // min and max columns it has no use for; a long list is cut where the limits begin.
-            g.put(DisplayText.escaped(EventFormatter.states(words)), row: y, column: s[1], width: s[5] - s[1] - 1, style: base)
+            g.put(
+                DisplayText.escaped(EventFormatter.states(words)), row: y, column: s[1], width: s[5] - s[1] - 1,
+                style: base)
         } else if let v = r.sensor.value, r.sensor.ok, !r.sensor.asleep {
             let text = Self.number(v) + (unit.isEmpty ? "" : " " + unit)
             g.put(Self.right(text, c.value), row: y, column: s[1], width: c.value, style: base)
         }
         // A discrete sensor's history is of state bits, not a quantity: no sparkline, min or max.
-        let window = r.sensor.quantity == Quantity.state.rawValue
+        let window =
+            r.sensor.quantity == Quantity.state.rawValue
             ? (values: [], low: nil, high: nil) : Self.window(state.history[r.id] ?? [], now: now, cells: c.spark)
         if let low = window.low, let high = window.high {
-            g.put(Sparkline.line(window.values, low: low, high: high, utf8: utf8), row: y, column: s[2], width: c.spark, style: base)
+            g.put(
+                Sparkline.line(window.values, low: low, high: high, utf8: utf8), row: y, column: s[2], width: c.spark,
+                style: base)
             g.put(Self.right(Self.number(low), c.min), row: y, column: s[3], width: c.min, style: base)
             g.put(Self.right(Self.number(high), c.max), row: y, column: s[4], width: c.max, style: base)
         }
@@ -158,7 +169,8 @@ struct TopScreen: Sendable {
             g.put(Self.right(text, c.limits), row: y, column: s[5], width: c.limits, style: base)
         }
         let (text, colour, bold) = Self.describe(r.state, clockTime)
-        g.put(text, row: y, column: s[6], width: c.state, style: CellStyle(colour: colour, bold: bold, reverse: selected))
+        g.put(
+            text, row: y, column: s[6], width: c.state, style: CellStyle(colour: colour, bold: bold, reverse: selected))
     }
 
     /// A state's words and colour: `FIRING rule` in the severity's colour.
@@ -177,7 +189,9 @@ struct TopScreen: Sendable {
 
     /// The sparkline's values over the last 10 minutes, `cells` slots of the buckets (the
     /// highest of each), and the window's lowest and highest.
-    static func window(_ buckets: [LiveBucket], now: Double, cells: Int) -> (values: [Double?], low: Double?, high: Double?) {
+    static func window(
+        _ buckets: [LiveBucket], now: Double, cells: Int
+    ) -> (values: [Double?], low: Double?, high: Double?) {
         let slot = Int64(600 / Swift.max(1, cells))
         let nowWhole = Int64(now.rounded(.down))
         let lastStart = nowWhole - ((nowWhole % slot) + slot) % slot

@@ -1,13 +1,13 @@
 #if canImport(Glibc)
-import CLinux
 import Glibc
+#endif
+import CLinux
 import SensorConfig
 import SensorCore
 import SensorLive
 import SensorRuntime
 import SensorSystemd
 import SensorTerminal
-#endif
 
 /// One run of `top` on a terminal already in its mode (``TermiosGuard``): the loop that takes
 /// keys, signals, the stream and the clock's ticks, and draws a frame after them — at most
@@ -30,17 +30,19 @@ struct TopSession: Sendable {
     var now: @Sendable () -> Double = WallClock.seconds
     /// Called once a snapshot is in: gives freed heap memory back to the kernel (glibc's
     /// `malloc_trim`; a thousand sensors' history is megabytes of JSON, parsed once) and
-    /// pages out the code only start-up ran, as the daemon does when it is settled.
+    /// lets go of the read-only pages of the program and its libraries, those the daemon
+    /// maps too (``StartupPages/releaseShared()``): the pages `top` uses come back at once.
     var trimMemory: @Sendable () -> Void = {
         _ = sw_malloc_trim(0)
-        StartupPages.release()
+        StartupPages.releaseShared()
     }
 
     /// Runs until a way out (q, Ctrl-C, a signal that ends it, the terminal gone); returns the
     /// exit status and what to say on stderr once the terminal is restored.
     func run(signals: AsyncStream<Int32>) async -> (ExitCode, String?) {
         let (events, continuation) = AsyncStream.makeStream(of: TopEvent.self)
-        let (deadlines, scheduler) = AsyncStream.makeStream(of: BootClock.Instant.self, bufferingPolicy: .bufferingNewest(1))
+        let (deadlines, scheduler) = AsyncStream.makeStream(
+            of: BootClock.Instant.self, bufferingPolicy: .bufferingNewest(1))
         do {
             try DetachedThread.start("reading keys") { [input] in
                 var buffer = [UInt8](repeating: 0, count: 4096)
@@ -107,7 +109,8 @@ struct TopSession: Sendable {
             let until = TerminalLine.localClockTime(Double(silence.endsMicroseconds) / 1e6)
             guard getuid() == 0 else {
                 // What `silence add` notes, first: the line is cut at the screen's edge.
-                return "not root (uid \(getuid())): the silence of \(rule) is written, but notify and status ignore it unless the trust list names you"
+                return
+                    "not root (uid \(getuid())): the silence of \(rule) is written, but notify and status ignore it unless the trust list names you"
             }
             return "silenced \(rule) on \(sensor) until " + until
         } catch {
@@ -120,7 +123,8 @@ struct TopSession: Sendable {
         let since = UInt64(max(0, now() - 7 * 86400) * 1e6)
         let history: Result<[JournalAlertRecord], JournalHistoryReader.ReadError>
         do {
-            history = .success(try JournalHistoryReader(trust: trust).read(.init(sinceMicroseconds: since, sensor: row.id)))
+            history = .success(
+                try JournalHistoryReader(trust: trust).read(.init(sinceMicroseconds: since, sensor: row.id)))
         } catch {
             history = .failure(error)
         }

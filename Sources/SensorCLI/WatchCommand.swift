@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorCore
 import SensorLive
 import SensorRuntime
 import SensorTerminal
-#endif
 
 /// `sensorwatch watch`: the daemon's live stream as lines, for scripts and people (SPEC §22).
 enum WatchCommand {
@@ -88,7 +88,9 @@ enum WatchCommand {
             switch event {
             case .absent(let failure):
                 if !waiting {
-                    let why = failure.daemonAbsent ? "no daemon listens at \(failure.path) (is sensorwatch running?)" : "\(failure)"
+                    let why =
+                        failure.daemonAbsent
+                        ? "no daemon listens at \(failure.path) (is sensorwatch running?)" : "\(failure)"
                     Output.stderr("sensorwatch watch: \(why); waiting for it")
                     waiting = true
                 }
@@ -105,7 +107,9 @@ enum WatchCommand {
                 } else {
                     if case .error(let text) = message { Output.stderr("sensorwatch watch: the daemon says: \(text)") }
                     let lines = formatter.lines(message, state: state)
-                    if !lines.isEmpty { FileDescriptorWriter.writeAll(1, Array((lines.joined(separator: "\n") + "\n").utf8)) }
+                    if !lines.isEmpty {
+                        FileDescriptorWriter.writeAll(1, Array((lines.joined(separator: "\n") + "\n").utf8))
+                    }
                 }
                 state.apply(message)
             }

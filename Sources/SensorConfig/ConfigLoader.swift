@@ -27,7 +27,11 @@ public enum ConfigLoader {
     private static func decode(
         _ root: ConfigNode?, _ path: String, _ diagnostics: ConfigDiagnostics
     ) throws(ConfigErrors) -> Configuration {
-        guard let root, let top = root.object(keys: ["interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust", "liveSocket", "mqtt"])
+        guard let root,
+            let top = root.object(keys: [
+                "interval", "sources", "rules", "derived", "metrics", "statusFile", "notify", "trust", "liveSocket",
+                "mqtt",
+            ])
         else { throw ConfigErrors(diagnostics.errors) }
 
         let interval = top["interval"].flatMap { $0.pollInterval() } ?? .seconds(1)
@@ -64,7 +68,8 @@ public enum ConfigLoader {
     private static func liveSocket(_ node: ConfigNode) -> LiveSocketSetting {
         if case .bool(let on) = node.value {
             if !on { return .off }
-            node.report("must be a path or false (true is the default: live.sock in the runtime directory; leave the key out)")
+            node.report(
+                "must be a path or false (true is the default: live.sock in the runtime directory; leave the key out)")
             return .runtimeDirectory
         }
         guard case .string = node.value else {
@@ -96,7 +101,11 @@ public enum ConfigLoader {
     private static func source(
         _ node: ConfigNode, defaultInterval: Duration, named: inout NamedFiles
     ) -> [SourceConfiguration] {
-        guard let object = node.object(keys: ["type", "interval", "root", "include", "exclude", "scenario", "plausible", "wake"] + IPMIDecoder.keys) else {
+        guard
+            let object = node.object(
+                keys: ["type", "interval", "root", "include", "exclude", "scenario", "plausible", "wake"]
+                    + IPMIDecoder.keys)
+        else {
             return []
         }
         let kind: SourceKind? = object.required("type")?.choice("source type")
@@ -196,7 +205,8 @@ public enum ConfigLoader {
             let name = text.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
             // node_exporter reads only `*.prom`: any other name would be written and never seen.
             if text.hasSuffix("/") || !name.hasSuffix(".prom") || name == ".prom" {
-                fileNode.report("must name a file ending in .prom (node_exporter's textfile collector reads only those)")
+                fileNode.report(
+                    "must name a file ending in .prom (node_exporter's textfile collector reads only those)")
             } else {
                 textfile = ConfigPath.absolute(ConfigPath.resolve(text, against: configDirectory))
             }

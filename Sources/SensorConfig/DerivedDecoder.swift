@@ -45,7 +45,8 @@ enum DerivedDecoder {
                 formula = .difference(of: of, minus: minus)
             }
         default:
-            node.report("has more than one formula (\(present.joined(separator: ", "))); a derived sensor takes exactly one")
+            node.report(
+                "has more than one formula (\(present.joined(separator: ", "))); a derived sensor takes exactly one")
         }
         guard valid, let name, let label, let maxAge, let formula else { return nil }
         return DerivedSensorConfiguration(

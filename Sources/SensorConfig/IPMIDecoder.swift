@@ -4,7 +4,9 @@ import SensorRuntime
 /// Decodes the keys of an `ipmi` source (SPEC §23) and checks its password file's mode.
 package enum IPMIDecoder {
     /// The keys only an `ipmi` source takes.
-    static let keys = ["hosts", "user", "password", "passwordFile", "credential", "privilege", "cipherSuite", "workarounds", "timeout"]
+    static let keys = [
+        "hosts", "user", "password", "passwordFile", "credential", "privilege", "cipherSuite", "workarounds", "timeout",
+    ]
 
     /// One settings value per BMC of `object` (one, in band, without `hosts`); nil after
     /// reporting an error.

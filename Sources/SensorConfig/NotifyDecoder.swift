@@ -91,7 +91,9 @@ enum NotifyDecoder {
         }
         // The value itself is never repeated in a message: it may hold a password.
         if CredentialedURL(text).hasStrayAt {
-            node.report("has an @ after the host: a user name or password holding /, ? or # must write it percent-encoded (%2F, %3F, %23)")
+            node.report(
+                "has an @ after the host: a user name or password holding /, ? or # must write it percent-encoded (%2F, %3F, %23)"
+            )
             return nil
         }
         var url = text

@@ -4,7 +4,8 @@ import SensorRuntime
 /// Turns the `rules` array of a configuration into ``Rule`` values (SPEC §5).
 enum RuleDecoder {
     private static let conditionKeys = ["above", "below", "rise", "fall", "predict", "stale", "alarm"]
-    private static let keys = ["name", "sensor", "quantity"] + conditionKeys
+    private static let keys =
+        ["name", "sensor", "quantity"] + conditionKeys
         + ["hysteresis", "for", "clearFor", "repeat", "severity", "summary", "description", "runbook"]
 
     /// The valid rules of `node` (an array, or absent for none); problems go to its diagnostics.
@@ -76,8 +77,9 @@ enum RuleDecoder {
             if s.isEmpty {
                 node.report("must not be empty (leave the key out instead)")
             } else if let bad {
-                node.report("must not contain the control character U+\(JSON5Parser.hex4(bad.value))"
-                    + (newlines ? "" : " (one line, no newline)"))
+                node.report(
+                    "must not contain the control character U+\(JSON5Parser.hex4(bad.value))"
+                        + (newlines ? "" : " (one line, no newline)"))
             } else if key == "runbook", let problem = urlProblem(s) {
                 node.report(problem)
             } else {
@@ -96,7 +98,8 @@ enum RuleDecoder {
     /// spaces.
     private static func urlProblem(_ s: String) -> String? {
         let scheme = s.prefix { $0 != ":" }
-        let isScheme = scheme.first.map { $0.isASCII && $0.isLetter } == true
+        let isScheme =
+            scheme.first.map { $0.isASCII && $0.isLetter } == true
             && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
         if scheme.count == s.count || !isScheme {
             return "expected a URL such as \"https://wiki.example/runbooks/cpu-hot\", found \"\(s)\""
@@ -113,7 +116,9 @@ enum RuleDecoder {
         let hysteresis = hysteresisNode.map { $0.number(atLeastZero: false) } ?? 0
         // A limit rule tells a hysteresis of 0 from none (then the driver's `_hyst` counts).
         let given: Double? = hysteresisNode == nil ? nil : (hysteresis ?? 0)
-        if let hysteresisNode, !present.isEmpty, !present.contains(where: { ["above", "below", "predict"].contains($0) }) {
+        if let hysteresisNode, !present.isEmpty,
+            !present.contains(where: { ["above", "below", "predict"].contains($0) })
+        {
             hysteresisNode.report("applies only to above, below and predict")
         }
         var conditions: [Condition?] = []
@@ -122,7 +127,8 @@ enum RuleDecoder {
             switch key {
             case "above", "below":
                 let isAbove = key == "above"
-                guard let t = threshold(member, above: isAbove, hysteresis: given, limit: &limit), let h = hysteresis else {
+                guard let t = threshold(member, above: isAbove, hysteresis: given, limit: &limit), let h = hysteresis
+                else {
                     conditions.append(nil)
                     continue
                 }
@@ -187,8 +193,9 @@ enum RuleDecoder {
             return nil
         }
         guard let threshold = thresholds[0], let within, let over, let hysteresis else { return nil }
-        return .predict(PredictCondition(
-            direction: sides[0], threshold: threshold, hysteresis: hysteresis, within: within, over: over))
+        return .predict(
+            PredictCondition(
+                direction: sides[0], threshold: threshold, hysteresis: hysteresis, within: within, over: over))
     }
 
     /// A threshold: a number, a limit's name (`"crit"`) or `{ limit, margin, otherwise }`
@@ -224,9 +231,10 @@ enum RuleDecoder {
         let names = above ? SensorLimits.upperNames : SensorLimits.lowerNames
         guard names.contains(name) else {
             let other = (above ? SensorLimits.lowerNames : SensorLimits.upperNames).contains(name)
-            nameNode.report(other
-                ? "\"\(name)\" is a limit \(above ? "below" : "above") the values; \(above ? "below" : "above") takes it"
-                : "unknown limit \"\(name)\" (expected a number, or \(list(names)))")
+            nameNode.report(
+                other
+                    ? "\"\(name)\" is a limit \(above ? "below" : "above") the values; \(above ? "below" : "above") takes it"
+                    : "unknown limit \"\(name)\" (expected a number, or \(list(names)))")
             return nil
         }
         limit = RuleLimit(name: name, margin: margin, otherwise: otherwise, hysteresis: hysteresis)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import SensorRuntime
 #endif
+import SensorRuntime
 
 /// Where `run` keeps its runtime files (`status.json`, `live.sock`) and where `status`,
 /// `watch`, `top` and `mqtt` look for them (SPEC §19, §22).
@@ -30,7 +30,9 @@ public struct RuntimeDirectory: Sendable, Equatable {
 
     /// The daemon's directory by the rule, from the values given (testable without the
     /// process's environment); nil when none applies (not root and no `$XDG_RUNTIME_DIR`).
-    public static func daemon(runtimeDirectory: String?, isRoot: Bool, xdgRuntimeDirectory: String?) -> RuntimeDirectory? {
+    public static func daemon(
+        runtimeDirectory: String?, isRoot: Bool, xdgRuntimeDirectory: String?
+    ) -> RuntimeDirectory? {
         if let runtimeDirectory, let first = runtimeDirectory.split(separator: ":").first, first.hasPrefix("/") {
             return RuntimeDirectory(path: String(first))
         }
@@ -43,9 +45,13 @@ public struct RuntimeDirectory: Sendable, Equatable {
 
     /// Where a client looks, in order: the daemon's directory by the rule, then (for a user
     /// who is not root) the system service's.
-    public static func clientCandidates(runtimeDirectory: String?, isRoot: Bool, xdgRuntimeDirectory: String?) -> [RuntimeDirectory] {
+    public static func clientCandidates(
+        runtimeDirectory: String?, isRoot: Bool, xdgRuntimeDirectory: String?
+    ) -> [RuntimeDirectory] {
         var candidates: [RuntimeDirectory] = []
-        if let own = daemon(runtimeDirectory: runtimeDirectory, isRoot: isRoot, xdgRuntimeDirectory: xdgRuntimeDirectory) {
+        if let own = daemon(
+            runtimeDirectory: runtimeDirectory, isRoot: isRoot, xdgRuntimeDirectory: xdgRuntimeDirectory)
+        {
             candidates.append(own)
         }
         if !candidates.contains(RuntimeDirectory(path: system)) { candidates.append(RuntimeDirectory(path: system)) }
@@ -67,14 +73,16 @@ public struct RuntimeDirectory: Sendable, Equatable {
 
     /// ``daemon(runtimeDirectory:isRoot:xdgRuntimeDirectory:)`` for this process.
     public static func forDaemon() -> RuntimeDirectory? {
-        daemon(runtimeDirectory: environment("RUNTIME_DIRECTORY"), isRoot: geteuid() == 0,
+        daemon(
+            runtimeDirectory: environment("RUNTIME_DIRECTORY"), isRoot: geteuid() == 0,
             xdgRuntimeDirectory: environment("XDG_RUNTIME_DIR"))
     }
 
     /// The file `name` a client should open: the first candidate directory that has it,
     /// else the first candidate's (so an error names where the daemon would have put it).
     public static func clientFile(_ name: String) -> String {
-        let candidates = clientCandidates(runtimeDirectory: environment("RUNTIME_DIRECTORY"), isRoot: geteuid() == 0,
+        let candidates = clientCandidates(
+            runtimeDirectory: environment("RUNTIME_DIRECTORY"), isRoot: geteuid() == 0,
             xdgRuntimeDirectory: environment("XDG_RUNTIME_DIR"))
         for candidate in candidates where access(candidate.file(name), F_OK) == 0 {
             return candidate.file(name)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-package import SensorRuntime
 #endif
+package import SensorRuntime
 
 /// Where a password comes from (a BMC's, SPEC §23; a broker's, §24), never the password
 /// itself: a file only its owner may read (`passwordFile`), or a systemd credential
@@ -32,7 +32,9 @@ public enum SecretSource: Sendable, Hashable {
     package static func decode(_ object: ConfigObject, configDirectory: String) -> Decoded {
         var valid = true
         if let node = object["password"] {
-            node.report("a password does not belong in the configuration: put it in passwordFile (mode 0600) or a systemd credential (credential)")
+            node.report(
+                "a password does not belong in the configuration: put it in passwordFile (mode 0600) or a systemd credential (credential)"
+            )
             valid = false
         }
         var found: SecretSource?
@@ -50,7 +52,9 @@ public enum SecretSource: Sendable, Hashable {
             }
         }
         if let node = object["credential"] {
-            if let name = node.string(), !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")), name != ".", name != ".." {
+            if let name = node.string(), !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")), name != ".",
+                name != ".."
+            {
                 if object["passwordFile"] != nil {
                     node.report("passwordFile and credential are two ways to give one password: keep one")
                     valid = false
@@ -74,7 +78,8 @@ public enum SecretSource: Sendable, Hashable {
         guard info.st_mode & S_IFMT == S_IFREG else { return "\"\(path)\" is not a regular file" }
         let mode = info.st_mode & 0o7777
         guard mode == 0o600 || mode == 0o400 else {
-            return "\"\(path)\" has mode 0\(String(mode, radix: 8)): a password file must have mode 0600 or 0400 (chmod 600)"
+            return
+                "\"\(path)\" has mode 0\(String(mode, radix: 8)): a password file must have mode 0600 or 0400 (chmod 600)"
         }
         return nil
     }
@@ -96,8 +101,11 @@ public enum SecretSource: Sendable, Hashable {
             path = file
         case .credential(let name):
             guard let directory = credentialsDirectory, !directory.isEmpty else {
-                return .failure(ReadFailure(
-                    message: "credential \"\(name)\": $CREDENTIALS_DIRECTORY is not set (LoadCredential=\(name):FILE in the unit)"))
+                return .failure(
+                    ReadFailure(
+                        message:
+                            "credential \"\(name)\": $CREDENTIALS_DIRECTORY is not set (LoadCredential=\(name):FILE in the unit)"
+                    ))
             }
             path = directory + "/" + name
         }

@@ -23,13 +23,16 @@ final class FreeIPMISession: IPMISession {
             let name = withUnsafeBytes(of: r.name) { Self.text(Array($0.prefix { $0 != 0 })) }
             let t = withUnsafeBytes(of: r.thresholds) { Array($0.bindMemory(to: Double.self)) }
             var thresholds: [String: Double] = [:]
-            for (bit, key) in ["lnc", "lc", "lnr", "unc", "uc", "unr"].enumerated() where r.threshold_mask & (1 << bit) != 0 {
+            for (bit, key) in ["lnc", "lc", "lnr", "unc", "uc", "unr"].enumerated()
+            where r.threshold_mask & (1 << bit) != 0 {
                 thresholds[key] = t[bit]
             }
-            out.append(IPMIRecord(
-                recordID: Int(r.record_id), name: name, sensorType: r.sensor_type, eventReadingType: r.event_reading_type,
-                baseUnit: r.base_unit, isThreshold: r.is_threshold != 0, thresholds: thresholds,
-                hysteresis: (r.hysteresis_positive, r.hysteresis_negative)))
+            out.append(
+                IPMIRecord(
+                    recordID: Int(r.record_id), name: name, sensorType: r.sensor_type,
+                    eventReadingType: r.event_reading_type,
+                    baseUnit: r.base_unit, isThreshold: r.is_threshold != 0, thresholds: thresholds,
+                    hysteresis: (r.hysteresis_positive, r.hysteresis_negative)))
         }
         return out
     }
@@ -52,7 +55,8 @@ final class FreeIPMISession: IPMISession {
         guard let handle else { return IPMIStateMeaning(severity: .unknown, text: "state \(offset)") }
         var text = [CChar](repeating: 0, count: 160)
         let state = sw_ipmi_state(handle, eventReadingType, sensorType, UInt32(offset), &text, text.count)
-        return IPMIStateMeaning(severity: IPMIStateMeaning.Severity(rawValue: Int(state)) ?? .unknown, text: Self.text(text))
+        return IPMIStateMeaning(
+            severity: IPMIStateMeaning.Severity(rawValue: Int(state)) ?? .unknown, text: Self.text(text))
     }
 
     func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
@@ -62,15 +66,18 @@ final class FreeIPMISession: IPMISession {
         var failure: Int32 = 0
         var error = [CChar](repeating: 0, count: 320)
         let n = withExtendedLifetime(collected) {
-            sw_ipmi_sel(handle, UInt16(clamping: start), { context, entry in
-                guard let context, let e = entry?.pointee else { return }
-                let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-                let sensor = withUnsafeBytes(of: e.sensor) { FreeIPMISession.text(Array($0.prefix { $0 != 0 })) }
-                let event = withUnsafeBytes(of: e.event) { FreeIPMISession.text(Array($0.prefix { $0 != 0 })) }
-                box.entries.append(IPMIEventLogEntry(
-                    recordID: Int(e.record_id), timestamp: e.timestamp, sensor: sensor, event: event,
-                    severity: IPMIStateMeaning.Severity(rawValue: Int(e.state)) ?? .unknown))
-            }, Unmanaged.passUnretained(collected).toOpaque(), &failure, &error, error.count)
+            sw_ipmi_sel(
+                handle, UInt16(clamping: start),
+                { context, entry in
+                    guard let context, let e = entry?.pointee else { return }
+                    let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+                    let sensor = withUnsafeBytes(of: e.sensor) { FreeIPMISession.text(Array($0.prefix { $0 != 0 })) }
+                    let event = withUnsafeBytes(of: e.event) { FreeIPMISession.text(Array($0.prefix { $0 != 0 })) }
+                    box.entries.append(
+                        IPMIEventLogEntry(
+                            recordID: Int(e.record_id), timestamp: e.timestamp, sensor: sensor, event: event,
+                            severity: IPMIStateMeaning.Severity(rawValue: Int(e.state)) ?? .unknown))
+                }, Unmanaged.passUnretained(collected).toOpaque(), &failure, &error, error.count)
         }
         guard n >= 0 else { throw Self.failure(failure, error) }
         return collected.entries

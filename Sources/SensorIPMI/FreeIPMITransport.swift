@@ -23,11 +23,13 @@ public struct FreeIPMITransport: IPMITransport {
             case .admin: 4
             }
         let flags = settings.workarounds.reduce(UInt32(0)) { $0 | (IPMISourceSettings.workaroundFlags[$1] ?? 0) }
-        let ms = settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000
+        let ms =
+            settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000
         var failure: Int32 = 0
         var error = [CChar](repeating: 0, count: 320)
         let handle = sw_ipmi_open(
-            settings.host, settings.user, password, privilege, Int32(settings.cipherSuite), UInt32(clamping: max(ms, 1)), flags,
+            settings.host, settings.user, password, privilege, Int32(settings.cipherSuite),
+            UInt32(clamping: max(ms, 1)), flags,
             &failure, &error, error.count)
         guard let handle else { throw FreeIPMISession.failure(failure, error) }
         return FreeIPMISession(handle)

@@ -16,7 +16,9 @@ public enum IPMICheck {
             out.append("\(configuration.path): ipmi sources: \(problem)")
         }
         if bmcs.contains(where: { $0.host == nil }), access(devicePath, F_OK) != 0 {
-            out.append("\(configuration.path): ipmi source without hosts: " + IPMIFailure(.noDevice).words(bmc: "local", timeout: .seconds(5)))
+            out.append(
+                "\(configuration.path): ipmi source without hosts: "
+                    + IPMIFailure(.noDevice).words(bmc: "local", timeout: .seconds(5)))
         }
         return out
     }

@@ -49,7 +49,15 @@ public final class IPMIEventLog: Sendable {
         }
         if let first { sink.counted(first, bmc: bmc) }
         if !entries.isEmpty { sink.log(entries, bmc: bmc) }
-        guard let now = position, kept.withLock({ k in k == now ? false : { k = now; return true }() }) else { return }
+        guard let now = position,
+            kept.withLock({ k in
+                k == now
+                    ? false
+                    : {
+                        k = now; return true
+                    }()
+            })
+        else { return }
         sink.keep(position: now, bmc: bmc)
     }
 

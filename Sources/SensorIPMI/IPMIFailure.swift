@@ -47,7 +47,8 @@ public struct IPMIFailure: Error, Hashable, Sendable {
             what = "privilege level refused (\(detail); some BMCs need workarounds: [\"opensesspriv\"])"
         case .host: what = "cannot resolve the host name"
         case .noDevice:
-            what = "no /dev/ipmi0: load the IPMI drivers (modprobe ipmi_si ipmi_devintf), or read the BMC over the LAN (hosts)"
+            what =
+                "no /dev/ipmi0: load the IPMI drivers (modprobe ipmi_si ipmi_devintf), or read the BMC over the LAN (hosts)"
         case .secret: what = detail
         case .other: what = detail.isEmpty ? "IPMI error" : detail
         }

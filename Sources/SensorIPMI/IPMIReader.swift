@@ -98,7 +98,8 @@ public final class IPMIReader: SensorReader {
     /// Reads every sensor through the session (reopening it when a try is due), then the new
     /// event log records; faults in words when the BMC cannot be read.
     public func poll(at time: Timestamp) -> [SensorValues] {
-        let (values, log, states) = state.withLock { s -> (SensorValues, [IPMIEventLogEntry], [SensorID: [IPMIStateMeaning]]) in
+        let (values, log, states) = state.withLock {
+            s -> (SensorValues, [IPMIEventLogEntry], [SensorID: [IPMIStateMeaning]]) in
             defer { closeIfAsked(&s) }
             if s.session == nil, !s.closed, s.retryAt.map({ time >= $0 }) ?? true { connect(&s, at: time) }
             let count = s.listedMap ? (s.map?.entries.count ?? 0) : 1
@@ -128,7 +129,7 @@ public final class IPMIReader: SensorReader {
             if let eventLog {
                 do throws(IPMIFailure) {
                     log = eventLog.newEntries(try readEventLog(session, from: eventLog.position ?? 0))
-                } catch where error.kind == .timeout {
+                } catch  where error.kind == .timeout {
                     fail(&s, error, at: time)
                 } catch {
                     // A BMC without a readable event log still has sensors: its session stays.
@@ -147,7 +148,8 @@ public final class IPMIReader: SensorReader {
     }
 
     private func append(
-        _ reading: IPMIReading, of entry: IPMISensorMap.Entry, to values: inout SensorValues, states: inout [SensorID: [IPMIStateMeaning]],
+        _ reading: IPMIReading, of entry: IPMISensorMap.Entry, to values: inout SensorValues,
+        states: inout [SensorID: [IPMIStateMeaning]],
         session: any IPMISession
     ) {
         switch reading {
@@ -166,7 +168,9 @@ public final class IPMIReader: SensorReader {
             }
             states[entry.info.id] = meanings
             let alarmed = meanings.contains(where: \.isAlarm)
-            values.append(stateBits: Double(bits), words: meanings.map(\.text), alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
+            values.append(
+                stateBits: Double(bits), words: meanings.map(\.text),
+                alarms: alarmed ? [HardwareAlarms(name: "alarm")!] : [])
         case .unavailable(let why):
             values.appendFault(.other(settings.bmc + ": " + why))
         }
@@ -178,7 +182,7 @@ public final class IPMIReader: SensorReader {
         guard start != 0 else { return try session.eventLog(from: 0) }
         do throws(IPMIFailure) {
             return try session.eventLog(from: start)
-        } catch where error.kind == .other {
+        } catch  where error.kind == .other {
             return try session.eventLog(from: 0)
         }
     }

@@ -2,7 +2,8 @@
 public struct IPMIRecord: Hashable, Sendable {
     /// Equal when every field is (the hysteresis is a tuple, so this is written out).
     public static func == (a: IPMIRecord, b: IPMIRecord) -> Bool {
-        a.recordID == b.recordID && a.name == b.name && a.sensorType == b.sensorType && a.eventReadingType == b.eventReadingType
+        a.recordID == b.recordID && a.name == b.name && a.sensorType == b.sensorType
+            && a.eventReadingType == b.eventReadingType
             && a.baseUnit == b.baseUnit && a.isThreshold == b.isThreshold && a.thresholds == b.thresholds
             && a.hysteresis == b.hysteresis
     }

@@ -43,18 +43,23 @@ public struct IPMISensorMap: Sendable, Hashable {
             let id = SensorID(source: SourceKind.ipmi.idPrefix, name: bmc + "/" + name)
             guard admits(id) else { continue }
             let limits = record.isThreshold ? Self.limits(record, quantity: quantity) : .none
-            out.append(Entry(
-                index: index, info: SensorInfo(id: id, label: record.name, quantity: quantity, limits: limits),
-                unit: record.baseUnit, eventReadingType: record.eventReadingType, sensorType: record.sensorType))
+            out.append(
+                Entry(
+                    index: index, info: SensorInfo(id: id, label: record.name, quantity: quantity, limits: limits),
+                    unit: record.baseUnit, eventReadingType: record.eventReadingType, sensorType: record.sensorType))
         }
         entries = out.sorted { $0.info.id < $1.info.id }
     }
 
     /// The `<name>` of an id: each character outside `[A-Za-z0-9._-]` as `_`.
     public static func idName(_ sdrName: String) -> String {
-        let name = String(String.UnicodeScalarView(sdrName.unicodeScalars.map { c in
-            (c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "." || c == "_" || c == "-")) ? c : "_"
-        }))
+        let name = String(
+            String.UnicodeScalarView(
+                sdrName.unicodeScalars.map { c in
+                    (c.isASCII
+                        && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "." || c == "_" || c == "-"))
+                        ? c : "_"
+                }))
         return name.isEmpty ? "_" : name
     }
 

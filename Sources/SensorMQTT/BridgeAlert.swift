@@ -42,11 +42,13 @@ public struct BridgeAlert: Sendable, Hashable {
     public var attributesJSON: String {
         func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         func number(_ d: Double?) -> JSONValue { d.map(JSONValue.number) ?? .null }
-        return JSONWriter.text(.object(JSONObject([
-            .init(key: "rule", value: .string(rule)), .init(key: "sensor", value: .string(sensor)),
-            .init(key: "severity", value: .string(severity)), .init(key: "threshold", value: number(threshold)),
-            .init(key: "value", value: number(value)), .init(key: "since", value: text(since)),
-            .init(key: "message", value: text(message)), .init(key: "runbook", value: text(runbook)),
-        ])))
+        return JSONWriter.text(
+            .object(
+                JSONObject([
+                    .init(key: "rule", value: .string(rule)), .init(key: "sensor", value: .string(sensor)),
+                    .init(key: "severity", value: .string(severity)), .init(key: "threshold", value: number(threshold)),
+                    .init(key: "value", value: number(value)), .init(key: "since", value: text(since)),
+                    .init(key: "message", value: text(message)), .init(key: "runbook", value: text(runbook)),
+                ])))
     }
 }

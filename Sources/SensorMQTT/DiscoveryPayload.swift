@@ -83,13 +83,14 @@ public enum DiscoveryPayload {
     }
 
     private static func deviceValue(_ device: Device) -> JSONValue {
-        .object(JSONObject([
-            member("identifiers", .array([.string(device.topics.node)])),
-            member("name", .string(device.hostName)),
-            member("manufacturer", .string("sensorwatch")),
-            member("model", .string("sensorwatch")),
-            member("sw_version", .string(device.version)),
-        ]))
+        .object(
+            JSONObject([
+                member("identifiers", .array([.string(device.topics.node)])),
+                member("name", .string(device.hostName)),
+                member("manufacturer", .string("sensorwatch")),
+                member("model", .string("sensorwatch")),
+                member("sw_version", .string(device.version)),
+            ]))
     }
 
     private static func member(_ key: String, _ value: JSONValue) -> JSONObject.Member {

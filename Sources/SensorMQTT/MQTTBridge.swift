@@ -91,7 +91,9 @@ public struct MQTTBridge: Sendable {
 
     /// The stream's snapshot (at its start and after each reconnect): the sensors now, and
     /// the alerts that are pending or firing. Sensors known before and missing now are gone.
-    public mutating func snapshot(sensors list: [BridgeSensor], alerts firing: [BridgeAlert], now: Duration) -> [MQTTMessage] {
+    public mutating func snapshot(
+        sensors list: [BridgeSensor], alerts firing: [BridgeAlert], now: Duration
+    ) -> [MQTTMessage] {
         streaming = true
         var out: [MQTTMessage] = []
         let ids = Set(list.map(\.info.id.rawValue))
@@ -259,18 +261,25 @@ public struct MQTTBridge: Sendable {
     /// The sensor's config and those of its alerts.
     private func configs(of id: String) -> [MQTTMessage] {
         guard let entry = sensors[id], let topic = settings.topics.sensorConfig(entry.object) else { return [] }
-        var out = [MQTTMessage(
-            topic: topic,
-            payload: DiscoveryPayload.sensor(entry.info, object: entry.object, device: settings.device, expireAfter: entry.expireAfter),
-            qos: 1, retain: true)]
+        var out = [
+            MQTTMessage(
+                topic: topic,
+                payload: DiscoveryPayload.sensor(
+                    entry.info, object: entry.object, device: settings.device, expireAfter: entry.expireAfter),
+                qos: 1, retain: true)
+        ]
         for key in alertOrder {
-            guard let alert = alerts[key], alert.alert.sensor == id, let topic = settings.topics.alertConfig(alert.object) else {
+            guard let alert = alerts[key], alert.alert.sensor == id,
+                let topic = settings.topics.alertConfig(alert.object)
+            else {
                 continue
             }
-            out.append(MQTTMessage(
-                topic: topic,
-                payload: DiscoveryPayload.alert(rule: alert.alert.rule, sensor: entry.info, object: alert.object, device: settings.device),
-                qos: 1, retain: true))
+            out.append(
+                MQTTMessage(
+                    topic: topic,
+                    payload: DiscoveryPayload.alert(
+                        rule: alert.alert.rule, sensor: entry.info, object: alert.object, device: settings.device),
+                    qos: 1, retain: true))
         }
         return out
     }
@@ -284,15 +293,21 @@ public struct MQTTBridge: Sendable {
         }
         entry.published = now
         sensors[id] = entry
-        return [MQTTMessage(
-            topic: settings.topics.sensorState(entry.object), payload: NumberText.number(value), qos: settings.qos,
-            retain: true)]
+        return [
+            MQTTMessage(
+                topic: settings.topics.sensorState(entry.object), payload: NumberText.number(value), qos: settings.qos,
+                retain: true)
+        ]
     }
 
     private func alertMessages(_ entry: AlertEntry) -> [MQTTMessage] {
         [
-            MQTTMessage(topic: settings.topics.alertState(entry.object), payload: entry.alert.firing ? "ON" : "OFF", qos: 1, retain: true),
-            MQTTMessage(topic: settings.topics.alertAttributes(entry.object), payload: entry.alert.attributesJSON, qos: 1, retain: true),
+            MQTTMessage(
+                topic: settings.topics.alertState(entry.object), payload: entry.alert.firing ? "ON" : "OFF", qos: 1,
+                retain: true),
+            MQTTMessage(
+                topic: settings.topics.alertAttributes(entry.object), payload: entry.alert.attributesJSON, qos: 1,
+                retain: true),
         ]
     }
 
@@ -308,7 +323,8 @@ public struct MQTTBridge: Sendable {
             return (alerts[key]!, false)
         }
         let entry = AlertEntry(
-            object: names.name(for: key), label: sensors[alert.sensor].map { label($0.info) } ?? alert.sensor, alert: merged)
+            object: names.name(for: key), label: sensors[alert.sensor].map { label($0.info) } ?? alert.sensor,
+            alert: merged)
         alerts[key] = entry
         alertOrder.append(key)
         return (entry, true)
@@ -319,11 +335,15 @@ public struct MQTTBridge: Sendable {
         let (entry, isNew) = update(alert)
         var out: [MQTTMessage] = []
         if isNew, let topic = settings.topics.alertConfig(entry.object) {
-            let info = sensors[alert.sensor]?.info
+            let info =
+                sensors[alert.sensor]?.info
                 ?? SensorInfo(id: SensorID(rawValue: alert.sensor), label: entry.label, quantity: .temperature)
-            out.append(MQTTMessage(
-                topic: topic, payload: DiscoveryPayload.alert(rule: alert.rule, sensor: info, object: entry.object, device: settings.device),
-                qos: 1, retain: true))
+            out.append(
+                MQTTMessage(
+                    topic: topic,
+                    payload: DiscoveryPayload.alert(
+                        rule: alert.rule, sensor: info, object: entry.object, device: settings.device),
+                    qos: 1, retain: true))
         }
         out += alertMessages(entry)
         guard connected else {

@@ -124,7 +124,8 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
             lifecycle.stopping()
             group.cancelAll()
         }
-        await environment.client.stop(with: MQTTMessage(topic: settings.topics.status, payload: "offline", qos: 1, retain: true))
+        await environment.client.stop(
+            with: MQTTMessage(topic: settings.topics.status, payload: "offline", qos: 1, retain: true))
         stopped.store(true, ordering: .releasing)
         alarm.ring()
         return true
@@ -166,17 +167,24 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
                         log.log(.notice, "reading the daemon's live stream at \(runner.environment.streamName) again")
                         streamProblem = nil
                     }
-                    publish(bridge.snapshot(sensors: LiveBridgeInput.sensors(s.sensors), alerts: s.alerts.map(alert), now: now))
+                    publish(
+                        bridge.snapshot(
+                            sensors: LiveBridgeInput.sensors(s.sensors), alerts: s.alerts.map(alert), now: now))
                 case .change(let c):
-                    publish(bridge.change(sensors: LiveBridgeInput.sensors(c.sensors), alerts: c.alerts.map(alert), gone: c.gone, now: now))
+                    publish(
+                        bridge.change(
+                            sensors: LiveBridgeInput.sensors(c.sensors), alerts: c.alerts.map(alert), gone: c.gone,
+                            now: now))
                 case .error(let text):
                     log.log(.warning, "the daemon's live stream said: \(DisplayText.escaped(text))")
                 }
             case .streamEnded(let reason):
                 let words = reason.map(DisplayText.escaped) ?? "the daemon closed it"
                 if streamProblem != words {
-                    log.log(.warning, "the daemon's live stream at \(runner.environment.streamName) is not there (\(words)); "
-                        + "\(runner.settings.topics.status) says offline until it is back")
+                    log.log(
+                        .warning,
+                        "the daemon's live stream at \(runner.environment.streamName) is not there (\(words)); "
+                            + "\(runner.settings.topics.status) says offline until it is back")
                     streamProblem = words
                 }
                 publish(bridge.streamLost())
@@ -188,13 +196,18 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
                 }
                 problem = nil
                 runner.lifecycle.status("connected to \(runner.broker)")
-                if let birth = runner.settings.topics.homeAssistantStatus { _ = runner.environment.client.subscribe(birth) }
+                if let birth = runner.settings.topics.homeAssistantStatus {
+                    _ = runner.environment.client.subscribe(birth)
+                }
                 publish(bridge.brokerConnected(now: now))
             case .mqtt(.disconnected(let cause, let retryIn)):
                 bridge.brokerLost()
                 if cause != problem {
                     let level: LogLevel = cause.cause == .unreachable ? .warning : .error
-                    log.log(level, "\(cause.words); trying again in \(NumberText.duration(seconds: retryIn.seconds)), then at most every minute")
+                    log.log(
+                        level,
+                        "\(cause.words); trying again in \(NumberText.duration(seconds: retryIn.seconds)), then at most every minute"
+                    )
                     problem = cause
                     runner.lifecycle.status("no broker: \(cause.words)")
                 }
@@ -231,8 +244,10 @@ public final class MQTTBridgeRunner<C: RunClock>: Sendable {
         mutating func sayDropped() {
             guard bridge.dropped > 0, !droppedSaid else { return }
             droppedSaid = true
-            log.log(.warning, "more than \(MQTTBridge.heldLimit) alert messages waited for \(runner.broker): the oldest are dropped "
-                + "(every alert's current state is still published when it is back)")
+            log.log(
+                .warning,
+                "more than \(MQTTBridge.heldLimit) alert messages waited for \(runner.broker): the oldest are dropped "
+                    + "(every alert's current state is still published when it is back)")
         }
 
         mutating func rearm() {

@@ -19,7 +19,8 @@ public struct MQTTObjectNames: Sendable {
         out.reserveCapacity(text.utf8.count)
         for c in text {
             if c.isASCII, let a = c.asciiValue,
-                (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x5F || a == 0x2D
+                (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x5F
+                    || a == 0x2D
             {
                 out.append(c)
             } else {

@@ -118,7 +118,8 @@ public final class MosquittoClient: MQTTClient {
         guard relay.reserve(limit: Self.queueLimit) else { return false }
         let bytes = Array(message.payload.utf8)
         let mid = bytes.withUnsafeBytes {
-            sw_mqtt_publish(handle, message.topic, $0.baseAddress, Int32($0.count), Int32(message.qos), message.retain ? 1 : 0)
+            sw_mqtt_publish(
+                handle, message.topic, $0.baseAddress, Int32($0.count), Int32(message.qos), message.retain ? 1 : 0)
         }
         if mid < 0 { relay.release() }
         return mid >= 0
@@ -162,7 +163,10 @@ public final class MosquittoClient: MQTTClient {
             relay.attempt()
             error[0] = 0
             state.withLock { $0.connecting = true }
-            let made = sw_mqtt_connect(handle, settings.broker.host, Int32(settings.broker.port), Self.keepAliveSeconds, &error, error.count) == 0
+            let made =
+                sw_mqtt_connect(
+                    handle, settings.broker.host, Int32(settings.broker.port), Self.keepAliveSeconds, &error,
+                    error.count) == 0
             state.withLock { $0.connecting = false }
             if made {
                 var askedToLeave = false
@@ -193,7 +197,8 @@ public final class MosquittoClient: MQTTClient {
             return MQTTProblem(.loginRefused, "\(broker) refused the login\(who): \(words)")
         }
         if settings.broker.tls, sw_mqtt_failed_in_tls(handle) != 0 {
-            return MQTTProblem(.tls, "\(broker): TLS failed, the broker's certificate is not trusted or TLS broke: \(detail)")
+            return MQTTProblem(
+                .tls, "\(broker): TLS failed, the broker's certificate is not trusted or TLS broke: \(detail)")
         }
         return MQTTProblem(.unreachable, "\(broker): \(detail.isEmpty ? "the connection ended" : detail)")
     }

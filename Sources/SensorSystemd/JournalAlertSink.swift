@@ -107,10 +107,13 @@ public final class JournalAlertSink: AlertSink {
                     if echoed { echo?.write(line: line) }
                     if s.down {
                         s.down = false
-                        let note = "journal reachable again; "
+                        let note =
+                            "journal reachable again; "
                             + Count.of(s.statistics.fallbackWrites, "entry", plural: "entries") + " went to stderr, "
                             + Count.of(s.statistics.sendFailures, "send") + " failed so far"
-                        _ = send(JournalFields.fields(message: note, priority: LogLevel.notice.priority, id: nil, at: CodeLocation()))
+                        _ = send(
+                            JournalFields.fields(
+                                message: note, priority: LogLevel.notice.priority, id: nil, at: CodeLocation()))
                     }
                     return true
                 }
@@ -119,7 +122,8 @@ public final class JournalAlertSink: AlertSink {
             }
             if !s.down {
                 s.down = true
-                let why = present
+                let why =
+                    present
                     ? "sending to the journal failed: \(ErrnoText.words(-result))"
                     : "no journal socket at \(socketPath)"
                 fallback.write(line: PriorityLine.text("sensorwatch: \(why); writing events to stderr", at: .warning))

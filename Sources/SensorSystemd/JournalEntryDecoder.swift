@@ -13,18 +13,21 @@ import SensorRuntime
 /// never a crash further on. Fields older entries lack are nil or empty instead.
 public enum JournalEntryDecoder {
     /// The fields an alert is read from, with the trusted ones that say who wrote it.
-    public static let alertFieldNames = [
-        "MESSAGE", "MESSAGE_ID", "ALERT_RULE", "ALERT_STATE", "ALERT_SEVERITY", "ALERT_CONDITION", "ALERT_THRESHOLD",
-        "ALERT_LIMIT", "ALERT_WITHIN", "ALERT_ALARM", "ALERT_REASON", "ALERT_PREDICTED", "ALERT_SUMMARY",
-        "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_QUANTITY", "SENSOR_UNIT",
-        "SENSOR_VALUE",
-    ] + trustedFieldNames
+    public static let alertFieldNames =
+        [
+            "MESSAGE", "MESSAGE_ID", "ALERT_RULE", "ALERT_STATE", "ALERT_SEVERITY", "ALERT_CONDITION",
+            "ALERT_THRESHOLD",
+            "ALERT_LIMIT", "ALERT_WITHIN", "ALERT_ALARM", "ALERT_REASON", "ALERT_PREDICTED", "ALERT_SUMMARY",
+            "ALERT_DESCRIPTION", "ALERT_RUNBOOK", "SENSOR_ID", "SENSOR_LABEL", "SENSOR_QUANTITY", "SENSOR_UNIT",
+            "SENSOR_VALUE",
+        ] + trustedFieldNames
 
     /// The fields a silence is read from, with the trusted ones that say who wrote it.
-    public static let silenceFieldNames = [
-        "SILENCE_ID", "SILENCE_STATE", "SILENCE_RULE", "SILENCE_SENSOR", "SILENCE_HOST", "SILENCE_STARTS",
-        "SILENCE_ENDS", "SILENCE_COMMENT", "SILENCE_BY",
-    ] + trustedFieldNames
+    public static let silenceFieldNames =
+        [
+            "SILENCE_ID", "SILENCE_STATE", "SILENCE_RULE", "SILENCE_SENSOR", "SILENCE_HOST", "SILENCE_STARTS",
+            "SILENCE_ENDS", "SILENCE_COMMENT", "SILENCE_BY",
+        ] + trustedFieldNames
 
     /// The fields journald sets itself (``JournalTrust``): the writer's unit, uid and host.
     static let trustedFieldNames = ["_SYSTEMD_UNIT", "_UID", "_HOSTNAME"]
@@ -46,7 +49,8 @@ public enum JournalEntryDecoder {
         }
         var record = JournalAlertRecord(
             realtimeMicroseconds: realtimeMicroseconds, host: entry["_HOSTNAME"] ?? "", kind: kind,
-            rule: try required(entry, "ALERT_RULE"), severity: entry["ALERT_SEVERITY"].flatMap(Severity.init(rawValue:)),
+            rule: try required(entry, "ALERT_RULE"),
+            severity: entry["ALERT_SEVERITY"].flatMap(Severity.init(rawValue:)),
             sensor: entry["SENSOR_ID"] ?? "", label: entry["SENSOR_LABEL"] ?? "", unit: entry["SENSOR_UNIT"] ?? "",
             value: try number(entry, "SENSOR_VALUE"), threshold: try number(entry, "ALERT_THRESHOLD"),
             message: entry["MESSAGE"] ?? "",
@@ -110,7 +114,9 @@ public enum JournalEntryDecoder {
     }
 
     /// Whether a field that is either absent or `word` is present.
-    private static func flag(_ entry: [String: String], _ name: String, _ word: String) throws(JournalEntryError) -> Bool {
+    private static func flag(
+        _ entry: [String: String], _ name: String, _ word: String
+    ) throws(JournalEntryError) -> Bool {
         guard let text = entry[name] else { return false }
         guard text == word else { throw JournalEntryError(field: name, value: text, problem: .unknownValue) }
         return true

@@ -26,7 +26,8 @@ struct JournalEntryFields: Sendable {
             // `NAME=value`, not NUL-terminated, valid until the next call on `j`.
             let bytes = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: length)
             guard let i = prefixes.firstIndex(where: { bytes.starts(with: $0) }), out[names[i]] == nil else { continue }
-            out[names[i]] = String(validating: UnsafeBufferPointer(rebasing: bytes[prefixes[i].count...]), as: UTF8.self)
+            out[names[i]] = String(
+                validating: UnsafeBufferPointer(rebasing: bytes[prefixes[i].count...]), as: UTF8.self)
         }
         return out
     }

@@ -55,7 +55,8 @@ public enum JournalMessageID: String, Sendable, CaseIterable {
         case .firing: return .firing
         case .resolved: return .resolved
         case .repeat: return .repeat
-        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit, .silence, .sensorAppeared, .sensorGone, .bmcEventLog:
+        case .sensorFault, .configReloadFailed, .stateFile, .openFileLimit, .silence, .sensorAppeared, .sensorGone,
+            .bmcEventLog:
             return nil
         }
     }

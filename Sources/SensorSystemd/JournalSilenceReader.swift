@@ -59,6 +59,7 @@ public struct JournalSilenceReader: Sendable {
                 }
             }
         }
-        return Result(records: records.sorted { $0.realtimeMicroseconds < $1.realtimeMicroseconds }, untrusted: untrusted)
+        return Result(
+            records: records.sorted { $0.realtimeMicroseconds < $1.realtimeMicroseconds }, untrusted: untrusted)
     }
 }

@@ -26,7 +26,8 @@ public struct JournalSilenceWriter: Sendable {
         }
         let r = JournalAlertSink.sendv(JournalFields.fields(for: silence))
         guard r >= 0 else {
-            throw WriteError(description: "sending to the journal failed: \(ErrnoText.words(-r)); the silence was not kept")
+            throw WriteError(
+                description: "sending to the journal failed: \(ErrnoText.words(-r)); the silence was not kept")
         }
     }
 }

@@ -30,8 +30,9 @@ struct JournalTrustCheck {
     mutating func verdict(_ entry: [String: String], cursor: String?) -> JournalTrust.Verdict {
         var origin = file
         if hosts != nil, let cursor { origin = hosts!.origin(cursor: cursor) }
-        return trust.verdict(JournalTrust.Entry(
-            unit: entry["_SYSTEMD_UNIT"], uid: entry["_UID"], hostname: entry["_HOSTNAME"], fileHost: origin.host,
-            fileName: origin.file))
+        return trust.verdict(
+            JournalTrust.Entry(
+                unit: entry["_SYSTEMD_UNIT"], uid: entry["_UID"], hostname: entry["_HOSTNAME"], fileHost: origin.host,
+                fileName: origin.file))
     }
 }

@@ -26,7 +26,8 @@ public struct TerminalEnvironment: Sendable, Hashable {
     /// `TERM=dumb` (no cursor movement) or smaller than `minimum`.
     public func unusable(size: TerminalSize?, minimum: TerminalSize) -> String? {
         if term == nil || term == "dumb" {
-            return "the terminal cannot move its cursor (TERM=\(term ?? "")); use `sensorwatch watch` or `sensorwatch status`"
+            return
+                "the terminal cannot move its cursor (TERM=\(term ?? "")); use `sensorwatch watch` or `sensorwatch status`"
         }
         guard let size else { return "the terminal's size cannot be told" }
         if !size.holds(minimum) {

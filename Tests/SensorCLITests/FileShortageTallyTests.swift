@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCLI
 import SensorCore
 import SensorRuntime
 import Testing
-#endif
 
 /// Sensors left unread for want of open files: one entry when the number changes, across
 /// every source, none per sensor.
@@ -35,7 +35,8 @@ struct FileShortageTallyTests {
         let log = MemoryLog()
         let tally = FileShortageTally(log: log)
         do {
-            let reader = FileShortageReader(FakeReader(faults: [0: Self.shortage, 1: .system(errno: EIO)]), tally: tally)
+            let reader = FileShortageReader(
+                FakeReader(faults: [0: Self.shortage, 1: .system(errno: EIO)]), tally: tally)
             _ = reader.poll(at: .zero)
         }
         let fresh = FileShortageReader(FakeReader(faults: [:]), tally: tally)
@@ -63,7 +64,8 @@ struct FileShortageTallyTests {
     @Test func theWrapperPassesIsolationOfABlockedReadOn() {
         let tally = FileShortageTally(log: MemoryLog())
         #expect(FileShortageReader(FakeReader(faults: [:], blocked: true), tally: tally).isolateBlockedRead(now: .zero))
-        #expect(!FileShortageReader(FakeReader(faults: [:], blocked: false), tally: tally).isolateBlockedRead(now: .zero))
+        #expect(
+            !FileShortageReader(FakeReader(faults: [:], blocked: false), tally: tally).isolateBlockedRead(now: .zero))
     }
 
     /// Three sensors, read with the given faults.

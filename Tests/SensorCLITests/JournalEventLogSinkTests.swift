@@ -6,14 +6,18 @@ import SensorRuntime
 import SensorTestKit
 import Testing
 
-
 /// A BMC's event log records in the journal and their position in the state file (SPEC §23).
 @Suite struct JournalEventLogSinkTests {
     @Test func fieldsAndPriorityOfARecord() {
-        let e = IPMIEventLogEntry(recordID: 7, timestamp: 1_765_000_000, sensor: "Inlet Temp", event: "Upper Critical - going high", severity: .critical)
+        let e = IPMIEventLogEntry(
+            recordID: 7, timestamp: 1_765_000_000, sensor: "Inlet Temp", event: "Upper Critical - going high",
+            severity: .critical)
         let fields = JournalEventLogSink.fields(e, bmc: "bmc-r1-01", sensor: e.sensor, event: e.event)
         #expect(fields.map(\.0) == ["IPMI_BMC", "IPMI_SEL_ID", "IPMI_SEL_TIME", "IPMI_SEL_SENSOR", "IPMI_SEL_EVENT"])
-        #expect(fields.map(\.1) == ["bmc-r1-01", "7", RFC3339.format(1_765_000_000), "Inlet Temp", "Upper Critical - going high"])
+        #expect(
+            fields.map(\.1) == [
+                "bmc-r1-01", "7", RFC3339.format(1_765_000_000), "Inlet Temp", "Upper Critical - going high",
+            ])
         #expect(JournalEventLogSink.level(.critical).priority == 2)
         #expect(JournalEventLogSink.level(.warning).priority == 4)
         #expect(JournalEventLogSink.level(.nominal).priority == 5)
@@ -42,6 +46,7 @@ import Testing
     @Test func theStateDirectoryElseADirectoryOfTheUsersOwn() {
         let dir = TemporaryDirectory()
         #expect(SourceReaders.cacheDirectory(state: dir.root) == dir.root)
-        #expect(SourceReaders.cacheDirectory(state: "/proc/sensorwatch-cannot-be") == "/tmp/sensorwatch-sdr-\(getuid())")
+        #expect(
+            SourceReaders.cacheDirectory(state: "/proc/sensorwatch-cannot-be") == "/tmp/sensorwatch-sdr-\(getuid())")
     }
 }

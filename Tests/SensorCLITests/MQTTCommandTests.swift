@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCLI
 import SensorConfig
 import SensorCore
 import SensorTestKit
 import Testing
-#endif
 
 /// `sensorwatch mqtt`'s exit statuses before it connects (sysexits): usage, configuration.
 @Suite struct MQTTCommandTests {
@@ -25,7 +25,9 @@ import Testing
 
     @Test func aCredentialThatCannotBeReadIsAConfigurationError() async {
         let files = TemporaryDirectory()
-        let path = files.write("c.json5", """
+        let path = files.write(
+            "c.json5",
+            """
             { liveSocket: "\(files.path("live.sock"))",
               mqtt: { broker: "mqtt://127.0.0.1:18899", username: "u", credential: "nowhere" } }
             """)
@@ -40,7 +42,8 @@ import Testing
         ]
         #expect(MQTTCommand.interval(of: "thermal:x86_pkg_temp", sources: sources, default: .seconds(1)) == .seconds(5))
         #expect(MQTTCommand.interval(of: "thermal:acpitz", sources: sources, default: .seconds(1)) == .seconds(1))
-        #expect(MQTTCommand.interval(of: "hwmon:nct6775.656/temp1", sources: sources, default: .seconds(1)) == .seconds(2))
+        #expect(
+            MQTTCommand.interval(of: "hwmon:nct6775.656/temp1", sources: sources, default: .seconds(1)) == .seconds(2))
         #expect(MQTTCommand.interval(of: "sim:cpu", sources: sources, default: .seconds(1)) == .seconds(1))
     }
 }

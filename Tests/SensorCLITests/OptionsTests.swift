@@ -3,7 +3,8 @@ import Testing
 
 struct OptionsTests {
     @Test func anOptionGivenTwiceKeepsBothValuesAndTheSubscriptReadsTheLast() throws {
-        let o = try Options(["--directory", "a", "--json", "--directory=b", "--host", "web1"],
+        let o = try Options(
+            ["--directory", "a", "--json", "--directory=b", "--host", "web1"],
             valued: ["directory", "host"], flags: ["json"])
         #expect(o.all("directory") == ["a", "b"])
         #expect(o["directory"] == "b")

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCLI
 import SensorRuntime
 import SensorSimulation
 import SensorTestKit
 import Testing
-#endif
 
 @Suite struct RecordCommandTests {
     @Test(arguments: [
@@ -22,7 +22,9 @@ import Testing
     }
 
     @Test @MainActor func aBrokenConfigurationIsAConfigurationError() async {
-        #expect(await RecordCommand.run(["--config", "/nonexistent/sensorwatch.json5", "--output", "/tmp/r.json"]) == .config)
+        #expect(
+            await RecordCommand.run(["--config", "/nonexistent/sensorwatch.json5", "--output", "/tmp/r.json"])
+                == .config)
     }
 
     @Test @MainActor func helpExitsZero() async {
@@ -30,10 +32,13 @@ import Testing
     }
 
     @Test func theProgressLineCountsSensorsSamplesAndTime() {
-        #expect(RecordCommand.progressLine(Recorder.Progress(sensors: 9, samples: 3600, elapsed: .seconds(400)), done: false)
-            == "recording 9 sensors: 3600 samples, 6m40s")
-        #expect(RecordCommand.progressLine(Recorder.Progress(sensors: 1, samples: 1, elapsed: .zero), done: true)
-            == "recorded 1 sensor: 1 sample, 0s")
+        #expect(
+            RecordCommand.progressLine(
+                Recorder.Progress(sensors: 9, samples: 3600, elapsed: .seconds(400)), done: false)
+                == "recording 9 sensors: 3600 samples, 6m40s")
+        #expect(
+            RecordCommand.progressLine(Recorder.Progress(sensors: 1, samples: 1, elapsed: .zero), done: true)
+                == "recorded 1 sensor: 1 sample, 0s")
     }
 
     @Test func aRecordingReplacesTheFileDurablyAndLeavesNoTemporaryFile() throws {

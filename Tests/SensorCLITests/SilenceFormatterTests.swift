@@ -28,7 +28,8 @@ struct SilenceFormatterTests {
         #expect(
             SilenceFormatter.jsonArray(Self.silences)
                 == "[{\"id\":\"6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f\",\"rule\":\"fan-*\",\"sensor\":null,\"host\":\"web1\",\"starts\":\"2025-12-02T14:00:00Z\",\"ends\":\"2025-12-02T16:00:00Z\",\"by\":\"alice\",\"comment\":\"fan swap\\u001b[2J\",\"state\":\"active\"},"
-                + "{\"id\":\"00000000-0000-0000-0000-000000000001\",\"rule\":null,\"sensor\":\"sim:\\\"cpu\\\"\",\"host\":null,\"starts\":\"2025-12-02T14:00:00.500000Z\",\"ends\":\"2025-12-03T14:00:00Z\",\"by\":\"root\",\"comment\":\"\",\"state\":\"active\"}]")
+                + "{\"id\":\"00000000-0000-0000-0000-000000000001\",\"rule\":null,\"sensor\":\"sim:\\\"cpu\\\"\",\"host\":null,\"starts\":\"2025-12-02T14:00:00.500000Z\",\"ends\":\"2025-12-03T14:00:00Z\",\"by\":\"root\",\"comment\":\"\",\"state\":\"active\"}]"
+        )
         #expect(SilenceFormatter.jsonArray([]) == "[]")
     }
 }

@@ -14,9 +14,15 @@ struct StatusSilencedTests {
     }
 
     @Test func aPersonSeesTheSilencedAlertMarkedWithItsEnd() {
-        let text = StatusFormatter.person(F.report([Self.silencedCrit, F.hot]), now: F.t0 + 61) { "+\(Int($0 - F.t0))s" }
-        #expect(text.contains("  CRITICAL  cpu-crit  thermal:thermal_zone0  97 °C  threshold 96 °C (crit)  since +50s, silenced until +3600s\n"))
-        #expect(text.contains("  WARNING   cpu-hot   thermal:thermal_zone0  97 °C  threshold 85 °C         since +40s\n"))
+        let text = StatusFormatter.person(F.report([Self.silencedCrit, F.hot]), now: F.t0 + 61) {
+            "+\(Int($0 - F.t0))s"
+        }
+        #expect(
+            text.contains(
+                "  CRITICAL  cpu-crit  thermal:thermal_zone0  97 °C  threshold 96 °C (crit)  since +50s, silenced until +3600s\n"
+            ))
+        #expect(
+            text.contains("  WARNING   cpu-hot   thermal:thermal_zone0  97 °C  threshold 85 °C         since +40s\n"))
     }
 
     @Test func aSilencedCriticalAlertLeavesTheCheckAtTheWarning() {
@@ -33,7 +39,10 @@ struct StatusSilencedTests {
         hot.silencedUntil = F.t0 + 60
         let (line, code) = StatusFormatter.check(F.report([Self.silencedCrit, hot]))
         #expect(code == 0)
-        #expect(line.hasPrefix("SENSORWATCH OK - 2 silenced: cpu-crit on thermal:thermal_zone0 (97 °C) (silenced), cpu-hot"), "\(line)")
+        #expect(
+            line.hasPrefix(
+                "SENSORWATCH OK - 2 silenced: cpu-crit on thermal:thermal_zone0 (97 °C) (silenced), cpu-hot"), "\(line)"
+        )
     }
 
     @Test func theJSONMarksOnlyTheSilencedAlert() {

@@ -26,31 +26,45 @@ struct ThresholdAgreementTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "above a number", rule: "above: 80", values: ["81"], text: "80 °C",
-             message: "81 °C above 80 °C"),
-        Case(name: "above a limit", rule: #"above: "crit""#, limits: ["crit": 100, "max": 80], values: ["101"],
-             text: "100 °C (crit)", message: "101 °C above 100 °C (crit)"),
-        Case(name: "a limit less a margin", rule: #"above: { limit: "crit", margin: 5 }"#, limits: ["crit": 100],
-             values: ["96"], text: "95 °C (crit)", message: "96 °C above 95 °C (crit)"),
-        Case(name: "otherwise where the sensor lacks the limit", rule: #"above: { limit: "crit", otherwise: 95 }"#,
-             limits: ["max": 80], values: ["96"], text: "95 °C", message: "96 °C above 95 °C"),
-        Case(name: "the limit, not otherwise, where the sensor has it", rule: #"above: { limit: "crit", otherwise: 95 }"#,
-             limits: ["crit": 100], values: ["96", "101"], text: "100 °C (crit)", message: "101 °C above 100 °C (crit)"),
-        Case(name: "below a fan's min", rule: #"below: "min""#, quantity: .fan, limits: ["min": 1500], values: ["1200"],
-             text: "1500 rpm (min)", message: "1200 rpm below 1500 rpm (min)"),
-        Case(name: "below a number", rule: "below: 25", quantity: .humidity, values: ["21.25"], text: "25 %RH",
-             message: "21.25 %RH below 25 %RH"),
-        Case(name: "stale, a duration", rule: #"stale: "5s""#, values: ["50", "-", "-", "-", "-", "-", "-"], text: "5s",
-             message: "no reading for 5s"),
-        Case(name: "rise, a change and its window", rule: #"rise: { by: 10, within: "1m" }"#, values: ["50", "61"],
-             text: "10 °C within 1m", message: "61 °C rose by at least 10 °C within 1m"),
-        Case(name: "fall, a change and its window", rule: #"fall: { by: 3, within: "3h" }"#, quantity: .pressure,
-             values: ["1010", "1006.5"], text: "3 hPa within 3h", message: "1006.5 hPa fell by at least 3 hPa within 3h"),
-        Case(name: "predict, the limit and how far ahead", rule: #"predict: { above: "crit", within: "10s", over: "2s" }"#,
-             limits: ["crit": 100], values: ["70", "75", "80"], text: "100 °C (crit) within 10s",
-             message: "75 °C, heading above 100 °C (crit) within 10s (125 °C)"),
-        Case(name: "alarm, the limit whose alarm the chip latched", rule: "alarm: true", limits: ["crit": 100],
-             values: ["50!crit"], text: "crit", message: "50 °C in hardware alarm (crit)"),
+        Case(
+            name: "above a number", rule: "above: 80", values: ["81"], text: "80 °C",
+            message: "81 °C above 80 °C"),
+        Case(
+            name: "above a limit", rule: #"above: "crit""#, limits: ["crit": 100, "max": 80], values: ["101"],
+            text: "100 °C (crit)", message: "101 °C above 100 °C (crit)"),
+        Case(
+            name: "a limit less a margin", rule: #"above: { limit: "crit", margin: 5 }"#, limits: ["crit": 100],
+            values: ["96"], text: "95 °C (crit)", message: "96 °C above 95 °C (crit)"),
+        Case(
+            name: "otherwise where the sensor lacks the limit", rule: #"above: { limit: "crit", otherwise: 95 }"#,
+            limits: ["max": 80], values: ["96"], text: "95 °C", message: "96 °C above 95 °C"),
+        Case(
+            name: "the limit, not otherwise, where the sensor has it",
+            rule: #"above: { limit: "crit", otherwise: 95 }"#,
+            limits: ["crit": 100], values: ["96", "101"], text: "100 °C (crit)", message: "101 °C above 100 °C (crit)"),
+        Case(
+            name: "below a fan's min", rule: #"below: "min""#, quantity: .fan, limits: ["min": 1500], values: ["1200"],
+            text: "1500 rpm (min)", message: "1200 rpm below 1500 rpm (min)"),
+        Case(
+            name: "below a number", rule: "below: 25", quantity: .humidity, values: ["21.25"], text: "25 %RH",
+            message: "21.25 %RH below 25 %RH"),
+        Case(
+            name: "stale, a duration", rule: #"stale: "5s""#, values: ["50", "-", "-", "-", "-", "-", "-"], text: "5s",
+            message: "no reading for 5s"),
+        Case(
+            name: "rise, a change and its window", rule: #"rise: { by: 10, within: "1m" }"#, values: ["50", "61"],
+            text: "10 °C within 1m", message: "61 °C rose by at least 10 °C within 1m"),
+        Case(
+            name: "fall, a change and its window", rule: #"fall: { by: 3, within: "3h" }"#, quantity: .pressure,
+            values: ["1010", "1006.5"], text: "3 hPa within 3h", message: "1006.5 hPa fell by at least 3 hPa within 3h"),
+        Case(
+            name: "predict, the limit and how far ahead",
+            rule: #"predict: { above: "crit", within: "10s", over: "2s" }"#,
+            limits: ["crit": 100], values: ["70", "75", "80"], text: "100 °C (crit) within 10s",
+            message: "75 °C, heading above 100 °C (crit) within 10s (125 °C)"),
+        Case(
+            name: "alarm, the limit whose alarm the chip latched", rule: "alarm: true", limits: ["crit": 100],
+            values: ["50!crit"], text: "crit", message: "50 °C in hardware alarm (crit)"),
     ]
 
     /// The engine's events and status entry for `c`'s rule over its readings.
@@ -99,8 +113,11 @@ struct ThresholdAgreementTests {
         // status, for a person and in the file (read back as `status` reads it)
         let report = StatusReport(
             version: "0", pid: 1, started: 0, updated: 0,
-            sensors: [StatusSensor(id: "sim:s", label: "S", quantity: c.quantity.rawValue, unit: unit, value: event.value,
-                                   time: 0, ok: true, error: nil)],
+            sensors: [
+                StatusSensor(
+                    id: "sim:s", label: "S", quantity: c.quantity.rawValue, unit: unit, value: event.value,
+                    time: 0, ok: true, error: nil)
+            ],
             alerts: [status])
         let person = StatusFormatter.person(report, now: 0) { _ in "T" }
         #expect(person.contains(" threshold \(c.text)  since T"), "\(person)")
@@ -115,9 +132,10 @@ struct ThresholdAgreementTests {
     /// threshold and says "no longer above".
     @Test func notifyTestEventsReadAsTheDaemonsOwn() {
         let events = NotifyEvent.testEvents(now: 0, host: "h")
-        #expect(events.map(\.message) == [
-            "sensorwatch-test firing: sim:test (test) 42 °C above 40 °C (sensorwatch notify --test)",
-            "sensorwatch-test resolved: sim:test (test) 38 °C, no longer above 40 °C (sensorwatch notify --test)",
-        ])
+        #expect(
+            events.map(\.message) == [
+                "sensorwatch-test firing: sim:test (test) 42 °C above 40 °C (sensorwatch notify --test)",
+                "sensorwatch-test resolved: sim:test (test) 38 °C, no longer above 40 °C (sensorwatch notify --test)",
+            ])
     }
 }

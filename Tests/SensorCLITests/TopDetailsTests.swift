@@ -11,12 +11,19 @@ struct TopDetailsTests {
 
     @Test func theRowsRulesLimitsAlertsAndTransitions() throws {
         let rules = [
-            Rule(name: "cpu-hot", selector: SensorSelector(sensor: try Glob("hwmon:coretemp*")), condition: .above(50, hysteresis: 0), severity: .critical),
-            Rule(name: "fan-stopped", selector: SensorSelector(sensor: try Glob("hwmon:nct*")), condition: .above(0, hysteresis: 0)),
+            Rule(
+                name: "cpu-hot", selector: SensorSelector(sensor: try Glob("hwmon:coretemp*")),
+                condition: .above(50, hysteresis: 0), severity: .critical),
+            Rule(
+                name: "fan-stopped", selector: SensorSelector(sensor: try Glob("hwmon:nct*")),
+                condition: .above(0, hysteresis: 0)),
         ]
         let records = (0..<10).map {
-            JournalAlertRecord(realtimeMicroseconds: UInt64(TopFixtures.t0 * 1e6) + UInt64($0), kind: $0 % 2 == 0 ? .firing : .resolved,
-                rule: "cpu-hot", severity: .critical, sensor: row.id, value: 55, threshold: 50, message: "transition \($0)")
+            JournalAlertRecord(
+                realtimeMicroseconds: UInt64(TopFixtures.t0 * 1e6) + UInt64($0),
+                kind: $0 % 2 == 0 ? .firing : .resolved,
+                rule: "cpu-hot", severity: .critical, sensor: row.id, value: 55, threshold: 50,
+                message: "transition \($0)")
         }
         let lines = TopDetails.lines(row, rules: rules, history: .success(records), localTime: time)
         #expect(lines[0] == "Package id 0  hwmon:coretemp-isa-0000/temp1  (temperature)")
@@ -29,7 +36,8 @@ struct TopDetailsTests {
     }
 
     @Test func aJournalThatCannotBeReadIsSaid() {
-        let lines = TopDetails.lines(row, rules: nil, history: .failure(.init(call: "sd_journal_open", errno: 13)), localTime: time)
+        let lines = TopDetails.lines(
+            row, rules: nil, history: .failure(.init(call: "sd_journal_open", errno: 13)), localTime: time)
         #expect(lines.last?.hasPrefix("the journal cannot be read: ") == true)
         #expect(!lines.contains { $0.hasPrefix("rules") })
     }

@@ -6,7 +6,9 @@ enum TopFixtures {
 
     static let hello = LiveMessage.hello(LiveHello(host: "web1", pid: 42, started: t0 - 3 * 86400 - 3600))
 
-    static func sensor(_ id: String, _ label: String = "", value: Double? = 55, unit: String = "°C", limits: [String: Double] = [:]) -> LiveSensor {
+    static func sensor(
+        _ id: String, _ label: String = "", value: Double? = 55, unit: String = "°C", limits: [String: Double] = [:]
+    ) -> LiveSensor {
         LiveSensor(id: id, label: label, quantity: "temperature", unit: unit, value: value, time: t0, limits: limits)
     }
 
@@ -17,7 +19,9 @@ enum TopFixtures {
         sensor("thermal:acpitz", "acpitz", value: 40),
     ]
 
-    static let firing = LiveAlert(rule: "cpu-hot", sensor: "hwmon:coretemp-isa-0000/temp1", severity: "critical", state: .firing, since: t0 - 60, value: 55, threshold: 50)
+    static let firing = LiveAlert(
+        rule: "cpu-hot", sensor: "hwmon:coretemp-isa-0000/temp1", severity: "critical", state: .firing, since: t0 - 60,
+        value: 55, threshold: 50)
 
     static func snapshot(alerts: [LiveAlert] = [firing]) -> LiveMessage {
         var history: [String: [LiveBucket]] = [:]

@@ -25,7 +25,8 @@ struct TopLoopTests {
         let environment = TerminalEnvironment { ["TERM": "xterm-256color", "LANG": "C.UTF-8"][$0] }
         let session = TopSession(
             terminal: terminal, environment: environment, clock: clock, rules: nil,
-            follower: LiveFollower(path: { nil }, subscription: nil, clock: clock), now: { [now] in now.seconds.withLock { $0 } })
+            follower: LiveFollower(path: { nil }, subscription: nil, clock: clock),
+            now: { [now] in now.seconds.withLock { $0 } })
         var loop = TopLoop(session: session, size: TerminalSize(rows: 24, columns: 80))
         loop.draw()
         _ = loop.take(.live(.connected(path: "/x")))
@@ -35,7 +36,9 @@ struct TopLoopTests {
         return loop
     }
 
-    private var repaints: Int { terminal.writes.filter { String(decoding: $0, as: UTF8.self).contains("\u{1B}[2J") }.count }
+    private var repaints: Int {
+        terminal.writes.filter { String(decoding: $0, as: UTF8.self).contains("\u{1B}[2J") }.count
+    }
 
     @Test func theFirstFrameIsARepaintAndEachFrameOneWrite() throws {
         _ = try loop()

@@ -14,20 +14,23 @@ struct TopRowTests {
 
     @Test func everyQuantityIsARowWithItsUnitGroupedByChip() {
         var state = LiveState()
-        state.apply(.snapshot(LiveSnapshot(sensors: [
-            Self.sensor("thermal:x86_pkg_temp", "temperature", "°C", 55),
-            Self.sensor("hwmon:sht3x-i2c-1-44/humidity1", "humidity", "%RH", 41.5),
-            Self.sensor("iio:bme280/pressure", "pressure", "hPa", 1013.2),
-            Self.sensor("hwmon:nct6775-isa-0290/fan1", "fan", "rpm", 1200),
-            Self.sensor("hwmon:nct6775-isa-0290/in0", "voltage", "V", 1.05),
-            Self.sensor("hwmon:nct6775-isa-0290/power1", "power", "W", 35.2),
-            Self.sensor("hwmon:nct6775-isa-0290/curr1", "current", "A", 2.5),
-        ])))
+        state.apply(
+            .snapshot(
+                LiveSnapshot(sensors: [
+                    Self.sensor("thermal:x86_pkg_temp", "temperature", "°C", 55),
+                    Self.sensor("hwmon:sht3x-i2c-1-44/humidity1", "humidity", "%RH", 41.5),
+                    Self.sensor("iio:bme280/pressure", "pressure", "hPa", 1013.2),
+                    Self.sensor("hwmon:nct6775-isa-0290/fan1", "fan", "rpm", 1200),
+                    Self.sensor("hwmon:nct6775-isa-0290/in0", "voltage", "V", 1.05),
+                    Self.sensor("hwmon:nct6775-isa-0290/power1", "power", "W", 35.2),
+                    Self.sensor("hwmon:nct6775-isa-0290/curr1", "current", "A", 2.5),
+                ])))
         let rows = TopRow.rows(state)
-        #expect(rows.map(\.group) == [
-            "hwmon:nct6775-isa-0290", "hwmon:nct6775-isa-0290", "hwmon:nct6775-isa-0290", "hwmon:nct6775-isa-0290",
-            "hwmon:sht3x-i2c-1-44", "iio:bme280", "thermal",
-        ])
+        #expect(
+            rows.map(\.group) == [
+                "hwmon:nct6775-isa-0290", "hwmon:nct6775-isa-0290", "hwmon:nct6775-isa-0290", "hwmon:nct6775-isa-0290",
+                "hwmon:sht3x-i2c-1-44", "iio:bme280", "thermal",
+            ])
         let screen = TopScreen(state: state, rows: rows, view: TopView(), connection: .live, now: Self.t0, utf8: true)
             .grid(TerminalSize(rows: 24, columns: 100))
         let text = (0..<24).map(screen.line).joined(separator: "\n")
@@ -46,14 +49,21 @@ struct TopRowTests {
             LiveAlert(rule: "warm", sensor: "thermal:a", severity: "warning", state: .pending, since: Self.t0),
             LiveAlert(rule: "hot", sensor: "thermal:b", severity: "critical", state: .firing, since: Self.t0),
             LiveAlert(rule: "warm", sensor: "thermal:b", severity: "warning", state: .pending, since: Self.t0),
-            LiveAlert(rule: "hot", sensor: "thermal:c", severity: "critical", state: .firing, since: Self.t0, silenced: Self.t0 + 3600),
+            LiveAlert(
+                rule: "hot", sensor: "thermal:c", severity: "critical", state: .firing, since: Self.t0,
+                silenced: Self.t0 + 3600),
         ]
         var state = LiveState()
-        state.apply(.snapshot(LiveSnapshot(sensors: [
-            Self.sensor("thermal:a", "temperature", "°C", 50), Self.sensor("thermal:b", "temperature", "°C", 99),
-            Self.sensor("thermal:c", "temperature", "°C", 99), Self.sensor("thermal:d", "temperature", "°C", 40),
-            Self.sensor("thermal:e", "temperature", "°C", nil), asleep, broken,
-        ], alerts: alerts)))
+        state.apply(
+            .snapshot(
+                LiveSnapshot(
+                    sensors: [
+                        Self.sensor("thermal:a", "temperature", "°C", 50),
+                        Self.sensor("thermal:b", "temperature", "°C", 99),
+                        Self.sensor("thermal:c", "temperature", "°C", 99),
+                        Self.sensor("thermal:d", "temperature", "°C", 40),
+                        Self.sensor("thermal:e", "temperature", "°C", nil), asleep, broken,
+                    ], alerts: alerts)))
         let states = Dictionary(uniqueKeysWithValues: TopRow.rows(state).map { ($0.id, $0.state) })
         #expect(states["thermal:a"] == .pending(rule: "warm"))
         #expect(states["thermal:b"] == .firing(rule: "hot", severity: "critical"))

@@ -7,11 +7,17 @@ import Testing
 struct TopScreenTests {
     let size = TerminalSize(rows: 24, columns: 80)
 
-    func screen(_ state: LiveState = TopFixtures.state(), view: TopView = TopView(), connection: TopConnection = .live, utf8: Bool = true) -> ScreenGrid {
+    func screen(
+        _ state: LiveState = TopFixtures.state(), view: TopView = TopView(), connection: TopConnection = .live,
+        utf8: Bool = true
+    ) -> ScreenGrid {
         let rows = TopRow.rows(state, filter: view.filter, alertsOnly: view.alertsOnly)
         var v = view
         v.settle(rows)
-        return TopScreen(state: state, rows: rows, view: v, connection: connection, now: TopFixtures.t0, utf8: utf8, clockTime: { _ in "12:00:00" }).grid(size)
+        return TopScreen(
+            state: state, rows: rows, view: v, connection: connection, now: TopFixtures.t0, utf8: utf8,
+            clockTime: { _ in "12:00:00" }
+        ).grid(size)
     }
 
     func text(_ g: ScreenGrid) -> [String] { (0..<g.size.rows).map(g.line) }
@@ -52,9 +58,15 @@ struct TopScreenTests {
         var state = TopFixtures.state()
         // Its history is of state bits (1, then 3): not a quantity to draw.
         let bits = (0..<120).map { i in
-            LiveBucket(time: LiveBucket.start(of: TopFixtures.t0) - Int64(119 - i) * 5, min: 1, max: i < 60 ? 1 : 3, last: i < 60 ? 1 : 3)
+            LiveBucket(
+                time: LiveBucket.start(of: TopFixtures.t0) - Int64(119 - i) * 5, min: 1, max: i < 60 ? 1 : 3,
+                last: i < 60 ? 1 : 3)
         }
-        state.apply(.snapshot(LiveSnapshot(sensors: TopFixtures.sensors + [psu], alerts: [TopFixtures.firing], history: ["ipmi:bmc-r1-01/PSU1_Status": bits])))
+        state.apply(
+            .snapshot(
+                LiveSnapshot(
+                    sensors: TopFixtures.sensors + [psu], alerts: [TopFixtures.firing],
+                    history: ["ipmi:bmc-r1-01/PSU1_Status": bits])))
         let g = screen(state)
         let y = try #require(row(g, containing: "PSU1 Status"))
         #expect(g.line(y) == "  PSU1 Status ipmi:bm Presence detected                        ok               ")
@@ -79,7 +91,10 @@ struct TopScreenTests {
 
     @Test func aHostileLabelIsShownEscaped() {
         var state = TopFixtures.state()
-        state.apply(.change(LiveChange(time: TopFixtures.t0, sensors: [TopFixtures.sensor("thermal:evil", "bad\u{1B}[2J\u{07}label")])))
+        state.apply(
+            .change(
+                LiveChange(
+                    time: TopFixtures.t0, sensors: [TopFixtures.sensor("thermal:evil", "bad\u{1B}[2J\u{07}label")])))
         let g = screen(state)
         #expect(text(g).contains { $0.contains(#"bad\x1b[2J\x07label"#) })
         #expect(!g.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
@@ -94,7 +109,9 @@ struct TopScreenTests {
     }
 
     @Test func theDaemonGoneIsSaidInTheHeader() {
-        #expect(screen(connection: .gone(since: TopFixtures.t0)).line(0).contains("daemon gone since 12:00:00, reconnecting"))
+        #expect(
+            screen(connection: .gone(since: TopFixtures.t0)).line(0).contains(
+                "daemon gone since 12:00:00, reconnecting"))
         #expect(screen(connection: .standalone).line(0).contains("standalone"))
     }
 
@@ -113,7 +130,8 @@ struct TopScreenTests {
 
     @Test func tooSmallAScreenGetsOneLineNotGarbage() {
         let small = TerminalSize(rows: 20, columns: 70)
-        let g = TopScreen(state: TopFixtures.state(), rows: [], view: TopView(), connection: .live, now: 0, utf8: true).grid(small)
+        let g = TopScreen(state: TopFixtures.state(), rows: [], view: TopView(), connection: .live, now: 0, utf8: true)
+            .grid(small)
         #expect(g.line(0).hasPrefix("sensorwatch top needs at least 80×24; this terminal is 70×20"))
         #expect(g.line(1).allSatisfy { $0 == " " })
     }

@@ -64,10 +64,14 @@ struct TopViewTests {
         v.selected = rows[firing].id
         #expect(v.handle(.character("s"), rows: rows, page: 20) == nil)
         guard case .prompt = v.mode else { Issue.record("no prompt"); return }
-        #expect(v.handle(.enter, rows: rows, page: 20) == .silence(rule: "cpu-hot", sensor: rows[firing].id, duration: "1h"))
+        #expect(
+            v.handle(.enter, rows: rows, page: 20) == .silence(rule: "cpu-hot", sensor: rows[firing].id, duration: "1h")
+        )
         _ = v.handle(.character("s"), rows: rows, page: 20)
         for c in "30m" { _ = v.handle(.character(c), rows: rows, page: 20) }
-        #expect(v.handle(.enter, rows: rows, page: 20) == .silence(rule: "cpu-hot", sensor: rows[firing].id, duration: "30m"))
+        #expect(
+            v.handle(.enter, rows: rows, page: 20)
+                == .silence(rule: "cpu-hot", sensor: rows[firing].id, duration: "30m"))
     }
 
     @Test func sOnARowWithoutAnAlertSaysWhy() throws {

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorConfig
 @testable import SensorCore
 @testable import SensorSimulation
 import Testing
-#endif
 
 struct ConfigShippedFilesTests {
     /// The repository's `config/` directory, found from this file's path.
@@ -19,7 +19,9 @@ struct ConfigShippedFilesTests {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = String(cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
+            let name = String(
+                cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+                    .assumingMemoryBound(to: CChar.self))
             if name.hasSuffix(".json5") { names.append(name) }
         }
         return names.sorted()
@@ -40,7 +42,9 @@ struct ConfigShippedFilesTests {
         for name in ["sensorwatch.json5", "sensorwatch.example.json5"] {
             let rules = try ConfigLoader.load(path: Self.configDirectory + "/" + name).rules
             let rule = rules.first { $0.name == "hw-alarm" }
-            #expect(rule?.condition == .alarm && rule?.severity == .warning && rule?.selector == SensorSelector(), "\(name)")
+            #expect(
+                rule?.condition == .alarm && rule?.severity == .warning && rule?.selector == SensorSelector(), "\(name)"
+            )
         }
     }
 

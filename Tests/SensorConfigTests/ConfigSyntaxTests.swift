@@ -4,10 +4,16 @@ import Testing
 
 struct ConfigSyntaxTests {
     @Test(arguments: [
-        ("{\n  interval: \"1s\"\n  sources: []\n}", "line 3, column 3: expected \",\" or \"}\" after a value, found \"s\""),
+        (
+            "{\n  interval: \"1s\"\n  sources: []\n}",
+            "line 3, column 3: expected \",\" or \"}\" after a value, found \"s\""
+        ),
         ("{\n  rules: [\n    { name: \"x\" },\n", "line 4, column 1: expected a value, found end of file"),
         ("{\n  interval: \"1s\",\n  sources: @,\n}", "line 3, column 12: expected a value, found \"@\""),
-        ("{\n  sources: [\n    { type: \"thermal\" }\n  \n}", "line 5, column 1: expected \",\" or \"]\" after a value, found \"}\""),
+        (
+            "{\n  sources: [\n    { type: \"thermal\" }\n  \n}",
+            "line 5, column 1: expected \",\" or \"]\" after a value, found \"}\""
+        ),
         ("{ a: tru }", "line 1, column 6: expected a value, found \"tru\""),
         ("{ a: \"abc\n}", "line 1, column 6: unterminated string"),
         ("{ /* never closed\n a: 1 }", "line 1, column 3: unterminated /* comment"),
@@ -21,7 +27,10 @@ struct ConfigSyntaxTests {
         ("{ -a: 1 }", "line 1, column 3: expected a key, found \"-\""),
         ("{\r\n  a: 1\r\n  b: 2\r\n}", "line 3, column 3: expected \",\" or \"}\" after a value, found \"b\""),
         ("", "line 1, column 1: expected a value, found end of file"),
-        ("{\n  rules: [{ name: \"a\", sensor: \"*\",\n    above: 80, 'above': 90 }],\n}", "line 3, column 16: duplicate key \"above\""),
+        (
+            "{\n  rules: [{ name: \"a\", sensor: \"*\",\n    above: 80, 'above': 90 }],\n}",
+            "line 3, column 16: duplicate key \"above\""
+        ),
         ("// only a comment\n", "line 2, column 1: expected a value, found end of file"),
     ])
     func pointsAtTheFirstSyntaxError(text: String, expected: String) {

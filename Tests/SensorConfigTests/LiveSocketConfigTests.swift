@@ -2,7 +2,6 @@
 import SensorTestKit
 import Testing
 
-
 @Suite struct LiveSocketConfigTests {
     @Test func defaultIsTheRuntimeDirectoryAndFalseTurnsItOff() throws {
         let dir = TemporaryDirectory()
@@ -15,16 +14,22 @@ import Testing
     }
 
     @Test func checkSaysWhatIsWrong() {
-        #expect(TemporaryDirectory.configErrors(of: "{ liveSocket: \"live.sock\" }") == [
-            "c.json5: liveSocket: must be an absolute path of a file (where `run` listens for watch, top and mqtt), or false"
-        ])
+        #expect(
+            TemporaryDirectory.configErrors(of: "{ liveSocket: \"live.sock\" }") == [
+                "c.json5: liveSocket: must be an absolute path of a file (where `run` listens for watch, top and mqtt), or false"
+            ])
         #expect(TemporaryDirectory.configErrors(of: "{ liveSocket: \"/run/\" }").count == 1)
-        #expect(TemporaryDirectory.configErrors(of: "{ liveSocket: true }") == [
-            "c.json5: liveSocket: must be a path or false (true is the default: live.sock in the runtime directory; leave the key out)"
-        ])
-        #expect(TemporaryDirectory.configErrors(of: "{ liveSocket: 3 }") == ["c.json5: liveSocket: expected an absolute path or false, found a number"])
-        #expect(TemporaryDirectory.configErrors(of: "{ liveSocket: \"/\(String(repeating: "x", count: 120))\" }") == [
-            "c.json5: liveSocket: is 121 bytes long; a Unix socket's path may have at most 107"
-        ])
+        #expect(
+            TemporaryDirectory.configErrors(of: "{ liveSocket: true }") == [
+                "c.json5: liveSocket: must be a path or false (true is the default: live.sock in the runtime directory; leave the key out)"
+            ])
+        #expect(
+            TemporaryDirectory.configErrors(of: "{ liveSocket: 3 }") == [
+                "c.json5: liveSocket: expected an absolute path or false, found a number"
+            ])
+        #expect(
+            TemporaryDirectory.configErrors(of: "{ liveSocket: \"/\(String(repeating: "x", count: 120))\" }") == [
+                "c.json5: liveSocket: is 121 bytes long; a Unix socket's path may have at most 107"
+            ])
     }
 }

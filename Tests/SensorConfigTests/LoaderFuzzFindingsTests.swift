@@ -32,8 +32,10 @@ struct LoaderFuzzFindingsTests {
             #"c.json5: interval: invalid duration "1\ns": unknown unit "\ns" (use ns, us, ms, s, m, h or d)"#
         ),
         (#"{ "a\tb\u0007": 1 }"#, #"c.json5: a\tb\x07: unknown key"#),
-        (#"{ rules: [{ name: "r", sensor: "*", above: 1, severity: "loud\r\u2028" }] }"#,
-         #"c.json5: rules[0].severity: unknown severity "loud\r\u{2028}" (expected critical, warning, notice or info)"#),
+        (
+            #"{ rules: [{ name: "r", sensor: "*", above: 1, severity: "loud\r\u2028" }] }"#,
+            #"c.json5: rules[0].severity: unknown severity "loud\r\u{2028}" (expected critical, warning, notice or info)"#
+        ),
     ])
     func controlCharactersInErrorsAreEscaped(text: String, expected: String) {
         #expect(Self.configErrors(text) == [expected])
@@ -50,9 +52,18 @@ struct LoaderFuzzFindingsTests {
         ("{\n  a: \"\\x4\" }", #"c.json5: line 2, column 7: invalid escape: 2 hexadecimal digits must follow "\x""#),
         (#"{ Bool\u0060: 1 }"#, #"c.json5: line 1, column 7: "\u0060" is not a letter a key can have"#),
         (#"{ \u0030a: 1 }"#, #"c.json5: line 1, column 3: "\u0030" is not a letter a key can have"#),
-        (#"{ a: "\01" }"#, #"c.json5: line 1, column 7: invalid escape "\01" in a string (JSON5 has no octal escapes)"#),
-        (#"{ a: "\uDC00" }"#, #"c.json5: line 1, column 7: invalid escape: "\uDC00" is the second half of a surrogate pair"#),
-        (#"{ a: "\uD800x" }"#, #"c.json5: line 1, column 7: invalid escape: "\uD800" must be followed by the second half of its surrogate pair"#),
+        (
+            #"{ a: "\01" }"#,
+            #"c.json5: line 1, column 7: invalid escape "\01" in a string (JSON5 has no octal escapes)"#
+        ),
+        (
+            #"{ a: "\uDC00" }"#,
+            #"c.json5: line 1, column 7: invalid escape: "\uDC00" is the second half of a surrogate pair"#
+        ),
+        (
+            #"{ a: "\uD800x" }"#,
+            #"c.json5: line 1, column 7: invalid escape: "\uD800" must be followed by the second half of its surrogate pair"#
+        ),
         (#"{ a: "\1" }"#, #"c.json5: line 1, column 7: invalid escape "\1" in a string"#),
     ])
     func invalidEscapesAreSyntaxErrorsWithAPosition(text: String, expected: String) {
@@ -106,7 +117,11 @@ struct LoaderFuzzFindingsTests {
         let text = "{ rules: [{ name: \"r\", quantity: \"humidity\", below: 25 }] }"
         let path = files.write("c.json5", text)
         #expect(try ConfigLoader.load(contents: Array(text.utf8), path: path) == ConfigLoader.load(path: path))
-        #expect(throws: ConfigErrors([ConfigError(file: "c.json5", location: .file, message: "cannot read: not valid UTF-8 text")])) {
+        #expect(
+            throws: ConfigErrors([
+                ConfigError(file: "c.json5", location: .file, message: "cannot read: not valid UTF-8 text")
+            ])
+        ) {
             try ConfigLoader.load(contents: [0x7B, 0xFF, 0x7D], path: "c.json5")
         }
     }

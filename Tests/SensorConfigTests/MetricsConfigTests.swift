@@ -9,14 +9,22 @@ struct MetricsConfigTests {
         ("{ metrics: \"m.prom\" }", "metrics: expected an object, found a string"),
         ("{ metrics: { textfile: 3 } }", "metrics.textfile: expected a string, found a number"),
         ("{ metrics: { textfile: \"m.prom\", interval: \"0s\" } }", "metrics.interval: must be longer than 0s"),
-        ("{ metrics: { textfile: \"m.prom\", intervall: \"5s\" } }",
-         "metrics.intervall: unknown key (did you mean \"interval\"?)"),
-        ("{ metrics: { textfile: \"m.txt\" } }",
-         "metrics.textfile: must name a file ending in .prom (node_exporter's textfile collector reads only those)"),
-        ("{ metrics: { textfile: \"dir/.prom\" } }",
-         "metrics.textfile: must name a file ending in .prom (node_exporter's textfile collector reads only those)"),
-        ("{ metrics: { textfile: \"m.prom/\" } }",
-         "metrics.textfile: must name a file ending in .prom (node_exporter's textfile collector reads only those)"),
+        (
+            "{ metrics: { textfile: \"m.prom\", intervall: \"5s\" } }",
+            "metrics.intervall: unknown key (did you mean \"interval\"?)"
+        ),
+        (
+            "{ metrics: { textfile: \"m.txt\" } }",
+            "metrics.textfile: must name a file ending in .prom (node_exporter's textfile collector reads only those)"
+        ),
+        (
+            "{ metrics: { textfile: \"dir/.prom\" } }",
+            "metrics.textfile: must name a file ending in .prom (node_exporter's textfile collector reads only those)"
+        ),
+        (
+            "{ metrics: { textfile: \"m.prom/\" } }",
+            "metrics.textfile: must name a file ending in .prom (node_exporter's textfile collector reads only those)"
+        ),
     ])
     func reportsEachProblemAtItsKeyPath(text: String, expected: String) {
         #expect(TemporaryDirectory.configErrors(of: text) == ["c.json5: " + expected])
@@ -26,12 +34,15 @@ struct MetricsConfigTests {
         let files = TemporaryDirectory()
         let path = files.write("etc/c.json5", "{ metrics: { textfile: \"../run/sensorwatch.prom\" } }")
         let config = try ConfigLoader.load(path: path)
-        #expect(config.metrics == MetricsConfiguration(textfile: files.path("run/sensorwatch.prom"), interval: .seconds(15)))
+        #expect(
+            config.metrics == MetricsConfiguration(textfile: files.path("run/sensorwatch.prom"), interval: .seconds(15))
+        )
     }
 
     @Test func absoluteTextfileAndIntervalAreKept() throws {
         let files = TemporaryDirectory()
-        let path = files.write("c.json5", "{ metrics: { textfile: \"/run/sensorwatch/sensorwatch.prom\", interval: \"1s\" } }")
+        let path = files.write(
+            "c.json5", "{ metrics: { textfile: \"/run/sensorwatch/sensorwatch.prom\", interval: \"1s\" } }")
         let config = try ConfigLoader.load(path: path)
         #expect(config.metrics?.textfile == "/run/sensorwatch/sensorwatch.prom")
         #expect(config.metrics?.interval == .seconds(1))
@@ -44,7 +55,9 @@ struct MetricsConfigTests {
         var path = #filePath
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
         let config = try ConfigLoader.load(path: path + "/config/sensorwatch.example.json5")
-        #expect(config.metrics == MetricsConfiguration(textfile: "/run/sensorwatch/sensorwatch.prom", interval: .seconds(15)))
+        #expect(
+            config.metrics
+                == MetricsConfiguration(textfile: "/run/sensorwatch/sensorwatch.prom", interval: .seconds(15)))
     }
 
     /// node_exporter reads every `*.prom` in its directory, a half-written one too.

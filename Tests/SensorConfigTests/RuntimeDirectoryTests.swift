@@ -1,15 +1,16 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// SPEC §19's rule for where `run` keeps its runtime files and where clients look.
 @Suite struct RuntimeDirectoryTests {
     @Test func theUnitsRuntimeDirectoryWinsItsFirstEntry() {
-        let d = RuntimeDirectory.daemon(runtimeDirectory: "/run/sensorwatch-x:/run/other", isRoot: false, xdgRuntimeDirectory: "/run/user/1000")
+        let d = RuntimeDirectory.daemon(
+            runtimeDirectory: "/run/sensorwatch-x:/run/other", isRoot: false, xdgRuntimeDirectory: "/run/user/1000")
         #expect(d?.path == "/run/sensorwatch-x")
         #expect(d?.file("status.json") == "/run/sensorwatch-x/status.json")
     }
@@ -31,7 +32,8 @@ import Testing
     }
 
     @Test func aUserClientAlsoLooksWhereTheSystemServiceKeepsItsFiles() {
-        let c = RuntimeDirectory.clientCandidates(runtimeDirectory: nil, isRoot: false, xdgRuntimeDirectory: "/run/user/1000")
+        let c = RuntimeDirectory.clientCandidates(
+            runtimeDirectory: nil, isRoot: false, xdgRuntimeDirectory: "/run/user/1000")
         #expect(c.map(\.path) == ["/run/user/1000/sensorwatch", "/run/sensorwatch"])
         let root = RuntimeDirectory.clientCandidates(runtimeDirectory: nil, isRoot: true, xdgRuntimeDirectory: nil)
         #expect(root.map(\.path) == ["/run/sensorwatch"])
@@ -42,7 +44,9 @@ import Testing
     @Test func theDaemonMakesAMissingDirectoryReadableToAll() {
         let dir = TemporaryDirectory()
         let runtime = RuntimeDirectory(path: dir.path("run/sensorwatch"))
-        #expect(runtime.makeIfMissing() == "cannot make the runtime directory \(dir.path("run/sensorwatch")): No such file or directory")
+        #expect(
+            runtime.makeIfMissing()
+                == "cannot make the runtime directory \(dir.path("run/sensorwatch")): No such file or directory")
         _ = dir.write("run/.keep", "")
         let old = umask(0o077)
         defer { umask(old) }
@@ -53,7 +57,11 @@ import Testing
     }
 
     @Test func countsSayTheirNounOnceOrMore() {
-        #expect([Count.of(1, "source"), Count.of(2, "source"), Count.of(0, "rule"), Count.of(1, "entry", plural: "entries"),
-                 Count.of(3, "entry", plural: "entries")] == ["1 source", "2 sources", "0 rules", "1 entry", "3 entries"])
+        #expect(
+            [
+                Count.of(1, "source"), Count.of(2, "source"), Count.of(0, "rule"),
+                Count.of(1, "entry", plural: "entries"),
+                Count.of(3, "entry", plural: "entries"),
+            ] == ["1 source", "2 sources", "0 rules", "1 entry", "3 entries"])
     }
 }

@@ -24,7 +24,8 @@ import Testing
     @Test func aServerErrorIsAnAnswerToRetry() async throws {
         let server = try LoopbackHTTPServer(
             response: "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbusy")
-        let result = await poster.send("POST", url: "http://127.0.0.1:\(server.port)/", json: "{}", timeout: .seconds(10))
+        let result = await poster.send(
+            "POST", url: "http://127.0.0.1:\(server.port)/", json: "{}", timeout: .seconds(10))
         #expect(result == .answered(status: 503, body: "busy"))
         #expect(result.outcome == .retry("HTTP 503: busy"))
     }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorRuntime
 import Synchronization
-#endif
 
 /// A one-connection HTTP server on 127.0.0.1 for the poster's tests: it takes one request,
 /// keeps what came, and answers with `response` (nil: never answers, for the timeout).
@@ -45,7 +45,8 @@ final class LoopbackHTTPServer: Sendable {
                 request += buffer[0..<n]
                 if let end = Self.headerEnd(request) {
                     let head = String(decoding: request[..<end], as: UTF8.self).lowercased()
-                    let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    let length =
+                        head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                         .flatMap { Int($0.dropFirst("content-length:".count).trimmingPrefix(" ")) } ?? 0
                     if request.count - (end + 4) >= length { break }
                 }
@@ -68,7 +69,8 @@ final class LoopbackHTTPServer: Sendable {
     /// Where the blank line after the headers starts.
     private static func headerEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+        for i in 0...(bytes.count - 4)
+        where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
             return i
         }
         return nil
@@ -96,7 +98,9 @@ final class LoopbackHTTPServer: Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { a in bind(fd, a, length) == 0 && getsockname(fd, a, &length) == 0 }
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { a in
+                bind(fd, a, length) == 0 && getsockname(fd, a, &length) == 0
+            }
         }
         return UInt16(bigEndian: address.sin_port)
     }

@@ -4,7 +4,6 @@ import SensorConfig
 import SensorRuntime
 import Synchronization
 
-
 /// A BMC for the reader's tests: its records and readings scripted, its failures injected,
 /// every open and close counted (so a test sees no session left open).
 final class FakeIPMITransport: IPMITransport {
@@ -81,7 +80,8 @@ final class FakeSession: IPMISession {
     }
 
     func meaning(eventReadingType: UInt8, sensorType: UInt8, offset: Int) -> IPMIStateMeaning {
-        transport.script.withLock { $0.meanings[offset] } ?? IPMIStateMeaning(severity: .nominal, text: "state \(offset)")
+        transport.script.withLock { $0.meanings[offset] }
+            ?? IPMIStateMeaning(severity: .nominal, text: "state \(offset)")
     }
 
     func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
@@ -92,7 +92,9 @@ final class FakeSession: IPMISession {
         }
         if let failure { throw failure }
         guard start != 0 else { return log }
-        guard let i = log.firstIndex(where: { $0.recordID == start }) else { throw IPMIFailure(.other, "record not present") }
+        guard let i = log.firstIndex(where: { $0.recordID == start }) else {
+            throw IPMIFailure(.other, "record not present")
+        }
         return Array(log[i...])
     }
 
@@ -127,14 +129,19 @@ final class MemoryEventLogSink: IPMIEventLogSink {
 extension IPMIRecord {
     /// The simulator's records (../shared/fixtures/ipmi): five threshold sensors and a PSU.
     static let simulator: [IPMIRecord] = [
-        IPMIRecord(recordID: 2, name: "Inlet Temp", sensorType: 1, eventReadingType: 1, baseUnit: 1, isThreshold: true,
-                   thresholds: ["unc": 40, "uc": 45, "unr": 50]),
-        IPMIRecord(recordID: 4, name: "FAN1", sensorType: 4, eventReadingType: 1, baseUnit: 18, isThreshold: true,
-                   thresholds: ["lnc": 1200, "lc": 600, "lnr": 300]),
-        IPMIRecord(recordID: 5, name: "12V", sensorType: 2, eventReadingType: 1, baseUnit: 4, isThreshold: true,
-                   thresholds: ["lnc": 11.4, "lc": 10.8, "unc": 12.6, "uc": 13.2]),
-        IPMIRecord(recordID: 6, name: "PSU1 Power", sensorType: 3, eventReadingType: 1, baseUnit: 6, isThreshold: true,
-                   thresholds: ["uc": 800]),
-        IPMIRecord(recordID: 7, name: "PSU1 Status", sensorType: 8, eventReadingType: 0x6f, baseUnit: 0, isThreshold: false),
+        IPMIRecord(
+            recordID: 2, name: "Inlet Temp", sensorType: 1, eventReadingType: 1, baseUnit: 1, isThreshold: true,
+            thresholds: ["unc": 40, "uc": 45, "unr": 50]),
+        IPMIRecord(
+            recordID: 4, name: "FAN1", sensorType: 4, eventReadingType: 1, baseUnit: 18, isThreshold: true,
+            thresholds: ["lnc": 1200, "lc": 600, "lnr": 300]),
+        IPMIRecord(
+            recordID: 5, name: "12V", sensorType: 2, eventReadingType: 1, baseUnit: 4, isThreshold: true,
+            thresholds: ["lnc": 11.4, "lc": 10.8, "unc": 12.6, "uc": 13.2]),
+        IPMIRecord(
+            recordID: 6, name: "PSU1 Power", sensorType: 3, eventReadingType: 1, baseUnit: 6, isThreshold: true,
+            thresholds: ["uc": 800]),
+        IPMIRecord(
+            recordID: 7, name: "PSU1 Status", sensorType: 8, eventReadingType: 0x6f, baseUnit: 0, isThreshold: false),
     ]
 }

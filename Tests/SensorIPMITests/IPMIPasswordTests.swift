@@ -1,11 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 @testable import SensorIPMI
 import SensorTestKit
 import Testing
-#endif
-
 
 /// SPEC §23: the password from a file of mode 0600/0400 or a systemd credential.
 @Suite struct IPMIPasswordTests {
@@ -26,7 +25,8 @@ import Testing
             try IPMIPassword.read(IPMISourceSettings(host: "b", password: .file(path)))
         } throws: { error in
             let words = (error as? IPMIFailure)?.words(bmc: "b", timeout: .seconds(5)) ?? ""
-            return words.contains("has mode 0644: a password file must have mode 0600 or 0400") && !words.contains("s3cret")
+            return words.contains("has mode 0644: a password file must have mode 0600 or 0400")
+                && !words.contains("s3cret")
         }
     }
 
@@ -49,10 +49,11 @@ import Testing
         let warnings = IPMICheck.warnings(
             configuration([inBand]), devicePath: "/nonexistent/ipmi0",
             libraryProblem: { "cannot load libfreeipmi (install the package libfreeipmi17): x" })
-        #expect(warnings == [
-            "c.json5: ipmi sources: cannot load libfreeipmi (install the package libfreeipmi17): x",
-            "c.json5: ipmi source without hosts: local: no /dev/ipmi0: load the IPMI drivers (modprobe ipmi_si ipmi_devintf), or read the BMC over the LAN (hosts)",
-        ])
+        #expect(
+            warnings == [
+                "c.json5: ipmi sources: cannot load libfreeipmi (install the package libfreeipmi17): x",
+                "c.json5: ipmi source without hosts: local: no /dev/ipmi0: load the IPMI drivers (modprobe ipmi_si ipmi_devintf), or read the BMC over the LAN (hosts)",
+            ])
     }
 
     @Test func aConfigurationWithoutBMCsOrWithEverythingThereHasNone() {

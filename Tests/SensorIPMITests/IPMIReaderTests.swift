@@ -6,14 +6,15 @@ import SensorTestKit
 import Synchronization
 import Testing
 
-
 /// One BMC through one session (SPEC §23), with a scripted transport.
 @Suite struct IPMIReaderTests {
     let transport = FakeIPMITransport()
 
     let board = IPMIStateBoard()
 
-    private func reader(host: String? = "bmc-r1-07", interval: Duration = .seconds(10), eventLog: IPMIEventLog? = nil) -> IPMIReader {
+    private func reader(
+        host: String? = "bmc-r1-07", interval: Duration = .seconds(10), eventLog: IPMIEventLog? = nil
+    ) -> IPMIReader {
         let settings = IPMISourceSettings(host: host, user: "monitor", password: .file("/x"), timeout: .seconds(5))
         let config = SourceConfiguration(kind: .ipmi, interval: interval, ipmi: settings)
         return IPMIReader(
@@ -25,8 +26,10 @@ import Testing
         transport.script.withLock {
             $0.records = IPMIRecord.simulator
             $0.readings = [0: .value(25), 1: .value(4800), 2: .value(12), 3: .value(300), 4: .states(0b01)]
-            $0.meanings = [0: IPMIStateMeaning(severity: .nominal, text: "Presence detected"),
-                           1: IPMIStateMeaning(severity: .critical, text: "Power Supply Failure detected")]
+            $0.meanings = [
+                0: IPMIStateMeaning(severity: .nominal, text: "Presence detected"),
+                1: IPMIStateMeaning(severity: .critical, text: "Power Supply Failure detected"),
+            ]
         }
     }
 
@@ -51,7 +54,9 @@ import Testing
         _ = r.discover()
         _ = r.poll(at: .seconds(10))
         _ = r.poll(at: .seconds(20))
-        let (rests, readsSinceRest, restsAtLogReads) = transport.script.withLock { ($0.rests, $0.readsSinceRest, $0.restsAtLogReads) }
+        let (rests, readsSinceRest, restsAtLogReads) = transport.script.withLock {
+            ($0.rests, $0.readsSinceRest, $0.restsAtLogReads)
+        }
         #expect(rests == 2)
         #expect(readsSinceRest == 0)
         // Each poll's log read came before that poll's rest.
@@ -70,7 +75,10 @@ import Testing
         // The words go with the reading, for status, the stream and top (SPEC §23).
         #expect(v.states(at: 4) == ["Presence detected", "Power Supply Failure detected"])
         #expect(v.states(at: 0) == nil)
-        #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == ["Presence detected", "Power Supply Failure detected"])
+        #expect(
+            r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.text) == [
+                "Presence detected", "Power Supply Failure detected",
+            ])
         #expect(r.states[SensorID("ipmi:bmc-r1-07/PSU1_Status")]?.map(\.isAlarm) == [false, true])
         // Posted for the alarm's message: only the alarming states' words.
         #expect(board.alarmWords(of: SensorID("ipmi:bmc-r1-07/PSU1_Status")) == "Power Supply Failure detected")
@@ -95,7 +103,9 @@ import Testing
         #expect(transport.script.withLock { $0.passwords.count } == 2)
         _ = r.poll(at: .seconds(30))
         #expect(transport.script.withLock { $0.passwords.count } == 2)
-        transport.script.withLock { $0.openFailure = nil; $0.readFailure = nil }
+        transport.script.withLock {
+            $0.openFailure = nil; $0.readFailure = nil
+        }
         let back = r.poll(at: .seconds(40)).first!
         #expect(back.values == [12, 4800, 25, 300, 1])
         #expect(transport.open == 1)
@@ -177,23 +187,32 @@ import Testing
         let settings = IPMISourceSettings()
         let config = SourceConfiguration(kind: .ipmi, interval: .seconds(10), ipmi: settings)
         let r = IPMIReader(
-            configuration: config, transport: FreeIPMITransport(devicePath: "/nonexistent/ipmi0"), cacheDirectory: "/nonexistent")
+            configuration: config, transport: FreeIPMITransport(devicePath: "/nonexistent/ipmi0"),
+            cacheDirectory: "/nonexistent")
         #expect(r.discover().map(\.id.rawValue) == ["ipmi:local"])
         let v = r.poll(at: .seconds(10)).first!
-        #expect(v.faults[0] == "local: no /dev/ipmi0: load the IPMI drivers (modprobe ipmi_si ipmi_devintf), or read the BMC over the LAN (hosts)")
+        #expect(
+            v.faults[0]
+                == "local: no /dev/ipmi0: load the IPMI drivers (modprobe ipmi_si ipmi_devintf), or read the BMC over the LAN (hosts)"
+        )
     }
 
     @Test func failuresAreSaidInWordsNamingTheBMC() {
-        #expect(IPMIFailure(.timeout).words(bmc: "bmc-r1-07", timeout: .seconds(5)) == "bmc-r1-07: session timeout after 5 s")
+        #expect(
+            IPMIFailure(.timeout).words(bmc: "bmc-r1-07", timeout: .seconds(5))
+                == "bmc-r1-07: session timeout after 5 s")
         #expect(IPMIFailure(.timeout).words(bmc: "b", timeout: .milliseconds(2500)) == "b: session timeout after 2.5 s")
         #expect(IPMIFailure(.password).words(bmc: "bmc-r1-07", timeout: .seconds(5)) == "bmc-r1-07: password refused")
-        #expect(IPMIFailure(.noLibrary, "cannot load libfreeipmi (install the package libfreeipmi17): x").words(bmc: "b", timeout: .seconds(5))
-            == "b: cannot load libfreeipmi (install the package libfreeipmi17): x")
+        #expect(
+            IPMIFailure(.noLibrary, "cannot load libfreeipmi (install the package libfreeipmi17): x").words(
+                bmc: "b", timeout: .seconds(5))
+                == "b: cannot load libfreeipmi (install the package libfreeipmi17): x")
     }
 
     @Test func newEventLogRecordsAreLoggedOnceTheFirstLooksAreCounted() {
         scriptSimulator()
-        let old = IPMIEventLogEntry(recordID: 1, timestamp: 5, sensor: "Inlet Temp", event: "Upper Critical - going high", severity: .critical)
+        let old = IPMIEventLogEntry(
+            recordID: 1, timestamp: 5, sensor: "Inlet Temp", event: "Upper Critical - going high", severity: .critical)
         transport.script.withLock { $0.eventLog = [old] }
         let sink = MemoryEventLogSink()
         let log = IPMIEventLog(position: nil, sink: sink)
@@ -206,7 +225,8 @@ import Testing
         // Kept at once: records added while the daemon is down are logged at its start.
         #expect(sink.kept == ["bmc-r1-07": 1])
         #expect(sink.counts.withLock { $0 } == ["bmc-r1-07": 1])
-        let new = IPMIEventLogEntry(recordID: 2, timestamp: 9, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
+        let new = IPMIEventLogEntry(
+            recordID: 2, timestamp: 9, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
         transport.script.withLock { $0.eventLog = [old, new] }
         _ = r.poll(at: .seconds(20))
         _ = r.poll(at: .seconds(30))
@@ -216,7 +236,8 @@ import Testing
         // Each read starts at the last record seen: one round trip when nothing is new.
         #expect(transport.script.withLock { $0.logReads } == [0, 1, 2])
         // A cleared log (the last record seen is gone) is read from its start, all of it new.
-        let fresh = IPMIEventLogEntry(recordID: 1, timestamp: 20, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
+        let fresh = IPMIEventLogEntry(
+            recordID: 1, timestamp: 20, sensor: "FAN1", event: "Lower Critical - going low", severity: .critical)
         transport.script.withLock { $0.eventLog = [fresh] }
         _ = r.poll(at: .seconds(40))
         #expect(sink.logged == [new, fresh])

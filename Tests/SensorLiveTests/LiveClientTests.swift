@@ -3,12 +3,13 @@ import SensorCore
 import SensorRuntime
 import Testing
 
-
 @DaemonActor
 @Suite struct LiveClientTests {
     @Test func aSlowClientGetsOneChangeWithTheLatestState() throws {
         let data = SensorData()
-        let list = SensorList(source: "sim", sensors: [SensorInfo(id: "sim:a", quantity: .temperature), SensorInfo(id: "sim:b", quantity: .temperature)])
+        let list = SensorList(
+            source: "sim",
+            sensors: [SensorInfo(id: "sim:a", quantity: .temperature), SensorInfo(id: "sim:b", quantity: .temperature)])
         var table = LiveSensorTable(started: 0)
         let client = LiveClient(fd: -1)
         client.startStreaming()
@@ -34,7 +35,8 @@ import Testing
         client.startStreaming()
         client.note(
             LiveSensorTable.Delta(changed: ["sim:a1", "sim:b1"], appeared: [], gone: ["sim:b2", "sim:a2"]),
-            alerts: [LiveAlert(rule: "r", sensor: "sim:b1", severity: "info", state: .firing, since: 0)], silences: false)
+            alerts: [LiveAlert(rule: "r", sensor: "sim:b1", severity: "info", state: .firing, since: 0)],
+            silences: false)
         #expect(client.dirtySensors == ["sim:a1"] && client.gone == ["sim:a2"] && client.dirtyAlerts.isEmpty)
     }
 

@@ -4,6 +4,7 @@ import SensorCore
 @testable import SensorLive
 import SensorRuntime
 import SensorTestKit
+import Synchronization
 import Testing
 @testable import SensorConfig
 #if canImport(Glibc)
@@ -80,6 +81,64 @@ import Testing
         server.send(peer, "{\"type\":\"nonsense\"}\n")
         close(peer)
         await #expect(throws: LiveProtocolError.self) { for try await _ in connection.messages() {} }
+    }
+
+    @Test func aSlowConsumerLeavesTheRestInTheSocketAndLosesNothing() async throws {
+        let server = Server()
+        let connection = try LiveConnection(path: server.path)
+        let peer = server.accept()
+        // A small send buffer: what the reader does not take stays with the writer.
+        var small: Int32 = 4096
+        setsockopt(peer, SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        let lines = 20000
+        let line = { @Sendable (i: Int) in
+            LiveMessage.change(LiveChange(time: Double(i), gone: ["thermal:zone\(i)"])).line + "\n"
+        }
+        let lineBytes = line(lines).utf8.count
+        let written = Mutex(0)
+        let writerDone = EventCount()
+        try DetachedThread.start("test writer") {
+            defer {
+                close(peer)
+                writerDone.increment()
+            }
+            for i in 0..<lines {
+                let bytes = Array(line(i).utf8)
+                let n = bytes.withUnsafeBytes { Glibc.send(peer, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                guard n == bytes.count else { return }
+                written.withLock { $0 += n }
+            }
+        }
+        let channel = LiveMessageChannel(capacity: 4)
+        var iterator = connection.messages(through: channel).makeAsyncIterator()
+        #expect(try await iterator.next() == .change(LiveChange(time: 0, gone: ["thermal:zone0"])))
+        // The consumer takes nothing more: the reader fills its few places and stops reading.
+        #expect(await channel.fullWaits.until(1))
+        #expect(channel.buffered <= 4)
+        // What went: the places, one read's chunk and the socket's buffers, never the whole.
+        #expect(written.withLock { $0 } < 512 * 1024)
+        #expect(written.withLock { $0 } < lines * lineBytes / 2)
+        var next = 1
+        while let message = try await iterator.next() {
+            #expect(message == .change(LiveChange(time: Double(next), gone: ["thermal:zone\(next)"])))
+            next += 1
+        }
+        #expect(next == lines)
+        #expect(await writerDone.until(1))
+    }
+
+    @Test func lettingTheMessagesGoClosesTheConnection() async throws {
+        let server = Server()
+        let connection = try LiveConnection(path: server.path)
+        let peer = server.accept()
+        defer { close(peer) }
+        server.send(peer, LiveMessage.change(LiveChange(time: 1, gone: ["x"])).line + "\n")
+        for try await _ in connection.messages() { break }
+        // The daemon's side sees the end (recv returns 0) once the iteration is let go.
+        var fds = [pollfd(fd: peer, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&fds, 1, 10000) == 1)
+        var byte: UInt8 = 0
+        #expect(recv(peer, &byte, 1, Int32(MSG_DONTWAIT)) == 0)
     }
 
     @Test func noDaemonSaysSo() {

@@ -21,4 +21,15 @@ import Testing
         try c.append(Array("123456\n".utf8))
         #expect(throws: LiveProtocolError.self) { try c.nextLine() }
     }
+
+    @Test func aLongLineTakenGivesItsStorageBack() throws {
+        var b = LiveLineBuffer(limit: 1 << 24)
+        let long = [UInt8](repeating: 65, count: 1 << 20) + [10]
+        try b.append(long)
+        #expect(try b.nextLine()?.utf8.count == 1 << 20)
+        #expect(try b.nextLine() == nil)
+        try b.append(Array("next\n".utf8))
+        #expect(b.capacity <= LiveLineBuffer.keptCapacity)
+        #expect(try b.nextLine() == "next")
+    }
 }

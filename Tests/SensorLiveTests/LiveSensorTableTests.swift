@@ -3,7 +3,6 @@ import SensorCore
 import SensorRuntime
 import Testing
 
-
 @DaemonActor
 @Suite struct LiveSensorTableTests {
     let infos = (0..<1000).map { SensorInfo(id: SensorID("sim:s\($0)"), quantity: .temperature) }
@@ -72,7 +71,9 @@ import Testing
         poll(at: 2, bits: 1, ["Presence detected"])
         #expect(table.update(data.readings, faulty: data.faulty).isEmpty)
         poll(at: 3, bits: 3, ["Presence detected", "Power Supply Failure detected"])
-        #expect(table.update(data.readings, faulty: data.faulty) == LiveSensorTable.Delta(changed: ["ipmi:bmc/PSU1_Status"]))
+        #expect(
+            table.update(data.readings, faulty: data.faulty) == LiveSensorTable.Delta(changed: ["ipmi:bmc/PSU1_Status"])
+        )
         #expect(table.sensor("ipmi:bmc/PSU1_Status")?.state == ["Presence detected", "Power Supply Failure detected"])
         // On the wire as in status.json, and read back.
         let sensor = try? LiveSensor(json: table.sensor("ipmi:bmc/PSU1_Status")!.json, path: "s")
@@ -88,7 +89,8 @@ import Testing
         #expect(table.update(data.readings, faulty: data.faulty).appeared == ["sim:a"])
         #expect(table.sensor("sim:a")?.error == "not read yet")
         #expect(table.sensor("sim:a")?.value == nil)
-        data.commit(PollCycle(list: list, readings: SensorValues(time: .seconds(1), values: [.nan], faults: [0: "EIO"])))
+        data.commit(
+            PollCycle(list: list, readings: SensorValues(time: .seconds(1), values: [.nan], faults: [0: "EIO"])))
         #expect(table.update(data.readings, faulty: data.faulty).changed == ["sim:a"])
         #expect(table.sensor("sim:a")?.ok == false && table.sensor("sim:a")?.error == "EIO")
         var alarmed = SensorValues(time: .seconds(2), capacity: 1)

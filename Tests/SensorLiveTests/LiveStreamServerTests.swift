@@ -7,7 +7,6 @@ import SensorRuntime
 import SensorTestKit
 import Testing
 
-
 #if canImport(Glibc)
 #endif
 
@@ -28,13 +27,17 @@ struct LiveStreamServerTests {
         nonisolated var path: String { publisher.path }
         var polled = 0
 
-        init(_ reader: SettableReader, rules: [Rule] = [], silences: any LiveSilenceSource = NoLiveSilenceSource()) async {
+        init(
+            _ reader: SettableReader, rules: [Rule] = [], silences: any LiveSilenceSource = NoLiveSilenceSource(),
+            interval: Duration = .seconds(1)
+        ) async {
             self.reader = reader
             publisher = LiveStreamPublisher(path: dir.path("run/live.sock"), host: "testhost", silences: silences)
             let configuration = Configuration(
-                path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: rules)
+                path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: interval)], rules: rules)
             var env = Daemon<VirtualClock>.Environment(
-                sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 }, makeReader: { [reader] _ in reader })
+                sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 },
+                makeReader: { [reader] _ in reader })
             env.publishers = [publisher]
             daemon = Daemon(configuration: configuration, environment: env, clock: clock)
             let daemon = self.daemon
@@ -44,10 +47,10 @@ struct LiveStreamServerTests {
             polled = 1
         }
 
-        /// One more poll (the clock moves a second).
-        func poll() async {
+        /// One more poll (the clock moves by the interval).
+        func poll(by interval: Duration = .seconds(1)) async {
             #expect(await clock.until { $0.alarmDeadlines.count >= 1 })
-            clock.advance(by: .seconds(1))
+            clock.advance(by: interval)
             polled += 1
             #expect(await reader.polls.until(polled))
         }
@@ -118,7 +121,8 @@ struct LiveStreamServerTests {
     @Test func activeSilencesAndTheAlertsTheyHoldAreShown() async throws {
         let hot = Rule(name: "hot", selector: SensorSelector(), condition: .above(25, hysteresis: 0))
         // The daemon's wall clock is 1_800_000_000 s: one silence holds then, one has ended.
-        let holding = Silence(id: "s1", rule: try Glob("hot"), sensor: try Glob("sim:s0001"),
+        let holding = Silence(
+            id: "s1", rule: try Glob("hot"), sensor: try Glob("sim:s0001"),
             startsMicroseconds: 1_799_999_000_000_000, endsMicroseconds: 1_800_003_600_000_000, by: "root")
         let ended = Silence(id: "s2", startsMicroseconds: 1_000_000, endsMicroseconds: 2_000_000, by: "root")
         let reader = SettableReader(count: 3)
@@ -143,6 +147,56 @@ struct LiveStreamServerTests {
         await r.stop()
     }
 
+    /// One more poll at 100 ms, and the stream's look at what it read.
+    private func pollAndLook(_ r: Running) async {
+        let looks = r.publisher.events.looks.value
+        await r.poll(by: .milliseconds(100))
+        #expect(await r.publisher.events.looks.until(looks + 1))
+    }
+
+    /// A daemon polling 10 sensors every 100 ms and a client that got the change of
+    /// `sim:s0001` (a round of changes went out at that look); nil after recording why not.
+    private func runningAfterOneChange() async throws -> (Running, StreamTestClient)? {
+        let r = await Running(SettableReader(count: 10), interval: .milliseconds(100))
+        let client = try #require(StreamTestClient(path: r.path))
+        client.send(LiveSubscription(sensors: [try Glob("*")]).line + "\n")
+        #expect(client.start() != nil)
+        r.reader.set("sim:s0001", 30)
+        await pollAndLook(r)
+        guard case .change(let first)? = client.next(), first.sensors.map(\.id) == ["sim:s0001"] else {
+            Issue.record("no change of sim:s0001")
+            return nil
+        }
+        return (r, client)
+    }
+
+    @Test func changesSoonerThanThePaceGoOutTogetherAtTheNextLookPastIt() async throws {
+        guard let (r, client) = try await runningAfterOneChange() else { return }
+        // 100 ms after that change: held. 200 ms after it: sent, with the held one.
+        r.reader.set("sim:s0002", 31)
+        await pollAndLook(r)
+        r.reader.set("sim:s0003", 32)
+        await pollAndLook(r)
+        guard case .change(let second)? = client.next() else { Issue.record("no change"); return }
+        #expect(second.sensors.map(\.id) == ["sim:s0002", "sim:s0003"])
+        #expect(second.sensors.map(\.value) == [31, 32])
+        await r.stop()
+    }
+
+    @Test func aHeldChangeGoesOutAtTheBackstopWhenNoLookComes() async throws {
+        guard let (r, client) = try await runningAfterOneChange() else { return }
+        r.reader.set("sim:s0002", 31)
+        await pollAndLook(r)
+        // Held: the backstop sleeps until 250 ms after the change before, 150 ms from now;
+        // the poll between finds nothing new, so no look sends it.
+        let backstop = r.clock.now.advanced(by: .milliseconds(150))
+        #expect(await r.clock.until { $0.sleepDeadlines.contains(backstop) })
+        r.clock.advance(by: .milliseconds(150))
+        guard case .change(let held)? = client.next() else { Issue.record("no change"); return }
+        #expect(held.sensors.map(\.id) == ["sim:s0002"])
+        await r.stop()
+    }
+
     @Test func withoutARequestTheSnapshotComesAfterTwoHundredMilliseconds() async throws {
         let r = await Running(SettableReader(count: 3))
         let client = try #require(StreamTestClient(path: r.path))
@@ -156,7 +210,9 @@ struct LiveStreamServerTests {
         await r.stop()
     }
 
-    @Test(arguments: ["junk\n", "{\"subscribe\":{\"sensor\":[\"*\"]}}\n{\"subscribe\":{}}\n", "{\"silence\":{\"add\":1}}\n"])
+    @Test(arguments: [
+        "junk\n", "{\"subscribe\":{\"sensor\":[\"*\"]}}\n{\"subscribe\":{}}\n", "{\"silence\":{\"add\":1}}\n",
+    ])
     func junkOrASecondLineGetsAnErrorAndTheEnd(sent: String) async throws {
         let r = await Running(SettableReader(count: 2))
         let client = try #require(StreamTestClient(path: r.path))

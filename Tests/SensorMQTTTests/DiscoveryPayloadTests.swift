@@ -11,12 +11,14 @@ struct DiscoveryPayloadTests {
 
     @Test func aTemperatureSensor() {
         let info = SensorInfo(id: "thermal:x86_pkg_temp", label: "CPU package", quantity: .temperature)
-        #expect(DiscoveryPayload.sensor(info, object: "thermal_x86_pkg_temp", device: Self.device, expireAfter: .seconds(30)) == """
-            {"name":"CPU package","unique_id":"sensorwatch_rack1_thermal_x86_pkg_temp",\
-            "state_topic":"sensorwatch/rack1/sensor/thermal_x86_pkg_temp/state","availability_topic":"sensorwatch/rack1/status",\
-            "device_class":"temperature","unit_of_measurement":"°C","state_class":"measurement","expire_after":30,\
-            "device":{"identifiers":["sensorwatch_rack1"],"name":"rack1","manufacturer":"sensorwatch","model":"sensorwatch","sw_version":"0.1.0"}}
-            """)
+        #expect(
+            DiscoveryPayload.sensor(
+                info, object: "thermal_x86_pkg_temp", device: Self.device, expireAfter: .seconds(30)) == """
+                    {"name":"CPU package","unique_id":"sensorwatch_rack1_thermal_x86_pkg_temp",\
+                    "state_topic":"sensorwatch/rack1/sensor/thermal_x86_pkg_temp/state","availability_topic":"sensorwatch/rack1/status",\
+                    "device_class":"temperature","unit_of_measurement":"°C","state_class":"measurement","expire_after":30,\
+                    "device":{"identifiers":["sensorwatch_rack1"],"name":"rack1","manufacturer":"sensorwatch","model":"sensorwatch","sw_version":"0.1.0"}}
+                    """)
     }
 
     @Test(arguments: [
@@ -38,13 +40,15 @@ struct DiscoveryPayloadTests {
 
     @Test func anAlertIsAProblemWithAttributes() {
         let info = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
-        #expect(DiscoveryPayload.alert(rule: "cpu-hot", sensor: info, object: "cpu-hot__sim_cpu", device: Self.device) == """
-            {"name":"cpu-hot (CPU)","unique_id":"sensorwatch_rack1_cpu-hot__sim_cpu",\
-            "state_topic":"sensorwatch/rack1/alert/cpu-hot__sim_cpu/state",\
-            "json_attributes_topic":"sensorwatch/rack1/alert/cpu-hot__sim_cpu/attributes",\
-            "availability_topic":"sensorwatch/rack1/status","device_class":"problem","payload_on":"ON","payload_off":"OFF",\
-            "device":{"identifiers":["sensorwatch_rack1"],"name":"rack1","manufacturer":"sensorwatch","model":"sensorwatch","sw_version":"0.1.0"}}
-            """)
+        #expect(
+            DiscoveryPayload.alert(rule: "cpu-hot", sensor: info, object: "cpu-hot__sim_cpu", device: Self.device)
+                == """
+                {"name":"cpu-hot (CPU)","unique_id":"sensorwatch_rack1_cpu-hot__sim_cpu",\
+                "state_topic":"sensorwatch/rack1/alert/cpu-hot__sim_cpu/state",\
+                "json_attributes_topic":"sensorwatch/rack1/alert/cpu-hot__sim_cpu/attributes",\
+                "availability_topic":"sensorwatch/rack1/status","device_class":"problem","payload_on":"ON","payload_off":"OFF",\
+                "device":{"identifiers":["sensorwatch_rack1"],"name":"rack1","manufacturer":"sensorwatch","model":"sensorwatch","sw_version":"0.1.0"}}
+                """)
     }
 
     @Test func textFromOutsideIsEscaped() {
@@ -55,13 +59,17 @@ struct DiscoveryPayloadTests {
 
     @Test func alertAttributesAreJSON() {
         let alert = BridgeAlert(
-            rule: "cpu-hot", sensor: "sim:cpu", severity: "critical", firing: true, since: "2026-12-07T09:00:00Z", value: 91.5,
+            rule: "cpu-hot", sensor: "sim:cpu", severity: "critical", firing: true, since: "2026-12-07T09:00:00Z",
+            value: 91.5,
             threshold: 80, message: "cpu-hot: CPU 91.5 °C above 80", runbook: "https://wiki/cpu")
-        #expect(alert.attributesJSON == """
-            {"rule":"cpu-hot","sensor":"sim:cpu","severity":"critical","threshold":80,"value":91.5,\
-            "since":"2026-12-07T09:00:00Z","message":"cpu-hot: CPU 91.5 °C above 80","runbook":"https://wiki/cpu"}
-            """)
-        #expect(BridgeAlert(rule: "r", sensor: "s", firing: false).attributesJSON
-            == #"{"rule":"r","sensor":"s","severity":"","threshold":null,"value":null,"since":null,"message":null,"runbook":null}"#)
+        #expect(
+            alert.attributesJSON == """
+                {"rule":"cpu-hot","sensor":"sim:cpu","severity":"critical","threshold":80,"value":91.5,\
+                "since":"2026-12-07T09:00:00Z","message":"cpu-hot: CPU 91.5 °C above 80","runbook":"https://wiki/cpu"}
+                """)
+        #expect(
+            BridgeAlert(rule: "r", sensor: "s", firing: false).attributesJSON
+                == #"{"rule":"r","sensor":"s","severity":"","threshold":null,"value":null,"since":null,"message":null,"runbook":null}"#
+        )
     }
 }

@@ -21,14 +21,17 @@ struct MQTTBridgeRunnerTests {
             let topics = MQTTTopics(prefix: "sw", host: "h", discoveryPrefix: "ha")
             runner = MQTTBridgeRunner(
                 settings: .init(
-                    topics: topics, device: .init(topics: topics, hostName: "h", version: "1"), qos: 1, every: .seconds(10),
+                    topics: topics, device: .init(topics: topics, hostName: "h", version: "1"), qos: 1,
+                    every: .seconds(10),
                     rules: [], interval: { _ in .seconds(1) }),
-                environment: .init(client: client, stream: source, streamName: "/run/x/live.sock", log: log, notifier: notifier),
+                environment: .init(
+                    client: client, stream: source, streamName: "/run/x/live.sock", log: log, notifier: notifier),
                 clock: clock, broker: "mqtt://b:1883")
             (signals, signal) = AsyncStream.makeStream(of: DaemonSignal.self)
         }
 
-        static let cpu = LiveSensor(id: "sim:cpu", label: "CPU", quantity: "temperature", unit: "°C", value: 45, time: 1)
+        static let cpu = LiveSensor(
+            id: "sim:cpu", label: "CPU", quantity: "temperature", unit: "°C", value: 45, time: 1)
     }
 
     @Test func publishesTheStreamSaysEachProblemOnceAndLeavesOffline() async throws {
@@ -42,15 +45,19 @@ struct MQTTBridgeRunnerTests {
         rig.source.send(.hello(LiveHello(version: 1, host: "h", pid: 1, started: 0)))
         rig.source.send(.snapshot(LiveSnapshot(sensors: [Rig.cpu], alerts: [], silences: [], history: [:])))
         #expect(await rig.client.publishes.until(4))
-        #expect(rig.client.published.dropFirst().map(\.topic) == [
-            "sw/h/status", "ha/sensor/sensorwatch_h/sim_cpu/config", "sw/h/sensor/sim_cpu/state",
-        ])
+        #expect(
+            rig.client.published.dropFirst().map(\.topic) == [
+                "sw/h/status", "ha/sensor/sensorwatch_h/sim_cpu/config", "sw/h/sensor/sim_cpu/state",
+            ])
         let refused = MQTTProblem(.loginRefused, "mqtt://b:1883 refused the login as \"u\": not authorised")
         rig.client.emit(.disconnected(refused, retryIn: .seconds(1)))
         rig.client.emit(.disconnected(refused, retryIn: .seconds(2)))
         #expect(await rig.runner.handled.until(5))
-        #expect(rig.log.lines.filter { $0.contains("refused the login") }
-            == ["<3>mqtt://b:1883 refused the login as \"u\": not authorised; trying again in 1s, then at most every minute"])
+        #expect(
+            rig.log.lines.filter { $0.contains("refused the login") }
+                == [
+                    "<3>mqtt://b:1883 refused the login as \"u\": not authorised; trying again in 1s, then at most every minute"
+                ])
         rig.client.emit(.connected)
         #expect(await rig.client.publishes.until(7))
         // Anything else the broker sends is not taken.
@@ -88,7 +95,9 @@ struct MQTTBridgeRunnerTests {
         #expect(await rig.clock.until { !$0.alarmDeadlines.isEmpty })
         rig.clock.advance(by: .seconds(10))
         #expect(await rig.client.publishes.until(5))
-        #expect(rig.client.published.last == MQTTMessage(topic: "sw/h/sensor/sim_cpu/state", payload: "47", qos: 1, retain: true))
+        #expect(
+            rig.client.published.last
+                == MQTTMessage(topic: "sw/h/sensor/sim_cpu/state", payload: "47", qos: 1, retain: true))
         rig.signal.yield(.stop)
         #expect(await ran)
     }
@@ -117,13 +126,17 @@ struct MQTTBridgeRunnerTests {
         // No broker: each new alert waits as its config, state and attributes (3 messages).
         for round in 0..<2 {
             let alerts = (0..<2_500).map {
-                LiveAlert(rule: "r\($0)", sensor: "sim:cpu", severity: "warning", state: round == 0 ? .firing : .ok, since: 1)
+                LiveAlert(
+                    rule: "r\($0)", sensor: "sim:cpu", severity: "warning", state: round == 0 ? .firing : .ok, since: 1)
             }
             rig.source.send(.change(LiveChange(time: 2, alerts: alerts)))
         }
         #expect(await rig.runner.handled.until(3))
-        #expect(rig.log.lines.filter { $0.contains("alert messages waited") }
-            == ["<4>more than 10000 alert messages waited for mqtt://b:1883: the oldest are dropped (every alert's current state is still published when it is back)"])
+        #expect(
+            rig.log.lines.filter { $0.contains("alert messages waited") }
+                == [
+                    "<4>more than 10000 alert messages waited for mqtt://b:1883: the oldest are dropped (every alert's current state is still published when it is back)"
+                ])
         rig.client.emit(.connected)
         #expect(await rig.runner.handled.until(4))
         let states = rig.client.published.filter { $0.topic.hasPrefix("sw/h/alert/") && $0.topic.hasSuffix("/state") }

@@ -43,18 +43,19 @@ struct AlertmanagerDeliveryTests {
         ) { kept.append($0) }
         #expect(await d.deliver(Self.event(.firing, at: 0)) == .delivered)
         #expect(await d.deliver(Self.event(.resolved, at: 30_000_000)) == .delivered)
-        #expect(poster.posts == [
-            """
-            http://127.0.0.1:9093/api/v2/alerts [{"labels":{"alertname":"cpu-hot","sensor":"sim:cpu","severity":"warning",\
-            "host":"rack1"},"annotations":{"summary":"cpu-hot firing","value":"85","threshold":"80"},\
-            "startsAt":"2025-12-01T22:32:10Z","endsAt":"2025-12-01T22:36:11Z"}]
-            """,
-            """
-            http://127.0.0.1:9093/api/v2/alerts [{"labels":{"alertname":"cpu-hot","sensor":"sim:cpu","severity":"warning",\
-            "host":"rack1"},"annotations":{"summary":"cpu-hot firing","value":"85","threshold":"80"},\
-            "startsAt":"2025-12-01T22:32:10Z","endsAt":"2025-12-01T22:32:40Z"}]
-            """,
-        ])
+        #expect(
+            poster.posts == [
+                """
+                http://127.0.0.1:9093/api/v2/alerts [{"labels":{"alertname":"cpu-hot","sensor":"sim:cpu","severity":"warning",\
+                "host":"rack1"},"annotations":{"summary":"cpu-hot firing","value":"85","threshold":"80"},\
+                "startsAt":"2025-12-01T22:32:10Z","endsAt":"2025-12-01T22:36:11Z"}]
+                """,
+                """
+                http://127.0.0.1:9093/api/v2/alerts [{"labels":{"alertname":"cpu-hot","sensor":"sim:cpu","severity":"warning",\
+                "host":"rack1"},"annotations":{"summary":"cpu-hot firing","value":"85","threshold":"80"},\
+                "startsAt":"2025-12-01T22:32:10Z","endsAt":"2025-12-01T22:32:40Z"}]
+                """,
+            ])
         #expect(kept.map(\.count) == [1, 0])
     }
 
@@ -121,10 +122,11 @@ struct AlertmanagerDeliveryTests {
         #expect(log.entries.isEmpty)
         #expect(await d.deliver(firing("sim:d", at: 9_000_000)) == .delivered)
         #expect(kept.map(\.sensor) == ["sim:b", "sim:c", "sim:d"])
-        #expect(log.lines == [
-            "<4>http://127.0.0.1:9093/api/v2/alerts: 3 alerts firing, the most a target keeps; dropped the oldest,"
-                + " cpu-hot on rack1 (sim:a), firing since 2025-12-01T22:32:10Z: it is no longer re-sent",
-        ])
+        #expect(
+            log.lines == [
+                "<4>http://127.0.0.1:9093/api/v2/alerts: 3 alerts firing, the most a target keeps; dropped the oldest,"
+                    + " cpu-hot on rack1 (sim:a), firing since 2025-12-01T22:32:10Z: it is no longer re-sent"
+            ])
         let restarted = MemoryLog()
         let again = AlertmanagerDelivery(
             baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: VirtualClock(),

@@ -28,7 +28,8 @@ struct AlertmanagerSilenceTests {
     nonisolated static let now: UInt64 = 1_764_684_000_000_000
 
     static let silence = Silence(
-        id: "6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f", rule: try! Glob("fan-*"), sensor: try! Glob("hwmon:nct6775.656/fan[1-3]"),
+        id: "6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f", rule: try! Glob("fan-*"),
+        sensor: try! Glob("hwmon:nct6775.656/fan[1-3]"),
         startsMicroseconds: now, endsMicroseconds: now + 7_200_000_000, comment: "fan swap", by: "alice")
 
     @Test(arguments: [
@@ -44,14 +45,19 @@ struct AlertmanagerSilenceTests {
             AlertmanagerSilence.body(Self.silence)
                 == "{\"matchers\":[{\"name\":\"alertname\",\"value\":\"fan-.*\",\"isRegex\":true,\"isEqual\":true},"
                 + "{\"name\":\"sensor\",\"value\":\"hwmon:nct6775\\\\.656/fan[1-3]\",\"isRegex\":true,\"isEqual\":true}],"
-                + "\"startsAt\":\"2025-12-02T14:00:00Z\",\"endsAt\":\"2025-12-02T16:00:00Z\",\"createdBy\":\"alice\",\"comment\":\"fan swap\"}")
+                + "\"startsAt\":\"2025-12-02T14:00:00Z\",\"endsAt\":\"2025-12-02T16:00:00Z\",\"createdBy\":\"alice\",\"comment\":\"fan swap\"}"
+        )
         var bare = Self.silence
         bare.comment = ""
-        #expect(AlertmanagerSilence.body(bare).hasSuffix("\"comment\":\"sensorwatch silence 6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f\"}"))
+        #expect(
+            AlertmanagerSilence.body(bare).hasSuffix(
+                "\"comment\":\"sensorwatch silence 6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f\"}"))
     }
 
     @Test func theAnswersIdIsReadAndAnythingElseRefused() {
-        #expect(AlertmanagerSilence.id(inAnswer: "{\"silenceID\":\"3f5a0c4e-1b2d-4e6f-8a9b-0c1d2e3f4a5b\"}") == "3f5a0c4e-1b2d-4e6f-8a9b-0c1d2e3f4a5b")
+        #expect(
+            AlertmanagerSilence.id(inAnswer: "{\"silenceID\":\"3f5a0c4e-1b2d-4e6f-8a9b-0c1d2e3f4a5b\"}")
+                == "3f5a0c4e-1b2d-4e6f-8a9b-0c1d2e3f4a5b")
         #expect(AlertmanagerSilence.id(inAnswer: "{}") == nil)
         #expect(AlertmanagerSilence.id(inAnswer: "{\"silenceID\":\"../../x\"}") == nil)
     }

@@ -14,7 +14,6 @@ struct ExecDeliveryTests {
     /// The descriptor waiter the deliveries wait on (a thread of its own).
     let waiter: DescriptorWaiter
 
-
     /// `notify` ignores SIGPIPE (`CLI.prepare`): a program that exits before it reads its
     /// event must not end the process. The test process must do the same, or such a test
     /// kills the whole test run with signal 13.
@@ -35,8 +34,9 @@ struct ExecDeliveryTests {
     @Test func exitStatusesDecideTheOutcomeWithTheFirstLineOfStandardError() async {
         #expect(await deliver("read line; [ \"$ALERT_RULE\" = cpu-hot ] && exit 0; exit 9") == .delivered)
         #expect(await deliver("exit 75") == .retry("exit status 75 (temporary failure)"))
-        #expect(await deliver("echo 'no route to pager' >&2; echo more >&2; exit 3")
-            == .failed("exit status 3: no route to pager"))
+        #expect(
+            await deliver("echo 'no route to pager' >&2; echo more >&2; exit 3")
+                == .failed("exit status 3: no route to pager"))
     }
 
     @Test func aProgramThatCannotStartIsRetried() async {
@@ -72,7 +72,9 @@ struct ExecDeliveryTests {
     /// exits is not held in that write until its timeout: its exit counts, with the first line.
     @Test func aProgramWritingMoreThanAPipeHoldsToStandardErrorEndsWithItsFirstLine() async {
         let clock = VirtualClock()
-        let task = Task { await deliver("echo 'disk full' >&2; head -c 300000 /dev/zero | tr '\\0' x >&2; exit 3", clock: clock) }
+        let task = Task {
+            await deliver("echo 'disk full' >&2; head -c 300000 /dev/zero | tr '\\0' x >&2; exit 3", clock: clock)
+        }
         let outcome = await task.value(within: .seconds(20))
         // Stuck in its write: the timeout on the clock lets the test end (and fail).
         if outcome == nil { clock.advance(by: .seconds(40)) }
@@ -99,7 +101,8 @@ struct ExecDeliveryTests {
         var big = Self.event
         big.message = String(repeating: "x", count: 100_000)
         let clock = VirtualClock()
-        let d = ExecDelivery(argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: waiter)
+        let d = ExecDelivery(
+            argv: ["/bin/sh", "-c", "exec sleep 600"], timeout: .seconds(2), clock: clock, waiter: waiter)
         let task = Task { await d.deliver(big) }
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(2))
@@ -111,7 +114,9 @@ struct ExecDeliveryTests {
         let files = TemporaryDirectory()
         let pidFile = files.path("pid")
         let clock = VirtualClock()
-        let task = Task { await deliver("sleep 600 & echo $! > '\(pidFile)'; trap '' TERM; while :; do sleep 1; done", clock: clock) }
+        let task = Task {
+            await deliver("sleep 600 & echo $! > '\(pidFile)'; trap '' TERM; while :; do sleep 1; done", clock: clock)
+        }
         let grandchild = await Self.pid(in: pidFile)
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(30))
@@ -126,7 +131,9 @@ struct ExecDeliveryTests {
     @Test func whatAProgramLeavesInItsGroupIsKilledWhenItExits() async {
         let files = TemporaryDirectory()
         let pidFile = files.path("pid")
-        #expect(await deliver("sleep 600 & echo $! > '\(pidFile)'; exit 75") == .retry("exit status 75 (temporary failure)"))
+        #expect(
+            await deliver("sleep 600 & echo $! > '\(pidFile)'; exit 75") == .retry("exit status 75 (temporary failure)")
+        )
         let grandchild = await Self.pid(in: pidFile)
         #expect(await eventually { grandchild.map { !Self.running($0) } ?? false })
     }

@@ -13,12 +13,13 @@ struct NotifyEventTests {
         message: "cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C")
 
     @Test func jsonHasTheDocumentedKeysInOrder() {
-        #expect(Self.firing.json == """
-            {"time":"2025-12-01T22:32:10.250000Z","event":"firing","rule":"cpu-hot","severity":"warning",\
-            "sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","value":81.5,\
-            "unit":"°C","threshold":80,"host":"rack1",\
-            "message":"cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C"}
-            """)
+        #expect(
+            Self.firing.json == """
+                {"time":"2025-12-01T22:32:10.250000Z","event":"firing","rule":"cpu-hot","severity":"warning",\
+                "sensor":"thermal:thermal_zone0","label":"x86_pkg_temp","quantity":"temperature","value":81.5,\
+                "unit":"°C","threshold":80,"host":"rack1",\
+                "message":"cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C"}
+                """)
     }
 
     @Test func staleFiringHasANullValueAndPredictedAppearsOnlyWhenPresent() {
@@ -50,25 +51,29 @@ struct NotifyEventTests {
     }
 
     @Test func environmentIsTheJournalsFieldsWithHostTimeAndPath() {
-        #expect(Self.firing.environment == [
-            "ALERT_RULE=cpu-hot", "ALERT_STATE=firing", "ALERT_SEVERITY=warning", "ALERT_THRESHOLD=80",
-            "SENSOR_ID=thermal:thermal_zone0", "SENSOR_LABEL=x86_pkg_temp", "SENSOR_QUANTITY=temperature",
-            "SENSOR_VALUE=81.5", "SENSOR_UNIT=°C",
-            "ALERT_MESSAGE=cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C",
-            "ALERT_HOST=rack1", "ALERT_TIME=2025-12-01T22:32:10.250000Z",
-            "ALERT_SUMMARY=", "ALERT_DESCRIPTION=", "ALERT_RUNBOOK=",
-            "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-        ])
+        #expect(
+            Self.firing.environment == [
+                "ALERT_RULE=cpu-hot", "ALERT_STATE=firing", "ALERT_SEVERITY=warning", "ALERT_THRESHOLD=80",
+                "SENSOR_ID=thermal:thermal_zone0", "SENSOR_LABEL=x86_pkg_temp", "SENSOR_QUANTITY=temperature",
+                "SENSOR_VALUE=81.5", "SENSOR_UNIT=°C",
+                "ALERT_MESSAGE=cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C",
+                "ALERT_HOST=rack1", "ALERT_TIME=2025-12-01T22:32:10.250000Z",
+                "ALERT_SUMMARY=", "ALERT_DESCRIPTION=", "ALERT_RUNBOOK=",
+                "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+            ])
     }
 
     /// SPEC §21: the rule's annotations end the JSON object where set and are always in the
     /// environment (empty when unset), so a script can rely on the names.
     @Test func annotationsGoToTheJsonWhereSetAndAlwaysToTheEnvironment() {
         var e = Self.firing
-        e.annotations = RuleAnnotations(description: "Fan \"A\" stalls\nfirst check the filter", runbook: "https://wiki.example/cpu")
-        #expect(e.json.hasSuffix(
-            #","message":"cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C","#
-                + #""description":"Fan \"A\" stalls\nfirst check the filter","runbook":"https://wiki.example/cpu"}"#))
+        e.annotations = RuleAnnotations(
+            description: "Fan \"A\" stalls\nfirst check the filter", runbook: "https://wiki.example/cpu")
+        #expect(
+            e.json.hasSuffix(
+                #","message":"cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C","#
+                    + #""description":"Fan \"A\" stalls\nfirst check the filter","runbook":"https://wiki.example/cpu"}"#
+            ))
         #expect(!e.json.contains("summary"))
         #expect(e.environment.contains("ALERT_SUMMARY="))
         #expect(e.environment.contains("ALERT_DESCRIPTION=Fan \"A\" stalls\nfirst check the filter"))
@@ -83,21 +88,25 @@ struct NotifyEventTests {
     @Test func alertmanagerAnnotationsAreSummaryDescriptionAndRunbookUrl() {
         var e = Self.firing
         let plain = AlertmanagerAlert(e, startsAt: 0).json(endsAt: 0)
-        #expect(plain.contains(
-            #""annotations":{"summary":"cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C","#
-                + #""value":"81.5","threshold":"80"}"#))
-        e.annotations = RuleAnnotations(summary: "CPU hot", description: "Clean the fan", runbook: "https://wiki.example/cpu")
-        #expect(AlertmanagerAlert(e, startsAt: 0).json(endsAt: 0) == """
-            {"labels":{"alertname":"cpu-hot","sensor":"thermal:thermal_zone0","severity":"warning","host":"rack1"},\
-            "annotations":{"summary":"CPU hot","value":"81.5","threshold":"80","description":"Clean the fan",\
-            "runbook_url":"https://wiki.example/cpu"},\
-            "startsAt":"1970-01-01T00:00:00Z","endsAt":"1970-01-01T00:00:00Z"}
-            """)
+        #expect(
+            plain.contains(
+                #""annotations":{"summary":"cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C","#
+                    + #""value":"81.5","threshold":"80"}"#))
+        e.annotations = RuleAnnotations(
+            summary: "CPU hot", description: "Clean the fan", runbook: "https://wiki.example/cpu")
+        #expect(
+            AlertmanagerAlert(e, startsAt: 0).json(endsAt: 0) == """
+                {"labels":{"alertname":"cpu-hot","sensor":"thermal:thermal_zone0","severity":"warning","host":"rack1"},\
+                "annotations":{"summary":"CPU hot","value":"81.5","threshold":"80","description":"Clean the fan",\
+                "runbook_url":"https://wiki.example/cpu"},\
+                "startsAt":"1970-01-01T00:00:00Z","endsAt":"1970-01-01T00:00:00Z"}
+                """)
     }
 
     /// A `notify.json` written before annotations existed still loads its firing set.
     @Test func aKeptAlertWithoutAnnotationsDecodes() throws {
-        let old = #"{"rule":"r","sensor":"s","severity":"","host":"h","summary":"m","value":"1","threshold":"2","startsAt":5}"#
+        let old =
+            #"{"rule":"r","sensor":"s","severity":"","host":"h","summary":"m","value":"1","threshold":"2","startsAt":5}"#
         let file = #"{"targets":{"t":{"cursors":{},"firing":["# + old + "]}},\"version\":1}"
         let alert = try NotifyStateFile.decode(Array(file.utf8), path: "notify.json").firing(target: "t").first
         #expect(alert?.description == nil && alert?.runbook == nil && alert?.summary == "m")

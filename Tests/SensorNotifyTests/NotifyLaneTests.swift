@@ -56,7 +56,9 @@ struct NotifyLaneTests {
         let log = MemoryLog()
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/bin/true"])), source: source, delivery: delivery, clock: clock, log: log
-        ) { committed.append($0); commits.increment() }
+        ) {
+            committed.append($0); commits.increment()
+        }
         let task = Task { await lane.run() }
         #expect(await clock.untilSleepers(1))
         #expect(delivery.attempts == ["a"])
@@ -74,7 +76,8 @@ struct NotifyLaneTests {
     @Test func filteredAndUnreadableEntriesAreSkippedAndFailuresCommitted() async {
         let clock = VirtualClock()
         let source = ScriptedSource([
-            Self.entry("info", .info), NotifyEntry(event: nil, cursor: "c-junk"), Self.entry("broken"), Self.entry("ok"),
+            Self.entry("info", .info), NotifyEntry(event: nil, cursor: "c-junk"), Self.entry("broken"),
+            Self.entry("ok"),
         ])
         let delivery = ScriptedDelivery([.failed("exit status 3")])
         var committed: [String] = []
@@ -83,12 +86,17 @@ struct NotifyLaneTests {
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/bin/true"]), filter: NotifyFilter(severities: [.critical])),
             source: source, delivery: delivery, clock: clock, log: log
-        ) { committed.append($0); commits.increment() }
+        ) {
+            committed.append($0); commits.increment()
+        }
         let task = Task { await lane.run() }
         #expect(await commits.until(2))
         #expect(committed == ["c-broken", "c-ok"])
         #expect(delivery.attempts == ["broken", "ok"])
-        #expect(log.entries.contains { $0.level == .error && $0.message.contains("broken firing on h (sim:cpu) not delivered: exit status 3") })
+        #expect(
+            log.entries.contains {
+                $0.level == .error && $0.message.contains("broken firing on h (sim:cpu) not delivered: exit status 3")
+            })
         task.cancel()
         await task.value
     }
@@ -106,7 +114,9 @@ struct NotifyLaneTests {
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/gone"]), giveUp: .seconds(2)), source: source, delivery: delivery,
             clock: clock, log: log
-        ) { committed.append($0); commits.increment() }
+        ) {
+            committed.append($0); commits.increment()
+        }
         let task = Task { await lane.run() }
         for _ in 1...2 {
             #expect(await clock.untilSleepers(1))
@@ -115,10 +125,11 @@ struct NotifyLaneTests {
         #expect(await commits.until(2))
         #expect(committed == ["c-a", "c-b"])
         #expect(delivery.attempts == ["a", "a", "a", "b"])
-        #expect(log.lines.filter { $0.contains("undeliverable") } == [
-            "<3>exec /gone: a firing on h (sim:cpu) undeliverable: not delivered within 2s of its first try"
-                + " (cannot start /gone: No such file or directory); skipped",
-        ])
+        #expect(
+            log.lines.filter { $0.contains("undeliverable") } == [
+                "<3>exec /gone: a firing on h (sim:cpu) undeliverable: not delivered within 2s of its first try"
+                    + " (cannot start /gone: No such file or directory); skipped"
+            ])
         task.cancel()
         await task.value
     }

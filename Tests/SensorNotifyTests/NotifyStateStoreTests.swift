@@ -75,7 +75,8 @@ struct NotifyStateStoreTests {
             loaded.state.firing(target: alertmanager) == [
                 AlertmanagerAlert(
                     rule: "cpu-hot", sensor: "thermal:thermal_zone0", severity: "warning", host: "box",
-                    summary: "cpu-hot: 91.5 °C > 80 °C", value: "91.5", threshold: "80", startsAt: 1_764_680_000_250_000)
+                    summary: "cpu-hot: 91.5 °C > 80 °C", value: "91.5", threshold: "80", startsAt: 1_764_680_000_250_000
+                )
             ])
         #expect(loaded.state.firing(target: "exec \"/bin/a\"").isEmpty)
         try store.save(loaded.state)
@@ -193,11 +194,13 @@ struct NotifyStateStoreTests {
         let hot = NotifyEvent(
             realtimeMicroseconds: 1_764_680_000_250_000, kind: .firing, rule: "cpu-hot", severity: .warning,
             sensor: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: "temperature", value: 81.5, unit: "°C",
-            threshold: 80, host: "box", message: "cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C",
+            threshold: 80, host: "box",
+            message: "cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C",
             annotations: RuleAnnotations(summary: "CPU hot", runbook: "https://wiki.example/cpu"))
         let fan = NotifyEvent(
             realtimeMicroseconds: 1_764_680_060_000_000, kind: .resolved, rule: "fan-stale", severity: nil,
-            sensor: "hwmon:nct6775-isa-0290/fan1", quantity: "fan", value: nil, unit: "RPM", threshold: 120, host: "box",
+            sensor: "hwmon:nct6775-isa-0290/fan1", quantity: "fan", value: nil, unit: "RPM", threshold: 120,
+            host: "box",
             message: "fan-stale resolved", predicted: 1.25, limit: "crit")
         #expect(loaded.state.held(target: exec, journal: "local") == [hot, fan])
         #expect(loaded.state.held(target: exec, journal: "/var/log/journal/remote") == [hot])
@@ -210,7 +213,8 @@ struct NotifyStateStoreTests {
         #expect(
             loaded.state.firing(target: alertmanager) == [
                 AlertmanagerAlert(
-                    rule: "cpu-hot", sensor: "thermal:thermal_zone0", severity: "warning", host: "box", summary: "CPU hot",
+                    rule: "cpu-hot", sensor: "thermal:thermal_zone0", severity: "warning", host: "box",
+                    summary: "CPU hot",
                     value: "81.5", threshold: "80", startsAt: 1_764_680_000_250_000, description: "Clean the fan",
                     runbook: "https://wiki.example/cpu")
             ])
@@ -229,18 +233,22 @@ struct NotifyStateStoreTests {
         let path = files.write(
             "notify.json",
             #"{"version": 1, "targets": {"t": {"cursors": {}, "held": {"local": [{"annotations": {}, "host": "h", "#
-                + #""label": "", "message": "m", "quantity": "", "realtimeMicroseconds": 1, "rule": "r", "sensor": "s", "unit": ""}]}}}}"#)
+                + #""label": "", "message": "m", "quantity": "", "realtimeMicroseconds": 1, "rule": "r", "sensor": "s", "unit": ""}]}}}}"#
+        )
         #expect(
             NotifyStateStore(path: path).load(now: Self.now).problem
-                == path + ": not a valid notify state file (targets.t.held.local[0].kind: required key is missing)" + Self.setAside(path))
+                == path + ": not a valid notify state file (targets.t.held.local[0].kind: required key is missing)"
+                + Self.setAside(path))
     }
 
     @Test func aSilenceIdThatIsNotAStringIsReportedAtItsKeyPath() {
         let files = TemporaryDirectory()
-        let path = files.write("notify.json", #"{"version": 1, "targets": {"t": {"cursors": {}, "silences": {"sw-1": 7}}}}"#)
+        let path = files.write(
+            "notify.json", #"{"version": 1, "targets": {"t": {"cursors": {}, "silences": {"sw-1": 7}}}}"#)
         #expect(
             NotifyStateStore(path: path).load(now: Self.now).problem
-                == path + ": not a valid notify state file (targets.t.silences.sw-1: expected a string, found a number)" + Self.setAside(path))
+                == path + ": not a valid notify state file (targets.t.silences.sw-1: expected a string, found a number)"
+                + Self.setAside(path))
     }
 
     @Test func aCursorThatIsNotAStringIsReportedAtItsKeyPath() {
@@ -248,7 +256,8 @@ struct NotifyStateStoreTests {
         let path = files.write("notify.json", #"{"version": 1, "targets": {"t": {"cursors": {"local": 5}}}}"#)
         #expect(
             NotifyStateStore(path: path).load(now: Self.now).problem
-                == path + ": not a valid notify state file (targets.t.cursors.local: expected a string, found a number)" + Self.setAside(path))
+                == path + ": not a valid notify state file (targets.t.cursors.local: expected a string, found a number)"
+                + Self.setAside(path))
     }
 
     @Test func aCorruptFileStartsAfreshAndSaysSo() {
@@ -261,6 +270,7 @@ struct NotifyStateStoreTests {
         #expect(access(path, F_OK) != 0)
         #expect(
             loaded.problem
-                == path + #": not a valid notify state file (line 1, column 7: expected ":" after a key, found "j")"# + Self.setAside(path))
+                == path + #": not a valid notify state file (line 1, column 7: expected ":" after a key, found "j")"#
+                + Self.setAside(path))
     }
 }

@@ -20,13 +20,15 @@ struct RetryMachineTests {
     @Test func aRetryWaitsThenDeliversAgainAndTheWaitGrows() {
         var m = RetryMachine()
         _ = m.handle(.event, now: .zero)
-        #expect(m.handle(.outcome(.retry("exit status 75")), now: .seconds(10))
-            == [.logRetry("exit status 75", after: .seconds(1)), .wait(until: .seconds(11))])
+        #expect(
+            m.handle(.outcome(.retry("exit status 75")), now: .seconds(10))
+                == [.logRetry("exit status 75", after: .seconds(1)), .wait(until: .seconds(11))])
         // A timer before the deadline (a stray wake-up) changes nothing.
         #expect(m.handle(.timer, now: .seconds(10.5)) == [])
         #expect(m.handle(.timer, now: .seconds(11)) == [.deliver])
-        #expect(m.handle(.outcome(.retry("timeout")), now: .seconds(12))
-            == [.logRetry("timeout", after: .seconds(2)), .wait(until: .seconds(14))])
+        #expect(
+            m.handle(.outcome(.retry("timeout")), now: .seconds(12))
+                == [.logRetry("timeout", after: .seconds(2)), .wait(until: .seconds(14))])
         #expect(m.handle(.timer, now: .seconds(14)) == [.deliver])
         #expect(m.handle(.outcome(.delivered), now: .seconds(15)) == [.commit])
         #expect(m.state == .idle)
@@ -67,8 +69,9 @@ struct RetryMachineTests {
     @Test func aRetryPastGiveUpIsNotWaitedFor() {
         var m = RetryMachine(giveUp: .seconds(30))
         _ = m.handle(.event, now: .zero)
-        #expect(m.handle(.outcome(.retry("killed after the timeout of 30s")), now: .seconds(30))
-            == [.logUndeliverable("killed after the timeout of 30s"), .commit])
+        #expect(
+            m.handle(.outcome(.retry("killed after the timeout of 30s")), now: .seconds(30))
+                == [.logUndeliverable("killed after the timeout of 30s"), .commit])
     }
 
     @Test func theDefaultGiveUpIsADay() {

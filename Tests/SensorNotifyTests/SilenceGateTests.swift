@@ -8,7 +8,9 @@ import SensorTestKit
 /// `resolved` whose `firing` was never delivered is dropped, and the held-back set survives
 /// notify.json.
 struct SilenceGateTests {
-    static func event(_ kind: EventKind, _ rule: String = "fan-stopped", sensor: String = "sim:fan", at: UInt64 = 0)
+    static func event(
+        _ kind: EventKind, _ rule: String = "fan-stopped", sensor: String = "sim:fan", at: UInt64 = 0
+    )
         -> NotifyEvent
     {
         NotifyEvent(
@@ -42,7 +44,8 @@ struct SilenceGateTests {
 
     @Test func aResolvedWhoseFiringWasNeverDeliveredIsDroppedEvenAfterTheSilence() {
         var during = SilenceGate()
-        #expect(Self.admit(&during, [(.firing, "fan-stopped", 150), (.resolved, "fan-stopped", 160)]) == [false, false])
+        #expect(
+            Self.admit(&during, [(.firing, "fan-stopped", 150), (.resolved, "fan-stopped", 160)]) == [false, false])
         #expect(during.held.isEmpty)
         var after = SilenceGate(held: [Self.event(.firing)])
         #expect(Self.admit(&after, [(.resolved, "fan-stopped", 250)], book: SilenceBook()) == [false])
@@ -52,7 +55,8 @@ struct SilenceGateTests {
     @Test func eventsNoSilenceMatchesAreDeliveredAndADeliveredFiringsResolvedToo() {
         var gate = SilenceGate()
         #expect(
-            Self.admit(&gate, [(.firing, "cpu-hot", 150), (.firing, "fan-stopped", 90), (.resolved, "fan-stopped", 250)])
+            Self.admit(
+                &gate, [(.firing, "cpu-hot", 150), (.firing, "fan-stopped", 90), (.resolved, "fan-stopped", 250)])
                 == [true, true, true])
         #expect(gate.held.isEmpty)
     }
@@ -61,7 +65,10 @@ struct SilenceGateTests {
         var book = Self.book
         var gate = SilenceGate()
         #expect(Self.admit(&gate, [(.firing, "fan-stopped", 150)]) == [false])
-        book.record(Silence(id: "s", rule: try! Glob("fan-*"), startsMicroseconds: 100, endsMicroseconds: 170, by: "bob", expired: true))
+        book.record(
+            Silence(
+                id: "s", rule: try! Glob("fan-*"), startsMicroseconds: 100, endsMicroseconds: 170, by: "bob",
+                expired: true))
         #expect(gate.releasable(silences: book, nowMicroseconds: 170).count == 1)
     }
 

@@ -19,15 +19,20 @@ struct SilencedLaneTests {
         NotifyEntry(
             event: nil, cursor: "c-silence",
             silence: Silence(
-                id: "s", rule: try! Glob("fan-*"), startsMicroseconds: base, endsMicroseconds: base + seconds * 1_000_000,
+                id: "s", rule: try! Glob("fan-*"), startsMicroseconds: base,
+                endsMicroseconds: base + seconds * 1_000_000,
                 by: "root", expired: expired))
     }
 
     @Test func aSilencedFiringIsRunOnceAsFiringWhenTheSilenceEnds() async {
         let clock = VirtualClock()
         let start = clock.now
-        let wall: @Sendable () -> UInt64 = { Self.base + UInt64(start.duration(to: clock.now).components.seconds) * 1_000_000 }
-        let source = Source([Self.silenceEntry(endsAfter: 60), NotifyLaneTests.entry("fan-stopped"), NotifyLaneTests.entry("cpu-hot")])
+        let wall: @Sendable () -> UInt64 = {
+            Self.base + UInt64(start.duration(to: clock.now).components.seconds) * 1_000_000
+        }
+        let source = Source([
+            Self.silenceEntry(endsAfter: 60), NotifyLaneTests.entry("fan-stopped"), NotifyLaneTests.entry("cpu-hot"),
+        ])
         let delivery = Delivery([])
         var committed: [String] = []
         let commits = EventCount()
@@ -35,8 +40,13 @@ struct SilencedLaneTests {
         let keeps = EventCount()
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/bin/true"])), source: source, delivery: delivery, clock: clock,
-            log: MemoryLog(), gate: SilenceGate(), keepHeld: { kept.append($0); keeps.increment() }, wallClock: wall
-        ) { committed.append($0); commits.increment() }
+            log: MemoryLog(), gate: SilenceGate(),
+            keepHeld: {
+                kept.append($0); keeps.increment()
+            }, wallClock: wall
+        ) {
+            committed.append($0); commits.increment()
+        }
         let task = Task { await lane.run() }
         #expect(await commits.until(3))
         #expect(committed == ["c-silence", "c-fan-stopped", "c-cpu-hot"])
@@ -80,7 +90,8 @@ struct SilencedLaneTests {
         held.kind = .firing
         let delivery = Delivery([])
         let lane = NotifyLane(
-            target: NotifyTarget(kind: .exec(["/bin/true"])), source: Source([]), delivery: delivery, clock: VirtualClock(),
+            target: NotifyTarget(kind: .exec(["/bin/true"])), source: Source([]), delivery: delivery,
+            clock: VirtualClock(),
             log: MemoryLog(), gate: SilenceGate(held: [held]), wallClock: { Self.base }
         ) { _ in }
         let task = Task { await lane.run() }

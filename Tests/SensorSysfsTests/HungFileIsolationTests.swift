@@ -16,8 +16,10 @@ import Testing
 struct HungFileIsolationTests {
     static func twoZones() -> TemporaryDirectory {
         let tree = TemporaryDirectory()
-        tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "45000\n",
-                    "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "27800\n"])
+        tree.write([
+            "thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "45000\n",
+            "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "27800\n",
+        ])
         return tree
     }
 
@@ -39,7 +41,8 @@ struct HungFileIsolationTests {
     static func inBackground(_ body: @escaping @Sendable () -> Void) -> Background { Background(body) }
 
     /// Two zones, discovered; a poll on another thread, stuck in the file ending in `suffix`.
-    static func pollStuck(in suffix: String) async throws -> (TemporaryDirectory, SysfsFaultIO, SysfsReader, Background) {
+    static func pollStuck(in suffix: String) async throws -> (TemporaryDirectory, SysfsFaultIO, SysfsReader, Background)
+    {
         let tree = twoZones()
         let io = SysfsFaultIO()
         let reader = try ThermalZoneReaderTests.reader(tree.root, io: io)
@@ -111,7 +114,8 @@ struct HungFileIsolationTests {
         #expect(!reader.isolateBlockedRead(now: .zero))
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         #expect(reader.discover().map(\.label) == ["acpitz", ""])
-        #expect(Self.readings(reader, at: 2) == ["thermal:acpitz=45.0", "thermal:thermal_zone1: type: read blocked for 1s"])
+        #expect(
+            Self.readings(reader, at: 2) == ["thermal:acpitz=45.0", "thermal:thermal_zone1: type: read blocked for 1s"])
         io.unblock("thermal_zone1/type")
         await stuck.wait()
         #expect(reader.discover().map(\.label) == ["acpitz", "x86_pkg_temp"])
@@ -120,12 +124,15 @@ struct HungFileIsolationTests {
 
     @Test func anHwmonLabelThatBlocksFaultsItsSensorAndABlockedChipNameLeavesOnlyThatChipOut() async throws {
         let tree = TemporaryDirectory()
-        tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": "Package id 0\n",
-                    "hwmon0/temp2_input": "47000\n", "hwmon0/temp2_label": "Core 0\n",
-                    "hwmon1/name": "nvme\n", "hwmon1/temp1_input": "38000\n",
-                    "hwmon2/name": "acpitz\n", "hwmon2/temp1_input": "27800\n"])
+        tree.write([
+            "hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": "Package id 0\n",
+            "hwmon0/temp2_input": "47000\n", "hwmon0/temp2_label": "Core 0\n",
+            "hwmon1/name": "nvme\n", "hwmon1/temp1_input": "38000\n",
+            "hwmon2/name": "acpitz\n", "hwmon2/temp1_input": "27800\n",
+        ])
         let io = SysfsFaultIO()
-        let reader = SysfsReader(configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root), io: io)
+        let reader = SysfsReader(
+            configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: tree.root), io: io)
         io.block("hwmon0/temp2_label")
         io.block("hwmon1/name")
         let first = Self.inBackground { _ = reader.discover() }
@@ -136,21 +143,28 @@ struct HungFileIsolationTests {
         #expect(await io.blockedCalls.until(2))
         #expect(!reader.isolateBlockedRead(now: .seconds(1.5)))
         #expect(reader.isolateBlockedRead(now: .seconds(2.5)))
-        #expect(reader.discover().map(\.id) == [
-            "hwmon:acpitz-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp2",
-        ])
-        #expect(reader.leftOut == [tree.root + "/hwmon1/name: read blocked for 1s; its sensors are left out until it answers"])
-        #expect(Self.readings(reader, at: 3) == [
-            "hwmon:acpitz-virtual-0/temp1=27.8", "hwmon:coretemp-virtual-0/temp1=45.0", "hwmon:coretemp-virtual-0/temp2: temp2_label: read blocked for 1s",
-        ])
+        #expect(
+            reader.discover().map(\.id) == [
+                "hwmon:acpitz-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp2",
+            ])
+        #expect(
+            reader.leftOut == [
+                tree.root + "/hwmon1/name: read blocked for 1s; its sensors are left out until it answers"
+            ])
+        #expect(
+            Self.readings(reader, at: 3) == [
+                "hwmon:acpitz-virtual-0/temp1=27.8", "hwmon:coretemp-virtual-0/temp1=45.0",
+                "hwmon:coretemp-virtual-0/temp2: temp2_label: read blocked for 1s",
+            ])
         io.unblock("hwmon0/temp2_label")
         io.unblock("hwmon1/name")
         await first.wait()
         await second.wait()
-        #expect(reader.discover().map(\.id) == [
-            "hwmon:acpitz-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp2",
-            "hwmon:nvme-virtual-0/temp1",
-        ])
+        #expect(
+            reader.discover().map(\.id) == [
+                "hwmon:acpitz-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp1", "hwmon:coretemp-virtual-0/temp2",
+                "hwmon:nvme-virtual-0/temp1",
+            ])
         #expect(reader.leftOut.isEmpty)
         #expect(Self.readings(reader, at: 4).last == "hwmon:nvme-virtual-0/temp1=38.0")
     }

@@ -23,7 +23,10 @@ import SensorRuntime
         let ids = reader.discover().map(\.id.rawValue)
         func alarms() -> [String: [String]] {
             let values = reader.poll(at: .zero)[0]
-            return Dictionary(uniqueKeysWithValues: ids.indices.map { (String(ids[$0].split(separator: "/").last!), values.alarms(at: $0).list) })
+            return Dictionary(
+                uniqueKeysWithValues: ids.indices.map {
+                    (String(ids[$0].split(separator: "/").last!), values.alarms(at: $0).list)
+                })
         }
         #expect(alarms() == ["temp1": ["crit"], "temp2": [], "fan1": ["alarm", "min"], "in0": []])
         // Rewritten in place (the descriptor stays open and is read again at offset 0).

@@ -14,7 +14,9 @@ import SensorCore
     }
 
     /// An hwmon chip `name` under the device at `parent` (nil: a virtual chip, no `device`).
-    static func chip(_ tree: TemporaryDirectory, _ entry: String, _ name: String, under parent: String?, temp: String = "40000") {
+    static func chip(
+        _ tree: TemporaryDirectory, _ entry: String, _ name: String, under parent: String?, temp: String = "40000"
+    ) {
         let dir = (parent.map { "devices/" + $0 } ?? "devices/virtual") + "/hwmon/" + entry
         tree.write([dir + "/name": name + "\n", dir + "/temp1_input": temp + "\n"])
         if let parent { tree.symlink(dir + "/device", to: tree.path("devices/" + parent)) }
@@ -74,9 +76,10 @@ import SensorCore
         // A zone without a device (iwlwifi's): virtual.
         Self.device(tree, "virtual/thermal/thermal_zone1", subsystem: "thermal")
         Self.chip(tree, "hwmon3", "iwlwifi_1", under: "virtual/thermal/thermal_zone1")
-        #expect(Self.ids(tree) == [
-            "hwmon:acpitz-acpi-0/temp1", "hwmon:iwlwifi_1-virtual-0/temp1", "hwmon:nvme-pci-0100/temp1",
-        ])
+        #expect(
+            Self.ids(tree) == [
+                "hwmon:acpitz-acpi-0/temp1", "hwmon:iwlwifi_1-virtual-0/temp1", "hwmon:nvme-pci-0100/temp1",
+            ])
     }
 
     @Test func aDeviceLinkThatLoopsEndsVirtualInsteadOfWedging() {
@@ -123,9 +126,10 @@ import SensorCore
         let (a, b) = (TemporaryDirectory(), TemporaryDirectory())
         Self.drives(a, [("hwmon1", "02"), ("hwmon2", "03")])
         Self.drives(b, [("hwmon4", "03"), ("hwmon0", "02")])
-        #expect(Self.values(a) == [
-            "hwmon:nvme-pci-0200/temp1": 2, "hwmon:nvme-pci-0300/temp1": 3, "hwmon:coretemp-isa-0000/temp1": 40,
-        ])
+        #expect(
+            Self.values(a) == [
+                "hwmon:nvme-pci-0200/temp1": 2, "hwmon:nvme-pci-0300/temp1": 3, "hwmon:coretemp-isa-0000/temp1": 40,
+            ])
         #expect(Self.values(b) == Self.values(a))
     }
 

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 import SensorCore
 import SensorSysfs
 import SensorTestKit
 import Testing
 import SensorRuntime
-#endif
 
 @Suite struct HwmonReaderTests {
     static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO()) -> SysfsReader {
@@ -22,19 +22,23 @@ import SensorRuntime
         let reader = Self.reader(fixture.path("sys/class/hwmon"))
         let all = reader.discover()
         // Fans and voltages (SPEC §16a) are read too.
-        #expect(all.filter { $0.quantity != .temperature }.map { "\($0.id) \($0.quantity)" } == [
-            "hwmon:applesmc-isa-0300/fan1 fan", "hwmon:applesmc-isa-0300/fan2 fan", "hwmon:nct6779-virtual-0/fan2 fan",
-            "hwmon:nct6779-virtual-0/in0 voltage", "hwmon:nct6779-virtual-0/in1 voltage",
-        ])
+        #expect(
+            all.filter { $0.quantity != .temperature }.map { "\($0.id) \($0.quantity)" } == [
+                "hwmon:applesmc-isa-0300/fan1 fan", "hwmon:applesmc-isa-0300/fan2 fan",
+                "hwmon:nct6779-virtual-0/fan2 fan",
+                "hwmon:nct6779-virtual-0/in0 voltage", "hwmon:nct6779-virtual-0/in1 voltage",
+            ])
         let sensors = all.filter { $0.quantity == .temperature }
-        #expect(sensors.map(\.id.rawValue) == [
-            "hwmon:coretemp-isa-0000/temp1", "hwmon:coretemp-isa-0000/temp2", "hwmon:coretemp-isa-0000/temp3",
-            "hwmon:coretemp-isa-0000/temp4", "hwmon:coretemp-isa-0000/temp5",
-            "hwmon:coretemp-isa-0001/temp1", "hwmon:coretemp-isa-0001/temp2", "hwmon:coretemp-isa-0001/temp3",
-            "hwmon:coretemp-isa-0001/temp4", "hwmon:coretemp-isa-0001/temp5",
-            "hwmon:hwmon4/temp1", "hwmon:hwmon4/temp2",
-            "hwmon:mt7996_phy0_0-isa-0000/temp1", "hwmon:mt7996_phy0_1-isa-0000/temp1", "hwmon:mt7996_phy0_2-isa-0000/temp1",
-        ])
+        #expect(
+            sensors.map(\.id.rawValue) == [
+                "hwmon:coretemp-isa-0000/temp1", "hwmon:coretemp-isa-0000/temp2", "hwmon:coretemp-isa-0000/temp3",
+                "hwmon:coretemp-isa-0000/temp4", "hwmon:coretemp-isa-0000/temp5",
+                "hwmon:coretemp-isa-0001/temp1", "hwmon:coretemp-isa-0001/temp2", "hwmon:coretemp-isa-0001/temp3",
+                "hwmon:coretemp-isa-0001/temp4", "hwmon:coretemp-isa-0001/temp5",
+                "hwmon:hwmon4/temp1", "hwmon:hwmon4/temp2",
+                "hwmon:mt7996_phy0_0-isa-0000/temp1", "hwmon:mt7996_phy0_1-isa-0000/temp1",
+                "hwmon:mt7996_phy0_2-isa-0000/temp1",
+            ])
         #expect(sensors.first { $0.id == "hwmon:coretemp-isa-0000/temp1" }?.label == "Physical id 0")
         #expect(sensors.first { $0.id == "hwmon:coretemp-isa-0001/temp3" }?.label == "Core 1")
         #expect(sensors.first { $0.id == "hwmon:hwmon4/temp2" }?.label == "foosensor")
@@ -48,17 +52,20 @@ import SensorRuntime
 
     @Test func readsAnSht3xHumidityChip() {
         let tree = TemporaryDirectory()
-        tree.write(["devices/i2c-1/1-0044/hwmon/hwmon2/name": "sht3x\n",
-                    "devices/i2c-1/1-0044/hwmon/hwmon2/temp1_input": "23450\n",
-                    "devices/i2c-1/1-0044/hwmon/hwmon2/humidity1_input": "45120\n",
-                    "devices/i2c-1/1-0044/hwmon/hwmon2/humidity1_max": "80000\n"])
+        tree.write([
+            "devices/i2c-1/1-0044/hwmon/hwmon2/name": "sht3x\n",
+            "devices/i2c-1/1-0044/hwmon/hwmon2/temp1_input": "23450\n",
+            "devices/i2c-1/1-0044/hwmon/hwmon2/humidity1_input": "45120\n",
+            "devices/i2c-1/1-0044/hwmon/hwmon2/humidity1_max": "80000\n",
+        ])
         tree.symlink("devices/i2c-1/1-0044/hwmon/hwmon2/device", to: "../..")
         tree.symlink("class/hwmon/hwmon2", to: "../../devices/i2c-1/1-0044/hwmon/hwmon2")
         let reader = Self.reader(tree.path("class/hwmon"))
-        #expect(reader.discover() == [
-            SensorInfo(id: "hwmon:sht3x-i2c-1-44/humidity1", quantity: .humidity),
-            SensorInfo(id: "hwmon:sht3x-i2c-1-44/temp1", quantity: .temperature),
-        ])
+        #expect(
+            reader.discover() == [
+                SensorInfo(id: "hwmon:sht3x-i2c-1-44/humidity1", quantity: .humidity),
+                SensorInfo(id: "hwmon:sht3x-i2c-1-44/temp1", quantity: .temperature),
+            ])
         #expect(reader.samples(at: .zero).map(\.value) == [45.12, 23.45])
     }
 
@@ -71,15 +78,20 @@ import SensorRuntime
     @Test func sparseIndicesAndLabelsComeFromTheFiles() {
         let tree = TemporaryDirectory()
         tree.write(["hwmon3/name": "nvme\n"])
-        for (n, label, value) in [(1, "Composite", "37850"), (2, "Sensor 1", "37850"), (3, "Sensor 2", "41850"), (9, "Sensor 8", "40850")] {
-            tree.write(["hwmon3/temp\(n)_input": value + "\n", "hwmon3/temp\(n)_label": label + "\n",
-                        "hwmon3/temp\(n)_min": "-273150\n", "hwmon3/temp\(n)_max": "65261850\n"])
+        for (n, label, value) in [
+            (1, "Composite", "37850"), (2, "Sensor 1", "37850"), (3, "Sensor 2", "41850"), (9, "Sensor 8", "40850"),
+        ] {
+            tree.write([
+                "hwmon3/temp\(n)_input": value + "\n", "hwmon3/temp\(n)_label": label + "\n",
+                "hwmon3/temp\(n)_min": "-273150\n", "hwmon3/temp\(n)_max": "65261850\n",
+            ])
         }
         let reader = Self.reader(tree.root)
-        #expect(reader.discover().map { "\($0.id)=\($0.label)" } == [
-            "hwmon:nvme-virtual-0/temp1=Composite", "hwmon:nvme-virtual-0/temp2=Sensor 1",
-            "hwmon:nvme-virtual-0/temp3=Sensor 2", "hwmon:nvme-virtual-0/temp9=Sensor 8",
-        ])
+        #expect(
+            reader.discover().map { "\($0.id)=\($0.label)" } == [
+                "hwmon:nvme-virtual-0/temp1=Composite", "hwmon:nvme-virtual-0/temp2=Sensor 1",
+                "hwmon:nvme-virtual-0/temp3=Sensor 2", "hwmon:nvme-virtual-0/temp9=Sensor 8",
+            ])
         #expect(reader.samples(at: .zero).map(\.value) == [37.85, 37.85, 41.85, 40.85])
     }
 
@@ -87,8 +99,12 @@ import SensorRuntime
         let tree = TemporaryDirectory()
         // Both are `acpitz-acpi-0` to lm-sensors (an acpi chip's address is always 0); hwmon1
         // sits on the later device path, so it is the `.1` despite its lower index.
-        for (hw, dev, temp) in [("hwmon1", "LNXSYSTM:00/LNXTHERM:01", "31000"), ("hwmon5", "LNXSYSTM:00/LNXTHERM:00", "30000")] {
-            tree.write(["devices/\(dev)/hwmon/\(hw)/name": "acpitz\n", "devices/\(dev)/hwmon/\(hw)/temp1_input": temp + "\n"])
+        for (hw, dev, temp) in [
+            ("hwmon1", "LNXSYSTM:00/LNXTHERM:01", "31000"), ("hwmon5", "LNXSYSTM:00/LNXTHERM:00", "30000"),
+        ] {
+            tree.write([
+                "devices/\(dev)/hwmon/\(hw)/name": "acpitz\n", "devices/\(dev)/hwmon/\(hw)/temp1_input": temp + "\n",
+            ])
             tree.symlink("devices/\(dev)/subsystem", to: "../../../bus/acpi")
             tree.symlink("devices/\(dev)/hwmon/\(hw)/device", to: "../..")
             tree.symlink("class/hwmon/\(hw)", to: "../../devices/\(dev)/hwmon/\(hw)")
@@ -100,25 +116,33 @@ import SensorRuntime
 
     @Test func chipsWithOneNameAndNoDeviceAreNumberedByIndex() {
         let tree = TemporaryDirectory()
-        tree.write(["hwmon10/name": "acpitz\n", "hwmon10/temp1_input": "10000\n",
-                    "hwmon2/name": "acpitz\n", "hwmon2/temp1_input": "20000\n",
-                    "hwmon3/name": "acpitz\n", "hwmon3/temp1_input": "30000\n"])
-        let samples = Self.reader(tree.root).samples(at: .zero)
-        #expect(Self.values(samples) == [
-            "hwmon:acpitz-virtual-0/temp1": 20, "hwmon:acpitz-virtual-0.1/temp1": 30, "hwmon:acpitz-virtual-0.2/temp1": 10,
+        tree.write([
+            "hwmon10/name": "acpitz\n", "hwmon10/temp1_input": "10000\n",
+            "hwmon2/name": "acpitz\n", "hwmon2/temp1_input": "20000\n",
+            "hwmon3/name": "acpitz\n", "hwmon3/temp1_input": "30000\n",
         ])
+        let samples = Self.reader(tree.root).samples(at: .zero)
+        #expect(
+            Self.values(samples) == [
+                "hwmon:acpitz-virtual-0/temp1": 20, "hwmon:acpitz-virtual-0.1/temp1": 30,
+                "hwmon:acpitz-virtual-0.2/temp1": 10,
+            ])
     }
 
     @Test func oldDriversKeepNameAndAttributesUnderDevice() {
         let tree = TemporaryDirectory()
-        tree.write(["devices/platform/w83627hf.656/name": "w83627hf\n",
-                    "devices/platform/w83627hf.656/temp1_input": "41000\n",
-                    "devices/platform/w83627hf.656/temp1_label": "CPU\n"])
+        tree.write([
+            "devices/platform/w83627hf.656/name": "w83627hf\n",
+            "devices/platform/w83627hf.656/temp1_input": "41000\n",
+            "devices/platform/w83627hf.656/temp1_label": "CPU\n",
+        ])
         tree.mkdir("devices/platform/w83627hf.656/hwmon/hwmon0")
         tree.symlink("devices/platform/w83627hf.656/hwmon/hwmon0/device", to: "../..")
         tree.symlink("class/hwmon/hwmon0", to: "../../devices/platform/w83627hf.656/hwmon/hwmon0")
         let reader = Self.reader(tree.path("class/hwmon"))
-        #expect(reader.discover() == [SensorInfo(id: "hwmon:w83627hf-isa-0290/temp1", label: "CPU", quantity: .temperature)])
+        #expect(
+            reader.discover() == [SensorInfo(id: "hwmon:w83627hf-isa-0290/temp1", label: "CPU", quantity: .temperature)]
+        )
         #expect(reader.samples(at: .zero).first?.value == 41)
     }
 
@@ -130,12 +154,15 @@ import SensorRuntime
 
     @Test func theFaultFlagAndAbsoluteZeroSentinelsAreFaults() {
         let tree = TemporaryDirectory()
-        tree.write(["hwmon0/name": "f75303\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_fault": "1\n",
-                    "hwmon0/temp2_input": "-273150\n", "hwmon0/temp3_input": "44000\n", "hwmon0/temp3_fault": "0\n"])
-        let samples = Self.reader(tree.root).samples(at: .zero)
-        #expect(samples.map { $0.fault ?? "\($0.value!)" } == [
-            "sensor reports a fault (temp1_fault = 1)", "out of range: -273.15 °C", "44.0",
+        tree.write([
+            "hwmon0/name": "f75303\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_fault": "1\n",
+            "hwmon0/temp2_input": "-273150\n", "hwmon0/temp3_input": "44000\n", "hwmon0/temp3_fault": "0\n",
         ])
+        let samples = Self.reader(tree.root).samples(at: .zero)
+        #expect(
+            samples.map { $0.fault ?? "\($0.value!)" } == [
+                "sensor reports a fault (temp1_fault = 1)", "out of range: -273.15 °C", "44.0",
+            ])
     }
 
     @Test func aDisabledSensorReadsENODATA() {

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 import SensorCore
 import SensorSysfs
 import SensorTestKit
 import Testing
 import SensorRuntime
-#endif
 
 /// Older sht3x drivers print a failed read's negative errno as the value, but a real sht3x
 /// also reads −0.001…−0.137 °C near freezing (SPEC §4): a humidity of −1…−133 milli-%RH is
@@ -22,8 +22,10 @@ import SensorRuntime
     /// An sht3x chip reading `temperature` and `humidity` (the files' text, without newline).
     static func chip(temperature: String, humidity: String, name: String = "sht3x") -> TemporaryDirectory {
         let tree = TemporaryDirectory()
-        tree.write(["hwmon0/name": name + "\n", "hwmon0/temp1_input": temperature + "\n",
-                    "hwmon0/humidity1_input": humidity + "\n"])
+        tree.write([
+            "hwmon0/name": name + "\n", "hwmon0/temp1_input": temperature + "\n",
+            "hwmon0/humidity1_input": humidity + "\n",
+        ])
         return tree
     }
 
@@ -35,27 +37,31 @@ import SensorRuntime
     @Test(arguments: ["-1", "-5", "-110", "-133"])
     func aTemperatureJustBelowFreezingWithAGoodHumidityIsAValue(millidegrees: String) {
         let tree = Self.chip(temperature: millidegrees, humidity: "45120")
-        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
-            "hwmon:sht3x-virtual-0/humidity1: 45.12", "hwmon:sht3x-virtual-0/temp1: \(Double(millidegrees)! / 1000)",
-        ])
+        #expect(
+            Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
+                "hwmon:sht3x-virtual-0/humidity1: 45.12",
+                "hwmon:sht3x-virtual-0/temp1: \(Double(millidegrees)! / 1000)",
+            ])
     }
 
     @Test func withAHumidityPrintedAsAnErrnoBothAreFaults() {
         let tree = Self.chip(temperature: "-5", humidity: "-5")
-        #expect(Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
-            "hwmon:sht3x-virtual-0/humidity1: driver error -5 printed as a value",
-            "hwmon:sht3x-virtual-0/temp1: driver error -5 printed as a value (the humidity read failed too)",
-        ])
+        #expect(
+            Self.readings(Self.reader(tree.root).samples(at: .zero)) == [
+                "hwmon:sht3x-virtual-0/humidity1: driver error -5 printed as a value",
+                "hwmon:sht3x-virtual-0/temp1: driver error -5 printed as a value (the humidity read failed too)",
+            ])
     }
 
     @Test func withAHumidityReadThatFailsTheTemperatureIsAFault() {
         let tree = Self.chip(temperature: "-121", humidity: "45120")
         let io = SysfsFaultIO()
         io.failReads("humidity1_input", errno: EIO)
-        #expect(Self.readings(Self.reader(tree.root, io: io).samples(at: .zero)) == [
-            "hwmon:sht3x-virtual-0/humidity1: EIO (Input/output error)",
-            "hwmon:sht3x-virtual-0/temp1: driver error -121 printed as a value (the humidity read failed too)",
-        ])
+        #expect(
+            Self.readings(Self.reader(tree.root, io: io).samples(at: .zero)) == [
+                "hwmon:sht3x-virtual-0/humidity1: EIO (Input/output error)",
+                "hwmon:sht3x-virtual-0/temp1: driver error -121 printed as a value (the humidity read failed too)",
+            ])
     }
 
     @Test func theHumidityOfTheSamePollDecides() {
@@ -72,9 +78,10 @@ import SensorRuntime
         let reader = Self.reader(good.root, exclude: ["*/humidity1"])
         #expect(Self.readings(reader.samples(at: .zero)) == ["hwmon:sht3x-virtual-0/temp1: -0.005"])
         good.write("hwmon0/humidity1_input", "-5\n")
-        #expect(Self.readings(reader.samples(at: .seconds(1))) == [
-            "hwmon:sht3x-virtual-0/temp1: driver error -5 printed as a value (the humidity read failed too)"
-        ])
+        #expect(
+            Self.readings(reader.samples(at: .seconds(1))) == [
+                "hwmon:sht3x-virtual-0/temp1: driver error -5 printed as a value (the humidity read failed too)"
+            ])
     }
 
     @Test func theHumidityWitnessKeepsOneDescriptorAcrossRediscovery() {

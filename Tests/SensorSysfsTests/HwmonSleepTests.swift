@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorConfig
 import SensorCore
 import SensorDaemon
@@ -7,7 +8,6 @@ import SensorSysfs
 import SensorTestKit
 import Testing
 import SensorRuntime
-#endif
 
 /// Chips whose device sleeps (SPEC §20): a `power/runtime_status` of `suspended` on the
 /// device or a parent leaves the chip unread — no open, no read — and its sensors `asleep`.
@@ -35,7 +35,8 @@ import SensorRuntime
 
     private static func reader(_ files: TemporaryDirectory, io: SysfsFaultIO, wake: Bool = false) -> SysfsReader {
         SysfsReader(
-            configuration: SourceConfiguration(kind: .hwmon, interval: .seconds(1), root: files.path("class/hwmon"), wake: wake),
+            configuration: SourceConfiguration(
+                kind: .hwmon, interval: .seconds(1), root: files.path("class/hwmon"), wake: wake),
             io: io)
     }
 
@@ -47,7 +48,8 @@ import SensorRuntime
         let files = Self.tree()
         let io = SysfsFaultIO()
         let reader = Self.reader(files, io: io)
-        #expect(reader.discover().map(\.id.rawValue) == ["hwmon:amdgpu-pci-0100/temp1", "hwmon:coretemp-isa-0000/temp1"])
+        #expect(
+            reader.discover().map(\.id.rawValue) == ["hwmon:amdgpu-pci-0100/temp1", "hwmon:coretemp-isa-0000/temp1"])
         let values = reader.poll(at: .seconds(1))[0]
         #expect(values.isAsleep(Self.gpu) && !values.wasRead(Self.gpu))
         #expect(values.faults.isEmpty)
@@ -189,7 +191,8 @@ import SensorRuntime
         files.symlink("thermal/thermal_zone0/device", to: files.path(wifi))
         let io = SysfsFaultIO()
         let reader = SysfsReader(
-            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")), io: io)
+            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")),
+            io: io)
         #expect(reader.discover()[0].limits.isEmpty)
         #expect(reader.poll(at: .seconds(1))[0].isAsleep(0))
         #expect(io.opens("trip_point_0_temp") == 0 && io.opens("trip_point_0_type") == 0)
@@ -220,7 +223,8 @@ import SensorRuntime
         files.symlink("thermal/thermal_zone0/device", to: files.path(wifi))
         let io = SysfsFaultIO()
         let reader = SysfsReader(
-            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")), io: io)
+            configuration: SourceConfiguration(kind: .thermal, interval: .seconds(1), root: files.path("thermal")),
+            io: io)
         #expect(reader.discover().map(\.id.rawValue) == ["thermal:iwlwifi_1", "thermal:x86_pkg_temp"])
         let values = reader.poll(at: .seconds(1))[0]
         #expect(values.isAsleep(0) && values.value(at: 1) == 50)
@@ -236,7 +240,9 @@ import SensorRuntime
     @Test func aStaleRuleDoesNotFireWhileTheSensorSleepsNorAtItsWaking() {
         let sensor = SensorInfo(id: "hwmon:amdgpu-pci-0100/temp1", quantity: .temperature)
         let list = SensorList(source: "0", sensors: [sensor])
-        var engine = RuleEngine(rules: [Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(5)))])
+        var engine = RuleEngine(rules: [
+            Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(5)))
+        ])
         var events: [AlertEvent] = []
         for t in 0...30 {
             var values = SensorValues(time: .seconds(Double(t)), capacity: 1)
@@ -263,12 +269,14 @@ import SensorRuntime
             sensors: [gpu], attempted: [true], up: [true], value: [.nan], lastReading: [.nan], asleep: [0])
         let text = PrometheusExposition.render(MetricsSnapshot(version: "1.2", startTime: 0.5, groups: [group]))
         // Up (no read failed), asleep, and no value line: the family ends the file.
-        #expect(text.hasSuffix("""
-            sensorwatch_sensor_up{sensor="hwmon:amdgpu-pci-0100/temp1",quantity="temperature"} 1
-            # HELP sensorwatch_sensor_asleep 1 while the sensor's device is runtime-suspended and so not read (its last value stands).
-            # TYPE sensorwatch_sensor_asleep gauge
-            sensorwatch_sensor_asleep{sensor="hwmon:amdgpu-pci-0100/temp1"} 1
+        #expect(
+            text.hasSuffix(
+                """
+                sensorwatch_sensor_up{sensor="hwmon:amdgpu-pci-0100/temp1",quantity="temperature"} 1
+                # HELP sensorwatch_sensor_asleep 1 while the sensor's device is runtime-suspended and so not read (its last value stands).
+                # TYPE sensorwatch_sensor_asleep gauge
+                sensorwatch_sensor_asleep{sensor="hwmon:amdgpu-pci-0100/temp1"} 1
 
-            """))
+                """))
     }
 }

@@ -25,7 +25,9 @@ struct SensorHotplugTests {
     }
 
     static func lines(_ events: [AlertEvent]) -> [String] {
-        events.map { "\($0.rule) \($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" + ($0.sensorGone ? " gone" : "") }
+        events.map {
+            "\($0.rule) \($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" + ($0.sensorGone ? " gone" : "")
+        }
     }
 
     @Test func aGoneSensorsFiringAlertResolvesWithReasonGoneAndNoValue() {
@@ -37,8 +39,10 @@ struct SensorHotplugTests {
         #expect(Self.lines(events) == ["hot firing thermal:iwlwifi_1@0.0", "hot resolved thermal:iwlwifi_1@1.0 gone"])
         #expect(events.last?.value == nil)
         #expect(engine.firing.isEmpty)
-        #expect(EventFormatter.json(events[1]) ==
-            #"{"time":1.0,"event":"resolved","rule":"hot","sensor":"thermal:iwlwifi_1","severity":"warning","value":null,"threshold":80,"reason":"sensor gone"}"#)
+        #expect(
+            EventFormatter.json(events[1])
+                == #"{"time":1.0,"event":"resolved","rule":"hot","sensor":"thermal:iwlwifi_1","severity":"warning","value":null,"threshold":80,"reason":"sensor gone"}"#
+        )
         #expect(EventFormatter.message(events[1]) == "hot resolved: thermal:iwlwifi_1 (iwlwifi_1) sensor gone")
     }
 
@@ -49,7 +53,8 @@ struct SensorHotplugTests {
         engine.process(.reading(Self.cpuOnly(at: 0), at: 0, [(Self.cpu, 90)]), into: &events)
         let empty = SensorList(source: "thermal#1", sensors: [], discovered: .seconds(1))
         engine.process(.reading(empty, at: 1, [], tick: false), into: &events)
-        #expect(Self.lines(events) == ["hot firing thermal:x86_pkg_temp@0.0", "hot resolved thermal:x86_pkg_temp@1.0 gone"])
+        #expect(
+            Self.lines(events) == ["hot firing thermal:x86_pkg_temp@0.0", "hot resolved thermal:x86_pkg_temp@1.0 gone"])
     }
 
     @Test func aGoneSensorGetsNoStaleFiringAndOneThatComesBackIsCountedAfresh() {
@@ -102,8 +107,10 @@ struct SensorHotplugTests {
         let after = Self.cpuOnly(at: 2)
         #expect(data.adopt(after) == [SensorPresence(time: .seconds(2), sensor: Self.wifi, appeared: false)])
         // The list goes to the rule loop at once, nothing read, so the alerts resolve.
-        #expect(data.takeLogged().map { "\($0.list === after) \($0.time.seconds) \($0.samples.count) \($0.tick)" } ==
-            ["true 2.0 0 false"])
+        #expect(
+            data.takeLogged().map { "\($0.list === after) \($0.time.seconds) \($0.samples.count) \($0.tick)" } == [
+                "true 2.0 0 false"
+            ])
         #expect(data.sensor(Self.wifi.id) == nil && data.sensorCount == 1)
     }
 
@@ -142,7 +149,8 @@ struct SensorHotplugTests {
     }
 
     /// A poller on `tree` at 1 s on a manual clock, and what it delivers, one poll at a time.
-    static func poller(_ tree: TemporaryDirectory, clock: VirtualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
+    static func poller(_ tree: TemporaryDirectory, clock: VirtualClock) throws -> (SourcePoller, AsyncStream<PollCycle>)
+    {
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(
             reader: reader(tree.root), interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)
@@ -154,7 +162,9 @@ struct SensorHotplugTests {
     }
 
     static func readings(_ cycle: PollCycle?) -> [String] {
-        (cycle?.samples ?? []).map { s in "\(s.sensor.rawValue)=" + (s.value.map { "\($0)" } ?? s.fault?.description ?? "?") }
+        (cycle?.samples ?? []).map { s in
+            "\(s.sensor.rawValue)=" + (s.value.map { "\($0)" } ?? s.fault?.description ?? "?")
+        }
     }
 
     @Test func aZoneThatAppearsIsReadAtTheNextPollAndOneThatGoesIsNotReadAgain() async throws {

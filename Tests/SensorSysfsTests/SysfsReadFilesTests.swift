@@ -16,7 +16,8 @@ struct SysfsReadFilesTests {
 
     /// What each file of `names` gave: its trimmed text, or its negative result.
     static func read(
-        _ io: any SysfsIO, in dir: String, _ names: [String], preset: [Int: Int] = [:], progress: SysfsReadProgress = SysfsReadProgress()
+        _ io: any SysfsIO, in dir: String, _ names: [String], preset: [Int: Int] = [:],
+        progress: SysfsReadProgress = SysfsReadProgress()
     ) -> [String] {
         var list = SysfsFileList()
         for name in names { list.append(name) }
@@ -45,8 +46,10 @@ struct SysfsReadFilesTests {
         let tree = Self.tree()
         // The real C loop, and the default made of open, read and close (what test doubles get).
         let io: any SysfsIO = throughTheSeamsDefault ? SysfsFaultIO() : PosixSysfsIO()
-        #expect(Self.read(io, in: tree.path("chip"), ["temp1_label", "temp1_max", "temp1_min", "temp1_crit"], preset: [3: -7])
-            == ["Core 0", "80000", "\(-ENOENT)", "-7"])
+        #expect(
+            Self.read(
+                io, in: tree.path("chip"), ["temp1_label", "temp1_max", "temp1_min", "temp1_crit"], preset: [3: -7])
+                == ["Core 0", "80000", "\(-ENOENT)", "-7"])
         #expect(Self.read(io, in: tree.path("none"), ["temp1_max"]) == ["\(-ENOENT)"])
     }
 
@@ -54,8 +57,10 @@ struct SysfsReadFilesTests {
         let tree = Self.tree()
         let progress = SysfsReadProgress()
         progress.abandon()
-        #expect(Self.read(PosixSysfsIO(), in: tree.path("chip"), ["temp1_max", "temp1_crit"], preset: [1: -7], progress: progress)
-            == ["\(-ECANCELED)", "-7"])
+        #expect(
+            Self.read(
+                PosixSysfsIO(), in: tree.path("chip"), ["temp1_max", "temp1_crit"], preset: [1: -7], progress: progress)
+                == ["\(-ECANCELED)", "-7"])
     }
 
     /// The real system calls, showing which file a batch of ``SysfsIO/readFiles(in:names:into:stride:lengths:progress:)``
@@ -76,7 +81,8 @@ struct SysfsReadFilesTests {
             lengths: UnsafeMutableBufferPointer<Int>, progress: SysfsReadProgress
         ) {
             batch.withLock { $0 = (names, progress) }
-            real.readFiles(in: directory, names: names, into: buffer, stride: stride, lengths: lengths, progress: progress)
+            real.readFiles(
+                in: directory, names: names, into: buffer, stride: stride, lengths: lengths, progress: progress)
             batch.withLock { $0 = nil }
         }
     }
@@ -115,9 +121,11 @@ struct SysfsReadFilesTests {
 
     @Test func anHwmonLimitFileThatBlocksAmongTheOthersIsReadBlockedAndTheRestOfTheChipIsRead() async throws {
         let tree = TemporaryDirectory()
-        tree.write(["hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": "Package id 0\n",
-                    "hwmon0/temp1_crit": "100000\n", "hwmon0/temp2_input": "47000\n", "hwmon0/temp2_label": "Core 0\n",
-                    "hwmon0/temp2_max": "80000\n"])
+        tree.write([
+            "hwmon0/name": "coretemp\n", "hwmon0/temp1_input": "45000\n", "hwmon0/temp1_label": "Package id 0\n",
+            "hwmon0/temp1_crit": "100000\n", "hwmon0/temp2_input": "47000\n", "hwmon0/temp2_label": "Core 0\n",
+            "hwmon0/temp2_max": "80000\n",
+        ])
         tree.fifo("hwmon0/temp1_max")
         let watched = WatchedIO()
         let reader = SysfsLimitsTests.hwmon(tree, io: watched)
@@ -127,9 +135,11 @@ struct SysfsReadFilesTests {
         #expect(reader.isolateBlockedRead(now: .seconds(1)))
         let sensors = reader.discover()
         #expect(sensors.map(\.label) == ["Package id 0", "Core 0"])
-        #expect(sensors.map(\.limits) == [
-            SensorLimits(values: ["crit": 100], ignored: ["max": "read blocked"]), SensorLimits(values: ["max": 80]),
-        ])
+        #expect(
+            sensors.map(\.limits) == [
+                SensorLimits(values: ["crit": 100], ignored: ["max": "read blocked"]),
+                SensorLimits(values: ["max": 80]),
+            ])
         Self.release(tree.path("hwmon0/temp1_max"))
         await stuck.wait()
     }

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorRuntime
 @testable import SensorSysfs
 import SensorTestKit
 import Testing
-#endif
 
 /// Directory listing for discovery.
 struct SysfsTreeTests {

@@ -66,8 +66,10 @@ import SensorCore
         func tree(_ devices: [(String, String, String)]) -> [String: Double?] {
             let tree = TemporaryDirectory()
             for (entry, parent, temp) in devices {
-                tree.write(["devices/i2c-1/\(parent)/\(entry)/name": "bme280\n",
-                            "devices/i2c-1/\(parent)/\(entry)/in_temp_input": temp + "\n"])
+                tree.write([
+                    "devices/i2c-1/\(parent)/\(entry)/name": "bme280\n",
+                    "devices/i2c-1/\(parent)/\(entry)/in_temp_input": temp + "\n",
+                ])
                 tree.symlink("bus/iio/devices/" + entry, to: "../../../devices/i2c-1/\(parent)/\(entry)")
             }
             let reader = IIOReaderTests.reader(tree.path("bus/iio/devices"))

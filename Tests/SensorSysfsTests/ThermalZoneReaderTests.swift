@@ -10,7 +10,9 @@ import SensorRuntime
 #endif
 
 @Suite struct ThermalZoneReaderTests {
-    static func reader(_ root: String, io: any SysfsIO = PosixSysfsIO(), include: [String] = [], exclude: [String] = []) throws -> SysfsReader {
+    static func reader(
+        _ root: String, io: any SysfsIO = PosixSysfsIO(), include: [String] = [], exclude: [String] = []
+    ) throws -> SysfsReader {
         let config = SourceConfiguration(
             kind: .thermal, interval: .seconds(1), root: root,
             include: try include.map { try Glob($0) }, exclude: try exclude.map { try Glob($0) })
@@ -19,16 +21,19 @@ import SensorRuntime
 
     static func twoZones() -> TemporaryDirectory {
         let tree = TemporaryDirectory()
-        tree.write(["thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "45000\n",
-                    "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "27800\n",
-                    "cooling_device0/type": "Processor\n"])
+        tree.write([
+            "thermal_zone0/type": "acpitz\n", "thermal_zone0/temp": "45000\n",
+            "thermal_zone1/type": "x86_pkg_temp\n", "thermal_zone1/temp": "27800\n",
+            "cooling_device0/type": "Processor\n",
+        ])
         return tree
     }
 
     @Test func readsTheNodeExporterFixture() throws {
         let fixture = TemporaryDirectory.fixture("node_exporter_sys")
         let reader = try Self.reader(fixture.path("sys/class/thermal"))
-        #expect(reader.discover() == [SensorInfo(id: "thermal:cpu-thermal", label: "cpu-thermal", quantity: .temperature)])
+        #expect(
+            reader.discover() == [SensorInfo(id: "thermal:cpu-thermal", label: "cpu-thermal", quantity: .temperature)])
         #expect(reader.samples(at: .zero) == [Sample(sensor: "thermal:cpu-thermal", time: .zero, value: 12.376)])
     }
 
@@ -56,10 +61,11 @@ import SensorRuntime
         let io = SysfsFaultIO()
         io.failReads("thermal_zone1/temp", errno: errno)
         let samples = try Self.reader(tree.root, io: io).samples(at: .seconds(3))
-        #expect(samples == [
-            Sample(sensor: "thermal:acpitz", time: .seconds(3), value: 45),
-            Sample(sensor: "thermal:x86_pkg_temp", time: .seconds(3), fault: .system(errno: errno)),
-        ])
+        #expect(
+            samples == [
+                Sample(sensor: "thermal:acpitz", time: .seconds(3), value: 45),
+                Sample(sensor: "thermal:x86_pkg_temp", time: .seconds(3), fault: .system(errno: errno)),
+            ])
         #expect(samples.last?.fault?.description == reason)
     }
 
@@ -136,7 +142,8 @@ import SensorRuntime
     @Test func includeAndExcludeFilterIds() throws {
         let tree = Self.twoZones()
         tree.write(["thermal_zone2/type": "iwlwifi_1\n", "thermal_zone2/temp": "38000\n"])
-        let reader = try Self.reader(tree.root, include: ["thermal:acpitz", "thermal:x86_pkg_temp", "thermal:iwl*"], exclude: ["*pkg_temp"])
+        let reader = try Self.reader(
+            tree.root, include: ["thermal:acpitz", "thermal:x86_pkg_temp", "thermal:iwl*"], exclude: ["*pkg_temp"])
         #expect(reader.discover().map(\.id) == ["thermal:acpitz", "thermal:iwlwifi_1"])
     }
 
@@ -178,17 +185,20 @@ import SensorRuntime
     /// descriptor found by the batched read is reopened like any other.
     @Test func aReaderPollIsAlignedWithItsDiscovery() throws {
         let tree = TemporaryDirectory()
-        tree.write(["thermal_zone0/type": "a\n", "thermal_zone0/temp": "45000\n",
-                    "thermal_zone1/type": "b\n", "thermal_zone1/temp": "oops\n",
-                    "thermal_zone2/type": "c\n", "thermal_zone2/temp": "-274000\n"])
+        tree.write([
+            "thermal_zone0/type": "a\n", "thermal_zone0/temp": "45000\n",
+            "thermal_zone1/type": "b\n", "thermal_zone1/temp": "oops\n",
+            "thermal_zone2/type": "c\n", "thermal_zone2/temp": "-274000\n",
+        ])
         let io = SysfsFaultIO()
         let reader = try Self.reader(tree.root, io: io)
         let sensors = reader.discover()
         let read = reader.poll(at: .zero)
         #expect(read.count == 1 && read[0].count == sensors.count)
-        #expect(read[0].samples(of: sensors).map { $0.fault ?? "ok" } == [
-            "ok", "not a number: \"oops\"", "out of range: -274.0 °C",
-        ])
+        #expect(
+            read[0].samples(of: sensors).map { $0.fault ?? "ok" } == [
+                "ok", "not a number: \"oops\"", "out of range: -274.0 °C",
+            ])
         io.failReads("thermal_zone0/temp", once: [ENODEV])
         #expect(reader.poll(at: .seconds(1)).first?.value(at: 0) == 45)
         #expect(io.opens("thermal_zone0/temp") == 2)

@@ -60,7 +60,9 @@ final class FakeJournal: Sendable {
             for (i, b) in path.utf8.enumerated() { buf[i] = b }
         }
         let r = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         if r != 0 {
             close(fd)

@@ -5,12 +5,13 @@ import Testing
 @testable import SensorSystemd
 
 struct IovecPackingTests {
-    @Test(arguments: [
-        [],
-        [""],
-        ["MESSAGE=hello"],
-        ["MESSAGE=two\nlines", "", "SENSOR_UNIT=°C", "PRIORITY=4"],
-    ] as [[String]])
+    @Test(
+        arguments: [
+            [],
+            [""],
+            ["MESSAGE=hello"],
+            ["MESSAGE=two\nlines", "", "SENSOR_UNIT=°C", "PRIORITY=4"],
+        ] as [[String]])
     func eachIovecCoversExactlyItsStringsBytes(strings: [String]) {
         let seen: [[UInt8]] = IovecPacking.withIovecs(strings) { iov in
             iov.map { v in

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorCore
 import SensorNotify
 import SensorRuntime
 @testable import SensorSystemd
 import SensorTestKit
 import Testing
-#endif
 
 struct JournalAlertSinkTests {
     static let event = AlertEvent(
@@ -73,16 +73,19 @@ struct JournalAlertSinkTests {
         sink.emit(Self.event)
         sink.emit(SensorFault(time: .seconds(2), sensor: Self.event.sensor, reason: "EIO"))
         #expect(journal.sends.isEmpty)
-        #expect(journal.fallbackLines() == [
-            "<4>sensorwatch: no journal socket at \(journal.socketPath); writing events to stderr",
-            "<2>hot firing: sim:cpu 85 °C above 80 °C",
-            "<4>sensor sim:cpu read failed: EIO",
-        ])
+        #expect(
+            journal.fallbackLines() == [
+                "<4>sensorwatch: no journal socket at \(journal.socketPath); writing events to stderr",
+                "<2>hot firing: sim:cpu 85 °C above 80 °C",
+                "<4>sensor sim:cpu read failed: EIO",
+            ])
         journal.createSocket()
         sink.emit(Self.event)
         #expect(journal.fallbackLines() == [])
         #expect(journal.sends.count == 2)
-        #expect(journal.sends.last?.first == "MESSAGE=journal reachable again; 2 entries went to stderr, 0 sends failed so far")
+        #expect(
+            journal.sends.last?.first
+                == "MESSAGE=journal reachable again; 2 entries went to stderr, 0 sends failed so far")
         #expect(sink.statistics.fallbackWrites == 2)
     }
 
@@ -93,11 +96,12 @@ struct JournalAlertSinkTests {
         let sink = journal.sink()
         sink.emit(Self.event)
         sink.emit(Self.event)
-        #expect(journal.fallbackLines() == [
-            "<4>sensorwatch: sending to the journal failed: Connection refused; writing events to stderr",
-            "<2>hot firing: sim:cpu 85 °C above 80 °C",
-            "<2>hot firing: sim:cpu 85 °C above 80 °C",
-        ])
+        #expect(
+            journal.fallbackLines() == [
+                "<4>sensorwatch: sending to the journal failed: Connection refused; writing events to stderr",
+                "<2>hot firing: sim:cpu 85 °C above 80 °C",
+                "<2>hot firing: sim:cpu 85 °C above 80 °C",
+            ])
         var expected = JournalAlertSink.Statistics()
         expected.sendFailures = 2
         expected.fallbackWrites = 2
@@ -121,8 +125,10 @@ struct JournalAlertSinkTests {
         log.log(.info, "state kept again", kind: .stateFile)
         log.log(.critical, "3 sensors are left unread", kind: .openFileLimit)
         let ids = journal.sends.map { $0.first { $0.hasPrefix("MESSAGE_ID=") } }
-        #expect(ids == [nil, "MESSAGE_ID=274a6862aed047c088b8defc36102ea6", "MESSAGE_ID=5ceae26f25ee44e1a107894b4222b4f4"])
-        #expect(journal.sends.map { $0.first { $0.hasPrefix("PRIORITY=") } } == ["PRIORITY=3", "PRIORITY=6", "PRIORITY=2"])
+        #expect(
+            ids == [nil, "MESSAGE_ID=274a6862aed047c088b8defc36102ea6", "MESSAGE_ID=5ceae26f25ee44e1a107894b4222b4f4"])
+        #expect(
+            journal.sends.map { $0.first { $0.hasPrefix("PRIORITY=") } } == ["PRIORITY=3", "PRIORITY=6", "PRIORITY=2"])
     }
 
     @Test func daemonMessageNamesTheCodeThatLoggedItAndEventsNameNone() {
@@ -132,10 +138,11 @@ struct JournalAlertSinkTests {
         let line = #line + 1
         JournalLog(sink: sink).log(.warning, "cannot keep alert state")
         sink.emit(Self.event)
-        #expect(journal.sends[0].suffix(3) == [
-            "CODE_FILE=SensorSystemdTests/JournalAlertSinkTests.swift", "CODE_LINE=\(line)",
-            "CODE_FUNC=daemonMessageNamesTheCodeThatLoggedItAndEventsNameNone()",
-        ])
+        #expect(
+            journal.sends[0].suffix(3) == [
+                "CODE_FILE=SensorSystemdTests/JournalAlertSinkTests.swift", "CODE_LINE=\(line)",
+                "CODE_FUNC=daemonMessageNamesTheCodeThatLoggedItAndEventsNameNone()",
+            ])
         #expect(!journal.sends[1].contains { $0.hasPrefix("CODE_") })
     }
 }

@@ -99,32 +99,41 @@ struct JournalEntryDecoderTests {
 
     @Test func anEntryWithOnlyItsStateAndRuleReadsWithEverythingElseEmpty() throws {
         let record = try Self.decode(["ALERT_STATE=firing", "ALERT_RULE=r", "ALERT_SEVERITY=dire"])
-        #expect(record == JournalAlertRecord(
-            realtimeMicroseconds: 7, kind: .firing, rule: "r", severity: nil, sensor: "", value: nil, threshold: nil))
+        #expect(
+            record
+                == JournalAlertRecord(
+                    realtimeMicroseconds: 7, kind: .firing, rule: "r", severity: nil, sensor: "", value: nil,
+                    threshold: nil))
     }
 
     @Test func aMissingStateOrRuleIsAnErrorNamingTheField() {
         let written = JournalFields.fields(for: Self.event())
-        #expect(Self.error(written.filter { !$0.hasPrefix("ALERT_STATE=") })
-            == JournalEntryError(field: "ALERT_STATE", value: nil, problem: .missing))
+        #expect(
+            Self.error(written.filter { !$0.hasPrefix("ALERT_STATE=") })
+                == JournalEntryError(field: "ALERT_STATE", value: nil, problem: .missing))
         #expect(Self.error(written.filter { !$0.hasPrefix("ALERT_RULE=") })?.description == "ALERT_RULE: missing")
-        #expect(Self.error(["ALERT_STATE=burning", "ALERT_RULE=r"])?.description
-            == "ALERT_STATE=burning: not a value the field takes")
+        #expect(
+            Self.error(["ALERT_STATE=burning", "ALERT_RULE=r"])?.description
+                == "ALERT_STATE=burning: not a value the field takes")
     }
 
     @Test(arguments: ["SENSOR_VALUE", "ALERT_THRESHOLD", "ALERT_PREDICTED", "ALERT_WITHIN"])
     func aNumberThatIsNoneOrNotFiniteIsAnError(_ field: String) {
         for bad in ["warm", "", "nan", "inf", "-inf", "1e400", "0x", "1,5"] {
-            #expect(Self.error(["ALERT_STATE=firing", "ALERT_RULE=r", "\(field)=\(bad)"])
-                == JournalEntryError(field: field, value: bad, problem: .notANumber), "\(field)=\(bad)")
+            #expect(
+                Self.error(["ALERT_STATE=firing", "ALERT_RULE=r", "\(field)=\(bad)"])
+                    == JournalEntryError(field: field, value: bad, problem: .notANumber), "\(field)=\(bad)")
         }
     }
 
     @Test func aHugeNumberOrANegativeWindowIsOutOfRange() throws {
-        for (field, bad) in [("SENSOR_VALUE", "1e300"), ("ALERT_THRESHOLD", "-2e15"), ("ALERT_WITHIN", "1e300"),
-                             ("ALERT_WITHIN", "-5"), ("ALERT_PREDICTED", "9007199254740993")] {
-            #expect(Self.error(["ALERT_STATE=firing", "ALERT_RULE=r", "\(field)=\(bad)"])
-                == JournalEntryError(field: field, value: bad, problem: .outOfRange), "\(field)=\(bad)")
+        for (field, bad) in [
+            ("SENSOR_VALUE", "1e300"), ("ALERT_THRESHOLD", "-2e15"), ("ALERT_WITHIN", "1e300"),
+            ("ALERT_WITHIN", "-5"), ("ALERT_PREDICTED", "9007199254740993"),
+        ] {
+            #expect(
+                Self.error(["ALERT_STATE=firing", "ALERT_RULE=r", "\(field)=\(bad)"])
+                    == JournalEntryError(field: field, value: bad, problem: .outOfRange), "\(field)=\(bad)")
         }
         #expect(try Self.decode(["ALERT_STATE=firing", "ALERT_RULE=r", "SENSOR_VALUE=-1e15"]).value == -1e15)
     }
@@ -139,8 +148,9 @@ struct JournalEntryDecoderTests {
         let error = Self.error(["ALERT_STATE=firing", "ALERT_RULE=r", "SENSOR_VALUE=" + huge])
         #expect(error?.problem == .notANumber, "beyond any Double: infinite")
         #expect(error?.description == "SENSOR_VALUE=" + String(repeating: "9", count: 40) + "…: not a number")
-        #expect(Self.error(["ALERT_STATE=\u{1b}[2J\n<0>x", "ALERT_RULE=r"])?.description
-            == #"ALERT_STATE=\x1b[2J\n<0>x: not a value the field takes"#)
+        #expect(
+            Self.error(["ALERT_STATE=\u{1b}[2J\n<0>x", "ALERT_RULE=r"])?.description
+                == #"ALERT_STATE=\x1b[2J\n<0>x: not a value the field takes"#)
     }
 
     @Test func theFirstOfAFieldWrittenTwiceCounts() throws {
@@ -150,11 +160,13 @@ struct JournalEntryDecoderTests {
 
     @Test func aHostileSilenceIsAnErrorNamingTheField() throws {
         let silence = Silence(
-            id: "6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f", rule: try! Glob("fan-*"), startsMicroseconds: 1_764_684_000_000_000,
+            id: "6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f", rule: try! Glob("fan-*"),
+            startsMicroseconds: 1_764_684_000_000_000,
             endsMicroseconds: 1_764_691_200_000_000, by: "alice")
         let written = JournalFields.fields(for: silence)
         func error(_ replace: String, _ with: String) -> JournalEntryError? {
-            let fields = JournalEntryDecoder.fields(written.map { $0.hasPrefix(replace + "=") ? replace + "=" + with : $0 })
+            let fields = JournalEntryDecoder.fields(
+                written.map { $0.hasPrefix(replace + "=") ? replace + "=" + with : $0 })
             do {
                 _ = try JournalEntryDecoder.silence(fields)
                 return nil

@@ -15,12 +15,14 @@ struct JournalHistoryReaderTests {
         _ seconds: UInt64, _ host: String?, _ state: EventKind = .firing, rule: String = "cpu-hot",
         sensor: String = "sim:cpu", uid: String? = "0"
     ) -> JournalFileMaker.Entry {
-        JournalFileMaker.Entry(usec: t0 + seconds * 1_000_000, host: host, fields: [
-            "SYSLOG_IDENTIFIER=sensorwatch", "MESSAGE_ID=" + JournalMessageID(state).rawValue,
-            "MESSAGE=\(rule) \(state.rawValue)", "ALERT_RULE=\(rule)", "ALERT_STATE=\(state.rawValue)",
-            "ALERT_SEVERITY=warning", "ALERT_THRESHOLD=80", "SENSOR_ID=\(sensor)", "SENSOR_LABEL=CPU",
-            "SENSOR_VALUE=85", "SENSOR_UNIT=°C",
-        ] + (uid.map { ["_UID=" + $0] } ?? []))
+        JournalFileMaker.Entry(
+            usec: t0 + seconds * 1_000_000, host: host,
+            fields: [
+                "SYSLOG_IDENTIFIER=sensorwatch", "MESSAGE_ID=" + JournalMessageID(state).rawValue,
+                "MESSAGE=\(rule) \(state.rawValue)", "ALERT_RULE=\(rule)", "ALERT_STATE=\(state.rawValue)",
+                "ALERT_SEVERITY=warning", "ALERT_THRESHOLD=80", "SENSOR_ID=\(sensor)", "SENSOR_LABEL=CPU",
+                "SENSOR_VALUE=85", "SENSOR_UNIT=°C",
+            ] + (uid.map { ["_UID=" + $0] } ?? []))
     }
 
     /// Host web1's events at 1, 3, 5 s arrived before db2's at 2, 4, 6 s: one file, in that order.
@@ -40,18 +42,22 @@ struct JournalHistoryReaderTests {
         #expect(Self.seconds(records) == [1, 2, 3, 4, 5, 6])
         #expect(records.map(\.host) == ["web1", "db2", "web1", "db2", "web1", "db2"])
         #expect(records.map(\.kind) == [.firing, .firing, .resolved, .resolved, .firing, .firing])
-        #expect(records[0] == JournalAlertRecord(
-            realtimeMicroseconds: Self.t0 + 1_000_000, host: "web1", kind: .firing, rule: "cpu-hot",
-            severity: .warning, sensor: "sim:cpu", label: "CPU", unit: "°C", value: 85, threshold: 80,
-            message: "cpu-hot firing"))
+        #expect(
+            records[0]
+                == JournalAlertRecord(
+                    realtimeMicroseconds: Self.t0 + 1_000_000, host: "web1", kind: .firing, rule: "cpu-hot",
+                    severity: .warning, sensor: "sim:cpu", label: "CPU", unit: "°C", value: 85, threshold: 80,
+                    message: "cpu-hot firing"))
     }
 
     @Test func sinceKeepsEveryLaterEventAlsoThoseThatArrivedEarlier() throws {
         let files = JournalFileMaker()
         let dir = try files.write(Self.arrivalOrder, directory: "remote")
-        let records = try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sinceMicroseconds: Self.t0 + 2_000_000))
+        let records = try JournalHistoryReader(sources: [.directory(dir)]).read(
+            .init(sinceMicroseconds: Self.t0 + 2_000_000))
         #expect(Self.seconds(records) == [2, 3, 4, 5, 6])
-        let late = try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sinceMicroseconds: Self.t0 + 5_000_001))
+        let late = try JournalHistoryReader(sources: [.directory(dir)]).read(
+            .init(sinceMicroseconds: Self.t0 + 5_000_001))
         #expect(Self.seconds(late) == [6])
     }
 
@@ -99,7 +105,8 @@ struct JournalHistoryReaderTests {
         #expect(Self.seconds(records) == [1, 4])
         #expect(records.map(\.host) == ["web1", ""])
         #expect(Self.seconds(try JournalHistoryReader(sources: [.directory(dir)]).read(.init(rule: "dry-air"))) == [1])
-        #expect(Self.seconds(try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sensor: "sim:cpu"))) == [4])
+        #expect(
+            Self.seconds(try JournalHistoryReader(sources: [.directory(dir)]).read(.init(sensor: "sim:cpu"))) == [4])
     }
 
     @Test func sinceAndUntilIncludeTheirEnds() throws {
@@ -147,13 +154,18 @@ struct JournalHistoryReaderTests {
         var unit = Self.alert(4, "web1", uid: "998")
         unit.fields.append("_SYSTEMD_UNIT=sensorwatch.service")
         let dir = try files.write(
-            [Self.alert(1, "web1"), Self.alert(2, "web1", .resolved, uid: "65534"), Self.alert(3, "web1", uid: nil), unit],
+            [
+                Self.alert(1, "web1"), Self.alert(2, "web1", .resolved, uid: "65534"), Self.alert(3, "web1", uid: nil),
+                unit,
+            ],
             directory: "local")
         let (records, lookAlikes) = try Self.readTrusted([.directory(dir)])
         #expect(Self.seconds(records) == [1, 4])
-        #expect(lookAlikes == [
-            "written by _UID=65534, not a trusted unit or user", "no _UID or _SYSTEMD_UNIT (not written through journald)",
-        ])
+        #expect(
+            lookAlikes == [
+                "written by _UID=65534, not a trusted unit or user",
+                "no _UID or _SYSTEMD_UNIT (not written through journald)",
+            ])
     }
 
     @Test func theTrustListsChooseWhoseEntriesAreListed() throws {
@@ -172,10 +184,12 @@ struct JournalHistoryReaderTests {
         try files.write([Self.alert(4, "db2"), Self.alert(5, "web1")], directory: "remote", file: "remote-db2.journal")
         let (records, lookAlikes) = try Self.readTrusted([.directory(dir)])
         #expect(records.map { "\($0.host)@\(Self.seconds([$0])[0])" } == ["web1@1", "db2@4"])
-        #expect(lookAlikes.sorted() == [
-            "_HOSTNAME=(none) in web1's file remote-web1.journal", "_HOSTNAME=db2 in web1's file remote-web1.journal",
-            "_HOSTNAME=web1 in db2's file remote-db2.journal",
-        ])
+        #expect(
+            lookAlikes.sorted() == [
+                "_HOSTNAME=(none) in web1's file remote-web1.journal",
+                "_HOSTNAME=db2 in web1's file remote-web1.journal",
+                "_HOSTNAME=web1 in db2's file remote-db2.journal",
+            ])
         let (one, _) = try Self.readTrusted([.file(dir + "/remote-web1.journal")])
         #expect(Self.seconds(one) == [1])
     }
@@ -195,7 +209,8 @@ struct JournalHistoryReaderTests {
 struct JournalHistoryOrderTests {
     @Test func oldestFirstSortsByTimestampAndKeepsTheReadOrderOfTies() {
         func r(_ usec: UInt64, _ host: String) -> JournalAlertRecord {
-            JournalAlertRecord(realtimeMicroseconds: usec, host: host, kind: .firing, rule: "r", severity: nil,
+            JournalAlertRecord(
+                realtimeMicroseconds: usec, host: host, kind: .firing, rule: "r", severity: nil,
                 sensor: "s", value: nil, threshold: nil)
         }
         let sorted = JournalHistoryReader.oldestFirst([r(3, "a"), r(1, "b"), r(3, "c"), r(2, "d"), r(3, "e")])
@@ -204,7 +219,8 @@ struct JournalHistoryOrderTests {
 
     @Test func anEventReadTwiceIsKeptOnce() {
         func r(_ usec: UInt64, _ host: String, _ kind: EventKind = .firing) -> JournalAlertRecord {
-            JournalAlertRecord(realtimeMicroseconds: usec, host: host, kind: kind, rule: "r", severity: nil,
+            JournalAlertRecord(
+                realtimeMicroseconds: usec, host: host, kind: kind, rule: "r", severity: nil,
                 sensor: "s", value: 85, threshold: 80)
         }
         let merged = JournalHistoryReader.oldestFirst([

@@ -23,7 +23,8 @@ struct JournalSilenceFieldsTests {
         expired.by = "bob"
         #expect(
             JournalFields.message(expired)
-                == "silence 6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f (rule=fan-* sensor=* host=web1) expired by bob: fan swap")
+                == "silence 6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f (rule=fan-* sensor=* host=web1) expired by bob: fan swap"
+        )
     }
 
     static func readBack(_ fields: [String]) -> Silence? {

@@ -8,8 +8,9 @@ import Testing
 struct SystemJournalTests {
     @Test func noSocketIsNoJournalAndSaysWhich() {
         let dir = TemporaryDirectory()
-        #expect(SystemJournal.missing(socketPath: dir.path("socket"))
-            == "no journal: systemd-journald is not running (no \(dir.path("socket")))")
+        #expect(
+            SystemJournal.missing(socketPath: dir.path("socket"))
+                == "no journal: systemd-journald is not running (no \(dir.path("socket")))")
     }
 
     @Test func aSilenceWithoutJournaldIsNotKeptAndThePersonIsToldWhatToDo() throws {
@@ -17,10 +18,13 @@ struct SystemJournalTests {
         let silence = Silence(
             id: "s1", rule: try Glob("fan-*"), sensor: nil, host: nil, startsMicroseconds: 0, endsMicroseconds: 1,
             comment: "", by: "root")
-        #expect(throws: JournalSilenceWriter.WriteError(description:
-            "no journal: systemd-journald is not running (no \(dir.path("socket"))): the silence was not kept "
-                + "(a silence is a journal entry); start systemd-journald (systemctl start systemd-journald) and give the command again"))
-        {
+        #expect(
+            throws: JournalSilenceWriter.WriteError(
+                description:
+                    "no journal: systemd-journald is not running (no \(dir.path("socket"))): the silence was not kept "
+                    + "(a silence is a journal entry); start systemd-journald (systemctl start systemd-journald) and give the command again"
+            )
+        ) {
             try JournalSilenceWriter(socketPath: dir.path("socket")).write(silence)
         }
     }

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorCore
 import SensorRuntime
 @testable import SensorSystemd
 import SensorTestKit
 import Testing
-#endif
 
 /// Runs serialized: the notifier reads process-wide environment variables.
 @Suite(.serialized)

@@ -11,12 +11,16 @@ import Testing
         #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
         #expect(keys("\u{1B}OA\u{1B}OB") == [.up, .down])
         #expect(keys("\u{1B}[5~\u{1B}[6~") == [.pageUp, .pageDown])
-        #expect(keys("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OH\u{1B}OF\u{1B}[7~\u{1B}[8~")
-            == [.home, .end, .home, .end, .home, .end, .home, .end])
+        #expect(
+            keys("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OH\u{1B}OF\u{1B}[7~\u{1B}[8~")
+                == [.home, .end, .home, .end, .home, .end, .home, .end])
     }
 
     @Test func controlKeysEnterAndText() {
-        #expect(keys("\u{03}\u{0C}\r\u{7F}q/?") == [.ctrl("c"), .ctrl("l"), .enter, .backspace, .character("q"), .character("/"), .character("?")])
+        #expect(
+            keys("\u{03}\u{0C}\r\u{7F}q/?") == [
+                .ctrl("c"), .ctrl("l"), .enter, .backspace, .character("q"), .character("/"), .character("?"),
+            ])
         #expect(keys("é") == [.character("é")])
     }
 

@@ -26,7 +26,11 @@ import Testing
         let xterm = env(["TERM": "xterm"])
         #expect(xterm.unusable(size: TerminalSize(rows: 24, columns: 80), minimum: minimum) == nil)
         #expect(xterm.unusable(size: TerminalSize(rows: 23, columns: 80), minimum: minimum)?.contains("80×23") == true)
-        #expect(xterm.unusable(size: TerminalSize(rows: 24, columns: 79), minimum: minimum)?.contains("at least 80×24") == true)
-        #expect(env(["TERM": "dumb"]).unusable(size: TerminalSize(rows: 50, columns: 200), minimum: minimum)?.contains("TERM=dumb") == true)
+        #expect(
+            xterm.unusable(size: TerminalSize(rows: 24, columns: 79), minimum: minimum)?.contains("at least 80×24")
+                == true)
+        #expect(
+            env(["TERM": "dumb"]).unusable(size: TerminalSize(rows: 50, columns: 200), minimum: minimum)?.contains(
+                "TERM=dumb") == true)
     }
 }

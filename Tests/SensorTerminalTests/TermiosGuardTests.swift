@@ -14,7 +14,8 @@ import Glibc
         try #require(main >= 0)
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        let tiocsptlck: UInt = 0x4004_5431, tiocgptn: UInt = 0x8004_5430  // _IOW('T', 0x31, int), _IOR('T', 0x30, unsigned)
+        // _IOW('T', 0x31, int), _IOR('T', 0x30, unsigned)
+        let tiocsptlck: UInt = 0x4004_5431, tiocgptn: UInt = 0x8004_5430
         try #require(ioctl(main, tiocsptlck, &unlock) == 0 && ioctl(main, tiocgptn, &number) == 0)
         let secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         try #require(secondary >= 0)

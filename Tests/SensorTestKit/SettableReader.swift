@@ -25,7 +25,9 @@ public final class SettableReader: SensorReader {
     /// `count` temperature sensors `sim:s0000`, `sim:s0001`, ….
     public convenience init(count: Int, start: Double = 20) {
         let pad = { (i: Int) in String(repeating: "0", count: 4 - String(i).count) + String(i) }
-        self.init((0..<count).map { SensorInfo(id: SensorID("sim:s" + pad($0)), label: "S\($0)", quantity: .temperature) }, start: start)
+        self.init(
+            (0..<count).map { SensorInfo(id: SensorID("sim:s" + pad($0)), label: "S\($0)", quantity: .temperature) },
+            start: start)
     }
 
     /// How many polls have been made.

@@ -63,11 +63,13 @@ public final class SysfsFaultIO: SysfsIO {
     package let blockedCalls = EventCount()
 
     private func passGate(_ path: String) {
-        guard let gate = state.withLock({ s -> DispatchSemaphore? in
-            guard let g = s.gates.first(where: { path.hasSuffix($0.key) })?.value else { return nil }
-            s.blocked += 1
-            return g
-        }) else { return }
+        guard
+            let gate = state.withLock({ s -> DispatchSemaphore? in
+                guard let g = s.gates.first(where: { path.hasSuffix($0.key) })?.value else { return nil }
+                s.blocked += 1
+                return g
+            })
+        else { return }
         blockedCalls.increment()
         gate.wait()
         // Pass the release on to the next caller blocked at the same gate.
@@ -77,7 +79,9 @@ public final class SysfsFaultIO: SysfsIO {
 
     /// Ends every injected failure.
     public func clear() {
-        state.withLock { $0.readErrors = [:]; $0.openErrors = [:] }
+        state.withLock {
+            $0.readErrors = [:]; $0.openErrors = [:]
+        }
     }
 
     /// How many times files whose path ends with `suffix` were opened.
@@ -101,7 +105,9 @@ public final class SysfsFaultIO: SysfsIO {
         if let e = state.withLock({ s in s.openErrors.first { path.hasSuffix($0.key) }?.value }) { return -e }
         let fd = real.open(path)
         if fd >= 0 {
-            state.withLock { $0.paths[fd] = path; $0.opens[path, default: 0] += 1 }
+            state.withLock {
+                $0.paths[fd] = path; $0.opens[path, default: 0] += 1
+            }
         }
         return fd
     }
@@ -109,7 +115,9 @@ public final class SysfsFaultIO: SysfsIO {
     public func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         if let path = state.withLock({ $0.paths[fd] }) { passGate(path) }
         let injected: Int32? = state.withLock { s in
-            guard let path = s.paths[fd], let key = s.readErrors.keys.first(where: { path.hasSuffix($0) }) else { return nil }
+            guard let path = s.paths[fd], let key = s.readErrors.keys.first(where: { path.hasSuffix($0) }) else {
+                return nil
+            }
             var list = s.readErrors[key]!
             let e = list[0]
             if list.count > 1 { list.removeFirst(); s.readErrors[key] = list }

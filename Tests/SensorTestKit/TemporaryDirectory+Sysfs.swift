@@ -12,7 +12,9 @@ extension TemporaryDirectory {
     public static func fixture(_ name: String, filePath: String = #filePath) -> TemporaryDirectory {
         let base = sharedDirectory(filePath: filePath) + "/fixtures/sysfs/" + name
         let manifest = readFile(base + "/MANIFEST.tsv") ?? ""
-        let rows = manifest.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let rows = manifest.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         let links = rows.filter { $0.first == "symlink" && $0.count >= 3 }
         var st = stat()
         if let first = links.first, lstat(base + "/" + first[1], &st) == 0, (st.st_mode & S_IFMT) != S_IFLNK {

@@ -113,7 +113,9 @@ public final class TemporaryDirectory: Sendable {
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
-            let name = String(cString: (UnsafeRawPointer(e) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
+            let name = String(
+                cString: (UnsafeRawPointer(e) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(
+                    to: CChar.self))
             if name != ".", name != ".." { names.append(name) }
         }
         return names

@@ -12,8 +12,10 @@ extension TemporaryDirectory {
         let tree = TemporaryDirectory(prefix: "sensorwatch-mirror")
         let zones = [("acpitz", "27800"), ("x86_pkg_temp", "45000"), ("acpitz", "29800"), ("cpu-thermal", "50000")]
         for (n, (type, temp)) in zones.enumerated() {
-            tree.write(["devices/virtual/thermal/thermal_zone\(n)/type": type + "\n",
-                        "devices/virtual/thermal/thermal_zone\(n)/temp": temp + "\n"])
+            tree.write([
+                "devices/virtual/thermal/thermal_zone\(n)/type": type + "\n",
+                "devices/virtual/thermal/thermal_zone\(n)/temp": temp + "\n",
+            ])
             tree.symlink("class/thermal/thermal_zone\(n)", to: "../../devices/virtual/thermal/thermal_zone\(n)")
             tree.symlink("devices/virtual/thermal/thermal_zone\(n)/subsystem", to: "../../../../class/thermal")
         }

@@ -11,6 +11,12 @@ int sw_malloc_trim(size_t pad);
 /// that finds the others busy, each keeping its own free pages). Returns 1 on success.
 int sw_malloc_arena_max(int arenas);
 
+/// glibc's mallopt(3) for a small, long-lived process (`top`): at most two arenas, and
+/// blocks of 64 KiB or more mapped on their own and free memory given back past 64 KiB, so
+/// what a large message took goes back to the kernel when it is freed. Swift's Glibc
+/// module does not import mallopt.
+void sw_malloc_small_process(void);
+
 /// Where a batch of reads (sw_pread_all) has got to, shared with a watch on another
 /// thread: `index` is the descriptor being read now; a non-zero `abandoned` makes the
 /// batch stop before its next read (its remaining lengths become -ECANCELED).

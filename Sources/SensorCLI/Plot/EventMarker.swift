@@ -12,10 +12,14 @@ enum EventMarker {
         let c = SVGWriter.coordinate
         switch kind {
         case .firing:
-            let d = "M\(c(x)),\(c(y - size * 1.2))L\(c(x + size)),\(c(y + size * 0.7))L\(c(x - size)),\(c(y + size * 0.7))Z"
+            let d =
+                "M\(c(x)),\(c(y - size * 1.2))L\(c(x + size)),\(c(y + size * 0.7))L\(c(x - size)),\(c(y + size * 0.7))Z"
             emit("path", ["d": d, "fill": color, "stroke": "white", "stroke-width": "1"], tooltip, &svg)
         case .resolved:
-            emit("circle", ["cx": c(x), "cy": c(y), "r": c(size * 0.8), "fill": "white", "stroke": color, "stroke-width": "2"], tooltip, &svg)
+            emit(
+                "circle",
+                ["cx": c(x), "cy": c(y), "r": c(size * 0.8), "fill": "white", "stroke": color, "stroke-width": "2"],
+                tooltip, &svg)
         case .repeat:
             let s = size
             let d = "M\(c(x)),\(c(y - s))L\(c(x + s)),\(c(y))L\(c(x)),\(c(y + s))L\(c(x - s)),\(c(y))Z"

@@ -17,7 +17,8 @@ struct FiringSpan: Equatable, Sendable {
         for e in events {
             switch e.kind {
             case .firing:
-                open[e.rule] = FiringSpan(rule: e.rule, ruleIndex: e.ruleIndex, start: e.time.seconds, end: end, open: true)
+                open[e.rule] = FiringSpan(
+                    rule: e.rule, ruleIndex: e.ruleIndex, start: e.time.seconds, end: end, open: true)
             case .resolved:
                 if var span = open.removeValue(forKey: e.rule) {
                     span.end = e.time.seconds

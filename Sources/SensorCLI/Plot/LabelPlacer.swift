@@ -23,14 +23,19 @@ struct LabelPlacer {
         avoiding extra: [[(x: Double, y: Double)]] = []
     ) -> (right: Double, baseline: Double) {
         func box(_ c: (right: Double, baseline: Double)) -> LabelBox {
-            LabelBox(left: c.right - width - 2, top: c.baseline - height, right: c.right + 2, bottom: c.baseline + height * 0.25)
+            LabelBox(
+                left: c.right - width - 2, top: c.baseline - height, right: c.right + 2,
+                bottom: c.baseline + height * 0.25)
         }
         let inside = candidates.filter { c in
             let b = box(c)
-            return b.left >= frame.x && b.right <= frame.right + 2 && b.top >= frame.y - 1 && b.bottom <= frame.bottom + 1
+            return b.left >= frame.x && b.right <= frame.right + 2 && b.top >= frame.y - 1
+                && b.bottom <= frame.bottom + 1
         }
         let apart = inside.filter { c in !placed.contains { $0.overlaps(box(c)) } }
-        let chosen = apart.first { !crosses(box($0), lines) && !crosses(box($0), extra) } ?? apart.first ?? inside.first ?? candidates[0]
+        let chosen =
+            apart.first { !crosses(box($0), lines) && !crosses(box($0), extra) } ?? apart.first ?? inside.first
+            ?? candidates[0]
         placed.append(box(chosen))
         return chosen
     }
@@ -41,7 +46,9 @@ struct LabelPlacer {
             for k in line.indices.dropFirst() {
                 let p = line[k - 1], q = line[k]
                 // Cheap rejection first: both ends on one side of the box.
-                if max(p.x, q.x) < b.left || min(p.x, q.x) > b.right || max(p.y, q.y) < b.top || min(p.y, q.y) > b.bottom {
+                if max(p.x, q.x) < b.left || min(p.x, q.x) > b.right || max(p.y, q.y) < b.top
+                    || min(p.y, q.y) > b.bottom
+                {
                     continue
                 }
                 if b.meets(p, q) { return true }

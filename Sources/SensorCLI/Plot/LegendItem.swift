@@ -39,22 +39,43 @@ enum LegendItem: Equatable, Sendable {
         let grey = PlotPalette.muted
         switch self {
         case .value:
-            svg.element("line", ["x1": c(x), "x2": c(x + 22), "y1": c(y), "y2": c(y), "stroke": PlotPalette.value, "stroke-width": "1.6"])
+            svg.element(
+                "line",
+                [
+                    "x1": c(x), "x2": c(x + 22), "y1": c(y), "y2": c(y), "stroke": PlotPalette.value,
+                    "stroke-width": "1.6",
+                ])
         case .failed:
-            svg.element("rect", ["x": c(x), "y": c(y - 6), "width": "22", "height": "12", "fill": "#000", "fill-opacity": "0.07"])
-            svg.element("rect", ["x": c(x + 4), "y": c(y + 3), "width": "14", "height": "3", "fill": PlotPalette.failed])
+            svg.element(
+                "rect",
+                ["x": c(x), "y": c(y - 6), "width": "22", "height": "12", "fill": "#000", "fill-opacity": "0.07"])
+            svg.element(
+                "rect", ["x": c(x + 4), "y": c(y + 3), "width": "14", "height": "3", "fill": PlotPalette.failed])
         case .threshold:
-            svg.element("rect", ["x": c(x), "y": c(y), "width": "22", "height": "5", "fill": grey, "fill-opacity": "0.2"])
-            svg.element("line", ["x1": c(x), "x2": c(x + 22), "y1": c(y), "y2": c(y), "stroke": grey, "stroke-width": "1.4", "stroke-dasharray": "5 3"])
+            svg.element(
+                "rect", ["x": c(x), "y": c(y), "width": "22", "height": "5", "fill": grey, "fill-opacity": "0.2"])
+            svg.element(
+                "line",
+                [
+                    "x1": c(x), "x2": c(x + 22), "y1": c(y), "y2": c(y), "stroke": grey, "stroke-width": "1.4",
+                    "stroke-dasharray": "5 3",
+                ])
         case .firing:
-            svg.element("rect", ["x": c(x), "y": c(y - 6), "width": "22", "height": "12", "fill": grey, "fill-opacity": "0.15"])
+            svg.element(
+                "rect", ["x": c(x), "y": c(y - 6), "width": "22", "height": "12", "fill": grey, "fill-opacity": "0.15"])
             svg.element("rect", ["x": c(x), "y": c(y - 6), "width": "22", "height": "3", "fill": grey])
         case .event(let kind):
             EventMarker.draw(kind, x: x + 11, y: y, color: grey, into: &svg)
         case .predicted:
-            svg.element("line", ["x1": c(x), "x2": c(x + 22), "y1": c(y), "y2": c(y), "stroke": grey, "stroke-width": "1.6", "stroke-dasharray": "2 2"])
+            svg.element(
+                "line",
+                [
+                    "x1": c(x), "x2": c(x + 22), "y1": c(y), "y2": c(y), "stroke": grey, "stroke-width": "1.6",
+                    "stroke-dasharray": "2 2",
+                ])
         case .rule(_, _, let color):
-            svg.element("rect", ["x": c(x + 4), "y": c(y - 6), "width": "14", "height": "12", "fill": color, "rx": "2"])
+            svg.element(
+                "rect", ["x": c(x + 4), "y": c(y - 6), "width": "14", "height": "12", "fill": color, "rx": "2"])
         }
     }
 }

@@ -39,7 +39,9 @@ struct PlotLegend {
         for p in placed {
             let mid = y + Double(p.row) * rowHeight + rowHeight / 2
             p.item.drawSymbol(x: x + p.x, y: mid, into: &svg)
-            svg.element("text", ["x": c(x + p.x + LegendItem.symbolWidth + 4), "y": c(mid + fontSize * 0.35)], text: p.item.text)
+            svg.element(
+                "text", ["x": c(x + p.x + LegendItem.symbolWidth + 4), "y": c(mid + fontSize * 0.35)], text: p.item.text
+            )
         }
     }
 }

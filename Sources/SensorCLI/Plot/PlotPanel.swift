@@ -52,21 +52,37 @@ struct PlotPanel {
         let small = fontSize - 1
 
         drawTitle(frame, hasReadings: range != nil, into: &svg)
-        svg.element("rect", ["x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height), "fill": "white"])
+        svg.element(
+            "rect",
+            ["x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height), "fill": "white"])
         // Value axis: grid line and label per tick, the unit above the labels.
         for v in ticks.values {
             let y = frame.y(v)
-            svg.element("line", ["x1": c(frame.x), "x2": c(frame.right), "y1": c(y), "y2": c(y), "stroke": PlotPalette.grid])
-            svg.element("text", ["x": c(frame.x - 5), "y": c(y + small * 0.35), "text-anchor": "end", "font-size": c(small), "fill": PlotPalette.muted], text: ticks.label(v))
+            svg.element(
+                "line", ["x1": c(frame.x), "x2": c(frame.right), "y1": c(y), "y2": c(y), "stroke": PlotPalette.grid])
+            svg.element(
+                "text",
+                [
+                    "x": c(frame.x - 5), "y": c(y + small * 0.35), "text-anchor": "end", "font-size": c(small),
+                    "fill": PlotPalette.muted,
+                ], text: ticks.label(v))
         }
         // Time axis: grid line, tick mark and label per tick.
         for t in timeTicks.values {
             let x = frame.x(t)
-            svg.element("line", ["x1": c(x), "x2": c(x), "y1": c(frame.y), "y2": c(frame.bottom), "stroke": PlotPalette.grid])
-            svg.element("line", ["x1": c(x), "x2": c(x), "y1": c(frame.bottom), "y2": c(frame.bottom + 4), "stroke": PlotPalette.frame])
+            svg.element(
+                "line", ["x1": c(x), "x2": c(x), "y1": c(frame.y), "y2": c(frame.bottom), "stroke": PlotPalette.grid])
+            svg.element(
+                "line",
+                ["x1": c(x), "x2": c(x), "y1": c(frame.bottom), "y2": c(frame.bottom + 4), "stroke": PlotPalette.frame])
             // The end labels stay within the frame's width.
             let anchor = t == 0 ? "start" : x > frame.right - 20 ? "end" : "middle"
-            svg.element("text", ["x": c(x), "y": c(frame.bottom + 4 + small), "text-anchor": anchor, "font-size": c(small), "fill": PlotPalette.muted], text: timeTicks.label(t))
+            svg.element(
+                "text",
+                [
+                    "x": c(x), "y": c(frame.bottom + 4 + small), "text-anchor": anchor, "font-size": c(small),
+                    "fill": PlotPalette.muted,
+                ], text: timeTicks.label(t))
         }
 
         svg.open("g", ["clip-path": "url(#clip\(number))"])
@@ -83,7 +99,12 @@ struct PlotPanel {
             drawLine(runs, color: line.color, dash: "2 2", into: &svg)
         }
         svg.close("g")
-        svg.element("rect", ["x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height), "fill": "none", "stroke": PlotPalette.frame])
+        svg.element(
+            "rect",
+            [
+                "x": c(frame.x), "y": c(frame.y), "width": c(frame.width), "height": c(frame.height), "fill": "none",
+                "stroke": PlotPalette.frame,
+            ])
         drawFailedMarks(failedRuns, frame, into: &svg)
         drawEvents(frame, into: &svg)
         drawGuideLabels(frame, avoiding: values + predicted.flatMap { $0 }, into: &svg)
@@ -106,7 +127,8 @@ struct PlotPanel {
         if !hasReadings { notes.append("no readings") }
         let note = notes.joined(separator: " · ")
         let id = series.info.id.rawValue, unit = series.info.unit
-        let room = frame.width - TextMetrics.width(note, fontSize: fontSize - 1) - 16
+        let room =
+            frame.width - TextMetrics.width(note, fontSize: fontSize - 1) - 16
             - TextMetrics.width(id, fontSize: fontSize) * 1.1 - TextMetrics.width(unit, fontSize: fontSize) - 16
         let label = Self.shortened(series.info.label, toFit: room, fontSize: fontSize)
 
@@ -117,7 +139,12 @@ struct PlotPanel {
         svg.element("tspan", ["dx": "8", "fill": PlotPalette.muted], text: unit)
         svg.close("text")
         if !note.isEmpty {
-            svg.element("text", ["x": c(frame.right), "y": c(baseline), "text-anchor": "end", "font-size": c(fontSize - 1), "fill": PlotPalette.muted], text: note)
+            svg.element(
+                "text",
+                [
+                    "x": c(frame.right), "y": c(baseline), "text-anchor": "end", "font-size": c(fontSize - 1),
+                    "fill": PlotPalette.muted,
+                ], text: note)
         }
     }
 
@@ -137,9 +164,17 @@ struct PlotPanel {
             let x0 = frame.x(span.start), x1 = max(frame.x(span.end), x0 + 2)
             let color = color(of: span.rule)
             let lane = Double(lanes.firstIndex(of: span.ruleIndex) ?? 0)
-            let tip = "\(span.rule) firing \(timeTicks.label(span.start)) – " + (span.open ? "end (still firing)" : timeTicks.label(span.end))
-            svg.element("rect", ["x": c(x0), "y": c(frame.y), "width": c(x1 - x0), "height": c(frame.height), "fill": color, "fill-opacity": "0.1"], tooltip: tip)
-            svg.element("rect", ["x": c(x0), "y": c(frame.y + lane * 4), "width": c(x1 - x0), "height": "3", "fill": color])
+            let tip =
+                "\(span.rule) firing \(timeTicks.label(span.start)) – "
+                + (span.open ? "end (still firing)" : timeTicks.label(span.end))
+            svg.element(
+                "rect",
+                [
+                    "x": c(x0), "y": c(frame.y), "width": c(x1 - x0), "height": c(frame.height), "fill": color,
+                    "fill-opacity": "0.1",
+                ], tooltip: tip)
+            svg.element(
+                "rect", ["x": c(x0), "y": c(frame.y + lane * 4), "width": c(x1 - x0), "height": "3", "fill": color])
         }
     }
 
@@ -147,7 +182,12 @@ struct PlotPanel {
         let c = SVGWriter.coordinate
         for run in runs {
             let x0 = frame.x(run.start), x1 = max(frame.x(run.recovered ?? run.last), x0 + 2)
-            svg.element("rect", ["x": c(x0), "y": c(frame.y), "width": c(x1 - x0), "height": c(frame.height), "fill": "#000", "fill-opacity": "0.06"])
+            svg.element(
+                "rect",
+                [
+                    "x": c(x0), "y": c(frame.y), "width": c(x1 - x0), "height": c(frame.height), "fill": "#000",
+                    "fill-opacity": "0.06",
+                ])
         }
     }
 
@@ -155,8 +195,14 @@ struct PlotPanel {
         let c = SVGWriter.coordinate
         for run in runs {
             let x0 = frame.x(run.start) - 1, x1 = max(frame.x(run.last) + 1, x0 + 3)
-            let what = run.count == 1 ? "failed read at \(timeTicks.label(run.start))" : "\(run.count) failed reads \(timeTicks.label(run.start)) – \(timeTicks.label(run.last))"
-            svg.element("rect", ["x": c(x0), "y": c(frame.bottom - 4), "width": c(x1 - x0), "height": "4", "fill": PlotPalette.failed], tooltip: "\(what): \(run.reason)")
+            let what =
+                run.count == 1
+                ? "failed read at \(timeTicks.label(run.start))"
+                : "\(run.count) failed reads \(timeTicks.label(run.start)) – \(timeTicks.label(run.last))"
+            svg.element(
+                "rect",
+                ["x": c(x0), "y": c(frame.bottom - 4), "width": c(x1 - x0), "height": "4", "fill": PlotPalette.failed],
+                tooltip: "\(what): \(run.reason)")
         }
     }
 
@@ -167,19 +213,33 @@ struct PlotPanel {
             let y = frame.y(g.threshold)
             if g.hasBand {
                 let yc = frame.y(g.clearsAt)
-                svg.element("rect", ["x": c(frame.x), "y": c(min(y, yc)), "width": c(frame.width), "height": c(abs(yc - y)), "fill": style.color, "fill-opacity": "0.13"])
+                svg.element(
+                    "rect",
+                    [
+                        "x": c(frame.x), "y": c(min(y, yc)), "width": c(frame.width), "height": c(abs(yc - y)),
+                        "fill": style.color, "fill-opacity": "0.13",
+                    ])
             }
-            svg.element("line", ["x1": c(frame.x), "x2": c(frame.right), "y1": c(y), "y2": c(y), "stroke": style.color, "stroke-width": "1.4", "stroke-dasharray": "6 3"])
+            svg.element(
+                "line",
+                [
+                    "x1": c(frame.x), "x2": c(frame.right), "y1": c(y), "y2": c(y), "stroke": style.color,
+                    "stroke-width": "1.4", "stroke-dasharray": "6 3",
+                ])
         }
     }
 
     /// Names each threshold line and each predicted line, where no other label is.
-    private func drawGuideLabels(_ frame: PlotFrame, avoiding lines: [[(x: Double, y: Double)]], into svg: inout SVGWriter) {
+    private func drawGuideLabels(
+        _ frame: PlotFrame, avoiding lines: [[(x: Double, y: Double)]], into svg: inout SVGWriter
+    ) {
         let c = SVGWriter.coordinate
         var placer = LabelPlacer(frame: frame, lines: lines)
         let size = fontSize - 1
         let guides = rules.compactMap { style in
-            ThresholdGuide(style.rule.condition).map { (rule: style.rule.name, style: style, guide: $0, y: frame.y($0.threshold)) }
+            ThresholdGuide(style.rule.condition).map {
+                (rule: style.rule.name, style: style, guide: $0, y: frame.y($0.threshold))
+            }
         }
         /// Right-aligned at the panel's right edge, then further left, first at `first`
         /// then at `second` (baselines), clear of the threshold lines of other rules.
@@ -192,17 +252,22 @@ struct PlotPanel {
             }
             let others = guides.filter { $0.rule != ownLine }.map { [(frame.x, $0.y), (frame.right, $0.y)] }
             let at = placer.place(width: w, height: size, candidates: candidates, avoiding: others)
-            svg.element("text", [
-                "x": c(at.right), "y": c(at.baseline), "text-anchor": "end", "font-size": c(size), "fill": color, "font-weight": "bold",
-                "stroke": "white", "stroke-width": "3", "stroke-linejoin": "round", "paint-order": "stroke",
-            ], text: text)
+            svg.element(
+                "text",
+                [
+                    "x": c(at.right), "y": c(at.baseline), "text-anchor": "end", "font-size": c(size), "fill": color,
+                    "font-weight": "bold",
+                    "stroke": "white", "stroke-width": "3", "stroke-linejoin": "round", "paint-order": "stroke",
+                ], text: text)
         }
         for (_, style, g, y) in guides {
             let yc = frame.y(g.clearsAt)
             // Above the line for `above` (outside the band), below it for `below`.
             let outside = g.above ? y - 3 : y + size + 1
             let inside = g.above ? max(y, yc) + size + 1 : min(y, yc) - 3
-            put(g.label(rule: style.rule.name, unit: series.info.unit), color: style.color, first: outside, second: inside, ownLine: style.rule.name)
+            put(
+                g.label(rule: style.rule.name, unit: series.info.unit), color: style.color, first: outside,
+                second: inside, ownLine: style.rule.name)
         }
         for line in predictions {
             guard let value = line.points.last(where: { $0.value != nil })?.value else { continue }
@@ -213,7 +278,9 @@ struct PlotPanel {
 
     /// Each run in pixels, thinned to what the pixels show.
     private func pixels(_ runs: [[(time: Double, value: Double)]], _ frame: PlotFrame) -> [[(x: Double, y: Double)]] {
-        runs.map { run in PolylineDecimator.decimate(run.map { (frame.x($0.time), frame.y($0.value)) }, columnsWide: frame.width) }
+        runs.map { run in
+            PolylineDecimator.decimate(run.map { (frame.x($0.time), frame.y($0.value)) }, columnsWide: frame.width)
+        }
     }
 
     /// A polyline per run; a lone point as a dot.
@@ -227,10 +294,12 @@ struct PlotPanel {
             var points = ""
             points.reserveCapacity(run.count * 12)
             for p in run { points += c(p.x) + "," + c(p.y) + " " }
-            svg.element("polyline", [
-                "points": String(points.dropLast()), "fill": "none", "stroke": color, "stroke-width": "1.5",
-                "stroke-linejoin": "round", "stroke-dasharray": dash ?? "none",
-            ])
+            svg.element(
+                "polyline",
+                [
+                    "points": String(points.dropLast()), "fill": "none", "stroke": color, "stroke-width": "1.5",
+                    "stroke-linejoin": "round", "stroke-dasharray": dash ?? "none",
+                ])
         }
     }
 
@@ -238,7 +307,9 @@ struct PlotPanel {
         for e in events {
             // A stale alert fires without a value: its marker sits at the top edge.
             let y = e.value.map(frame.clampedY) ?? frame.y + 13
-            EventMarker.draw(e.kind, x: frame.x(e.time.seconds), y: y, color: color(of: e.rule), tooltip: EventFormatter.line(e), into: &svg)
+            EventMarker.draw(
+                e.kind, x: frame.x(e.time.seconds), y: y, color: color(of: e.rule), tooltip: EventFormatter.line(e),
+                into: &svg)
         }
     }
 }

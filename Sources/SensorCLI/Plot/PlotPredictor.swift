@@ -13,6 +13,7 @@ enum PlotPredictor {
         let points = series.attempts.map { attempt -> (time: Double, value: Double?) in
             (attempt.time.seconds, attempt.value.flatMap { window.push($0, at: attempt.time) })
         }
-        return PredictedLine(rule: rule.name, within: NumberText.duration(seconds: p.within.seconds), color: color, points: points)
+        return PredictedLine(
+            rule: rule.name, within: NumberText.duration(seconds: p.within.seconds), color: color, points: points)
     }
 }

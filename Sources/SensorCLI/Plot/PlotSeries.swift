@@ -60,7 +60,9 @@ struct PlotSeries: Sendable {
         for (i, v) in readings.enumerated() {
             let t = time(i)
             if v.isNaN {
-                if current == nil { current = FailedRun(start: t, last: t, count: 0, reason: faults[i] ?? "failed read") }
+                if current == nil {
+                    current = FailedRun(start: t, last: t, count: 0, reason: faults[i] ?? "failed read")
+                }
                 current!.last = t
                 current!.count += 1
             } else if var run = current {

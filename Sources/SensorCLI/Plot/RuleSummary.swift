@@ -43,8 +43,10 @@ enum RuleSummary {
         case .alarm:
             parts.append("hardware alarm")
         case .predict(let p):
-            parts.append("predict \(p.direction.rawValue) \(NumberText.display(p.threshold)) within "
-                + "\(NumberText.duration(seconds: p.within.seconds)) over \(NumberText.duration(seconds: p.over.seconds))")
+            parts.append(
+                "predict \(p.direction.rawValue) \(NumberText.display(p.threshold)) within "
+                    + "\(NumberText.duration(seconds: p.within.seconds)) over \(NumberText.duration(seconds: p.over.seconds))"
+            )
             if p.hysteresis > 0 { parts.append("hysteresis \(NumberText.display(p.hysteresis))") }
         }
         return parts

@@ -31,7 +31,8 @@ final class SVGPlot {
         }
         let readings = cycle.readings
         for k in 0..<list.count where readings.wasRead(k) {
-            series[positions[k]].append(time: readings.time, value: readings.value(at: k), fault: readings.faults[k]?.description)
+            series[positions[k]].append(
+                time: readings.time, value: readings.value(at: k), fault: readings.faults[k]?.description)
         }
     }
 
@@ -54,7 +55,8 @@ final class SVGPlot {
     ///   - panels: globs choosing the sensors to draw; empty draws every sensor.
     ///   - subtitle: a line under the title (which configuration, which scenario).
     func render(rules: [Rule], events: [AlertEvent], panels: [Glob] = [], subtitle: String = "") -> String {
-        let shown = series
+        let shown =
+            series
             .filter { s in panels.isEmpty || panels.contains { $0.matches(s.info.id.rawValue) } }
             .sorted { NaturalOrder.less($0.info.id.rawValue, $1.info.id.rawValue) }
         let span = max(series.map(\.lastTime).max() ?? 0, events.last?.time.seconds ?? 0, 1e-3)
@@ -71,19 +73,29 @@ final class SVGPlot {
         // Each shown sensor's rules, worked out once for its predictions and its panel.
         // A limit rule is drawn at each sensor's own threshold (SPEC §16), and not at all
         // where it does not select the sensor.
-        let stylesOf = Dictionary(uniqueKeysWithValues: shown.map { s in
-            (s.info.id, styles.compactMap { style -> PlotRuleStyle? in
-                guard style.rule.selector.matches(s.info), let rule = style.rule.resolved(for: s.info) else { return nil }
-                return PlotRuleStyle(rule: rule, color: style.color)
+        let stylesOf = Dictionary(
+            uniqueKeysWithValues: shown.map { s in
+                (
+                    s.info.id,
+                    styles.compactMap { style -> PlotRuleStyle? in
+                        guard style.rule.selector.matches(s.info), let rule = style.rule.resolved(for: s.info) else {
+                            return nil
+                        }
+                        return PlotRuleStyle(rule: rule, color: style.color)
+                    }
+                )
             })
-        })
-        let predictions = Dictionary(uniqueKeysWithValues: shown.map { s in
-            (s.info.id, stylesOf[s.info.id]!.compactMap { PlotPredictor.line($0.rule, color: $0.color, series: s) })
-        })
-        var keys: [LegendItem] = [.value, .failed, .threshold, .firing, .event(.firing), .event(.resolved), .event(.repeat)]
+        let predictions = Dictionary(
+            uniqueKeysWithValues: shown.map { s in
+                (s.info.id, stylesOf[s.info.id]!.compactMap { PlotPredictor.line($0.rule, color: $0.color, series: s) })
+            })
+        var keys: [LegendItem] = [
+            .value, .failed, .threshold, .firing, .event(.firing), .event(.resolved), .event(.repeat),
+        ]
         if predictions.values.contains(where: { !$0.isEmpty }) { keys.append(.predicted) }
         let legend = PlotLegend(
-            keys: keys, rules: styles.map { .rule(name: $0.rule.name, summary: RuleSummary.text($0.rule), color: $0.color) },
+            keys: keys,
+            rules: styles.map { .rule(name: $0.rule.name, summary: RuleSummary.text($0.rule), color: $0.color) },
             width: probe.width - 2 * PlotLayout.margin, fontSize: probe.fontSize)
         let legendTop = 50.0
         let layout = PlotLayout(count: shown.count, top: legendTop + legend.height + 16)
@@ -91,16 +103,24 @@ final class SVGPlot {
 
         var svg = SVGWriter()
         let height = max(layout.height, layout.top + 30)
-        svg.open("svg", [
-            "xmlns": "http://www.w3.org/2000/svg", "width": c(layout.width), "height": c(height),
-            "viewBox": "0 0 \(c(layout.width)) \(c(height))",
-            "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": c(layout.fontSize), "fill": PlotPalette.text,
-        ])
+        svg.open(
+            "svg",
+            [
+                "xmlns": "http://www.w3.org/2000/svg", "width": c(layout.width), "height": c(height),
+                "viewBox": "0 0 \(c(layout.width)) \(c(height))",
+                "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": c(layout.fontSize),
+                "fill": PlotPalette.text,
+            ])
         svg.element("title", [:], text: subtitle.isEmpty ? "sensorwatch simulate" : "sensorwatch simulate: " + subtitle)
         svg.element("rect", ["width": "100%", "height": "100%", "fill": "#fafafa"])
-        svg.element("text", ["x": c(PlotLayout.margin), "y": "22", "font-size": "15", "font-weight": "bold"], text: "sensorwatch simulate")
-        let counts = "\(shown.count) of \(series.count) sensor\(series.count == 1 ? "" : "s") · \(events.count) event\(events.count == 1 ? "" : "s") · \(NumberText.duration(seconds: span)) run"
-        svg.element("text", ["x": c(PlotLayout.margin), "y": "40", "fill": PlotPalette.muted], text: subtitle.isEmpty ? counts : subtitle + " · " + counts)
+        svg.element(
+            "text", ["x": c(PlotLayout.margin), "y": "22", "font-size": "15", "font-weight": "bold"],
+            text: "sensorwatch simulate")
+        let counts =
+            "\(shown.count) of \(series.count) sensor\(series.count == 1 ? "" : "s") · \(events.count) event\(events.count == 1 ? "" : "s") · \(NumberText.duration(seconds: span)) run"
+        svg.element(
+            "text", ["x": c(PlotLayout.margin), "y": "40", "fill": PlotPalette.muted],
+            text: subtitle.isEmpty ? counts : subtitle + " · " + counts)
         legend.render(x: PlotLayout.margin, y: legendTop, into: &svg)
         if shown.isEmpty {
             svg.element("text", ["x": c(PlotLayout.margin), "y": c(layout.top + 16)], text: "no sensor to plot")

@@ -22,7 +22,8 @@ struct SVGWriter {
     mutating func element(
         _ name: String, _ attributes: KeyValuePairs<String, String>, tooltip: String
     ) {
-        text += "<" + name + Self.attributes(attributes) + "><title>" + Self.escape(tooltip) + "</title></" + name + ">\n"
+        text +=
+            "<" + name + Self.attributes(attributes) + "><title>" + Self.escape(tooltip) + "</title></" + name + ">\n"
     }
 
     /// Opens a container element; close it with ``close(_:)``.

@@ -22,7 +22,9 @@ struct ThresholdGuide: Equatable, Sendable {
         case .below(let t, let h): (threshold, clearsAt, above) = (t, t + h, false)
         case .predict(let p):
             let above = p.direction == .above
-            (threshold, clearsAt, self.above) = (p.threshold, above ? p.threshold - p.hysteresis : p.threshold + p.hysteresis, above)
+            (threshold, clearsAt, self.above) = (
+                p.threshold, above ? p.threshold - p.hysteresis : p.threshold + p.hysteresis, above
+            )
             predicted = true
         case .rise, .fall, .stale, .alarm: return nil
         }

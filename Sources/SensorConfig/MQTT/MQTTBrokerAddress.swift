@@ -32,12 +32,16 @@ public struct MQTTBrokerAddress: Sendable, Hashable, CustomStringConvertible {
         } else if lower.hasPrefix("mqtt://") {
             tls = false
         } else {
-            return .failure(SyntaxError(message: "must be mqtt://HOST[:PORT] or mqtts://HOST[:PORT], e.g. \"mqtt://127.0.0.1:1883\""))
+            return .failure(
+                SyntaxError(
+                    message: "must be mqtt://HOST[:PORT] or mqtts://HOST[:PORT], e.g. \"mqtt://127.0.0.1:1883\""))
         }
         var rest = Substring(text.dropFirst(tls ? 8 : 7))
         if rest.hasSuffix("/") { rest.removeLast() }
         if rest.utf8.contains(UInt8(ascii: "@")) {
-            return .failure(SyntaxError(message: "must not hold a user name or password: use username and passwordFile or credential"))
+            return .failure(
+                SyntaxError(
+                    message: "must not hold a user name or password: use username and passwordFile or credential"))
         }
         if rest.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0.isWhitespace }) {
             return .failure(SyntaxError(message: "must be mqtt://HOST[:PORT] or mqtts://HOST[:PORT], without a path"))
@@ -51,7 +55,9 @@ public struct MQTTBrokerAddress: Sendable, Hashable, CustomStringConvertible {
             host = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { return .failure(SyntaxError(message: "has text after the IPv6 address")) }
+                guard after.hasPrefix(":") else {
+                    return .failure(SyntaxError(message: "has text after the IPv6 address"))
+                }
                 portText = after.dropFirst()
             }
         } else if let colon = rest.lastIndex(of: ":") {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import SensorRuntime
 #endif
+import SensorRuntime
 
 /// Turns the `mqtt` section of a configuration into an ``MQTTConfiguration`` (SPEC §24).
 /// `run` ignores it; `check` and `mqtt` report every problem at its key path, and no

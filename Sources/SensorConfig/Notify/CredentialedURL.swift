@@ -35,7 +35,10 @@ public struct CredentialedURL: Sendable, Hashable {
             return
         }
         let authorityStart = schemeEnd + 3
-        let authorityEnd = bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let authorityEnd =
+            bytes[authorityStart...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            }
             ?? bytes.endIndex
         hasStrayAt = bytes[authorityEnd...].contains(UInt8(ascii: "@"))
         // The last `@`: a password may hold an unescaped one, a host never does.

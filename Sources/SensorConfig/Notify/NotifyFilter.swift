@@ -24,7 +24,8 @@ public struct NotifyFilter: Sendable, Hashable {
     var words: [String] {
         var out: [String] = []
         if let severities {
-            out.append("severity=" + Severity.allCases.filter(severities.contains).map(\.rawValue).joined(separator: ","))
+            out.append(
+                "severity=" + Severity.allCases.filter(severities.contains).map(\.rawValue).joined(separator: ","))
         }
         if let rule { out.append("rule=" + rule.pattern) }
         if let sensor { out.append("sensor=" + sensor.pattern) }

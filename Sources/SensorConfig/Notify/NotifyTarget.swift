@@ -51,10 +51,11 @@ public struct NotifyTarget: Sendable, Hashable {
     }
 
     private func key(url form: KeyPath<CredentialedURL, String>) -> String {
-        let head: String = switch kind {
-        case .exec(let argv): "exec " + argv.map(EventFormatter.jsonString).joined(separator: " ")
-        case .alertmanager(let url): "alertmanager " + CredentialedURL(url)[keyPath: form]
-        }
+        let head: String =
+            switch kind {
+            case .exec(let argv): "exec " + argv.map(EventFormatter.jsonString).joined(separator: " ")
+            case .alertmanager(let url): "alertmanager " + CredentialedURL(url)[keyPath: form]
+            }
         return ([head] + filter.words).joined(separator: " ")
     }
 

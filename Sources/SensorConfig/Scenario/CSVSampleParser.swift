@@ -36,7 +36,8 @@ enum CSVSampleParser {
                 continue
             }
             if fields.count > 2 {
-                diagnostics.report(line: number, column: columns[2], "expected 2 columns (time,value), found \(fields.count)")
+                diagnostics.report(
+                    line: number, column: columns[2], "expected 2 columns (time,value), found \(fields.count)")
                 continue
             }
             let timeText = fields[0].trimmingSpaces
@@ -54,7 +55,8 @@ enum CSVSampleParser {
                             "expected the header \"time,value\" or a time in seconds, found \"\(timeText)\"")
                         continue
                     }
-                    diagnostics.report(line: number, column: columns[0], "expected a time in seconds, found \"\(timeText)\"")
+                    diagnostics.report(
+                        line: number, column: columns[0], "expected a time in seconds, found \"\(timeText)\"")
                 }
             }
             if let t = time.map(Timestamp.init(nanoseconds:)) {

@@ -58,8 +58,9 @@ public enum ScenarioLoader {
         if let sensorsNode = top.required("sensors"), let elements = sensorsNode.array() {
             if elements.isEmpty { sensorsNode.report("a scenario needs at least one sensor") }
             for element in elements {
-                guard let sensor = ScenarioSensorDecoder.sensor(
-                    element, directory: directory, step: step, duration: duration ?? nil, csvErrors: &csvErrors)
+                guard
+                    let sensor = ScenarioSensorDecoder.sensor(
+                        element, directory: directory, step: step, duration: duration ?? nil, csvErrors: &csvErrors)
                 else {
                     valid = false
                     continue
@@ -86,7 +87,8 @@ public enum ScenarioLoader {
             }
         }
         if hasGenerated && durationNode == nil {
-            root.diagnostics.report(root.path(of: "duration"), "required key is missing (a sensor is generated from start and segments)")
+            root.diagnostics.report(
+                root.path(of: "duration"), "required key is missing (a sensor is generated from start and segments)")
             return nil
         }
         if let duration, let duration {
@@ -97,7 +99,8 @@ public enum ScenarioLoader {
                 let key = ["csv", "series"].first(where: node.value.hasMember) ?? "samples"
                 node.diagnostics.report(
                     node.path(of: key),
-                    "sample at \(last.time.seconds)s is after the scenario's duration (\(DurationParser.format(duration)))")
+                    "sample at \(last.time.seconds)s is after the scenario's duration (\(DurationParser.format(duration)))"
+                )
                 valid = false
             }
         }

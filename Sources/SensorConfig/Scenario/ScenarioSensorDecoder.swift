@@ -12,7 +12,9 @@ enum ScenarioSensorDecoder {
     static func sensor(
         _ node: ConfigNode, directory: String, step: Duration?, duration: Duration?, csvErrors: inout [ConfigError]
     ) -> ScenarioSensor? {
-        guard let object = node.object(keys: ["id", "quantity", "label", "limits", "alarms"] + feedKeys) else { return nil }
+        guard let object = node.object(keys: ["id", "quantity", "label", "limits", "alarms"] + feedKeys) else {
+            return nil
+        }
         let idNode = object.required("id")
         var id = idNode?.string()
         if let text = id, let idNode, let problem = idProblem(text) {
@@ -62,7 +64,8 @@ enum ScenarioSensorDecoder {
             if let name = second.string() {
                 alarm = HardwareAlarms(name: name)
                 if alarm == nil {
-                    second.report("unknown alarm \"\(name)\" (expected \(HardwareAlarms.names.joined(separator: ", ")))")
+                    second.report(
+                        "unknown alarm \"\(name)\" (expected \(HardwareAlarms.names.joined(separator: ", ")))")
                 }
             }
             guard let time, let alarm else {
@@ -129,8 +132,10 @@ enum ScenarioSensorDecoder {
                 valid = false
                 continue
             }
-            if let time, let problem = TimedValue.orderProblem(
-                .seconds(time), shown: "\(time)", after: previous, what: "sample") {
+            if let time,
+                let problem = TimedValue.orderProblem(
+                    .seconds(time), shown: "\(time)", after: previous, what: "sample")
+            {
                 element.array()?[0].report(problem)
                 valid = false
             }
@@ -189,9 +194,10 @@ enum ScenarioSensorDecoder {
             let values = try SeriesNotation.expand(text, limit: limit)
             guard let step else { return nil }
             let nanoseconds = step.nanoseconds
-            return .samples(values.enumerated().map { i, value in
-                TimedValue(time: Timestamp(nanoseconds: Int64(i) * nanoseconds), value: value)
-            })
+            return .samples(
+                values.enumerated().map { i, value in
+                    TimedValue(time: Timestamp(nanoseconds: Int64(i) * nanoseconds), value: value)
+                })
         } catch {
             node.report(error.message)
             return nil
@@ -203,7 +209,8 @@ enum ScenarioSensorDecoder {
         return value.kindDescription
     }
 
-    private static func csv(_ node: ConfigNode, directory: String, errors: inout [ConfigError]) -> ScenarioSensor.Feed? {
+    private static func csv(_ node: ConfigNode, directory: String, errors: inout [ConfigError]) -> ScenarioSensor.Feed?
+    {
         guard let file = node.namedFile(against: directory) else { return nil }
         let diagnostics = ConfigDiagnostics(file: file.path)
         let samples: [TimedValue]

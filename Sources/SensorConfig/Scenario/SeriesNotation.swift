@@ -15,7 +15,9 @@ public enum SeriesNotation {
     ///   than `limit` samples.
     public static func expand(_ text: String, limit: Int) throws(SyntaxError) -> [Double?] {
         let terms = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-        guard !terms.isEmpty else { throw SyntaxError(message: "empty series (expected terms such as \"50x3 95 50x7\")") }
+        guard !terms.isEmpty else {
+            throw SyntaxError(message: "empty series (expected terms such as \"50x3 95 50x7\")")
+        }
         var values: [Double?] = []
         for (index, term) in terms.enumerated() {
             func fail(_ why: String) -> SyntaxError { SyntaxError(message: "term \(index + 1) \"\(term)\": \(why)") }

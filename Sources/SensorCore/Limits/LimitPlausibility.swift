@@ -55,9 +55,10 @@ public enum LimitPlausibility {
     /// its `_hyst`.
     package static func slot(of name: String) -> Int? { slotIndex[name] }
 
-    private static let slotIndex = Dictionary(uniqueKeysWithValues: pairs.enumerated().flatMap { i, pair in
-        [(pair.name, 2 * i), (pair.hyst, 2 * i + 1)]
-    })
+    private static let slotIndex = Dictionary(
+        uniqueKeysWithValues: pairs.enumerated().flatMap { i, pair in
+            [(pair.name, 2 * i), (pair.hyst, 2 * i + 1)]
+        })
 
     /// Judges `found` for a sensor of `quantity`.
     package static func judge(_ found: Files, quantity: Quantity) -> SensorLimits {
@@ -105,7 +106,8 @@ public enum LimitPlausibility {
             let distance = pair.isLower ? h - limit : limit - h
             if distance < 0 || distance > maxHysteresisDistance {
                 let side = pair.isLower ? "above" : "below"
-                limits.ignored[hystName] = "\(NumberText.display(h)) \(unit) is not within "
+                limits.ignored[hystName] =
+                    "\(NumberText.display(h)) \(unit) is not within "
                     + "\(NumberText.display(maxHysteresisDistance)) \(unit) \(side) \(name) (\(NumberText.display(limit)) \(unit))"
             } else {
                 limits.values[hystName] = h
@@ -137,7 +139,8 @@ public enum LimitPlausibility {
             // An unset fan register: a fan at 0 rpm is stopped, never "below its minimum".
             if quantity == .fan, name == "min", v == 0 { return notPlausible }
             if let top = lowestUpper, v >= top {
-                return "\(NumberText.display(v)) \(quantity.unit) is not below the upper limit (\(NumberText.display(top)) \(quantity.unit))"
+                return
+                    "\(NumberText.display(v)) \(quantity.unit) is not below the upper limit (\(NumberText.display(top)) \(quantity.unit))"
             }
             return nil
         }

@@ -39,7 +39,9 @@ public struct PollCycle: Sendable, Hashable {
         var i = instants.startIndex
         func take(through time: Timestamp) {
             while i < instants.endIndex, instants[i].time <= time {
-                if instants[i].count == list.count { out.append(PollCycle(list: list, readings: instants[i], tick: false)) }
+                if instants[i].count == list.count {
+                    out.append(PollCycle(list: list, readings: instants[i], tick: false))
+                }
                 i += 1
             }
         }

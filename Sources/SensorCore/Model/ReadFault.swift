@@ -5,7 +5,8 @@ import SensorRuntime
 /// words for anything else (an empty file, text that is no number, a value out of range, a
 /// file that blocks, a BMC that does not answer).
 public enum ReadFault: Error, Hashable, Sendable, CustomStringConvertible,
-    ExpressibleByStringInterpolation {
+    ExpressibleByStringInterpolation
+{
     /// A system call failed with this errno; written `EIO (Input/output error)`.
     case system(errno: Int32)
     /// Any other reason, in the words a person reads.

@@ -126,7 +126,9 @@ public final class SensorData {
         if bits & Quantity.temperature.bit != 0 { temperatureRevision &+= 1 }
         if bits & Quantity.humidity.bit != 0 { humidityRevision &+= 1 }
         if bits & Quantity.pressure.bit != 0 { pressureRevision &+= 1 }
-        if bits & ~(Quantity.temperature.bit | Quantity.humidity.bit | Quantity.pressure.bit) != 0 { electricalRevision &+= 1 }
+        if bits & ~(Quantity.temperature.bit | Quantity.humidity.bit | Quantity.pressure.bit) != 0 {
+            electricalRevision &+= 1
+        }
     }
 
     /// Stores one announced cycle.
@@ -172,7 +174,9 @@ public final class SensorData {
         if gone.contains(where: { logged & $0.quantity.bit != 0 }) {
             log.append(PollCycle(list: list, readings: SensorValues(time: time, unread: list.count), tick: false))
         }
-        return list.sensors.filter { before.positions[$0.id] == nil }.map { SensorPresence(time: time, sensor: $0, appeared: true) }
+        return list.sensors.filter { before.positions[$0.id] == nil }.map {
+            SensorPresence(time: time, sensor: $0, appeared: true)
+        }
             + gone.map { SensorPresence(time: time, sensor: $0, appeared: false) }
     }
 
@@ -235,7 +239,9 @@ public final class SensorData {
             let was = faulty[info.id] != nil
             if let reason = readings.faults[i] {
                 count += 1
-                if !was { changes.append((info.id, SensorFault(time: cycle.time, sensor: info, reason: reason.description))) }
+                if !was {
+                    changes.append((info.id, SensorFault(time: cycle.time, sensor: info, reason: reason.description)))
+                }
             } else if was {
                 if readings.wasRead(i) { changes.append((info.id, nil)) } else { count += 1 }
             }

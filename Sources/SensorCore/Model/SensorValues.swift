@@ -176,7 +176,8 @@ public struct SensorValues: Sendable, Hashable {
     /// Equal when the same slots hold the same values and the same faults (the NaN markers
     /// compare equal here).
     public static func == (a: SensorValues, b: SensorValues) -> Bool {
-        a.time == b.time && a.faults == b.faults && a.alarms == b.alarms && a.asleep == b.asleep && a.states == b.states && a.values.count == b.values.count
+        a.time == b.time && a.faults == b.faults && a.alarms == b.alarms && a.asleep == b.asleep && a.states == b.states
+            && a.values.count == b.values.count
             && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 

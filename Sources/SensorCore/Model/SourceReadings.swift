@@ -33,7 +33,8 @@ public struct SourceReadings: Sendable {
         self.list = list
         latest = SensorValues(time: list.discovered, unread: list.count)
         var good = LastGood(
-            values: Array(repeating: .nan, count: list.count), times: Array(repeating: list.discovered, count: list.count))
+            values: Array(repeating: .nan, count: list.count),
+            times: Array(repeating: list.discovered, count: list.count))
         if let previous {
             for (i, info) in list.sensors.enumerated() {
                 guard let j = previous.list.positions[info.id], let v = previous.goodValue(at: j) else { continue }
@@ -80,7 +81,9 @@ public struct SourceReadings: Sendable {
             lastGood = nil
             return
         }
-        var good = lastGood ?? LastGood(values: latest.values, times: times ?? Array(repeating: latest.time, count: latest.count))
+        var good =
+            lastGood
+            ?? LastGood(values: latest.values, times: times ?? Array(repeating: latest.time, count: latest.count))
         if unread == 0 {
             for i in readings.values.indices where !readings.values[i].isNaN {
                 good.values[i] = readings.values[i]

@@ -16,7 +16,8 @@ public enum AlertMachine {
         let last = state
         state = AlertState(condition: rule.condition, start: time)
         guard wasFiring else { return }
-        var e = event(.resolved, state: last, time: time, value: nil, predicted: nil, rule: rule, index: index, sensor: sensor)
+        var e = event(
+            .resolved, state: last, time: time, value: nil, predicted: nil, rule: rule, index: index, sensor: sensor)
         e.sensorGone = true
         events.append(e)
     }
@@ -73,7 +74,8 @@ public enum AlertMachine {
     @inline(__always)
     static func step(
         _ state: inout AlertState, time: Timestamp, value: Double?, alarms: HardwareAlarms, parameters p: Parameters,
-        rule: @autoclosure () -> Rule, index: Int, sensor: @autoclosure () -> SensorInfo, into events: inout [AlertEvent]
+        rule: @autoclosure () -> Rule, index: Int, sensor: @autoclosure () -> SensorInfo,
+        into events: inout [AlertEvent]
     ) {
         // 1. Decide whether this input is an evaluation, and update the condition.
         var predicted: Double?
@@ -168,7 +170,9 @@ public enum AlertMachine {
         _ kind: EventKind, _ state: AlertState, _ time: Timestamp, _ value: Double?, _ predicted: Double?,
         _ latched: Bool, _ rule: borrowing Rule, _ index: Int, _ sensor: SensorInfo, _ events: inout [AlertEvent]
     ) {
-        var e = event(kind, state: state, time: time, value: value, predicted: predicted, rule: rule, index: index, sensor: sensor)
+        var e = event(
+            kind, state: state, time: time, value: value, predicted: predicted, rule: rule, index: index, sensor: sensor
+        )
         e.hardwareAlarm = latched && kind != .resolved
         events.append(e)
     }

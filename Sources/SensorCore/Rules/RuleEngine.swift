@@ -161,7 +161,8 @@ public struct RuleEngine: Sendable {
         let span = spans[e]
         for slot in span.first..<(span.first + span.count) {
             guard let ref = slotRef[slot] else { continue }
-            AlertMachine.gone(&slotState[slot], time: time, rule: ref.rule, index: slotRule[slot], sensor: infos[e], into: &events)
+            AlertMachine.gone(
+                &slotState[slot], time: time, rule: ref.rule, index: slotRule[slot], sensor: infos[e], into: &events)
         }
     }
 

@@ -26,7 +26,8 @@ public struct RuleLimit: Hashable, Sendable {
     /// The threshold and hysteresis for a sensor with `limits` guarding against values
     /// `above` (else below) it, and the limit used (nil: `otherwise`); nil when the sensor
     /// has neither the limit nor an `otherwise` applies.
-    public func resolve(_ limits: SensorLimits, above: Bool) -> (threshold: Double, hysteresis: Double, limit: String?)? {
+    public func resolve(_ limits: SensorLimits, above: Bool) -> (threshold: Double, hysteresis: Double, limit: String?)?
+    {
         if let value = limits[name] {
             let threshold = above ? value - margin : value + margin
             if let hysteresis { return (threshold, hysteresis, name) }

@@ -24,7 +24,9 @@ public enum RuleSelection {
     /// The rules of `rules` that select none of `sensors`, in rule order.
     public static func unselected(_ rules: [Rule], sensors: [SensorInfo]) -> [Finding] {
         rules.enumerated().compactMap { i, rule in
-            guard !sensors.contains(where: { rule.selector.matches($0) && rule.resolved(for: $0) != nil }) else { return nil }
+            guard !sensors.contains(where: { rule.selector.matches($0) && rule.resolved(for: $0) != nil }) else {
+                return nil
+            }
             return Finding(index: i, rule: rule.name, reason: reason(rule, sensors))
         }
     }
@@ -34,7 +36,8 @@ public enum RuleSelection {
         let ids = sensors.map(\.id.rawValue)
         if let glob = rule.selector.sensor, !sensors.contains(where: { glob.matches($0.id.rawValue) }) {
             let near = NearestNames.nearest(to: glob.pattern, in: ids, count: 3)
-            let hint = near.isEmpty
+            let hint =
+                near.isEmpty
                 ? " (no id is close to it; `sensorwatch sensors` lists them)"
                 : " (did you mean " + near.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
             return "sensor \"\(glob.pattern)\" matches no sensor id" + hint

@@ -24,7 +24,10 @@ public enum EventFormatter {
         case .rise: what = "rose by at least " + threshold
         case .fall: what = "fell by at least " + threshold
         case .stale: what = "no reading for " + threshold
-        case .alarm: what = "in hardware alarm" + (e.limit.map { _ in " (\(threshold))" } ?? "") + (e.detail.map { ": " + $0 } ?? "")
+        case .alarm:
+            what =
+                "in hardware alarm" + (e.limit.map { _ in " (\(threshold))" } ?? "")
+                + (e.detail.map { ": " + $0 } ?? "")
         case .predict: what = "heading \(e.predict?.direction.rawValue ?? "past") " + threshold
         }
         switch (e.kind, e.condition) {

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorRuntime
 import Synchronization
-#endif
 
 /// Writes each event as one line `<N>message` (``PriorityLine``) to a file descriptor
 /// (stderr by default).

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import SensorRuntime
 #endif
+import SensorRuntime
 
 /// How `run` in the foreground on a terminal shows a `<N>message` line to a person (SPEC §19):
 /// the local time, the priority's severity word (critical red, warning yellow, without
@@ -38,7 +38,8 @@ public struct TerminalLine: Sendable {
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var priority: Int?
             var message = Substring(line)
-            if line.hasPrefix("<"), let close = line.firstIndex(of: ">"), let p = Int(line[line.index(after: line.startIndex)..<close]),
+            if line.hasPrefix("<"), let close = line.firstIndex(of: ">"),
+                let p = Int(line[line.index(after: line.startIndex)..<close]),
                 (0...7).contains(p)
             {
                 priority = p

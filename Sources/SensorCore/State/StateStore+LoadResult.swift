@@ -12,7 +12,9 @@ extension StateStore {
         public var setAsidePath: String?
 
         /// A result of the given fields.
-        public init(alerts: [PersistedAlert], eventLog: [String: Int] = [:], problem: String? = nil, setAsidePath: String? = nil) {
+        public init(
+            alerts: [PersistedAlert], eventLog: [String: Int] = [:], problem: String? = nil, setAsidePath: String? = nil
+        ) {
             self.alerts = alerts
             self.eventLog = eventLog
             self.problem = problem

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-public import SensorRuntime
 #endif
+public import SensorRuntime
 
 /// Keeps the firing alerts in `state.json` so a restart neither repeats a `firing` nor
 /// forgets a `resolved` (SPEC §8).

@@ -36,7 +36,8 @@ public struct StatusAlert: Sendable, Hashable {
 
     /// An alert entry of the given fields; `silencedUntil` is for `status` to fill in, the daemon leaves it nil.
     public init(
-        rule: String, sensor: String, severity: Severity, state: State, since: Double, value: Double?, threshold: Double,
+        rule: String, sensor: String, severity: Severity, state: State, since: Double, value: Double?,
+        threshold: Double,
         condition: ConditionKind? = nil, limit: String? = nil, within: Double? = nil, unit: String = "",
         silencedUntil: Double? = nil
     ) {

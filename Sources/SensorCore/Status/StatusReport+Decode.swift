@@ -55,10 +55,18 @@ extension StatusReport {
         guard let top = members(root.value) else { throw DecodeError(message: "expected an object") }
         let version = string(top, "version") ?? ""
         let pid = Int(number(top, "pid") ?? 0)
-        guard let started = time(top, "started") else { throw DecodeError(message: "started: expected an RFC 3339 time") }
-        guard let updated = time(top, "updated") else { throw DecodeError(message: "updated: expected an RFC 3339 time") }
-        guard let sensorObjects = list(top, "sensors") else { throw DecodeError(message: "sensors: expected an array of objects") }
-        guard let alertObjects = list(top, "alerts") else { throw DecodeError(message: "alerts: expected an array of objects") }
+        guard let started = time(top, "started") else {
+            throw DecodeError(message: "started: expected an RFC 3339 time")
+        }
+        guard let updated = time(top, "updated") else {
+            throw DecodeError(message: "updated: expected an RFC 3339 time")
+        }
+        guard let sensorObjects = list(top, "sensors") else {
+            throw DecodeError(message: "sensors: expected an array of objects")
+        }
+        guard let alertObjects = list(top, "alerts") else {
+            throw DecodeError(message: "alerts: expected an array of objects")
+        }
         var sensors: [StatusSensor] = []
         for (i, s) in sensorObjects.enumerated() {
             guard let id = string(s, "id"), let quantity = string(s, "quantity") else {
@@ -78,10 +86,11 @@ extension StatusReport {
             if case .array(let words)? = s["state"] {
                 state = words.compactMap { if case .string(let w) = $0 { w } else { nil } }
             }
-            sensors.append(StatusSensor(
-                id: id, label: string(s, "label") ?? "", quantity: quantity, unit: string(s, "unit") ?? "",
-                value: number(s, "value"), time: time(s, "time"), ok: ok, error: string(s, "error"), limits: limits,
-                asleep: asleep, state: state))
+            sensors.append(
+                StatusSensor(
+                    id: id, label: string(s, "label") ?? "", quantity: quantity, unit: string(s, "unit") ?? "",
+                    value: number(s, "value"), time: time(s, "time"), ok: ok, error: string(s, "error"), limits: limits,
+                    asleep: asleep, state: state))
         }
         var alerts: [StatusAlert] = []
         for (i, a) in alertObjects.enumerated() {
@@ -89,12 +98,14 @@ extension StatusReport {
                 let severity = string(a, "severity").flatMap(Severity.init(rawValue:)),
                 let state = string(a, "state").flatMap(StatusAlert.State.init(rawValue:))
             else { throw DecodeError(message: "alerts[\(i)]: needs rule, sensor, severity and state") }
-            alerts.append(StatusAlert(
-                rule: rule, sensor: sensor, severity: severity, state: state, since: time(a, "since") ?? updated,
-                value: number(a, "value"), threshold: number(a, "threshold") ?? .nan,
-                condition: string(a, "condition").flatMap(ConditionKind.init(rawValue:)), limit: string(a, "limit"),
-                within: number(a, "within"), unit: string(a, "unit") ?? ""))
+            alerts.append(
+                StatusAlert(
+                    rule: rule, sensor: sensor, severity: severity, state: state, since: time(a, "since") ?? updated,
+                    value: number(a, "value"), threshold: number(a, "threshold") ?? .nan,
+                    condition: string(a, "condition").flatMap(ConditionKind.init(rawValue:)), limit: string(a, "limit"),
+                    within: number(a, "within"), unit: string(a, "unit") ?? ""))
         }
-        return StatusReport(version: version, pid: pid, started: started, updated: updated, sensors: sensors, alerts: alerts)
+        return StatusReport(
+            version: version, pid: pid, started: started, updated: updated, sensors: sensors, alerts: alerts)
     }
 }

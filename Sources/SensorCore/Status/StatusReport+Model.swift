@@ -26,11 +26,15 @@ extension StatusReport {
                 let discrete = info.quantity == .state
                 let value = discrete ? nil : read
                 values[info.id] = value
-                sensors.append(StatusSensor(
-                    id: info.id.rawValue, label: info.label, quantity: info.quantity.rawValue, unit: info.unit, value: value,
-                    time: read == nil ? nil : started + source.goodTime(at: i).seconds, ok: attempted && fault == nil,
-                    error: fault ?? (attempted ? nil : "not read yet"), limits: StatusLimits(info.limits), asleep: asleep,
-                    state: discrete && fault == nil ? source.latest.states(at: i) : nil))
+                sensors.append(
+                    StatusSensor(
+                        id: info.id.rawValue, label: info.label, quantity: info.quantity.rawValue, unit: info.unit,
+                        value: value,
+                        time: read == nil ? nil : started + source.goodTime(at: i).seconds,
+                        ok: attempted && fault == nil,
+                        error: fault ?? (attempted ? nil : "not read yet"), limits: StatusLimits(info.limits),
+                        asleep: asleep,
+                        state: discrete && fault == nil ? source.latest.states(at: i) : nil))
             }
         }
         sensors.sort { $0.id < $1.id }
@@ -43,7 +47,9 @@ extension StatusReport {
     /// Every pending or firing alert of `engine`, in rule order, then by sensor id, without
     /// its value (the caller knows the sensors'): the status file's, and the live stream's.
     @DaemonActor
-    package static func activeAlerts(engine: RuleEngine, started: Double, firingSince: (AlertKey) -> Double?) -> [StatusAlert] {
+    package static func activeAlerts(
+        engine: RuleEngine, started: Double, firingSince: (AlertKey) -> Double?
+    ) -> [StatusAlert] {
         var alerts: [(rule: Int, alert: StatusAlert)] = []
         let rules = engine.rules, infos = engine.sensors
         engine.forEachActiveAlert { r, e, phase, threshold in
@@ -58,10 +64,15 @@ extension StatusReport {
                 since = started + t.seconds
             case .ok: return
             }
-            alerts.append((r, StatusAlert(
-                rule: rule.name, sensor: sensor.id.rawValue, severity: rule.severity, state: state, since: since,
-                value: nil, threshold: threshold.value, condition: threshold.condition,
-                limit: threshold.limit, within: threshold.within, unit: sensor.unit)))
+            alerts.append(
+                (
+                    r,
+                    StatusAlert(
+                        rule: rule.name, sensor: sensor.id.rawValue, severity: rule.severity, state: state,
+                        since: since,
+                        value: nil, threshold: threshold.value, condition: threshold.condition,
+                        limit: threshold.limit, within: threshold.within, unit: sensor.unit)
+                ))
         }
         alerts.sort { $0.rule != $1.rule ? $0.rule < $1.rule : $0.alert.sensor < $1.alert.sensor }
         return alerts.map(\.alert)

@@ -17,7 +17,9 @@ public struct StatusReport: Sendable, Hashable {
     public var alerts: [StatusAlert]
 
     /// A report of the given fields; `started` and `updated` are Unix seconds.
-    public init(version: String, pid: Int, started: Double, updated: Double, sensors: [StatusSensor], alerts: [StatusAlert]) {
+    public init(
+        version: String, pid: Int, started: Double, updated: Double, sensors: [StatusSensor], alerts: [StatusAlert]
+    ) {
         self.version = version
         self.pid = pid
         self.started = started
@@ -32,16 +34,22 @@ public struct StatusReport: Sendable, Hashable {
     /// alert's `threshold` stays the number; `condition`, `limit`, `within`, `unit` and
     /// `thresholdText` say what it is.
     public var json: String {
-        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member {
+            JSONObject.Member(key: key, value: value)
+        }
         func time(_ t: Double) -> JSONValue { .string(RFC3339.format(t)) }
         func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
         func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         let sensorValues = sensors.map { e -> JSONValue in
             var members = [
                 member("id", .string(e.id)), member("label", .string(e.label)), member("quantity", .string(e.quantity)),
-                member("unit", .string(e.unit)), member("value", number(e.value)), member("time", e.time.map(time) ?? .null),
+                member("unit", .string(e.unit)), member("value", number(e.value)),
+                member("time", e.time.map(time) ?? .null),
                 member("ok", .bool(e.ok)), member("error", string(e.error)),
-                member("limits", e.limits.map { l in .object(JSONObject(l.names.map { member($0, number(l.values[$0])) })) } ?? .null),
+                member(
+                    "limits",
+                    e.limits.map { l in .object(JSONObject(l.names.map { member($0, number(l.values[$0])) })) } ?? .null
+                ),
             ]
             // Only for a sleeping sensor (SPEC §20), so an awake machine's file is as before.
             if e.asleep { members.append(member("asleep", .bool(true))) }
@@ -53,7 +61,8 @@ public struct StatusReport: Sendable, Hashable {
             var members = [
                 member("rule", .string(a.rule)), member("sensor", .string(a.sensor)),
                 member("severity", .string(a.severity.rawValue)), member("state", .string(a.state.rawValue)),
-                member("since", time(a.since)), member("value", number(a.value)), member("threshold", number(a.threshold)),
+                member("since", time(a.since)), member("value", number(a.value)),
+                member("threshold", number(a.threshold)),
             ]
             // What the rule used, beside the number (SPEC §16): the limit it came from, the
             // condition, a window, the unit and the text `status` prints.
@@ -67,10 +76,13 @@ public struct StatusReport: Sendable, Hashable {
             if let until = a.silencedUntil { members.append(member("silencedUntil", time(until))) }
             return .object(JSONObject(members))
         }
-        let report = JSONValue.object(JSONObject([
-            member("version", .string(version)), member("pid", .integer(Int64(pid))), member("started", time(started)),
-            member("updated", time(updated)), member("sensors", .array(sensorValues)), member("alerts", .array(alertValues)),
-        ]))
+        let report = JSONValue.object(
+            JSONObject([
+                member("version", .string(version)), member("pid", .integer(Int64(pid))),
+                member("started", time(started)),
+                member("updated", time(updated)), member("sensors", .array(sensorValues)),
+                member("alerts", .array(alertValues)),
+            ]))
         return JSONWriter.text(report, layout: .records(depth: 2)) + "\n"
     }
 }

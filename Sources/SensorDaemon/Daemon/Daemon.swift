@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 public import SensorConfig
 public import SensorCore
 public import SensorRuntime
-#endif
 /// The long-running service behind `sensorwatch run`: a ``ServiceGroup`` of
 ///
 /// - ``AlertLedger``: which alerts fire, kept in the state file (stops last: flushes);
@@ -130,15 +130,17 @@ public final class Daemon<C: RunClock> {
             engine: { loop.rules })
         let model = DaemonModel(
             data: data, started: env.wallClock(), wallClock: env.wallClock,
-            uptime: { start.duration(to: clock.now) }, sleep: sleep, log: env.log, ledger: ledger, engine: { loop.rules })
+            uptime: { start.duration(to: clock.now) }, sleep: sleep, log: env.log, ledger: ledger,
+            engine: { loop.rules })
         let published = env.publishers.map { $0.service(for: model) }
         let reloads: AsyncStream<Void>
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let reloader = Reloader(reloads)
         let signalWatch = SignalWatch()
-        group = ServiceGroup([
-            ledger, SensorHealthReporter(data: data, sink: env.sink), status, metrics, statusFile,
-        ] + published + [ruleLoop, supervisor, reloader, signalWatch])
+        group = ServiceGroup(
+            [
+                ledger, SensorHealthReporter(data: data, sink: env.sink), status, metrics, statusFile,
+            ] + published + [ruleLoop, supervisor, reloader, signalWatch])
         supervisor.onStarted = { [unowned self] in ready() }
         supervisor.onStopped = { [ruleLoop] in ruleLoop.forget(source: $0) }
         supervisor.onPresence = { [unowned self] in
@@ -207,7 +209,9 @@ public final class Daemon<C: RunClock> {
         do {
             next = try env.reload()
         } catch {
-            for e in error.errors { env.log.log(.error, "reload failed, keeping the running configuration: \(e)", kind: .configReloadFailed) }
+            for e in error.errors {
+                env.log.log(.error, "reload failed, keeping the running configuration: \(e)", kind: .configReloadFailed)
+            }
             phase = .running
             return
         }
@@ -216,7 +220,10 @@ public final class Daemon<C: RunClock> {
         ledger.keepOnly(next.rules)
         supervisor.apply(next.sources, derived: next.derived)
         metrics.reconfigure(next.metrics)
-        env.log.log(.info, "configuration reloaded: " + Count.of(next.sources.count, "source") + ", " + Count.of(next.rules.count, "rule"))
+        env.log.log(
+            .info,
+            "configuration reloaded: " + Count.of(next.sources.count, "source") + ", "
+                + Count.of(next.rules.count, "rule"))
         phase = .running
         env.settled()
     }

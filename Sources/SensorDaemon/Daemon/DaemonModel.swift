@@ -22,7 +22,8 @@ public struct DaemonModel {
 
     /// Every pending or firing alert now, as the status file lists them, without values.
     public func activeAlerts() -> [StatusAlert] {
-        StatusReport.activeAlerts(engine: engine(), started: started, firingSince: { [ledger] in ledger.firingSince($0) })
+        StatusReport.activeAlerts(
+            engine: engine(), started: started, firingSince: { [ledger] in ledger.firingSince($0) })
     }
 
     /// Reads, under observation, what changes when an alert fires or resolves.

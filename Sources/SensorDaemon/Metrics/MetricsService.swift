@@ -86,10 +86,12 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
     func remove() { writer?.stop() }
 
     private func makeWriter(_ configuration: MetricsConfiguration) -> MetricsTextfileWriter<C> {
-        MetricsTextfileWriter(configuration: configuration, clock: clock, snapshot: { [unowned self] in
-            MetricsSnapshot(
-                version: version, startTime: startTime, readings: data.readings, engine: engine(),
-                eventCount: { [ledger] in ledger.eventCount(rule: $0, kind: $1) })
-        }, log: log)
+        MetricsTextfileWriter(
+            configuration: configuration, clock: clock,
+            snapshot: { [unowned self] in
+                MetricsSnapshot(
+                    version: version, startTime: startTime, readings: data.readings, engine: engine(),
+                    eventCount: { [ledger] in ledger.eventCount(rule: $0, kind: $1) })
+            }, log: log)
     }
 }

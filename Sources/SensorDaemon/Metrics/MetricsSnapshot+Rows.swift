@@ -43,7 +43,8 @@ extension MetricsSnapshot {
     }
 
     /// A snapshot of rows: one sensor group, and one rule per distinct (name, severity).
-    public init(version: String, startTime: Double, sensors: [Sensor], alerts: [Alert] = [], events: [EventCount] = []) {
+    public init(version: String, startTime: Double, sensors: [Sensor], alerts: [Alert] = [], events: [EventCount] = [])
+    {
         let group = SensorGroup(
             sensors: sensors.map(\.info), attempted: sensors.map { _ in true }, up: sensors.map(\.up),
             value: sensors.map { $0.value ?? .nan }, lastReading: sensors.map { $0.lastReading ?? .nan })
@@ -51,13 +52,17 @@ extension MetricsSnapshot {
         for a in alerts {
             var r = table.rules.firstIndex { $0.name == a.rule && $0.severity == a.severity }
             if r == nil {
-                table.rules.append(Rule(name: a.rule, selector: SensorSelector(), condition: .stale(.seconds(1)), severity: a.severity))
+                table.rules.append(
+                    Rule(name: a.rule, selector: SensorSelector(), condition: .stale(.seconds(1)), severity: a.severity)
+                )
                 r = table.rules.count - 1
             }
             table.sensors.append(SensorInfo(id: a.sensor, quantity: .temperature))
             table.entries.append(.init(rule: r!, sensor: table.sensors.count - 1, firing: a.firing))
         }
-        self.init(version: version, startTime: startTime, groups: sensors.isEmpty ? [] : [group], alerts: table, events: events)
+        self.init(
+            version: version, startTime: startTime, groups: sensors.isEmpty ? [] : [group], alerts: table,
+            events: events)
     }
 
     /// The tried sensors as rows, sorted by id.
@@ -78,7 +83,8 @@ extension MetricsSnapshot {
     public var alertRows: [Alert] {
         alerts.entries.map {
             let rule = alerts.rules[$0.rule]
-            return Alert(rule: rule.name, sensor: alerts.sensors[$0.sensor].id, severity: rule.severity, firing: $0.firing)
+            return Alert(
+                rule: rule.name, sensor: alerts.sensors[$0.sensor].id, severity: rule.severity, firing: $0.firing)
         }
     }
 }

@@ -44,7 +44,10 @@ public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration 
         self.clock = clock
         self.snapshot = snapshot
         problems = WriteProblemLog(
-            log: log, failed: { "cannot write the metrics file: \($0); retrying every \(DurationParser.format(configuration.interval))" },
+            log: log,
+            failed: {
+                "cannot write the metrics file: \($0); retrying every \(DurationParser.format(configuration.interval))"
+            },
             recovered: "the metrics file \(configuration.textfile) is written again")
     }
 

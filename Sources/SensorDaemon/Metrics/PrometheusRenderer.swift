@@ -77,11 +77,14 @@ public final class PrometheusRenderer {
                 s.alerts.rules == alertRules, s.alerts.sensors == alertSensors,
                 s.alerts.entries.count * 2 == alertPairs.count, s.events.count == eventKeys.count
             else { return false }
-            for g in s.groups.indices where s.groups[g].sensors != lists[g] || s.groups[g].attempted != attempted[g]
-                || s.groups[g].asleep != asleep[g] {
+            for g in s.groups.indices
+            where s.groups[g].sensors != lists[g] || s.groups[g].attempted != attempted[g]
+                || s.groups[g].asleep != asleep[g]
+            {
                 return false
             }
-            for (k, e) in s.alerts.entries.enumerated() where e.rule != alertPairs[2 * k] || e.sensor != alertPairs[2 * k + 1] {
+            for (k, e) in s.alerts.entries.enumerated()
+            where e.rule != alertPairs[2 * k] || e.sensor != alertPairs[2 * k + 1] {
                 return false
             }
             for (k, e) in s.events.enumerated() where e.event != eventKeys[k].1 || e.rule != eventKeys[k].0 {
@@ -118,7 +121,9 @@ public final class PrometheusRenderer {
     }
 
     /// Calls `body` with the text of `snapshot` (valid only inside `body`): no copy.
-    public func withRendered<R>(_ snapshot: MetricsSnapshot, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    public func withRendered<R>(
+        _ snapshot: MetricsSnapshot, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R {
         gather(snapshot.groups)
         if !layout.fits(snapshot) || !collect(snapshot) {
             layout = Self.layout(snapshot, value: value, time: time)
@@ -255,7 +260,9 @@ public final class PrometheusRenderer {
         return l
     }
 
-    private static func layoutSensors(_ groups: [MetricsSnapshot.SensorGroup], value: [Double], time: [Double], into l: inout Layout) {
+    private static func layoutSensors(
+        _ groups: [MetricsSnapshot.SensorGroup], value: [Double], time: [Double], into l: inout Layout
+    ) {
         l.lists = groups.map(\.sensors)
         l.attempted = groups.map(\.attempted)
         l.asleep = groups.map(\.asleep)
@@ -321,7 +328,9 @@ public final class PrometheusRenderer {
         let spelled = RenderBuffer(capacity: 32)
         for quantity in Quantity.allCases {
             guard let (name, help) = limitFamily(quantity) else { continue }
-            let positions = order.indices.filter { infos[order[$0]].quantity == quantity && !infos[order[$0]].limits.values.isEmpty }
+            let positions = order.indices.filter {
+                infos[order[$0]].quantity == quantity && !infos[order[$0]].limits.values.isEmpty
+            }
             guard !positions.isEmpty else { continue }
             l.family(name, "gauge", help)
             for p in positions {
@@ -341,12 +350,21 @@ public final class PrometheusRenderer {
     private static func limitFamily(_ q: Quantity) -> (name: String, help: String)? {
         switch q {
         case .temperature:
-            return ("sensorwatch_temperature_limit_celsius",
-                    "The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...).")
-        case .fan: return ("sensorwatch_fan_limit_rpm", "The fan's plausible limits in revolutions per minute (min, max).")
-        case .voltage: return ("sensorwatch_voltage_limit_volts", "The rail's plausible limits in volts (lcrit, min, max, crit).")
-        case .power: return ("sensorwatch_power_limit_watts", "The sensor's plausible power limits in watts (max, crit, cap).")
-        case .current: return ("sensorwatch_current_limit_amperes", "The sensor's plausible current limits in amperes (lcrit, min, max, crit).")
+            return (
+                "sensorwatch_temperature_limit_celsius",
+                "The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...)."
+            )
+        case .fan:
+            return ("sensorwatch_fan_limit_rpm", "The fan's plausible limits in revolutions per minute (min, max).")
+        case .voltage:
+            return ("sensorwatch_voltage_limit_volts", "The rail's plausible limits in volts (lcrit, min, max, crit).")
+        case .power:
+            return ("sensorwatch_power_limit_watts", "The sensor's plausible power limits in watts (max, crit, cap).")
+        case .current:
+            return (
+                "sensorwatch_current_limit_amperes",
+                "The sensor's plausible current limits in amperes (lcrit, min, max, crit)."
+            )
         case .humidity, .pressure, .state:
             return nil
         }
@@ -360,11 +378,17 @@ public final class PrometheusRenderer {
         case .temperature:
             return ("sensorwatch_temperature_celsius", "Latest successful temperature reading in degrees Celsius.")
         case .humidity:
-            return ("sensorwatch_humidity_ratio", "Latest successful relative humidity reading as a ratio (0.415 is 41.5 %RH).")
+            return (
+                "sensorwatch_humidity_ratio",
+                "Latest successful relative humidity reading as a ratio (0.415 is 41.5 %RH)."
+            )
         case .pressure:
             return ("sensorwatch_pressure_pascals", "Latest successful pressure reading in pascals (hPa × 100).")
         case .fan:
-            return ("sensorwatch_fan_speed_rpm", "Latest successful fan speed reading in revolutions per minute (0: stopped).")
+            return (
+                "sensorwatch_fan_speed_rpm",
+                "Latest successful fan speed reading in revolutions per minute (0: stopped)."
+            )
         case .voltage:
             return ("sensorwatch_voltage_volts", "Latest successful voltage reading in volts.")
         case .power:
@@ -382,7 +406,9 @@ public final class PrometheusRenderer {
         let entries = table.entries
         l.alertPairs = entries.flatMap { [$0.rule, $0.sensor] }
         guard !entries.isEmpty else { return }
-        func key(_ i: Int) -> (String, SensorID) { (table.rules[entries[i].rule].name, table.sensors[entries[i].sensor].id) }
+        func key(_ i: Int) -> (String, SensorID) {
+            (table.rules[entries[i].rule].name, table.sensors[entries[i].sensor].id)
+        }
         l.alertOrder = entries.indices.sorted { key($0) < key($1) }
         l.family(
             "sensorwatch_alert_firing", "gauge",
@@ -405,9 +431,13 @@ public final class PrometheusRenderer {
             "sensorwatch_alert_events_total", "counter",
             "Alert events (firing, resolved, repeat) the rule has sent since the daemon started.")
         func rank(_ e: EventKind) -> Int { e == .firing ? 0 : e == .resolved ? 1 : 2 }
-        l.eventOrder = list.indices.sorted { (list[$0].rule, rank(list[$0].event)) < (list[$1].rule, rank(list[$1].event)) }
+        l.eventOrder = list.indices.sorted {
+            (list[$0].rule, rank(list[$0].event)) < (list[$1].rule, rank(list[$1].event))
+        }
         for i in l.eventOrder {
-            l.text("sensorwatch_alert_events_total{rule=\"\(PrometheusExposition.escape(list[i].rule))\",event=\"\(list[i].event.rawValue)\"} ")
+            l.text(
+                "sensorwatch_alert_events_total{rule=\"\(PrometheusExposition.escape(list[i].rule))\",event=\"\(list[i].event.rawValue)\"} "
+            )
             l.field(.count)
             l.text("\n")
         }

@@ -270,7 +270,9 @@ final class SourcePoller: Sendable {
             state.withLock { s in
                 s.unstarted = number
                 s.polling = tick
-                if from == nil { s.nextStallTick = Timestamp(nanoseconds: tick.nanoseconds + max(1, interval.nanoseconds)) }
+                if from == nil {
+                    s.nextStallTick = Timestamp(nanoseconds: tick.nanoseconds + max(1, interval.nanoseconds))
+                }
             }
             stallWatch?.arm(after: Self.look)
             return error
@@ -291,7 +293,8 @@ final class SourcePoller: Sendable {
         let result = Mutex<(list: SensorList, cycles: [PollCycle])?>(nil)
         let done = DispatchSemaphore(value: 0)
         let poller = SourcePoller(
-            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true, once: true
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true,
+            once: true
         ) { list, cycles in
             // The first delivery with cycles is the poll's; before it come discoveries.
             guard !cycles.isEmpty else { return }
@@ -357,7 +360,9 @@ extension SensorReader {
     /// source does (``SourcePoller/readOnce(_:clock:)``): for one-shot commands (`sensors`).
     ///
     /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made for it.
-    public func readOnce(clock: some RunClock) throws(DetachedThread.StartFailure) -> (list: SensorList, cycles: [PollCycle]) {
+    public func readOnce(
+        clock: some RunClock
+    ) throws(DetachedThread.StartFailure) -> (list: SensorList, cycles: [PollCycle]) {
         try SourcePoller.readOnce(self, clock: clock)
     }
 }

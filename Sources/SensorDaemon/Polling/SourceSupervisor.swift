@@ -223,7 +223,9 @@ package final class SourceSupervisor: Service {
 
     /// Commits what a poller delivered, unless its source has stopped meanwhile.
     private func receive(_ list: SensorList, _ cycles: [PollCycle]) {
-        guard running.indices.contains(where: { running[$0].poller.key == list.source }) || undiscovered.contains(list.source)
+        guard
+            running.indices.contains(where: { running[$0].poller.key == list.source })
+                || undiscovered.contains(list.source)
         else { return }
         let changed = data.adopt(list)
         if !changed.isEmpty { onPresence(changed) }
@@ -266,10 +268,12 @@ package final class SourceSupervisor: Service {
         discovered = signal
         defer { discovered = nil }
         let wait = self.wait
-        _ = await untilSignalled(signal, or: {
-            await wait(Self.discoveryWait)
-            return true
-        })
+        _ = await untilSignalled(
+            signal,
+            or: {
+                await wait(Self.discoveryWait)
+                return true
+            })
         signal.fire()
     }
 }

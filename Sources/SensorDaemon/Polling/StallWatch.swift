@@ -13,13 +13,14 @@ final class StallWatch: Sendable {
     private let alarm: any ClockAlarm
     private let stopped = Atomic<Bool>(false)
 
-
     /// Starts the watch thread, waiting on `alarm` (of the poll's clock); `onExpiry` runs on
     /// it each time the armed alarm expires.
     ///
     /// - Parameter source: the source's key, as a failure to start names it.
     /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made.
-    init(alarm: any ClockAlarm, source: String, onExpiry: @escaping @Sendable () -> Void) throws(DetachedThread.StartFailure) {
+    init(
+        alarm: any ClockAlarm, source: String, onExpiry: @escaping @Sendable () -> Void
+    ) throws(DetachedThread.StartFailure) {
         self.alarm = alarm
         try DetachedThread.start("the stall watch of \(source)") { [self] in loop(onExpiry) }
     }

@@ -28,7 +28,9 @@ struct VirtualSchedule {
     /// The poll due now and those after it that come before `limit` (every other source's
     /// next poll), `count` at most, taken as one: the first's time, the last's, and the
     /// ticks among them.
-    mutating func advance(upTo count: Int, before limit: Timestamp?) -> (first: Timestamp, last: Timestamp, ticks: [Timestamp]) {
+    mutating func advance(
+        upTo count: Int, before limit: Timestamp?
+    ) -> (first: Timestamp, last: Timestamp, ticks: [Timestamp]) {
         var ticks: [Timestamp] = []
         let (first, tick) = advance()
         if tick { ticks.append(first) }

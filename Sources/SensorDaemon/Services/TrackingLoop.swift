@@ -81,9 +81,10 @@ public final class TrackingLoop {
         defer { waking = nil }
         // Nothing can commit between the drain and the arming (both run on the DaemonActor),
         // but a cycle committed by the handler must not wait for the next commit.
-        await nextChange(of: { [data, quantities, observesHeartbeat] in
-            for quantity in quantities { _ = data.revision(of: quantity) }
-            if observesHeartbeat { _ = data.heartbeat }
-        }, alreadyChanged: { data.hasLogged }, signal: signal, armed: armed)
+        await nextChange(
+            of: { [data, quantities, observesHeartbeat] in
+                for quantity in quantities { _ = data.revision(of: quantity) }
+                if observesHeartbeat { _ = data.heartbeat }
+            }, alreadyChanged: { data.hasLogged }, signal: signal, armed: armed)
     }
 }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorCore
 import SensorRuntime
-#endif
 
 /// The status file (SPEC §19): a ``PublishedFile`` run by the one ``PublishedFileService``,
 /// as the metrics file is.
@@ -79,7 +79,8 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
     /// The report of now.
     func report() -> StatusReport {
         StatusReport(
-            version: version, pid: Int(getpid()), started: startTime, updated: wallClock(), data: data, engine: engine(),
+            version: version, pid: Int(getpid()), started: startTime, updated: wallClock(), data: data,
+            engine: engine(),
             firingSince: { [ledger] in ledger.firingSince($0) })
     }
 

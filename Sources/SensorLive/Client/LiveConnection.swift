@@ -91,7 +91,17 @@ public final class LiveConnection: Sendable {
     /// - Throws: ``LiveProtocolError`` for a line that is not a message (or too long), or
     ///   a read error.
     public func readMessage() throws(LiveProtocolError) -> LiveMessage? {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+        return try readMessage(using: &chunk)
+    }
+
+    /// The most bytes one read takes from the socket.
+    static let chunkBytes = 65536
+
+    /// ``readMessage()`` reading into `chunk`, which the reader thread keeps: a new 64 KiB
+    /// buffer a message was zeroed each time, and with `top`'s malloc settings mapped and
+    /// unmapped each time too.
+    func readMessage(using chunk: inout [UInt8]) throws(LiveProtocolError) -> LiveMessage? {
         while true {
             if let line = try state.withLock({ s throws(LiveProtocolError) in try s.lines.nextLine() }) {
                 return try LiveMessage.decode(line)
@@ -105,33 +115,66 @@ public final class LiveConnection: Sendable {
             }
             if n == 0 {
                 let partial = state.withLock { $0.lines.hasPartialLine }
-                if partial && !state.withLock({ $0.closed }) { throw LiveProtocolError("the stream ended within a line") }
+                if partial && !state.withLock({ $0.closed }) {
+                    throw LiveProtocolError("the stream ended within a line")
+                }
                 return nil
             }
             try state.withLock { s throws(LiveProtocolError) in try s.lines.append(chunk[0..<n]) }
         }
     }
 
+    /// How many messages the reader thread reads ahead of the consumer (a few changes, or
+    /// the snapshot): beyond them it reads nothing, and the daemon coalesces.
+    static let readAhead = 8
+
     /// The messages, read on a thread of their own until the daemon closes the connection,
     /// a bad line (the stream then throws), or ``close()``; ending the iteration (a
-    /// cancelled task) closes the connection.
+    /// cancelled task, or the stream let go) closes the connection.
+    ///
+    /// The thread reads at the consumer's pace: at most ``readAhead`` messages wait for it,
+    /// and while they do the thread reads nothing, so the rest stays in the socket and a
+    /// slow consumer's memory is bounded (SPEC §22: the daemon then sends the latest state,
+    /// coalesced).
     ///
     /// - Important: call it once a connection.
     public func messages() -> AsyncThrowingStream<LiveMessage, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LiveMessage.self)
-        continuation.onTermination = { [self] _ in close() }
+        messages(through: LiveMessageChannel(capacity: Self.readAhead))
+    }
+
+    /// ``messages()`` through `channel` (a test looks at it).
+    func messages(through channel: LiveMessageChannel) -> AsyncThrowingStream<LiveMessage, any Error> {
         do {
             try DetachedThread.start("live stream reader") { [self] in
                 do {
-                    while let message = try readMessage() { continuation.yield(message) }
-                    continuation.finish()
+                    var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+                    while channel.waitForRoom(), let message = try readMessage(using: &chunk) { channel.send(message) }
+                    channel.finish(nil)
                 } catch {
-                    continuation.finish(throwing: error)
+                    channel.finish(error)
                 }
             }
         } catch {
-            continuation.finish(throwing: error)
+            channel.finish(error)
         }
-        return stream
+        let end = Release { [self] in
+            close()
+            channel.cancel()
+        }
+        return AsyncThrowingStream {
+            try await withTaskCancellationHandler {
+                try await channel.receive()
+            } onCancel: {
+                end.run()
+            }
+        }
+    }
+
+    /// Runs its action when let go (the stream's iteration ended) or when asked: the
+    /// connection ends either way, as `onTermination` would end it.
+    private final class Release: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        deinit { run() }
     }
 }

@@ -6,6 +6,12 @@ public struct LiveLineBuffer: Sendable {
     private var pending: [UInt8] = []
     /// Where the next line starts in `pending`.
     private var start = 0
+    /// The most storage kept once it is empty: one read's worth. A snapshot's line (megabytes
+    /// of history) would otherwise stay resident for the whole session (`top`'s 10 MiB).
+    static let keptCapacity = 128 * 1024
+
+    /// How many bytes its storage holds now (a test sees it given back).
+    var capacity: Int { pending.capacity }
 
     /// A buffer that refuses lines longer than `limit` bytes.
     public init(limit: Int) { self.limit = limit }
@@ -18,7 +24,7 @@ public struct LiveLineBuffer: Sendable {
     /// - Throws: ``LiveProtocolError`` when the unfinished line is longer than ``limit``.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(LiveProtocolError) {
         if start > 0 && start == pending.count {
-            pending.removeAll(keepingCapacity: true)
+            pending.removeAll(keepingCapacity: pending.capacity <= Self.keptCapacity)
             start = 0
         }
         pending.append(contentsOf: bytes)
@@ -31,7 +37,11 @@ public struct LiveLineBuffer: Sendable {
     public mutating func nextLine() throws(LiveProtocolError) -> String? {
         guard let end = pending[start...].firstIndex(of: 10) else {
             if start > 0 {
-                pending.removeFirst(start)
+                if pending.capacity > Self.keptCapacity {
+                    pending = Array(pending[start...])
+                } else {
+                    pending.removeFirst(start)
+                }
                 start = 0
             }
             return nil

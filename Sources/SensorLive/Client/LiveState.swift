@@ -54,7 +54,9 @@ public struct LiveState: Sendable, Hashable {
             }
             for sensor in c.sensors {
                 sensors[sensor.id] = sensor
-                if let value = sensor.value, let time = sensor.time { Self.add(value, at: time, to: &history[sensor.id, default: []]) }
+                if let value = sensor.value, let time = sensor.time {
+                    Self.add(value, at: time, to: &history[sensor.id, default: []])
+                }
             }
             for alert in c.alerts { alerts[alert.key] = alert.state == .ok ? nil : alert }
             if let s = c.silences { silences = s }

@@ -51,10 +51,13 @@ public struct LiveAlert: Sendable, Hashable {
 
     /// The object, keys in status.json's order, then `silenced`.
     package var json: JSONValue {
-        .object(JSONObject([
-            .string("rule", rule), .string("sensor", sensor), .string("severity", severity), .string("state", state.rawValue),
-            .time("since", since), .number("value", value), .number("threshold", threshold), .time("silenced", silenced),
-        ]))
+        .object(
+            JSONObject([
+                .string("rule", rule), .string("sensor", sensor), .string("severity", severity),
+                .string("state", state.rawValue),
+                .time("since", since), .number("value", value), .number("threshold", threshold),
+                .time("silenced", silenced),
+            ]))
     }
 
     /// The alert at `path` of a message.
@@ -65,8 +68,10 @@ public struct LiveAlert: Sendable, Hashable {
             throw LiveProtocolError("\(path).state: expected pending, firing or ok, found \"\(stateText)\"")
         }
         self.init(
-            rule: try f.string("rule"), sensor: try f.string("sensor"), severity: try f.string("severity"), state: state,
-            since: try f.time("since"), value: try f.optionalNumber("value"), threshold: try f.optionalNumber("threshold"),
+            rule: try f.string("rule"), sensor: try f.string("sensor"), severity: try f.string("severity"),
+            state: state,
+            since: try f.time("since"), value: try f.optionalNumber("value"),
+            threshold: try f.optionalNumber("threshold"),
             silenced: try f.optionalTime("silenced"))
     }
 }

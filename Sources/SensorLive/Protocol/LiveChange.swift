@@ -30,7 +30,9 @@ public struct LiveChange: Sendable, Hashable {
     }
 
     /// Whether it carries nothing (and so is not sent).
-    public var isEmpty: Bool { sensors.isEmpty && alerts.isEmpty && silences == nil && appeared.isEmpty && gone.isEmpty }
+    public var isEmpty: Bool {
+        sensors.isEmpty && alerts.isEmpty && silences == nil && appeared.isEmpty && gone.isEmpty
+    }
 
     /// The members after `type`: `time`, then only the parts that changed.
     package var members: [JSONObject.Member] {
@@ -38,7 +40,9 @@ public struct LiveChange: Sendable, Hashable {
         if !sensors.isEmpty { m.append(JSONObject.Member(key: "sensors", value: .array(sensors.map(\.json)))) }
         if !alerts.isEmpty { m.append(JSONObject.Member(key: "alerts", value: .array(alerts.map(\.json)))) }
         if let silences { m.append(JSONObject.Member(key: "silences", value: .array(silences.map(\.json)))) }
-        if !appeared.isEmpty { m.append(JSONObject.Member(key: "appeared", value: .array(appeared.map(JSONValue.string)))) }
+        if !appeared.isEmpty {
+            m.append(JSONObject.Member(key: "appeared", value: .array(appeared.map(JSONValue.string))))
+        }
         if !gone.isEmpty { m.append(JSONObject.Member(key: "gone", value: .array(gone.map(JSONValue.string)))) }
         return m
     }

@@ -32,7 +32,8 @@ public struct LiveHello: Sendable, Hashable {
 
     /// The hello a message's members hold.
     package init(_ f: LiveFields) throws(LiveProtocolError) {
-        self.init(version: try f.integer("version"), host: try f.string("host"), pid: try f.integer("pid"),
+        self.init(
+            version: try f.integer("version"), host: try f.string("host"), pid: try f.integer("pid"),
             started: try f.time("started"))
     }
 }

@@ -34,7 +34,8 @@ public struct LiveSensor: Sendable, Hashable {
     /// A sensor as given.
     public init(
         id: String, label: String = "", quantity: String, unit: String, value: Double? = nil, time: Double? = nil,
-        ok: Bool = true, error: String? = nil, limits: [String: Double] = [:], alarms: [String] = [], asleep: Bool = false,
+        ok: Bool = true, error: String? = nil, limits: [String: Double] = [:], alarms: [String] = [],
+        asleep: Bool = false,
         state: [String]? = nil
     ) {
         self.state = state
@@ -77,7 +78,8 @@ public struct LiveSensor: Sendable, Hashable {
         }
         self.init(
             id: try f.string("id"), label: try f.optionalString("label") ?? "", quantity: try f.string("quantity"),
-            unit: try f.optionalString("unit") ?? "", value: try f.optionalNumber("value"), time: try f.optionalTime("time"),
+            unit: try f.optionalString("unit") ?? "", value: try f.optionalNumber("value"),
+            time: try f.optionalTime("time"),
             ok: try f.bool("ok"), error: try f.optionalString("error"), limits: limits,
             alarms: try f.optionalStrings("alarms") ?? [], asleep: try f.bool("asleep", absent: false),
             state: try f.optionalStrings("state"))

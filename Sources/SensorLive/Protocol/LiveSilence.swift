@@ -40,16 +40,19 @@ public struct LiveSilence: Sendable, Hashable {
     package init(_ silence: Silence) {
         self.init(
             id: silence.id, rule: silence.rule?.pattern, sensor: silence.sensor?.pattern, host: silence.host?.pattern,
-            starts: Double(silence.startsMicroseconds) / 1e6, ends: Double(silence.endsMicroseconds) / 1e6, by: silence.by,
+            starts: Double(silence.startsMicroseconds) / 1e6, ends: Double(silence.endsMicroseconds) / 1e6,
+            by: silence.by,
             comment: silence.comment)
     }
 
     /// The object, as `silence list --json` names the fields.
     package var json: JSONValue {
-        .object(JSONObject([
-            .string("id", id), .optionalString("rule", rule), .optionalString("sensor", sensor), .optionalString("host", host),
-            .time("starts", starts), .time("ends", ends), .string("by", by), .string("comment", comment),
-        ]))
+        .object(
+            JSONObject([
+                .string("id", id), .optionalString("rule", rule), .optionalString("sensor", sensor),
+                .optionalString("host", host),
+                .time("starts", starts), .time("ends", ends), .string("by", by), .string("comment", comment),
+            ]))
     }
 
     /// The silence at `path` of a message.

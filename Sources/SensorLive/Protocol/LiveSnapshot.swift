@@ -13,7 +13,10 @@ public struct LiveSnapshot: Sendable, Hashable {
     public var history: [String: [LiveBucket]]
 
     /// A snapshot as given.
-    public init(sensors: [LiveSensor], alerts: [LiveAlert] = [], silences: [LiveSilence] = [], history: [String: [LiveBucket]] = [:]) {
+    public init(
+        sensors: [LiveSensor], alerts: [LiveAlert] = [], silences: [LiveSilence] = [],
+        history: [String: [LiveBucket]] = [:]
+    ) {
         self.sensors = sensors
         self.alerts = alerts
         self.silences = silences
@@ -28,9 +31,13 @@ public struct LiveSnapshot: Sendable, Hashable {
             JSONObject.Member(key: "sensors", value: .array(sensors.map(\.json))),
             JSONObject.Member(key: "alerts", value: .array(alerts.map(\.json))),
             JSONObject.Member(key: "silences", value: .array(silences.map(\.json))),
-            JSONObject.Member(key: "history", value: .object(JSONObject(ids.map {
-                JSONObject.Member(key: $0, value: .array(history[$0]!.map(\.json)))
-            }))),
+            JSONObject.Member(
+                key: "history",
+                value: .object(
+                    JSONObject(
+                        ids.map {
+                            JSONObject.Member(key: $0, value: .array(history[$0]!.map(\.json)))
+                        }))),
         ]
     }
 
@@ -44,7 +51,9 @@ public struct LiveSnapshot: Sendable, Hashable {
                     throw LiveProtocolError("\(h.path).\(member.key): expected an array of buckets")
                 }
                 var list: [LiveBucket] = []
-                for (i, b) in buckets.enumerated() { list.append(try LiveBucket(json: b, path: "\(h.path).\(member.key)[\(i)]")) }
+                for (i, b) in buckets.enumerated() {
+                    list.append(try LiveBucket(json: b, path: "\(h.path).\(member.key)[\(i)]"))
+                }
                 history[member.key] = list
             }
         }

@@ -18,9 +18,16 @@ public struct LiveSubscription: Sendable, Hashable {
 
     /// The request as one line, without the newline.
     public var line: String {
-        JSONWriter.text(.object(JSONObject([JSONObject.Member(key: "subscribe", value: .object(JSONObject([
-            JSONObject.Member(key: "sensor", value: .array(sensors.map { .string($0.pattern) })),
-        ])))])))
+        JSONWriter.text(
+            .object(
+                JSONObject([
+                    JSONObject.Member(
+                        key: "subscribe",
+                        value: .object(
+                            JSONObject([
+                                JSONObject.Member(key: "sensor", value: .array(sensors.map { .string($0.pattern) }))
+                            ])))
+                ])))
     }
 
     /// The subscription a client's line asks for.
@@ -30,7 +37,8 @@ public struct LiveSubscription: Sendable, Hashable {
     public static func decode(_ line: String) throws(LiveProtocolError) -> LiveSubscription {
         let f = try LiveMessage.fields(of: line)
         guard f.object.keys == ["subscribe"] else {
-            throw LiveProtocolError("expected {\"subscribe\": {\"sensor\": [GLOB, …]}}, the only request the stream takes")
+            throw LiveProtocolError(
+                "expected {\"subscribe\": {\"sensor\": [GLOB, …]}}, the only request the stream takes")
         }
         let s = try LiveFields(f.object["subscribe"], path: "subscribe")
         guard s.object.keys == ["sensor"], let patterns = try s.optionalStrings("sensor") else {

@@ -13,7 +13,12 @@ final class LiveClient {
     /// The connection.
     let fd: Int32
     /// The sensors asked for; nil: all.
-    var subscription: LiveSubscription?
+    var subscription: LiveSubscription? {
+        didSet { subscriptionKey = subscription?.sensors.map(\.pattern).joined(separator: "\u{0}") ?? "*" }
+    }
+    /// What makes two clients with nothing pending since one look get the same change: the
+    /// subscription (made once, not at every change).
+    private(set) var subscriptionKey = "*"
     /// Whether the snapshot went out (changes are collected from then on).
     private(set) var streaming = false
     /// Ids of sensors changed since the last message.
@@ -35,9 +40,10 @@ final class LiveClient {
     /// Whether its task waits for ``wake`` with nothing in hand: the look at the model then
     /// writes its change itself, without waking the task.
     var idle = false
-    /// The look at which it had nothing pending when told of a change: its change is then
-    /// exactly that look's, the same for every client with its subscription.
-    private(set) var inStepAt: Int?
+    /// The look since which it has had nothing pending (its last change was taken then, or
+    /// its snapshot copied): every client with its subscription and the same look has the
+    /// same change, so one encoding serves them all.
+    private(set) var cleanSince = 0
 
     init(fd: Int32) { self.fd = fd }
 
@@ -50,15 +56,16 @@ final class LiveClient {
     /// Whether a change is waiting to be built.
     var hasChange: Bool { !dirtySensors.isEmpty || !dirtyAlerts.isEmpty || silencesChanged || !gone.isEmpty }
 
-    /// The snapshot is going out: changes count from now.
-    func startStreaming() { streaming = true }
+    /// The snapshot is going out (copied at `look`): changes count from now.
+    func startStreaming(look: Int = 0) {
+        streaming = true
+        cleanSince = look
+    }
 
     /// Takes what changed in the daemon (the part this client asked for); the server writes
     /// it (or wakes the client's task).
-    func note(_ delta: LiveSensorTable.Delta, alerts: [LiveAlert], silences: Bool, look: Int = 0) {
+    func note(_ delta: LiveSensorTable.Delta, alerts: [LiveAlert], silences: Bool) {
         guard streaming else { return }
-        let before = hasChange
-        inStepAt = before ? nil : look
         for id in delta.gone where includes(id) {
             dirtySensors.remove(id)
             if appeared.remove(id) == nil { gone.insert(id) }
@@ -71,11 +78,11 @@ final class LiveClient {
         if silences { silencesChanged = true }
     }
 
-    /// The change to send now, built from the latest state; empties the dirty sets. Nil
-    /// when nothing changed.
-    func takeChange(time: Double, table: LiveSensorTable, silences: [LiveSilence]) -> LiveChange? {
+    /// The change to send now (at `look`), built from the latest state; empties the dirty
+    /// sets. Nil when nothing changed.
+    func takeChange(time: Double, table: LiveSensorTable, silences: [LiveSilence], look: Int = 0) -> LiveChange? {
         guard hasChange else { return nil }
-        defer { clearChange() }
+        defer { clearChange(look: look) }
         let sensors = dirtySensors.sorted().compactMap { table.sensor($0) }
         let alerts = dirtyAlerts.values.sorted { $0.key < $1.key }.map { a -> LiveAlert in
             var a = a
@@ -87,18 +94,15 @@ final class LiveClient {
             appeared: appeared.sorted(), gone: gone.sorted())
     }
 
-    /// Forgets what changed (it was sent, or the same change shared with others was).
-    func clearChange() {
+    /// Forgets what changed (it was sent at `look`, or the same change shared with others was).
+    func clearChange(look: Int = 0) {
         dirtySensors.removeAll()
         dirtyAlerts.removeAll()
         silencesChanged = false
         appeared.removeAll()
         gone.removeAll()
-        inStepAt = nil
+        cleanSince = look
     }
-
-    /// What makes two clients in step at one look get the same change: the subscription.
-    var subscriptionKey: String { subscription?.sensors.map(\.pattern).joined(separator: "\u{0}") ?? "*" }
 
     /// Puts `message` out next (after what is being written).
     func queue(_ message: LiveMessage) {

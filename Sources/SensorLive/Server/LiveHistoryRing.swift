@@ -42,7 +42,8 @@ struct LiveHistoryRing: Sendable {
             .filter { $0.number != .min && $0.number >= oldest && $0.number <= newest }
             .sorted { $0.number < $1.number }
             .map {
-                LiveBucket(time: Int64($0.number) * LiveBucket.seconds, min: Self.decimal($0.min), max: Self.decimal($0.max),
+                LiveBucket(
+                    time: Int64($0.number) * LiveBucket.seconds, min: Self.decimal($0.min), max: Self.decimal($0.max),
                     last: Self.decimal($0.last))
             }
     }

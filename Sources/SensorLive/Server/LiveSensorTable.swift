@@ -137,7 +137,9 @@ struct LiveSensorTable: Sendable {
             // Looked up only for a discrete sensor: a thousand others cost no hashing.
             let discrete = sensors[i].quantity == .state
             let words = discrete ? source.latest.states(at: i) : nil
-            let same = (value == t.values[i] || (value.isNaN && t.values[i].isNaN)) && flags == t.flags[i] && fault == t.faults[i]
+            let same =
+                (value == t.values[i] || (value.isNaN && t.values[i].isNaN)) && flags == t.flags[i]
+                && fault == t.faults[i]
                 && (!discrete || words == t.states[i])
             if !value.isNaN { t.goodTimes[i] = source.goodTime(at: i).nanoseconds }
             guard !same else { continue }

@@ -27,6 +27,14 @@ final class LiveStreamServer: Service {
     static let fullLimit = Duration.seconds(60)
     /// How often the silences are read again while clients are connected.
     static let silenceRefresh = Duration.seconds(10)
+    /// The least time between two rounds of changes to the clients that keep up: a look
+    /// sooner holds its change back, coalesced into the next round. Each message wakes its
+    /// reader and the kernel charges the wake-up to the daemon, so at 100 ms polls this halves
+    /// the stream's cost; at a poll every 200 ms or slower every look still sends
+    /// (docs/decisions.md, "the live stream").
+    static let pace = Duration.milliseconds(190)
+    /// How long a held change waits at most when no look comes to take it.
+    static let paceBackstop = Duration.milliseconds(250)
 
     private let path: String
     private let model: DaemonModel
@@ -50,6 +58,11 @@ final class LiveStreamServer: Service {
     /// does. Emptied at each look, at most 16.
     private var encodedChanges: [String: [UInt8]] = [:]
     private var encodedGeneration = 0
+    /// When (uptime) the last round of changes went out; a look before ``pace`` after it holds.
+    private var lastRound: Duration?
+    /// While a change is held: when the backstop sends it if no look does first.
+    private var heldUntil: Duration?
+    private var pacerWaking: ChangeSignal?
 
     init(path: String, model: DaemonModel, host: String, silences: any LiveSilenceSource, events: LiveStreamEvents) {
         self.path = path
@@ -77,6 +90,7 @@ final class LiveStreamServer: Service {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.followModel() }
             group.addTask { await self.followSilences() }
+            group.addTask { await self.backstop() }
             while !Task.isCancelled {
                 do { try await waiter.readable(listener) } catch { break }
                 while true {
@@ -115,7 +129,8 @@ final class LiveStreamServer: Service {
 
     /// The 65th client: an `error`, if its buffer takes it, and closed.
     private func refuse(_ fd: Int32) {
-        let line = LiveMessage.error("too many clients (at most \(Self.maximumClients) at once); try again later").line + "\n"
+        let line =
+            LiveMessage.error("too many clients (at most \(Self.maximumClients) at once); try again later").line + "\n"
         _ = Array(line.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
         close(fd)
         events.refused.increment()
@@ -129,11 +144,12 @@ final class LiveStreamServer: Service {
             let signal = ChangeSignal()
             modelWaking = signal
             refresh()
-            await nextChange(of: { [model] in
-                _ = data.readings
-                _ = data.faulty
-                model.observeAlerts()
-            }, signal: signal)
+            await nextChange(
+                of: { [model] in
+                    _ = data.readings
+                    _ = data.faulty
+                    model.observeAlerts()
+                }, signal: signal)
         }
     }
 
@@ -162,12 +178,57 @@ final class LiveStreamServer: Service {
         }
         knownAlerts = now
         guard !delta.isEmpty || !changed.isEmpty || silencesChanged else { return }
-        for client in streaming {
-            client.note(delta, alerts: changed, silences: silencesChanged, look: generation)
-            // An idle client's change is written here, on the look's own turn: no wake-up
-            // of its task (which waits for the socket only when this cannot finish).
-            guard client.idle, client.failure == nil, client.hasChange else { continue }
+        for client in streaming { client.note(delta, alerts: changed, silences: silencesChanged) }
+        // An alert's transition or the silences go out at once: they are rare, and a person
+        // waits for them.
+        writeRound(paced: changed.isEmpty && !silencesChanged)
+    }
+
+    /// Writes the idle clients' changes; when `paced`, at most once a ``pace``: sooner, they
+    /// are held for the next look past it (or the backstop). An idle client's change is written here, on
+    /// the look's own turn: no wake-up of its task (which waits for the socket only when
+    /// this cannot finish). Every client of a round is then clean since one look, so they
+    /// share one encoding of their change.
+    private func writeRound(paced: Bool = true) {
+        let now = model.uptime()
+        if paced, let last = lastRound, now - last < Self.pace {
+            if heldUntil == nil {
+                heldUntil = last + Self.paceBackstop
+                pacerWaking?.fire()
+            }
+            return
+        }
+        lastRound = now
+        if heldUntil != nil {
+            heldUntil = nil
+            // The backstop's sleep is cancelled: its alarm is taken back, no thread wakes.
+            pacerWaking?.fire()
+        }
+        for client in clients.values where client.idle && client.failure == nil && client.hasChange {
             if flush(client) != .idle { client.wake?.fire() }
+        }
+    }
+
+    /// Sends a held round when no look came to send it by ``paceBackstop`` (the sources
+    /// poll slower, or stopped changing).
+    private func backstop() async {
+        while !Task.isCancelled {
+            let signal = ChangeSignal()
+            pacerWaking = signal
+            guard let due = heldUntil else {
+                await untilSignalledOrCancelled(signal)
+                continue
+            }
+            let left = due - model.uptime()
+            if left > .zero {
+                let sleep = model.sleep
+                // Woken by the signal (a look sent the round): look again.
+                if await withTimer({ (try? await sleep(left)) != nil }, { await untilSignalledOrCancelled(signal) }) != nil {
+                    continue
+                }
+            }
+            guard heldUntil != nil else { continue }
+            writeRound(paced: false)
         }
     }
 
@@ -231,7 +292,8 @@ final class LiveStreamServer: Service {
             // What it sent and nobody read would make the close a reset, which can cost the
             // client the `error` line still on its way.
             var sink = [UInt8](repeating: 0, count: 4096)
-            for _ in 0..<16 where sink.withUnsafeMutableBytes({ recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+            for _ in 0..<16
+            where sink.withUnsafeMutableBytes({ recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
             close(client.fd)
             events.closed.increment()
         }
@@ -251,7 +313,9 @@ final class LiveStreamServer: Service {
     }
 
     /// The client's one request line, if it sends one within 200 ms.
-    private func subscription(of client: LiveClient, waiter: DescriptorWaiter) async -> Result<LiveSubscription?, LiveProtocolError> {
+    private func subscription(
+        of client: LiveClient, waiter: DescriptorWaiter
+    ) async -> Result<LiveSubscription?, LiveProtocolError> {
         let deadline = model.uptime() + Self.subscribeWait
         var lines = LiveLineBuffer(limit: LiveSubscription.maximumLineBytes)
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -265,7 +329,8 @@ final class LiveStreamServer: Service {
             if left <= .zero {
                 timedOut = true
             } else {
-                let ready = await withTimer({ (try? await sleep(left)) != nil }, { (try? await waiter.readable(fd)) != nil })
+                let ready = await withTimer(
+                    { (try? await sleep(left)) != nil }, { (try? await waiter.readable(fd)) != nil })
                 timedOut = ready != true
             }
             let n = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -299,7 +364,7 @@ final class LiveStreamServer: Service {
         let table = self.table, silences = self.silences, now = model.wallClock()
         let subscription = client.subscription
         // From here, changes are collected for it: a change after this copy is sent after.
-        client.startStreaming()
+        client.startStreaming(look: generation)
         let bytes = await Self.offActor { () -> [UInt8] in
             let ids = table.ids.filter { subscription?.includes($0) ?? true }
             var history: [String: [LiveBucket]] = [:]
@@ -346,7 +411,9 @@ final class LiveStreamServer: Service {
         while true {
             if client.hasPendingOutput {
                 let n = client.out.withUnsafeBytes {
-                    send(client.fd, $0.baseAddress! + client.written, $0.count - client.written, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                    send(
+                        client.fd, $0.baseAddress! + client.written, $0.count - client.written,
+                        Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
                 }
                 if n > 0 {
                     client.written += n
@@ -366,22 +433,23 @@ final class LiveStreamServer: Service {
         }
     }
 
-    /// The client's change as a line: shared by every client in step at this look with its
-    /// subscription, else its own.
+    /// The client's change as a line: shared by every client clean since the same look with
+    /// its subscription (all of those that keep up), else its own.
     private func changeBytes(for client: LiveClient) -> [UInt8] {
         if encodedGeneration != generation {
             encodedChanges.removeAll(keepingCapacity: true)
             encodedGeneration = generation
         }
-        let shared = client.inStepAt == generation
-        let key = client.subscriptionKey
-        if shared, let bytes = encodedChanges[key] {
-            client.clearChange()
+        let key = "\(client.cleanSince) \(client.subscriptionKey)"
+        if let bytes = encodedChanges[key] {
+            client.clearChange(look: generation)
             return bytes
         }
-        guard let change = client.takeChange(time: lookTime, table: table, silences: silences) else { return [] }
+        guard let change = client.takeChange(time: lookTime, table: table, silences: silences, look: generation) else {
+            return []
+        }
         let bytes = Array((LiveMessage.change(change).line + "\n").utf8)
-        if shared, encodedChanges.count < 16 { encodedChanges[key] = bytes }
+        if encodedChanges.count < 16 { encodedChanges[key] = bytes }
         return bytes
     }
 

@@ -9,14 +9,16 @@ extension AlertmanagerAlert {
         if let description { members.append(.init(key: "description", value: .string(description))) }
         members += [.init(key: "host", value: .string(host)), .init(key: "rule", value: .string(rule))]
         if let runbook { members.append(.init(key: "runbook", value: .string(runbook))) }
-        return .object(JSONObject(members + [
-            .init(key: "sensor", value: .string(sensor)),
-            .init(key: "severity", value: .string(severity)),
-            .init(key: "startsAt", value: .integer(Int64(clamping: startsAt))),
-            .init(key: "summary", value: .string(summary)),
-            .init(key: "threshold", value: .string(threshold)),
-            .init(key: "value", value: .string(value)),
-        ]))
+        return .object(
+            JSONObject(
+                members + [
+                    .init(key: "sensor", value: .string(sensor)),
+                    .init(key: "severity", value: .string(severity)),
+                    .init(key: "startsAt", value: .integer(Int64(clamping: startsAt))),
+                    .init(key: "summary", value: .string(summary)),
+                    .init(key: "threshold", value: .string(threshold)),
+                    .init(key: "value", value: .string(value)),
+                ]))
     }
 
     /// The alert from its JSON in `notify.json`, or nil after reporting what is wrong; a file

@@ -81,19 +81,30 @@ public struct AlertmanagerAlert: Hashable, Sendable {
     /// This alert's object in a POST's body; `severity`, `host`, `value` and `threshold`
     /// are left out when empty, `description` and `runbook_url` when the rule has none.
     private func object(endsAt: UInt64) -> JSONValue {
-        func strings(_ pairs: [(String, String)], optional: [(String, String)], ifSet set: [(String, String?)] = []) -> JSONValue {
+        func strings(
+            _ pairs: [(String, String)], optional: [(String, String)], ifSet set: [(String, String?)] = []
+        ) -> JSONValue {
             let present = set.compactMap { pair in pair.1.map { (pair.0, $0) } }
-            return .object(JSONObject((pairs + optional.filter { !$0.1.isEmpty } + present).map {
-                JSONObject.Member(key: $0.0, value: .string($0.1))
-            }))
+            return .object(
+                JSONObject(
+                    (pairs + optional.filter { !$0.1.isEmpty } + present).map {
+                        JSONObject.Member(key: $0.0, value: .string($0.1))
+                    }))
         }
-        return .object(JSONObject([
-            .init(key: "labels", value: strings([("alertname", rule), ("sensor", sensor)], optional: [("severity", severity), ("host", host)])),
-            .init(key: "annotations", value: strings([("summary", summary)], optional: [("value", value), ("threshold", threshold)],
-                ifSet: [("description", description), ("runbook_url", runbook)])),
-            .init(key: "startsAt", value: .string(RFC3339.format(microseconds: startsAt))),
-            .init(key: "endsAt", value: .string(RFC3339.format(microseconds: endsAt))),
-        ]))
+        return .object(
+            JSONObject([
+                .init(
+                    key: "labels",
+                    value: strings(
+                        [("alertname", rule), ("sensor", sensor)], optional: [("severity", severity), ("host", host)])),
+                .init(
+                    key: "annotations",
+                    value: strings(
+                        [("summary", summary)], optional: [("value", value), ("threshold", threshold)],
+                        ifSet: [("description", description), ("runbook_url", runbook)])),
+                .init(key: "startsAt", value: .string(RFC3339.format(microseconds: startsAt))),
+                .init(key: "endsAt", value: .string(RFC3339.format(microseconds: endsAt))),
+            ]))
     }
 
     /// The body of one POST: a JSON array of `alerts`, each with its end.

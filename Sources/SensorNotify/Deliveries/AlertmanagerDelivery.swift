@@ -42,7 +42,8 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     ///   - firing: the firing set kept from the last run (its newest `limit` are taken).
     ///   - limit: how many firing alerts are kept (``firingLimit``; smaller in tests).
     public init(
-        baseURL: String, timeout: Duration, poster: any HTTPPoster, clock: C, wallClock: @escaping @Sendable () -> UInt64,
+        baseURL: String, timeout: Duration, poster: any HTTPPoster, clock: C,
+        wallClock: @escaping @Sendable () -> UInt64,
         log: any DaemonLog, firing: [AlertmanagerAlert], limit: Int = AlertmanagerDelivery.firingLimit,
         keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void,
         silences: [String: String] = [:], keepSilences: @escaping @DaemonActor ([String: String]) -> Void = { _ in }
@@ -65,7 +66,10 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
             dropped += 1
         }
         if dropped > 0 {
-            log.log(.warning, "\(url): \(dropped) of the kept firing alerts dropped, the oldest: a target keeps at most \(self.limit)")
+            log.log(
+                .warning,
+                "\(url): \(dropped) of the kept firing alerts dropped, the oldest: a target keeps at most \(self.limit)"
+            )
         }
     }
 
@@ -94,11 +98,15 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
             alert = known ?? AlertmanagerAlert(event, startsAt: event.realtimeMicroseconds)
             endsAt = max(event.realtimeMicroseconds, alert.startsAt)
         }
-        let outcome = await poster.post(url: url, json: AlertmanagerAlert.body([(alert, endsAt)]), timeout: timeout).outcome
+        let outcome = await poster.post(url: url, json: AlertmanagerAlert.body([(alert, endsAt)]), timeout: timeout)
+            .outcome
         if outcome == .delivered {
             if event.kind != .resolved, known == nil, firing.count >= limit, let oldest = oldestFiring {
                 firing[oldest.identity] = nil
-                log.log(.warning, "\(url): \(limit) alerts firing, the most a target keeps; dropped the oldest, \(oldest.rule) on \(oldest.host.isEmpty ? "?" : oldest.host) (\(oldest.sensor)), firing since \(RFC3339.format(microseconds: oldest.startsAt)): it is no longer re-sent")
+                log.log(
+                    .warning,
+                    "\(url): \(limit) alerts firing, the most a target keeps; dropped the oldest, \(oldest.rule) on \(oldest.host.isEmpty ? "?" : oldest.host) (\(oldest.sensor)), firing since \(RFC3339.format(microseconds: oldest.startsAt)): it is no longer re-sent"
+                )
             }
             firing[id] = event.kind == .resolved ? nil : alert
             keep(firingAlerts)
@@ -113,14 +121,16 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     public func silence(_ silence: Silence) async -> DeliveryOutcome {
         if silence.expired {
             guard let theirs = silences[silence.id] else { return .delivered }
-            let result = await poster.send("DELETE", url: baseURL + "/api/v2/silence/" + theirs, json: "", timeout: timeout)
+            let result = await poster.send(
+                "DELETE", url: baseURL + "/api/v2/silence/" + theirs, json: "", timeout: timeout)
             if case .answered(404, _) = result {} else if result.outcome != .delivered { return result.outcome }
             silences[silence.id] = nil
             keepSilences(silences)
             return .delivered
         }
         guard silences[silence.id] == nil, silence.endsMicroseconds > wallClock() else { return .delivered }
-        let result = await poster.post(url: baseURL + "/api/v2/silences", json: AlertmanagerSilence.body(silence), timeout: timeout)
+        let result = await poster.post(
+            url: baseURL + "/api/v2/silences", json: AlertmanagerSilence.body(silence), timeout: timeout)
         guard result.outcome == .delivered else { return result.outcome }
         guard case .answered(_, let body) = result, let theirs = AlertmanagerSilence.id(inAnswer: body) else {
             return .failed("Alertmanager's answer has no silenceID")
@@ -147,7 +157,12 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
                 if failing { log.log(.notice, "\(CredentialedURL(url).shown): firing alerts are re-sent again") }
                 failing = false
             case .retry(let why), .failed(let why):
-                if !failing { log.log(.warning, "\(CredentialedURL(url).shown): cannot re-send \(alerts.count) firing alerts (\(why)); trying every minute") }
+                if !failing {
+                    log.log(
+                        .warning,
+                        "\(CredentialedURL(url).shown): cannot re-send \(alerts.count) firing alerts (\(why)); trying every minute"
+                    )
+                }
                 failing = true
             }
         }

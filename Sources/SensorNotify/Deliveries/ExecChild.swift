@@ -76,7 +76,8 @@ final class ExecChild {
         posix_spawnattr_setsigmask(&attributes, &none)
         // Group 0: a new group whose id is the child's pid.
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         defer {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)

@@ -46,9 +46,13 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
         // The tasks prefer the daemon's executor: on Swift's global pool the wait would
         // start libdispatch's workers and their wake-up a second (see Notifier.task).
         // An event fits a pipe's buffer but for a huge message: written at once, mostly.
-        let input = child.writeAvailableInput()
-            ? nil : Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in await child.writeInput(waiter: waiter) }
-        let errors = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in await child.readErrors(waiter: waiter) }
+        let input =
+            child.writeAvailableInput()
+            ? nil
+            : Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in await child.writeInput(waiter: waiter) }
+        let errors = Task(executorPreference: DaemonActor.taskExecutor) { [waiter] in
+            await child.readErrors(waiter: waiter)
+        }
         defer {
             input?.cancel()
             errors.cancel()
@@ -123,7 +127,10 @@ public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Du
         await Self.race(pidfd: child.pidfd, clock: clock, waiter: waiter, limit: limit)
     }
 
-    private nonisolated static func race(pidfd: Int32, clock: C, waiter: DescriptorWaiter, limit: Duration) async -> Bool {
-        await withTimer({ (try? await clock.sleep(for: limit)) != nil }) { (try? await waiter.readable(pidfd)) != nil } ?? false
+    private nonisolated static func race(
+        pidfd: Int32, clock: C, waiter: DescriptorWaiter, limit: Duration
+    ) async -> Bool {
+        await withTimer({ (try? await clock.sleep(for: limit)) != nil }) { (try? await waiter.readable(pidfd)) != nil }
+            ?? false
     }
 }

@@ -51,6 +51,7 @@ public final class JournalLookAlikeTally<C: Clock> where C.Duration == Duration 
         unreported = 0
         log.log(
             .warning,
-            "skipped \(n) look-alike alert entr\(n == 1 ? "y" : "ies") the daemon did not write (\(total) since the start; the last: \(reason)); see TRUST in man sensorwatch")
+            "skipped \(n) look-alike alert entr\(n == 1 ? "y" : "ies") the daemon did not write (\(total) since the start; the last: \(reason)); see TRUST in man sensorwatch"
+        )
     }
 }

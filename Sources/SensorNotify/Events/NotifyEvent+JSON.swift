@@ -6,18 +6,25 @@ extension NotifyEvent {
     /// fields by name, keys sorted, those it lacks left out, as the files written with
     /// Foundation's encoder had them (not the object an `exec` target reads: that is ``json``).
     var stateJSON: JSONValue {
-        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member {
+            JSONObject.Member(key: key, value: value)
+        }
         var members: [JSONObject.Member] = [
-            member("annotations", .object(JSONObject(annotations.present.sorted { $0.name < $1.name }.map {
-                member($0.name, .string($0.value))
-            }))),
+            member(
+                "annotations",
+                .object(
+                    JSONObject(
+                        annotations.present.sorted { $0.name < $1.name }.map {
+                            member($0.name, .string($0.value))
+                        }))),
             member("host", .string(host)), member("kind", .string(kind.rawValue)), member("label", .string(label)),
         ]
         if let limit { members.append(member("limit", .string(limit))) }
         members.append(member("message", .string(message)))
         if let predicted { members.append(member("predicted", .number(predicted))) }
         members += [
-            member("quantity", .string(quantity)), member("realtimeMicroseconds", .integer(Int64(clamping: realtimeMicroseconds))),
+            member("quantity", .string(quantity)),
+            member("realtimeMicroseconds", .integer(Int64(clamping: realtimeMicroseconds))),
             member("rule", .string(rule)), member("sensor", .string(sensor)),
         ]
         if let severity { members.append(member("severity", .string(severity.rawValue))) }

@@ -73,7 +73,9 @@ public struct NotifyEvent: Sendable, Hashable {
     /// no trailing newline; `predicted`, `limit`, `reason` and the annotations (`summary`,
     /// `description`, `runbook`) only where the event has them.
     public var json: String {
-        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member { JSONObject.Member(key: key, value: value) }
+        func member(_ key: String, _ value: JSONValue) -> JSONObject.Member {
+            JSONObject.Member(key: key, value: value)
+        }
         func number(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
         var members = [
             member("time", .string(time)), member("event", .string(kind.rawValue)), member("rule", .string(rule)),
@@ -125,7 +127,8 @@ public struct NotifyEvent: Sendable, Hashable {
                 time: .zero, kind: kind, rule: "sensorwatch-test", ruleIndex: 0, sensor: sensor, severity: .info,
                 value: value, threshold: 40, condition: .above)
             return NotifyEvent(
-                realtimeMicroseconds: now + UInt64(i) * 1_000_000, kind: kind, rule: event.rule, severity: event.severity,
+                realtimeMicroseconds: now + UInt64(i) * 1_000_000, kind: kind, rule: event.rule,
+                severity: event.severity,
                 sensor: sensor.id.rawValue, label: sensor.label, quantity: sensor.quantity.rawValue, value: value,
                 unit: sensor.unit, threshold: event.threshold, host: host,
                 message: EventFormatter.message(event) + " (sensorwatch notify --test)")

@@ -185,7 +185,9 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
                 }
                 // Silences hold back what an exec target runs; Alertmanager silences itself.
                 var gate: SilenceGate?
-                if case .exec = target.kind { gate = SilenceGate(held: state.held(target: target.key, journal: journal)) }
+                if case .exec = target.kind {
+                    gate = SilenceGate(held: state.held(target: target.key, journal: journal))
+                }
                 let lane = NotifyLane(
                     target: target, source: source, delivery: delivery, clock: clock, log: environment.log,
                     silences: silences, gate: gate,
@@ -212,7 +214,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         }
         let key = target.key
         let memory = NotifyTargetMemory(
-            firing: state.firing(target: key), keep: { [weak self] alerts in self?.state.setFiring(alerts, target: key) },
+            firing: state.firing(target: key),
+            keep: { [weak self] alerts in self?.state.setFiring(alerts, target: key) },
             silences: state.silences(target: key),
             keepSilences: { [weak self] silences in self?.state.setSilences(silences, target: key) })
         let delivery = environment.makeDelivery(target, memory)

@@ -71,7 +71,9 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
             }
             let entry: NotifyEntry
             do {
-                guard let next = try await next(until: gate?.nextRelease(silences: silences.book, nowMicroseconds: wallClock()))
+                guard
+                    let next = try await next(
+                        until: gate?.nextRelease(silences: silences.book, nowMicroseconds: wallClock()))
                 else { continue }
                 entry = next
             } catch is CancellationError {
@@ -84,8 +86,11 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
             if let silence = entry.silence {
                 silences.record(silence)
                 let describe = "silence \(silence.id)" + (silence.expired ? " (expired)" : "")
-                let handOver: @DaemonActor () async -> DeliveryOutcome = { [delivery] in await delivery.silence(silence) }
-                guard await attempt(describe, handOver, now: now, start: start, done: { [commit] in commit(entry.cursor) })
+                let handOver: @DaemonActor () async -> DeliveryOutcome = { [delivery] in await delivery.silence(silence)
+                }
+                guard
+                    await attempt(
+                        describe, handOver, now: now, start: start, done: { [commit] in commit(entry.cursor) })
                 else { return }
                 continue
             }
@@ -102,7 +107,9 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
                     continue
                 }
             }
-            guard await deliver(event, now: now, start: start, done: { [commit] in commit(entry.cursor) }) else { return }
+            guard await deliver(event, now: now, start: start, done: { [commit] in commit(entry.cursor) }) else {
+                return
+            }
         }
     }
 
@@ -131,7 +138,8 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
         _ event: NotifyEvent, now: () -> Duration, start: C.Instant, done: @DaemonActor () -> Void
     ) async -> Bool {
         let delivery = self.delivery
-        return await attempt(Self.describe(event), { await delivery.deliver(event) }, now: now, start: start, done: done)
+        return await attempt(
+            Self.describe(event), { await delivery.deliver(event) }, now: now, start: start, done: done)
     }
 
     /// Runs one hand-over (`what`, named `describe` in the log) through a ``RetryMachine``.
@@ -154,11 +162,17 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
                 do { try await clock.sleep(until: start.advanced(by: until), tolerance: nil) } catch { return false }
                 actions += machine.handle(.timer, now: now())
             case .logRetry(let why, let delay):
-                log.log(.warning, "\(target.name): \(describe) not delivered (\(why)); trying again in \(NumberText.duration(seconds: delay.seconds))")
+                log.log(
+                    .warning,
+                    "\(target.name): \(describe) not delivered (\(why)); trying again in \(NumberText.duration(seconds: delay.seconds))"
+                )
             case .logFailure(let why):
                 log.log(.error, "\(target.name): \(describe) not delivered: \(why); not trying again")
             case .logUndeliverable(let why):
-                log.log(.error, "\(target.name): \(describe) undeliverable: not delivered within \(NumberText.duration(seconds: target.giveUp.seconds)) of its first try (\(why)); skipped")
+                log.log(
+                    .error,
+                    "\(target.name): \(describe) undeliverable: not delivered within \(NumberText.duration(seconds: target.giveUp.seconds)) of its first try (\(why)); skipped"
+                )
             }
         }
         return true

@@ -18,7 +18,8 @@ public struct SilenceGate: Sendable, Hashable {
     /// Whether `event` is to be delivered now; otherwise it is held back or dropped.
     public mutating func admit(_ event: NotifyEvent, silences: SilenceBook, nowMicroseconds now: UInt64) -> Bool {
         let index = held.firstIndex { Self.sameAlert($0, event) }
-        let silenced = silences.silencing(rule: event.rule, sensor: event.sensor, host: event.host, atMicroseconds: now) != nil
+        let silenced =
+            silences.silencing(rule: event.rule, sensor: event.sensor, host: event.host, atMicroseconds: now) != nil
         switch (event.kind, silenced) {
         case (.firing, true), (.repeat, true):
             var firing = event

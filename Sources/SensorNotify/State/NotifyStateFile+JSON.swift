@@ -4,12 +4,17 @@ extension NotifyStateFile {
     /// The file's JSON, keys sorted (targets and journals too), as the files written with
     /// Foundation's encoder had them.
     var json: JSONValue {
-        .object(JSONObject([
-            .init(key: "targets", value: .object(JSONObject(targets.sorted { $0.key < $1.key }.map {
-                .init(key: $0.key, value: $0.value.json)
-            }))),
-            .init(key: "version", value: .integer(Int64(version))),
-        ]))
+        .object(
+            JSONObject([
+                .init(
+                    key: "targets",
+                    value: .object(
+                        JSONObject(
+                            targets.sorted { $0.key < $1.key }.map {
+                                .init(key: $0.key, value: $0.value.json)
+                            }))),
+                .init(key: "version", value: .integer(Int64(version))),
+            ]))
     }
 
     /// The file's content from its JSON; keys a newer version added are ignored.
@@ -45,9 +50,14 @@ extension NotifyStateFile.Target {
         var members: [JSONObject.Member] = [.init(key: "cursors", value: strings(cursors))]
         if let firing { members.append(.init(key: "firing", value: .array(firing.map(\.json)))) }
         if let held {
-            members.append(.init(key: "held", value: .object(JSONObject(held.sorted { $0.key < $1.key }.map {
-                .init(key: $0.key, value: .array($0.value.map(\.stateJSON)))
-            }))))
+            members.append(
+                .init(
+                    key: "held",
+                    value: .object(
+                        JSONObject(
+                            held.sorted { $0.key < $1.key }.map {
+                                .init(key: $0.key, value: .array($0.value.map(\.stateJSON)))
+                            }))))
         }
         if let silences { members.append(.init(key: "silences", value: strings(silences))) }
         return .object(JSONObject(members))
@@ -84,7 +94,11 @@ extension NotifyStateFile.Target {
                 var all: [String: [NotifyEvent]] = [:]
                 for journal in journals.members.keys {
                     let events = journals[journal]?.array()?.map(NotifyEvent.init(stateJSON:))
-                    if let events, !events.contains(nil) { all[journal] = events.compactMap { $0 } } else { valid = false }
+                    if let events, !events.contains(nil) {
+                        all[journal] = events.compactMap { $0 }
+                    } else {
+                        valid = false
+                    }
                 }
                 held = all
             } else {

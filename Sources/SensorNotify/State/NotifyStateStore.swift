@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-public import SensorRuntime
 #endif
+public import SensorRuntime
 
 /// Keeps `notify.json` (SPEC §17): written atomically and durably after every delivery (by a
 /// ``LatestValueWriter``, off the delivery's path), so a restart, even after `kill -9`,

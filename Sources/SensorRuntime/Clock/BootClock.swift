@@ -25,7 +25,8 @@ public final class BootClock: RunClock {
     ///
     /// - Throws: ``DetachedThread/StartFailure`` when that thread could not be made.
     public init() throws(DetachedThread.StartFailure) {
-        sleepers = try AlarmSleepers(now: { Instant(nanoseconds: BootClockAlarm.bootNanoseconds()) }, alarm: BootClockAlarm())
+        sleepers = try AlarmSleepers(
+            now: { Instant(nanoseconds: BootClockAlarm.bootNanoseconds()) }, alarm: BootClockAlarm())
     }
 
     /// The boot clock now.

@@ -90,7 +90,9 @@ public final class VirtualClock: RunClock {
 
     /// Returns true once the clock's sleepers and alarms are as `condition` wants them
     /// (checked now and at each change of them); false after `limit` of real time.
-    public func until(_ condition: @escaping @Sendable (Waited) -> Bool, within limit: Duration = .seconds(10)) async -> Bool {
+    public func until(
+        _ condition: @escaping @Sendable (Waited) -> Bool, within limit: Duration = .seconds(10)
+    ) async -> Bool {
         await withinRealTime(limit) { await self.reach(condition) }
     }
 

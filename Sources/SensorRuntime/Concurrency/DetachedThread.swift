@@ -50,11 +50,13 @@ public enum DetachedThread {
         // cycles run on it too (`DaemonActor.donate`, see DaemonExecutor). Untouched stack
         // pages are not resident, so 1 MiB costs no memory until used.
         pthread_attr_setstacksize(&attributes, 1024 * 1024)
-        let result = pthread_create(&thread, &attributes, { context in
-            let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, &attributes,
+            { context in
+                let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+                body.run()
+                return nil
+            }, context)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
             throw StartFailure(purpose: purpose, errno: result)

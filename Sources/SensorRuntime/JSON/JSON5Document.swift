@@ -57,11 +57,15 @@ package enum JSON5Document {
     ///
     /// - Throws: ``ConfigErrors`` against `path`: a syntax error's position, or the key
     ///   paths `decode` reported.
-    package static func decode<T>(_ bytes: [UInt8], path: String, _ decode: (ConfigNode) -> T?) throws(ConfigErrors) -> T {
+    package static func decode<T>(
+        _ bytes: [UInt8], path: String, _ decode: (ConfigNode) -> T?
+    ) throws(ConfigErrors) -> T {
         let diagnostics = ConfigDiagnostics(file: path)
         let decoded = load(contents: bytes, diagnostics: diagnostics).flatMap(decode)
         guard let decoded, diagnostics.errors.isEmpty else {
-            throw ConfigErrors(diagnostics.errors.isEmpty ? [ConfigError(file: path, location: .file, message: "unreadable")] : diagnostics.errors)
+            throw ConfigErrors(
+                diagnostics.errors.isEmpty
+                    ? [ConfigError(file: path, location: .file, message: "unreadable")] : diagnostics.errors)
         }
         return decoded
     }

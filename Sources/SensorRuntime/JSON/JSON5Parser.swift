@@ -197,13 +197,15 @@ package struct JSON5Parser {
             throw failure("invalid escape: \"\\u\(Self.hex4(code))\" is the second half of a surrogate pair")
         }
         guard (0xD800...0xDBFF).contains(code) else { return Unicode.Scalar(code) ?? "\u{FFFD}" }
-        let unpaired = "invalid escape: \"\\u\(Self.hex4(code))\" must be followed by the second half of its surrogate pair"
+        let unpaired =
+            "invalid escape: \"\\u\(Self.hex4(code))\" must be followed by the second half of its surrogate pair"
         guard current == "\\", next == "u" else {
             index = start
             throw failure(unpaired)
         }
         let low = try hexDigits(4, escapeAt: index)
-        guard (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+        guard (0xDC00...0xDFFF).contains(low),
+            let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
         else {
             index = start
             throw failure(unpaired)
@@ -219,7 +221,8 @@ package struct JSON5Parser {
         for _ in 0..<count {
             guard let d = current, let digit = Self.hexValue(d) else {
                 index = start
-                throw failure("invalid escape: \(count) hexadecimal digits must follow \"\\\(Character(text[start + 1]))\"")
+                throw failure(
+                    "invalid escape: \(count) hexadecimal digits must follow \"\\\(Character(text[start + 1]))\"")
             }
             value = value * 16 + digit
             index += 1
@@ -261,7 +264,9 @@ package struct JSON5Parser {
             index += 1
             whole = false
             if current == "+" || current == "-" { index += 1 }
-            guard skip(Self.isDigit) > 0 else { throw failure("expected a digit in the exponent, found \(describeCurrent)") }
+            guard skip(Self.isDigit) > 0 else {
+                throw failure("expected a digit in the exponent, found \(describeCurrent)")
+            }
         }
         let literal = String(String.UnicodeScalarView(text[start..<index]))
         if whole, let i = Int64(literal) { return .integer(i) }

@@ -67,7 +67,9 @@ public enum JSONWriter {
         case .array(let elements):
             container("[", "]", elements.map { (nil, $0) }, layout: layout, depth: depth, indent: indent, to: &out)
         case .object(let object):
-            container("{", "}", object.members.map { ($0.key, $0.value) }, layout: layout, depth: depth, indent: indent, to: &out)
+            container(
+                "{", "}", object.members.map { ($0.key, $0.value) }, layout: layout, depth: depth, indent: indent,
+                to: &out)
         }
     }
 

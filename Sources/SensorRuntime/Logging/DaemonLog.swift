@@ -16,6 +16,9 @@ extension DaemonLog {
         _ level: LogLevel, _ message: String, kind: LogEntryKind? = nil,
         file: String = #fileID, line: Int = #line, function: String = #function
     ) {
-        write(LogEntry(level: level, message: message, kind: kind, location: CodeLocation(file: file, line: line, function: function)))
+        write(
+            LogEntry(
+                level: level, message: message, kind: kind,
+                location: CodeLocation(file: file, line: line, function: function)))
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import CLinux
 import Glibc
 #endif
+import CLinux
 
 /// Replaces one file atomically: a reader, a crash or a failed write sees the old file or
 /// the whole new one, never part of one. The one way the project writes a file that
@@ -119,7 +119,8 @@ public struct AtomicFileWriter: Sendable {
     /// A writer of the file at `path`; `reusesReplaced` needs a `.named` temporary (a precondition).
     public init(path: String, options: Options = Options()) {
         precondition(
-            !options.reusesReplaced || options.temporary != .unique, "reusing the replaced file needs a named temporary")
+            !options.reusesReplaced || options.temporary != .unique, "reusing the replaced file needs a named temporary"
+        )
         self.path = path
         self.options = options
     }
@@ -147,7 +148,9 @@ public struct AtomicFileWriter: Sendable {
         }
         let (fd, temporary) = try openTemporary()
         var failure: Failure?
-        func fail(_ step: Failure.Step, _ file: String) { failure = Failure(step: step, path: file, errno: Glibc.errno) }
+        func fail(_ step: Failure.Step, _ file: String) {
+            failure = Failure(step: step, path: file, errno: Glibc.errno)
+        }
         if !FileDescriptorWriter.writeAll(fd, bytes) {
             fail(.write, temporary)
         } else if options.reusesReplaced, ftruncate(fd, off_t(bytes.count)) != 0 {
@@ -212,9 +215,10 @@ public struct AtomicFileWriter: Sendable {
 
     /// The temporary file, open for writing, and its path.
     private func openTemporary() throws(Failure) -> (Int32, String) {
-        let create: mode_t = switch options.mode {
-        case .exact(let mode), .umasked(let mode): mode
-        }
+        let create: mode_t =
+            switch options.mode {
+            case .exact(let mode), .umasked(let mode): mode
+            }
         switch options.temporary {
         case .unique:
             // Like mkstemp, but created with the mode asked for (mkstemp's is 0600).

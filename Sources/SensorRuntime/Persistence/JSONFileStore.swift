@@ -80,7 +80,9 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
         } catch {
             return setAside(.invalid(error.errors.first?.locatedMessage ?? "unreadable"), now: now)
         }
-        guard document.version == Document.currentVersion else { return setAside(.unknownVersion(document.version), now: now) }
+        guard document.version == Document.currentVersion else {
+            return setAside(.unknownVersion(document.version), now: now)
+        }
         return Loaded(document: document)
     }
 
@@ -106,7 +108,8 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
         let text = JSONWriter.text(document.json, layout: .pretty) + "\n"
         try AtomicFileWriter(
             path: path,
-            options: AtomicFileWriter.Options(mode: .umasked(0o644), temporary: temporary, durable: true, createsDirectory: true)
+            options: AtomicFileWriter.Options(
+                mode: .umasked(0o644), temporary: temporary, durable: true, createsDirectory: true)
         ).write(Array(text.utf8))
     }
 

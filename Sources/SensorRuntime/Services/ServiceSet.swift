@@ -38,7 +38,9 @@ package final class ServiceSet<Key: Hashable & Sendable>: Service {
             // are awaited at the group's end.
             for await start in starts {
                 group.addTask {
-                    _ = await withTimer({ await untilSignalledOrCancelled(start.stop); return true }) { try? await start.service.run() }
+                    _ = await withTimer({
+                        await untilSignalledOrCancelled(start.stop); return true
+                    }) { try? await start.service.run() }
                 }
             }
         }

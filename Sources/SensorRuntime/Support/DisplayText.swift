@@ -40,9 +40,13 @@ public enum DisplayText {
                 let b = bytes[i]
                 i += 1
                 if b &- 0x20 < 0x5F { continue }  // printable ASCII, nearly every byte
-                if b < 0x20 { if !(keepingLineBreaks && b == 0x0A) { return true } }
-                else if b == 0x7F { return true }
-                else if b == 0xC2, i < bytes.count, bytes[i] <= 0x9F { return true }  // U+0080–U+009F
+                if b < 0x20 {
+                    if !(keepingLineBreaks && b == 0x0A) { return true }
+                } else if b == 0x7F {
+                    return true
+                } else if b == 0xC2, i < bytes.count, bytes[i] <= 0x9F {
+                    return true
+                }  // U+0080–U+009F
                 else if b == 0xE2, i + 1 < bytes.count {
                     let (b1, b2) = (bytes[i], bytes[i + 1])
                     if b1 == 0x80, (0xA8...0xAE).contains(b2) { return true }  // U+2028–U+202E

@@ -14,9 +14,11 @@ public enum NearestNames {
     /// first (ties in the candidates' order).
     public static func nearest(to typed: String, in candidates: some Collection<String>, count: Int) -> [String] {
         let typed = typed.lowercased()
-        let scored = candidates.enumerated().map { (offset: $0.offset, name: $0.element, edits: editDistance(typed, $0.element.lowercased())) }
-            .filter { $0.edits <= allowedEdits(for: $0.name) }
-            .sorted { ($0.edits, $0.offset) < ($1.edits, $1.offset) }
+        let scored = candidates.enumerated().map {
+            (offset: $0.offset, name: $0.element, edits: editDistance(typed, $0.element.lowercased()))
+        }
+        .filter { $0.edits <= allowedEdits(for: $0.name) }
+        .sorted { ($0.edits, $0.offset) < ($1.edits, $1.offset) }
         return Array(scored.prefix(count).map(\.name))
     }
 

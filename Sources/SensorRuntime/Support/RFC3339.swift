@@ -22,7 +22,9 @@ public enum RFC3339 {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of whole Unix seconds.
-    private static func dateAndTime(_ seconds: Int64) -> String { TimeText.format(Double(seconds), "%Y-%m-%dT%H:%M:%S") }
+    private static func dateAndTime(_ seconds: Int64) -> String {
+        TimeText.format(Double(seconds), "%Y-%m-%dT%H:%M:%S")
+    }
 
     private static func padded(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
@@ -62,7 +64,9 @@ public enum RFC3339 {
         var offset = 0
         if i < u.count, u[i] == 90 || u[i] == 122 {
             i += 1
-        } else if i + 6 == u.count, u[i] == 43 || u[i] == 45, let h = digits(i + 1, 2), u[i + 3] == 58, let m = digits(i + 4, 2) {
+        } else if i + 6 == u.count, u[i] == 43 || u[i] == 45, let h = digits(i + 1, 2), u[i + 3] == 58,
+            let m = digits(i + 4, 2)
+        {
             offset = (h * 3600 + m * 60) * (u[i] == 45 ? -1 : 1)
             i += 6
         } else {

@@ -72,7 +72,8 @@ public struct Recorder: Sendable {
         let alarms = cycle.readings.alarms
         return add(
             source: cycle.source, tick: cycle.time, sensors: sensors, samples: cycle.samples,
-            alarms: alarms.isEmpty ? [:] : Dictionary(alarms.map { (sensors[$0.key].id, $0.value) }, uniquingKeysWith: { a, _ in a }))
+            alarms: alarms.isEmpty
+                ? [:] : Dictionary(alarms.map { (sensors[$0.key].id, $0.value) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// Takes in one poll of `source` at the tick `tick` (run time): `samples` are its read
@@ -80,7 +81,8 @@ public struct Recorder: Sendable {
     /// `tick` since the source's first tick. `alarms`: the hardware alarms seen with a sample.
     @discardableResult
     public mutating func add(
-        source: String, tick: Timestamp, sensors: [SensorInfo], samples: [Sample], alarms: [SensorID: HardwareAlarms] = [:]
+        source: String, tick: Timestamp, sensors: [SensorInfo], samples: [Sample],
+        alarms: [SensorID: HardwareAlarms] = [:]
     ) -> Duration {
         let origin = origins[source] ?? tick
         origins[source] = origin
@@ -97,14 +99,19 @@ public struct Recorder: Sendable {
                 // Appended where it stands: a copy of the track taken out and stored back
                 // shares the buffer with the dictionary, so every append copied the whole
                 // history (a recording slowed down quadratically).
-                guard tracks.values[slot].source == source, time > tracks.values[slot].samples.last!.time else { continue }
+                guard tracks.values[slot].source == source, time > tracks.values[slot].samples.last!.time else {
+                    continue
+                }
                 tracks.values[slot].samples.append(value)
                 if let set = alarms[sample.sensor] { tracks.values[slot].alarms[time] = set }
             } else {
-                if infos == nil { infos = Dictionary(sensors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+                if infos == nil {
+                    infos = Dictionary(sensors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                }
                 guard let info = infos?[sample.sensor] else { continue }
                 tracks[sample.sensor] = Track(
-                    info: info, source: source, samples: [value], alarms: alarms[sample.sensor].map { [time: $0] } ?? [:])
+                    info: info, source: source, samples: [value],
+                    alarms: alarms[sample.sensor].map { [time: $0] } ?? [:])
             }
             sampleCount += 1
             elapsed = max(elapsed, time - .zero)

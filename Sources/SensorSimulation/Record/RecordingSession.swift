@@ -106,7 +106,9 @@ public final class RecordingSession<C: RunClock>: Sendable {
             recording.addTask { await loop.run { cycle in self.take(cycle) } }
             await withTaskGroup(of: Void.self) { polling in
                 polling.addTask { await supervisor.run() }
-                if let duration { polling.addTask { await self.timeOut(at: start.advanced(by: duration + Self.grace)) } }
+                if let duration {
+                    polling.addTask { await self.timeOut(at: start.advanced(by: duration + Self.grace)) }
+                }
                 var stopTimer = false
                 for await _ in wakeups {
                     let (finished, stopping) = state.withLock { s in

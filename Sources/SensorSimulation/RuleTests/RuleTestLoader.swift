@@ -5,9 +5,10 @@ import SensorConfig
 /// Reads and validates a rule-test file (SPEC §18), the configuration it names and every
 /// scenario it names or holds.
 public enum RuleTestLoader {
-    private static let eventKeys = [
-        "time", "event", "rule", "sensor", "severity", "value", "threshold", "predicted", "limit",
-    ] + RuleAnnotations.names
+    private static let eventKeys =
+        [
+            "time", "event", "rule", "sensor", "severity", "value", "threshold", "predicted", "limit",
+        ] + RuleAnnotations.names
 
     /// Loads `path`; `config` and scenario paths resolve against its directory.
     ///
@@ -38,7 +39,8 @@ public enum RuleTestLoader {
             for element in elements {
                 guard let test = test(element, directory: directory, otherErrors: &otherErrors) else { continue }
                 if let first = firstByName[test.name] {
-                    element.diagnostics.report(element.path(of: "name"), "duplicate test name \"\(test.name)\" (first used by \(first))")
+                    element.diagnostics.report(
+                        element.path(of: "name"), "duplicate test name \"\(test.name)\" (first used by \(first))")
                 } else {
                     firstByName[test.name] = element.path
                 }

@@ -30,9 +30,12 @@ public enum RuleTestRunner {
                 case let (want?, got?) where !matches(want, got):
                     out.append("\(place):\n  expected \(render(want))\n  got      \(render(got, like: want))")
                 case let (want?, nil):
-                    out.append("\(place):\n  expected \(render(want))\n  got      no event (the run gave \(events.count))")
+                    out.append(
+                        "\(place):\n  expected \(render(want))\n  got      no event (the run gave \(events.count))")
                 case let (nil, got?):
-                    out.append("\(place):\n  expected no event (the test lists \(expected.count))\n  got      \(render(got, like: nil))")
+                    out.append(
+                        "\(place):\n  expected no event (the test lists \(expected.count))\n  got      \(render(got, like: nil))"
+                    )
                 default: break
                 }
             }
@@ -96,7 +99,9 @@ public enum RuleTestRunner {
         if want == nil || want?.severity != nil { parts.append("severity: \"\(e.severity.rawValue)\"") }
         if want == nil || want?.value != nil { parts.append("value: " + number(e.value)) }
         if want == nil || want?.threshold != nil { parts.append("threshold: " + number(e.threshold)) }
-        if (want == nil && e.predict != nil) || want?.predicted != nil { parts.append("predicted: " + number(e.predicted)) }
+        if (want == nil && e.predict != nil) || want?.predicted != nil {
+            parts.append("predicted: " + number(e.predicted))
+        }
         if (want == nil && e.isLimitRule) || want?.limit != nil {
             parts.append("limit: " + (e.limit.map(EventFormatter.jsonString) ?? "null"))
         }
@@ -126,7 +131,8 @@ public enum RuleTestRunner {
 
     private static func render(_ alerts: Set<AlertKey>) -> String {
         let listed = alerts.sorted().map {
-            "{rule: " + EventFormatter.jsonString($0.rule) + ", sensor: " + EventFormatter.jsonString($0.sensor.rawValue) + "}"
+            "{rule: " + EventFormatter.jsonString($0.rule) + ", sensor: "
+                + EventFormatter.jsonString($0.sensor.rawValue) + "}"
         }
         return "[" + listed.joined(separator: ", ") + "]"
     }

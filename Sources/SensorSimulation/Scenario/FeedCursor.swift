@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 public import SensorConfig
 public import SensorCore
 public import SensorRuntime
-#endif
 
 /// Walks one scenario sensor's samples in time order, computing each on demand.
 ///

@@ -29,8 +29,9 @@ public struct ScenarioPlayback: Sendable {
     public mutating func play(through limit: Timestamp, into samples: inout [Sample]) {
         let ids = initial.map(\.sensor)
         play(through: limit) { k, time, value, fault, _ in
-            samples.append(fault.map { Sample(sensor: ids[k], time: time, fault: $0) }
-                ?? Sample(sensor: ids[k], time: time, value: value!))
+            samples.append(
+                fault.map { Sample(sensor: ids[k], time: time, fault: $0) }
+                    ?? Sample(sensor: ids[k], time: time, value: value!))
         }
     }
 

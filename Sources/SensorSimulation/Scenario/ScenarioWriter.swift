@@ -30,22 +30,30 @@ public enum ScenarioWriter {
         s += ", \"quantity\": \"" + sensor.quantity.rawValue + "\""
         if !sensor.label.isEmpty { s += ", \"label\": " + EventFormatter.jsonString(sensor.label) }
         if !sensor.limits.isEmpty {
-            s += ", \"limits\": {" + SensorLimits.ordered(sensor.limits.keys)
+            s +=
+                ", \"limits\": {"
+                + SensorLimits.ordered(sensor.limits.keys)
                 .map { EventFormatter.jsonString($0) + ": " + NumberText.number(sensor.limits[$0]!) }
                 .joined(separator: ", ") + "}"
         }
         if !sensor.alarms.isEmpty {
-            s += ", \"alarms\": [" + sensor.alarms.keys.sorted().flatMap { t in
-                sensor.alarms[t]!.list.map { "[" + seconds(t) + ", " + EventFormatter.jsonString($0) + "]" }
-            }.joined(separator: ", ") + "]"
+            s +=
+                ", \"alarms\": ["
+                + sensor.alarms.keys.sorted().flatMap { t in
+                    sensor.alarms[t]!.list.map { "[" + seconds(t) + ", " + EventFormatter.jsonString($0) + "]" }
+                }.joined(separator: ", ") + "]"
         }
         switch sensor.feed {
         case .samples(let samples):
-            let pairs = samples.map { "[" + seconds($0.time) + ", " + ($0.value.map(NumberText.number) ?? "null") + "]" }
+            let pairs = samples.map {
+                "[" + seconds($0.time) + ", " + ($0.value.map(NumberText.number) ?? "null") + "]"
+            }
             let lines = stride(from: 0, to: pairs.count, by: 10).map {
                 pairs[$0..<min($0 + 10, pairs.count)].joined(separator: ", ")
             }
-            s += ",\n     \"samples\": [" + (lines.isEmpty ? "" : "\n       " + lines.joined(separator: ",\n       ") + "\n     ") + "]}"
+            s +=
+                ",\n     \"samples\": ["
+                + (lines.isEmpty ? "" : "\n       " + lines.joined(separator: ",\n       ") + "\n     ") + "]}"
         case .generated(let start, let segments, let noise):
             s += ", \"start\": " + NumberText.number(start)
             if noise != 0 { s += ", \"noise\": " + NumberText.number(noise) }
@@ -60,7 +68,8 @@ public enum ScenarioWriter {
         case .hold(let d): return "{\"hold\": \(string(d))}"
         case .step(let to): return "{\"step\": \(NumberText.number(to))}"
         case .sine(let amplitude, let period, let over):
-            return "{\"sine\": \(NumberText.number(amplitude)), \"period\": \(string(period)), \"over\": \(string(over))}"
+            return
+                "{\"sine\": \(NumberText.number(amplitude)), \"period\": \(string(period)), \"over\": \(string(over))}"
         case .dropout(let d): return "{\"dropout\": \(string(d))}"
         }
     }

@@ -24,7 +24,8 @@ public enum Simulator {
     ) async -> [AlertEvent] {
         let data = SensorData()
         // A plot shows every sensor, also those of quantities no rule reads.
-        let loop = TrackingLoop(data: data, quantities: observe == nil ? Rule.quantities(neededBy: rules) : Set(Quantity.allCases))
+        let loop = TrackingLoop(
+            data: data, quantities: observe == nil ? Rule.quantities(neededBy: rules) : Set(Quantity.allCases))
 
         // The sources run through the daemon's supervisor, stepped in virtual time.
         let clock = VirtualClock()

@@ -11,7 +11,9 @@ enum DevicePower {
         guard var path = device, path.hasPrefix("/") else { return [] }
         var files: [String] = []
         // Up to, not including, the `devices` directory (`/sys/devices`, or a test tree's).
-        while let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...] != "devices", slash != path.startIndex {
+        while let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...] != "devices",
+            slash != path.startIndex
+        {
             let file = path + "/power/runtime_status"
             if SysfsTree.exists(file) { files.append(file) }
             path = String(path[..<slash])

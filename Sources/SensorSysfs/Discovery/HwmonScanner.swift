@@ -47,7 +47,9 @@ enum HwmonScanner {
     }
 
     /// `previous`: the last discovery's channels, which a sleeping chip keeps (SPEC §20).
-    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel] {
+    static func scan(
+        _ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]
+    ) -> [SysfsChannel] {
         let found = chips(configuration.root, io)
         let names = SysfsNames.unique(found.map(\.chip))
         var channels: [SysfsChannel] = []
@@ -60,9 +62,12 @@ enum HwmonScanner {
             // it keeps what the last discovery read while it was awake, or, asleep since the
             // start, has its sensors as its directory lists them, labels and limits once it wakes.
             let kept = asleep ? previous.filter { $0.input.path.hasPrefix(chip.attributes + "/") } : []
-            var chipChannels = !kept.isEmpty ? kept : sensors(
-                in: chip.attributes, chipName: name, driver: driver, mirror: mirror,
-                admits: configuration.admits, reading: !asleep, io: io)
+            var chipChannels =
+                !kept.isEmpty
+                ? kept
+                : sensors(
+                    in: chip.attributes, chipName: name, driver: driver, mirror: mirror,
+                    admits: configuration.admits, reading: !asleep, io: io)
             for i in chipChannels.indices {
                 chipChannels[i].powerStatus = power
                 chipChannels[i].discoveredAsleep = asleep
@@ -76,9 +81,11 @@ enum HwmonScanner {
     /// `.1`, `.2` by device path), each with the chip's name now, for `check` (SPEC §20).
     static func renamedChips(root: String, io: any SysfsIO) -> [String: String] {
         let found = chips(root, io)
-        let old = SysfsNames.unique(found.map { SysfsNames.Chip(name: $0.driver ?? "", devicePath: $0.chip.devicePath, index: $0.chip.index) })
+        let old = SysfsNames.unique(
+            found.map { SysfsNames.Chip(name: $0.driver ?? "", devicePath: $0.chip.devicePath, index: $0.chip.index) })
         var renamed: [String: String] = [:]
-        for (chip, (before, now)) in zip(found, zip(old, SysfsNames.unique(found.map(\.chip)))) where chip.driver != nil {
+        for (chip, (before, now)) in zip(found, zip(old, SysfsNames.unique(found.map(\.chip)))) where chip.driver != nil
+        {
             renamed[before] = now
         }
         return renamed
@@ -130,9 +137,10 @@ enum HwmonScanner {
             let prefix = stem + "_"
             let first = batch.count
             for limit in limitFiles { _ = batch.add(prefix, SysfsLimitFiles.hwmonFile(limit, quantity: quantity)) }
-            found.append(Found(
-                file: file, stem: stem, quantity: quantity, exponent: exponent, id: id, label: label,
-                limitFiles: limitFiles, firstLimit: first))
+            found.append(
+                Found(
+                    file: file, stem: stem, quantity: quantity, exponent: exponent, id: id, label: label,
+                    limitFiles: limitFiles, firstLimit: first))
         }
         if reading { batch.read(io: io) }
         var channels: [SysfsChannel] = []
@@ -171,12 +179,14 @@ enum HwmonScanner {
         if file.hasSuffix("_input") {
             stem = file.dropLast("_input".count)
         } else if file.hasSuffix("_average"), file.hasPrefix("power"),
-                  !present.contains(file.dropLast("_average".count) + "_input") {
+            !present.contains(file.dropLast("_average".count) + "_input")
+        {
             stem = file.dropLast("_average".count)
         } else {
             return nil
         }
-        for (prefix, quantity, exponent) in kinds where stem.hasPrefix(prefix) && isIndex(stem.dropFirst(prefix.count)) {
+        for (prefix, quantity, exponent) in kinds where stem.hasPrefix(prefix) && isIndex(stem.dropFirst(prefix.count))
+        {
             return (String(stem), quantity, exponent)
         }
         return nil

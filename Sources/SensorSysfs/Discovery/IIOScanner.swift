@@ -19,7 +19,9 @@ enum IIOScanner {
     ]
 
     /// (IIO devices have no runtime-suspend gate here: `previous` is not needed.)
-    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel] {
+    static func scan(
+        _ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]
+    ) -> [SysfsChannel] {
         let root = configuration.root
         var dirs: [String] = []
         var chips: [SysfsNames.Chip] = []
@@ -30,12 +32,13 @@ enum IIOScanner {
             // As for hwmon chips: a device whose name blocks is left out until it answers.
             if name == nil, io.isBlocked(dir + "/name") { continue }
             dirs.append(dir)
-            chips.append(SysfsNames.Chip(
-                name: name ?? entry,
-                // The bus device the IIO device hangs under, not `iio:deviceN` itself,
-                // whose number changes from boot to boot.
-                devicePath: SysfsTree.realPath(dir + "/.."),
-                index: SysfsNames.index(of: entry, after: "iio:device")))
+            chips.append(
+                SysfsNames.Chip(
+                    name: name ?? entry,
+                    // The bus device the IIO device hangs under, not `iio:deviceN` itself,
+                    // whose number changes from boot to boot.
+                    devicePath: SysfsTree.realPath(dir + "/.."),
+                    index: SysfsNames.index(of: entry, after: "iio:device")))
         }
         var channels: [SysfsChannel] = []
         for (dir, name) in zip(dirs, SysfsNames.unique(chips)) {
@@ -62,8 +65,12 @@ enum IIOScanner {
                 info: info, input: dir + "/" + (processed ? input : "in_" + spec + "_raw"), decimalExponent: exponent)
             if !processed {
                 let names = candidates(type: type, index: index, modifier: modifier)
-                channel.offset = names.map { "in_" + $0 + "_offset" }.first(where: files.contains).map { SysfsFile(path: dir + "/" + $0) }
-                channel.scale = names.map { "in_" + $0 + "_scale" }.first(where: files.contains).map { SysfsFile(path: dir + "/" + $0) }
+                channel.offset = names.map { "in_" + $0 + "_offset" }.first(where: files.contains).map {
+                    SysfsFile(path: dir + "/" + $0)
+                }
+                channel.scale = names.map { "in_" + $0 + "_scale" }.first(where: files.contains).map {
+                    SysfsFile(path: dir + "/" + $0)
+                }
             }
             result.append(channel)
         }
@@ -80,7 +87,7 @@ enum IIOScanner {
         var modifier = ""
         if !rest.isEmpty {
             guard rest.first == "_", rest.count > 1,
-                  rest.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                rest.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else { return nil }
             modifier = String(rest.dropFirst())
         }

@@ -51,7 +51,9 @@ struct SysfsChannel: Sendable {
     }
 
     /// Every file this channel holds, for carrying descriptors over a rediscovery.
-    var files: [SysfsFile] { [input] + [offset, scale, faultFlag, errnoWitness].compactMap { $0 } + alarmFiles.map(\.file) }
+    var files: [SysfsFile] {
+        [input] + [offset, scale, faultFlag, errnoWitness].compactMap { $0 } + alarmFiles.map(\.file)
+    }
 
     /// The same channel with none of its files open: what a scan may carry over from the
     /// last discovery (the set keeps or closes the descriptors themselves, by path).

@@ -85,7 +85,9 @@ struct SysfsSensorSet: Sendable {
             if let p = next[i].offset?.path { next[i].offset = open.removeValue(forKey: p) ?? next[i].offset }
             if let p = next[i].scale?.path { next[i].scale = open.removeValue(forKey: p) ?? next[i].scale }
             if let p = next[i].faultFlag?.path { next[i].faultFlag = open.removeValue(forKey: p) ?? next[i].faultFlag }
-            if let p = next[i].errnoWitness?.path { next[i].errnoWitness = open.removeValue(forKey: p) ?? next[i].errnoWitness }
+            if let p = next[i].errnoWitness?.path {
+                next[i].errnoWitness = open.removeValue(forKey: p) ?? next[i].errnoWitness
+            }
             for j in next[i].alarmFiles.indices {
                 let p = next[i].alarmFiles[j].file.path
                 next[i].alarmFiles[j].file = open.removeValue(forKey: p) ?? next[i].alarmFiles[j].file
@@ -181,7 +183,8 @@ struct SysfsSensorSet: Sendable {
         inputs.withUnsafeMutableBytes { all in
             withUnsafeTemporaryAllocation(byteCount: Self.bufferSize, alignment: 8) { buffer in
                 for i in 0..<count {
-                    let slot = UnsafeMutableRawBufferPointer(rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
+                    let slot = UnsafeMutableRawBufferPointer(
+                        rebasing: all[(i * Self.bufferSize)..<((i + 1) * Self.bufferSize)])
                     if asleep, sleeping[i] {
                         values.appendAsleep()
                         continue
@@ -199,10 +202,16 @@ struct SysfsSensorSet: Sendable {
                         switch Self.parseNumber(length, slot, exponent: Int(plan.exponent)) {
                         case .failure(let f): values.appendFault(f)
                         case .success(let v):
-                            if let reason = Self.outOfRange(v, plan.quantity, plan.plausible) { values.appendFault(.other(reason)) } else { values.append(v) }
+                            if let reason = Self.outOfRange(v, plan.quantity, plan.plausible) {
+                                values.appendFault(.other(reason))
+                            } else {
+                                values.append(v)
+                            }
                         }
                     } else {
-                        Self.read(&channels[i], input: length, slot, io: io, buffer: buffer, witness: witnesses[i], into: &values)
+                        Self.read(
+                            &channels[i], input: length, slot, io: io, buffer: buffer, witness: witnesses[i],
+                            into: &values)
                     }
                 }
             }
@@ -266,7 +275,8 @@ struct SysfsSensorSet: Sendable {
             return values.appendFault(.other(reason))
         }
         if channel.faultFlag != nil,
-           case .success(let flag) = readNumber(&channel.faultFlag!, exponent: 0, io: io, buffer: buffer), flag != 0 {
+            case .success(let flag) = readNumber(&channel.faultFlag!, exponent: 0, io: io, buffer: buffer), flag != 0
+        {
             let name = channel.faultFlag!.path.split(separator: "/").last.map(String.init) ?? "fault"
             return values.appendFault("sensor reports a fault (\(name) = 1)")
         }
@@ -275,7 +285,8 @@ struct SysfsSensorSet: Sendable {
         var alarms: HardwareAlarms = []
         for j in channel.alarmFiles.indices {
             if case .success(let flag) = readNumber(&channel.alarmFiles[j].file, exponent: 0, io: io, buffer: buffer),
-               flag != 0 {
+                flag != 0
+            {
                 alarms.formUnion(channel.alarmFiles[j].alarm)
             }
         }

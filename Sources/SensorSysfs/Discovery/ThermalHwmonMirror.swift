@@ -25,9 +25,13 @@ struct ThermalHwmonMirror {
         else { return nil }
         let all = ThermalZoneNames.zones(in: parent, io: io)
         guard let head = all.first(where: { $0.entry == first }) else { return nil }
-        let sameType = all
+        let sameType =
+            all
             .filter { $0.entry != first && $0.type.map(Self.hwmonName) == chipName }
-            .sorted { SysfsNames.index(of: $0.entry, after: "thermal_zone") < SysfsNames.index(of: $1.entry, after: "thermal_zone") }
+            .sorted {
+                SysfsNames.index(of: $0.entry, after: "thermal_zone")
+                    < SysfsNames.index(of: $1.entry, after: "thermal_zone")
+            }
         zones = ([head] + sameType).map(\.name)
     }
 

@@ -8,7 +8,9 @@ import SensorRuntime
 enum ThermalZoneScanner {
     /// `previous`: the last discovery's channels, whose trip points a zone of a sleeping
     /// device keeps (they are the driver's files, not read while it sleeps; SPEC §20).
-    static func scan(_ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]) -> [SysfsChannel] {
+    static func scan(
+        _ configuration: SourceConfiguration, _ io: any SysfsIO, _ previous: [SysfsChannel]
+    ) -> [SysfsChannel] {
         let root = configuration.root
         return ThermalZoneNames.zones(in: root, io: io).compactMap { zone -> SysfsChannel? in
             let dir = root + "/" + zone.entry
@@ -18,7 +20,8 @@ enum ThermalZoneScanner {
             // A zone of a device that can sleep (a Wi-Fi card's) sleeps with it (SPEC §20).
             let power = configuration.wake ? [] : DevicePower.statusFiles(device: SysfsTree.realPath(dir + "/device"))
             let asleep = DevicePower.isSuspended(power, io: io)
-            let limits = asleep
+            let limits =
+                asleep
                 ? previous.first { $0.input.path == dir + "/temp" }?.info.limits ?? SensorLimits()
                 : SysfsLimitFiles.thermal(dir: dir, entries: DirectoryListing.entries(dir), io: io)
             let info = SensorInfo(id: id, label: zone.type ?? "", quantity: .temperature, limits: limits)

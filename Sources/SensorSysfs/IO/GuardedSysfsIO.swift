@@ -175,7 +175,8 @@ final class GuardedSysfsIO: SysfsIO {
             let count = st.s.batch?.count ?? st.s.files?.names.count ?? 1
             let index = st.s.batchProgress.map { min(max($0.index, 0), count - 1) } ?? -1
             guard st.s.serial == look.serial, st.s.current != nil || st.s.batch != nil || st.s.files != nil,
-                  index == look.index else {
+                index == look.index
+            else {
                 return false
             }
             hung.add(look.path)

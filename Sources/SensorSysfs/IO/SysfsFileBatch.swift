@@ -49,7 +49,9 @@ struct SysfsFileBatch {
     /// ``GuardedSysfsIO/blockedResult``) and the file's slot.
     func result<R>(_ index: Int, _ body: (Int, UnsafeRawBufferPointer) -> R) -> R {
         buffer.withUnsafeBytes { all in
-            body(lengths[index], UnsafeRawBufferPointer(rebasing: all[(index * Self.stride)..<((index + 1) * Self.stride)]))
+            body(
+                lengths[index],
+                UnsafeRawBufferPointer(rebasing: all[(index * Self.stride)..<((index + 1) * Self.stride)]))
         }
     }
 }

@@ -69,7 +69,8 @@ extension SysfsIO {
                 lengths[i] = Int(fd)
                 continue
             }
-            lengths[i] = read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)]))
+            lengths[i] = read(
+                fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[(i * stride)..<((i + 1) * stride)]))
             close(fd)
         }
     }

@@ -41,7 +41,8 @@ public enum SysfsTree {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer -> String? in
             let n = readlink(path, buffer.baseAddress!, buffer.count)
             guard n > 0 else { return nil }
-            let target = String(decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n]), as: UTF8.self)
+            let target = String(
+                decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<n]), as: UTF8.self)
             return target.split(separator: "/").last.map(String.init)
         }
     }
@@ -82,7 +83,8 @@ extension String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0 }
         let bytes = Array(utf8)
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

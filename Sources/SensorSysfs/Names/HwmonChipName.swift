@@ -87,7 +87,8 @@ enum HwmonChipName {
                 if f == UInt8(ascii: "`") { literal.toggle(); continue }
                 if literal { guard scan.take(f) else { return nil }; continue }
                 switch f {
-                case UInt8(ascii: "d"), UInt8(ascii: "h"): guard let n = scan.number(radix: 10) else { return nil }; out.append(n)
+                case UInt8(ascii: "d"), UInt8(ascii: "h"):
+                    guard let n = scan.number(radix: 10) else { return nil }; out.append(n)
                 case UInt8(ascii: "x"): guard let n = scan.number(radix: 16) else { return nil }; out.append(n)
                 case UInt8(ascii: "w"): guard scan.skip(while: Self.isWordByte) else { return nil }
                 case UInt8(ascii: "c"): guard scan.skip(while: { $0 != UInt8(ascii: ":") }) else { return nil }
@@ -124,8 +125,10 @@ enum HwmonChipName {
                 negative = bytes[at] == UInt8(ascii: "-")
                 at += 1
             }
-            if radix == 16, at + 2 < bytes.count, bytes[at] == UInt8(ascii: "0"), bytes[at + 1] | 0x20 == UInt8(ascii: "x"),
-               Self.digit(bytes[at + 2], radix) != nil {
+            if radix == 16, at + 2 < bytes.count, bytes[at] == UInt8(ascii: "0"),
+                bytes[at + 1] | 0x20 == UInt8(ascii: "x"),
+                Self.digit(bytes[at + 2], radix) != nil
+            {
                 at += 2
             }
             var value: Int32 = 0

@@ -25,14 +25,19 @@ public enum LegacySensorIDs {
             if let glob = rule.selector.sensor { patterns.append(("rules[\(n)].sensor", glob.pattern)) }
         }
         for (n, source) in configuration.sources.enumerated() {
-            for (k, glob) in source.include.enumerated() { patterns.append(("sources[\(n)].include[\(k)]", glob.pattern)) }
-            for (k, glob) in source.exclude.enumerated() { patterns.append(("sources[\(n)].exclude[\(k)]", glob.pattern)) }
+            for (k, glob) in source.include.enumerated() {
+                patterns.append(("sources[\(n)].include[\(k)]", glob.pattern))
+            }
+            for (k, glob) in source.exclude.enumerated() {
+                patterns.append(("sources[\(n)].exclude[\(k)]", glob.pattern))
+            }
         }
         return patterns.compactMap { location, pattern in
             guard let meaning = meaning(of: pattern, zones: zones, chips: chips) else { return nil }
             return ConfigError(
                 file: configuration.path, location: .keyPath(location),
-                message: "warning: \"\(pattern)\" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); "
+                message:
+                    "warning: \"\(pattern)\" is an id of the form used before ids named devices (see SENSORS in man sensorwatch); "
                     + (meaning.isEmpty ? "no sensor on this machine has it" : "on this machine it is \"\(meaning)\""))
         }
     }
@@ -48,7 +53,7 @@ public enum LegacySensorIDs {
         let chip = String(pattern[pattern.index(pattern.startIndex, offsetBy: "hwmon:".count)..<slash])
         // A bus part has dashes (hwmon names cannot); a glob or `hwmonN` chip is not old-style.
         guard !chip.isEmpty, !chip.contains(where: { "-*?[".contains($0) }),
-              !(chip.hasPrefix("hwmon") && chip.dropFirst(5).allSatisfy(\.isNumber))
+            !(chip.hasPrefix("hwmon") && chip.dropFirst(5).allSatisfy(\.isNumber))
         else { return nil }
         return chips[chip].map { "hwmon:" + $0 + pattern[slash...] } ?? ""
     }

@@ -178,7 +178,9 @@ public final class SysfsReader: SensorReader, Sendable {
         // A blocked label faults its own sensor; a blocked chip or device name leaves the
         // chip out (its sensors' ids depend on it), which only this line tells.
         let names = Set(io.takeBlockedAsked().filter { $0.hasSuffix("/name") })
-        left.withLock { $0 = names.sorted().map { $0 + ": " + HungFiles.reason + "; its sensors are left out until it answers" } }
+        left.withLock {
+            $0 = names.sorted().map { $0 + ": " + HungFiles.reason + "; its sensors are left out until it answers" }
+        }
     }
 
     /// A given-up generation's files are closed by the thread that was stuck in it, once

@@ -96,7 +96,10 @@ struct PlotLayoutTests {
 
     @Test func idsSortTheWayPeopleCount() {
         let ids = ["sim:rack10", "sim:rack2", "sim:rack1", "sim:baro", "sim:rack02b", "sim:rack20"]
-        #expect(ids.sorted(by: NaturalOrder.less) == ["sim:baro", "sim:rack1", "sim:rack2", "sim:rack02b", "sim:rack10", "sim:rack20"])
+        #expect(
+            ids.sorted(by: NaturalOrder.less) == [
+                "sim:baro", "sim:rack1", "sim:rack2", "sim:rack02b", "sim:rack10", "sim:rack20",
+            ])
     }
 
     @Test func decimatingKeepsEndsAndExtremesPerPixelColumn() {

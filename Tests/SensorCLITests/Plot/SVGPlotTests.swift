@@ -23,15 +23,20 @@ struct SVGPlotTests {
 
     static func rules() throws -> [Rule] {
         [
-            Rule(name: #"hot<&">"#, selector: SensorSelector(sensor: try Glob("sim:cpu")), condition: .above(70, hysteresis: 5)),
+            Rule(
+                name: #"hot<&">"#, selector: SensorSelector(sensor: try Glob("sim:cpu")),
+                condition: .above(70, hysteresis: 5)),
             Rule(name: "dry", selector: SensorSelector(quantity: .humidity), condition: .below(25, hysteresis: 3)),
             Rule(name: "silent", selector: SensorSelector(sensor: try Glob("*")), condition: .stale(.seconds(3))),
         ]
     }
 
-    static func event(_ kind: EventKind, _ t: Double, rule: String, index: Int, _ info: SensorInfo, _ v: Double?) -> AlertEvent {
-        AlertEvent(time: .seconds(t), kind: kind, rule: rule, ruleIndex: index, sensor: info, severity: .warning,
-                   value: v, threshold: 70, condition: .above)
+    static func event(
+        _ kind: EventKind, _ t: Double, rule: String, index: Int, _ info: SensorInfo, _ v: Double?
+    ) -> AlertEvent {
+        AlertEvent(
+            time: .seconds(t), kind: kind, rule: rule, ruleIndex: index, sensor: info, severity: .warning,
+            value: v, threshold: 70, condition: .above)
     }
 
     static func events() -> [AlertEvent] {
@@ -97,10 +102,11 @@ struct SVGPlotTests {
 
     @Test func spansRunFromFiringToResolvedOrTheEnd() {
         let spans = FiringSpan.spans(of: Self.events().filter { $0.sensor == Self.cpu }, until: 60)
-        #expect(spans == [
-            FiringSpan(rule: #"hot<&">"#, ruleIndex: 0, start: 41, end: 60, open: true),
-            FiringSpan(rule: "silent", ruleIndex: 2, start: 23, end: 26, open: false),
-        ])
+        #expect(
+            spans == [
+                FiringSpan(rule: #"hot<&">"#, ruleIndex: 0, start: 41, end: 60, open: true),
+                FiringSpan(rule: "silent", ruleIndex: 2, start: 23, end: 26, open: false),
+            ])
     }
 
     @Test func predictedLinesAreDashedNamedAndBrokenWhereThereIsNoLine() {
@@ -117,7 +123,9 @@ struct SVGPlotTests {
             predictions: [line])
         var svg = SVGWriter()
         panel.render(in: PlotFrame(x: 50, y: 20, width: 400, height: 100, timeSpan: 10), into: &svg)
-        let dashed = svg.text.split(separator: "\n").filter { $0.contains("stroke=\"#123456\"") && $0.contains("stroke-dasharray=\"2 2\"") }
+        let dashed = svg.text.split(separator: "\n").filter {
+            $0.contains("stroke=\"#123456\"") && $0.contains("stroke-dasharray=\"2 2\"")
+        }
         #expect(dashed.count == 2)
         #expect(svg.text.contains(">trend&lt; predicted (+10m)</text>"))
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorConfig
 import SensorTestKit
 import Testing
-#endif
 
 /// An `ipmi` source's keys (SPEC §23): one configuration per BMC, secrets only from a file
 /// of mode 0600/0400 or a credential.
@@ -21,7 +21,8 @@ struct IPMIConfigTests {
     }
 
     @Test func hostsBecomeOneSourcePerBMCWithTheSharedSettings() throws {
-        let (config, errors) = load("""
+        let (config, errors) = load(
+            """
             { sources: [{ type: "ipmi", hosts: ["bmc-r1-01", "10.0.4.12:6230"], user: "monitor",
               passwordFile: "bmc.pass", privilege: "operator", interval: "10s", timeout: "2s",
               workarounds: ["opensesspriv"] }] }
@@ -55,30 +56,47 @@ struct IPMIConfigTests {
     }
 
     @Test func aPasswordInTheConfigurationIsAnErrorThatDoesNotRepeatIt() {
-        let (_, errors) = load("{ sources: [{ type: \"ipmi\", hosts: [\"b\"], password: \"hunter2\", passwordFile: \"bmc.pass\" }] }")
+        let (_, errors) = load(
+            "{ sources: [{ type: \"ipmi\", hosts: [\"b\"], password: \"hunter2\", passwordFile: \"bmc.pass\" }] }")
         #expect(errors.count == 1)
         #expect(errors.first?.contains("sources[0].password: a password does not belong in the configuration") == true)
         #expect(!errors.joined().contains("hunter2"))
     }
 
     @Test func aPasswordFileOthersMayReadIsRefused() {
-        let (_, errors) = load("{ sources: [{ type: \"ipmi\", hosts: [\"b\"], passwordFile: \"bmc.pass\" }] }", passwordMode: 0o644)
+        let (_, errors) = load(
+            "{ sources: [{ type: \"ipmi\", hosts: [\"b\"], passwordFile: \"bmc.pass\" }] }", passwordMode: 0o644)
         #expect(errors.count == 1)
-        #expect(errors.first?.contains("has mode 0644: a password file must have mode 0600 or 0400 (chmod 600)") == true)
+        #expect(
+            errors.first?.contains("has mode 0644: a password file must have mode 0600 or 0400 (chmod 600)") == true)
         #expect(!errors.joined().contains("secret"))
     }
 
     @Test(arguments: [
-        ("{ sources: [{ type: \"ipmi\", hosts: [\"b\"] }] }", "sources[0].hosts: a BMC over the LAN needs passwordFile or credential"),
-        ("{ sources: [{ type: \"ipmi\", hosts: [] , credential: \"bmc\" }] }",
-         "sources[0].hosts: must list at least one BMC (leave hosts out for the local one, in band)"),
-        ("{ sources: [{ type: \"ipmi\", hosts: [\"b\", \"b\"], credential: \"bmc\" }] }", "sources[0].hosts[1]: \"b\" is listed twice"),
-        ("{ sources: [{ type: \"ipmi\", hosts: [\"b\"], credential: \"bmc\", workarounds: [\"nope\"] }] }",
-         "sources[0].workarounds[0]: unknown workaround \"nope\" (FreeIPMI's IPMI 2.0 ones: authcap, integritycheckvalue, intel20, nochecksumcheck, opensesspriv, sun20, supermicro20)"),
-        ("{ sources: [{ type: \"ipmi\", hosts: [\"b\"], credential: \"a/b\" }] }",
-         "sources[0].credential: must name a systemd credential (LoadCredential=NAME:…), without a /"),
-        ("{ sources: [{ type: \"ipmi\", hosts: [\"b\"], credential: \"bmc\", privilege: \"root\" }] }",
-         "sources[0].privilege: unknown privilege \"root\" (expected user, operator or admin)"),
+        (
+            "{ sources: [{ type: \"ipmi\", hosts: [\"b\"] }] }",
+            "sources[0].hosts: a BMC over the LAN needs passwordFile or credential"
+        ),
+        (
+            "{ sources: [{ type: \"ipmi\", hosts: [] , credential: \"bmc\" }] }",
+            "sources[0].hosts: must list at least one BMC (leave hosts out for the local one, in band)"
+        ),
+        (
+            "{ sources: [{ type: \"ipmi\", hosts: [\"b\", \"b\"], credential: \"bmc\" }] }",
+            "sources[0].hosts[1]: \"b\" is listed twice"
+        ),
+        (
+            "{ sources: [{ type: \"ipmi\", hosts: [\"b\"], credential: \"bmc\", workarounds: [\"nope\"] }] }",
+            "sources[0].workarounds[0]: unknown workaround \"nope\" (FreeIPMI's IPMI 2.0 ones: authcap, integritycheckvalue, intel20, nochecksumcheck, opensesspriv, sun20, supermicro20)"
+        ),
+        (
+            "{ sources: [{ type: \"ipmi\", hosts: [\"b\"], credential: \"a/b\" }] }",
+            "sources[0].credential: must name a systemd credential (LoadCredential=NAME:…), without a /"
+        ),
+        (
+            "{ sources: [{ type: \"ipmi\", hosts: [\"b\"], credential: \"bmc\", privilege: \"root\" }] }",
+            "sources[0].privilege: unknown privilege \"root\" (expected user, operator or admin)"
+        ),
         ("{ sources: [{ type: \"thermal\", hosts: [\"b\"] }] }", "sources[0].hosts: only ipmi sources take hosts"),
         ("{ sources: [{ type: \"ipmi\", root: \"/x\" }] }", "sources[0].root: root does not apply to ipmi sources"),
     ])

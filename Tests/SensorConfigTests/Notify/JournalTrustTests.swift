@@ -8,7 +8,8 @@ struct JournalTrustTests {
     typealias Entry = JournalTrust.Entry
 
     @Test func theDaemonsUnitIsTrustedWhateverItsUser() {
-        #expect(JournalTrust.daemon.verdict(Entry(unit: "sensorwatch.service", uid: "998", hostname: "web1")) == .trusted)
+        #expect(
+            JournalTrust.daemon.verdict(Entry(unit: "sensorwatch.service", uid: "998", hostname: "web1")) == .trusted)
     }
 
     @Test func rootIsTrustedOutsideTheUnit() {
@@ -17,14 +18,18 @@ struct JournalTrustTests {
     }
 
     @Test func anotherUserOutsideTheUnitWritesLookAlikes() {
-        #expect(JournalTrust.daemon.verdict(Entry(unit: "session-3.scope", uid: "65534", hostname: "web1"))
-            == .lookAlike("written by _UID=65534 _SYSTEMD_UNIT=session-3.scope, not a trusted unit or user"))
-        #expect(JournalTrust.daemon.verdict(Entry(uid: "1000")) == .lookAlike("written by _UID=1000, not a trusted unit or user"))
+        #expect(
+            JournalTrust.daemon.verdict(Entry(unit: "session-3.scope", uid: "65534", hostname: "web1"))
+                == .lookAlike("written by _UID=65534 _SYSTEMD_UNIT=session-3.scope, not a trusted unit or user"))
+        #expect(
+            JournalTrust.daemon.verdict(Entry(uid: "1000"))
+                == .lookAlike("written by _UID=1000, not a trusted unit or user"))
     }
 
     @Test func anEntryWithoutTrustedFieldsIsALookAlike() {
-        #expect(JournalTrust.daemon.verdict(Entry(hostname: "web1"))
-            == .lookAlike("no _UID or _SYSTEMD_UNIT (not written through journald)"))
+        #expect(
+            JournalTrust.daemon.verdict(Entry(hostname: "web1"))
+                == .lookAlike("no _UID or _SYSTEMD_UNIT (not written through journald)"))
     }
 
     @Test(arguments: ["", "0x0", "-0", "+0", " 0", "0 ", "4294967296", "zero"])
@@ -41,11 +46,13 @@ struct JournalTrustTests {
     }
 
     @Test func anEntryInAnotherHostsFileIsALookAlikeEvenFromRoot() {
-        let entry = Entry(unit: "sensorwatch.service", uid: "0", hostname: "db2", fileHost: "web1", fileName: "remote-web1.journal")
+        let entry = Entry(
+            unit: "sensorwatch.service", uid: "0", hostname: "db2", fileHost: "web1", fileName: "remote-web1.journal")
         #expect(JournalTrust.daemon.verdict(entry) == .lookAlike("_HOSTNAME=db2 in web1's file remote-web1.journal"))
         var missing = entry
         missing.hostname = nil
-        #expect(JournalTrust.daemon.verdict(missing) == .lookAlike("_HOSTNAME=(none) in web1's file remote-web1.journal"))
+        #expect(
+            JournalTrust.daemon.verdict(missing) == .lookAlike("_HOSTNAME=(none) in web1's file remote-web1.journal"))
         var own = entry
         own.hostname = "web1"
         #expect(JournalTrust.daemon.verdict(own) == .trusted)

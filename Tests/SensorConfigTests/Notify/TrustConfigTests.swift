@@ -9,15 +9,22 @@ struct TrustConfigTests {
         ("{ trust: [] }", ["trust: expected an object, found an array"]),
         ("{ trust: { unit: [] } }", ["trust.unit: unknown key (did you mean \"units\"?)"]),
         ("{ trust: { units: \"sensorwatch.service\" } }", ["trust.units: expected an array, found a string"]),
-        ("{ trust: { units: [\"\"] } }", ["trust.units[0]: expected a unit name such as \"sensorwatch.service\", found \"\""]),
-        ("{ trust: { units: [\"sensorwatch\"] } }",
-         ["trust.units[0]: expected a unit name such as \"sensorwatch.service\", found \"sensorwatch\""]),
+        (
+            "{ trust: { units: [\"\"] } }",
+            ["trust.units[0]: expected a unit name such as \"sensorwatch.service\", found \"\""]
+        ),
+        (
+            "{ trust: { units: [\"sensorwatch\"] } }",
+            ["trust.units[0]: expected a unit name such as \"sensorwatch.service\", found \"sensorwatch\""]
+        ),
         ("{ trust: { units: [3] } }", ["trust.units[0]: expected a string, found a number"]),
         ("{ trust: { uids: [-1] } }", ["trust.uids[0]: expected a uid from 0 to 4294967294, found -1"]),
         ("{ trust: { uids: [4294967295] } }", ["trust.uids[0]: expected a uid from 0 to 4294967294, found 4294967295"]),
         ("{ trust: { uids: [0.5] } }", ["trust.uids[0]: expected a whole number, found 0.5"]),
-        ("{ trust: { units: [], uids: [] } }",
-         ["trust: trusts no unit and no uid: notify would deliver nothing and history list nothing"]),
+        (
+            "{ trust: { units: [], uids: [] } }",
+            ["trust: trusts no unit and no uid: notify would deliver nothing and history list nothing"]
+        ),
     ])
     func reportsEachProblemAtItsKeyPath(text: String, expected: [String]) {
         #expect(TemporaryDirectory.configErrors(of: text) == expected.map { "c.json5: " + $0 })
@@ -31,7 +38,8 @@ struct TrustConfigTests {
 
     @Test func eachListGivenReplacesItsDefault() throws {
         let files = TemporaryDirectory()
-        let both = files.write("both.json5", "{ trust: { units: [\"sw-lab.service\", \"sw-lab.service\"], uids: [998] } }")
+        let both = files.write(
+            "both.json5", "{ trust: { units: [\"sw-lab.service\", \"sw-lab.service\"], uids: [998] } }")
         #expect(try ConfigLoader.load(path: both).trust == JournalTrust(units: ["sw-lab.service"], uids: [998]))
         let units = files.write("units.json5", "{ trust: { units: [\"sw-lab.service\"] } }")
         #expect(try ConfigLoader.load(path: units).trust == JournalTrust(units: ["sw-lab.service"], uids: [0]))

@@ -59,30 +59,44 @@ struct SeriesNotationTests {
 
     @Test func aScenarioSeriesIsSampledAtEveryStepFromZero() throws {
         let files = TemporaryDirectory()
-        files.write("s.json5", "{ duration: \"40s\", step: \"10s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"50 60 _ 70x1\" }] }")
+        files.write(
+            "s.json5",
+            "{ duration: \"40s\", step: \"10s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"50 60 _ 70x1\" }] }"
+        )
         let scenario = try ScenarioLoader.load(path: files.path("s.json5"))
-        #expect(scenario.sensors[0].feed == .samples([
-            TimedValue(time: .seconds(0), value: 50), TimedValue(time: .seconds(10), value: 60),
-            TimedValue(time: .seconds(20), value: nil), TimedValue(time: .seconds(30), value: 70),
-            TimedValue(time: .seconds(40), value: 70),
-        ]))
+        #expect(
+            scenario.sensors[0].feed
+                == .samples([
+                    TimedValue(time: .seconds(0), value: 50), TimedValue(time: .seconds(10), value: 60),
+                    TimedValue(time: .seconds(20), value: nil), TimedValue(time: .seconds(30), value: 70),
+                    TimedValue(time: .seconds(40), value: 70),
+                ]))
     }
 
     @Test func withoutADurationTheLastSampleEndsTheScenario() throws {
         let files = TemporaryDirectory()
-        files.write("s.json5", "{ step: \"2s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1x5\" }] }")
+        files.write(
+            "s.json5", "{ step: \"2s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1x5\" }] }")
         #expect(try ScenarioLoader.load(path: files.path("s.json5")).duration == .seconds(10))
     }
 
     @Test(arguments: [
-        ("{ duration: \"20s\", step: \"10s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1x3\" }] }",
-         "s.json5: sensors[0].series: gives 4 samples, but 0 to 20s at every 10s holds 3 (a term axn is n + 1 samples); its last sample would come after the duration"),
-        ("{ sensors: [{ id: \"cpu\", quantity: \"temperature\", series: 5 }] }",
-         "s.json5: sensors[0].series: expected a string, found a number"),
-        ("{ sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1 2x\" }] }",
-         "s.json5: sensors[0].series: term 2 \"2x\": expected a whole count after \"x\", as in \"2x4\""),
-        ("{ duration: \"1m\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1\", start: 3 }] }",
-         "s.json5: sensors[0]: has more than one source of values (series, start); give exactly one"),
+        (
+            "{ duration: \"20s\", step: \"10s\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1x3\" }] }",
+            "s.json5: sensors[0].series: gives 4 samples, but 0 to 20s at every 10s holds 3 (a term axn is n + 1 samples); its last sample would come after the duration"
+        ),
+        (
+            "{ sensors: [{ id: \"cpu\", quantity: \"temperature\", series: 5 }] }",
+            "s.json5: sensors[0].series: expected a string, found a number"
+        ),
+        (
+            "{ sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1 2x\" }] }",
+            "s.json5: sensors[0].series: term 2 \"2x\": expected a whole count after \"x\", as in \"2x4\""
+        ),
+        (
+            "{ duration: \"1m\", sensors: [{ id: \"cpu\", quantity: \"temperature\", series: \"1\", start: 3 }] }",
+            "s.json5: sensors[0]: has more than one source of values (series, start); give exactly one"
+        ),
     ])
     func aBadSeriesIsAConfigurationErrorAtItsKey(_ text: String, _ line: String) {
         #expect(TemporaryDirectory.scenarioErrors(of: text) == [line])

@@ -30,7 +30,9 @@ struct SensorDataReadingsTests {
 
     func sensors(_ data: SensorData, startTime: Double = 1000) -> [String] {
         snapshot(data, startTime: startTime).sensorRows
-            .map { "\($0.info.id) up=\($0.up ? 1 : 0) value=\($0.value.map { "\($0)" } ?? "-") at=\($0.lastReading.map { "\($0)" } ?? "-")" }
+            .map {
+                "\($0.info.id) up=\($0.up ? 1 : 0) value=\($0.value.map { "\($0)" } ?? "-") at=\($0.lastReading.map { "\($0)" } ?? "-")"
+            }
     }
 
     /// A failed read keeps the last good value and its time, and says down; a sensor that
@@ -40,24 +42,27 @@ struct SensorDataReadingsTests {
         data.commit(aligned(0, [40, nil]))
         data.commit(aligned(1, [41, nil]))
         data.commit(aligned(2, [nil, nil]))
-        #expect(sensors(data) == [
-            "thermal:thermal_zone0 up=0 value=41.0 at=1001.0",
-            "thermal:thermal_zone1 up=0 value=- at=-",
-        ])
+        #expect(
+            sensors(data) == [
+                "thermal:thermal_zone0 up=0 value=41.0 at=1001.0",
+                "thermal:thermal_zone1 up=0 value=- at=-",
+            ])
         data.commit(aligned(3, [42, 50]))
         data.commit(aligned(4, [43, 51]))
-        #expect(sensors(data) == [
-            "thermal:thermal_zone0 up=1 value=43.0 at=1004.0",
-            "thermal:thermal_zone1 up=1 value=51.0 at=1004.0",
-        ])
+        #expect(
+            sensors(data) == [
+                "thermal:thermal_zone0 up=1 value=43.0 at=1004.0",
+                "thermal:thermal_zone1 up=1 value=51.0 at=1004.0",
+            ])
         // A fault after fault-free cycles (kept as the latest readings alone) still finds
         // the last good value.
         data.commit(aligned(5, [44, 52]))
         data.commit(aligned(6, [nil, 53]))
-        #expect(sensors(data) == [
-            "thermal:thermal_zone0 up=0 value=44.0 at=1005.0",
-            "thermal:thermal_zone1 up=1 value=53.0 at=1006.0",
-        ])
+        #expect(
+            sensors(data) == [
+                "thermal:thermal_zone0 up=0 value=44.0 at=1005.0",
+                "thermal:thermal_zone1 up=1 value=53.0 at=1006.0",
+            ])
         #expect(data.latest(of: Self.a.id)?.fault == "EIO")
     }
 
@@ -75,7 +80,10 @@ struct SensorDataReadingsTests {
         var third = SensorValues(time: .seconds(3), unread: 2)
         third.set(0, value: 20, fault: nil)
         data.commit(PollCycle(list: list, readings: third))
-        #expect(sensors(data, startTime: 0) == ["sim:room up=0 value=30.0 at=1.0", "thermal:thermal_zone0 up=1 value=20.0 at=3.0"])
+        #expect(
+            sensors(data, startTime: 0) == [
+                "sim:room up=0 value=30.0 at=1.0", "thermal:thermal_zone0 up=1 value=20.0 at=3.0",
+            ])
         #expect(data.latest(of: Self.h.id)?.time == .seconds(2))
     }
 
@@ -93,7 +101,8 @@ struct SensorDataReadingsTests {
     /// Every rule has all three counters from the start, zeros included; alerts are the
     /// engine's (rule, sensor) pairs, counts the ledger's.
     @Test func countsEventsPerRuleAndKindAndListsEveryAlert() {
-        let hot = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0), severity: .critical)
+        let hot = Rule(
+            name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0), severity: .critical)
         let dry = Rule(name: "dry", selector: SensorSelector(quantity: .humidity), condition: .below(20, hysteresis: 0))
         var engine = RuleEngine(rules: [hot, dry])
         var events: [AlertEvent] = []
@@ -103,11 +112,13 @@ struct SensorDataReadingsTests {
         let s = MetricsSnapshot(
             version: "v", startTime: 0, readings: [], engine: engine,
             eventCount: { ledger.eventCount(rule: $0, kind: $1) })
-        #expect(s.alertRows.map { "\($0.rule) \($0.sensor) \($0.severity) \($0.firing)" } == [
-            "hot thermal:thermal_zone0 critical true", "hot thermal:thermal_zone1 critical false",
-        ])
-        #expect(s.events.map { "\($0.rule) \($0.event) \($0.count)" } == [
-            "hot firing 1", "hot resolved 0", "hot repeat 0", "dry firing 0", "dry resolved 0", "dry repeat 0",
-        ])
+        #expect(
+            s.alertRows.map { "\($0.rule) \($0.sensor) \($0.severity) \($0.firing)" } == [
+                "hot thermal:thermal_zone0 critical true", "hot thermal:thermal_zone1 critical false",
+            ])
+        #expect(
+            s.events.map { "\($0.rule) \($0.event) \($0.count)" } == [
+                "hot firing 1", "hot resolved 0", "hot repeat 0", "dry firing 0", "dry resolved 0", "dry repeat 0",
+            ])
     }
 }

@@ -20,19 +20,26 @@ struct SensorDataSleepTests {
         #expect(data.faulty.isEmpty)
         let engine = RuleEngine(rules: [])
         func status() -> [String] {
-            StatusReport(version: "t", pid: 1, started: 100, updated: 103, data: data, engine: engine, firingSince: { _ in nil })
-                .sensors.map { "\($0.id) \($0.value.map { "\($0)" } ?? "-") ok=\($0.ok) asleep=\($0.asleep)" }
+            StatusReport(
+                version: "t", pid: 1, started: 100, updated: 103, data: data, engine: engine, firingSince: { _ in nil }
+            )
+            .sensors.map { "\($0.id) \($0.value.map { "\($0)" } ?? "-") ok=\($0.ok) asleep=\($0.asleep)" }
         }
-        #expect(status() == [
-            "hwmon:amdgpu-pci-0100/temp1 48.0 ok=true asleep=true", "hwmon:coretemp-isa-0000/temp1 41.0 ok=true asleep=false",
-        ])
-        let metrics = MetricsSnapshot(version: "t", startTime: 100, readings: data.readings, engine: engine, eventCount: { _, _ in 0 })
+        #expect(
+            status() == [
+                "hwmon:amdgpu-pci-0100/temp1 48.0 ok=true asleep=true",
+                "hwmon:coretemp-isa-0000/temp1 41.0 ok=true asleep=false",
+            ])
+        let metrics = MetricsSnapshot(
+            version: "t", startTime: 100, readings: data.readings, engine: engine, eventCount: { _, _ in 0 })
         #expect(metrics.groups.map(\.asleep) == [[0]])
         #expect(metrics.groups.map(\.up) == [[true, true]])
         // Awake: read again, and no longer asleep.
         data.commit(PollCycle(list: list, readings: SensorValues(time: .seconds(3), values: [50, 42])))
-        #expect(status() == [
-            "hwmon:amdgpu-pci-0100/temp1 50.0 ok=true asleep=false", "hwmon:coretemp-isa-0000/temp1 42.0 ok=true asleep=false",
-        ])
+        #expect(
+            status() == [
+                "hwmon:amdgpu-pci-0100/temp1 50.0 ok=true asleep=false",
+                "hwmon:coretemp-isa-0000/temp1 42.0 ok=true asleep=false",
+            ])
     }
 }

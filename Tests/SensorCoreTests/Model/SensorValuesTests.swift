@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCore
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// A poll's one form — readings aligned with the source's sensor list — means the same
 /// everywhere it goes: engine, model, readers.
@@ -35,11 +35,12 @@ struct SensorValuesTests {
         #expect((0..<4).map(values.wasRead) == [true, true, true, false])
         let list = SensorList(source: "sim", sensors: Self.sensors + [SensorInfo(id: "sim:x", quantity: .pressure)])
         let cycle = PollCycle(list: list, readings: values)
-        #expect(cycle.samples == [
-            Sample(sensor: "sim:cpu", time: .seconds(2), value: 45),
-            Sample(sensor: "sim:gpu", time: .seconds(2), fault: "EIO"),
-            Sample(sensor: "sim:room", time: .seconds(2), fault: "not a number: NaN"),
-        ])
+        #expect(
+            cycle.samples == [
+                Sample(sensor: "sim:cpu", time: .seconds(2), value: 45),
+                Sample(sensor: "sim:gpu", time: .seconds(2), fault: "EIO"),
+                Sample(sensor: "sim:room", time: .seconds(2), fault: "not a number: NaN"),
+            ])
         #expect(list.parts.map(\.quantity) == [.temperature, .humidity, .pressure])
         #expect(list.parts.map(\.positions) == [[0, 1], [2], [3]])
         #expect(list.positions["sim:room"] == 2)
@@ -50,7 +51,9 @@ struct SensorValuesTests {
     @Test func aListGivesTheSameEventsAsOneListPerSensor() throws {
         let rules = [
             Rule(name: "hot", selector: SensorSelector(quantity: .temperature), condition: .above(50, hysteresis: 5)),
-            Rule(name: "dry", selector: SensorSelector(sensor: try Glob("sim:room")), condition: .below(20, hysteresis: 0)),
+            Rule(
+                name: "dry", selector: SensorSelector(sensor: try Glob("sim:room")),
+                condition: .below(20, hysteresis: 0)),
             Rule(name: "jump", selector: SensorSelector(), condition: .rise(by: 10, within: .seconds(3))),
             Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2))),
         ]
@@ -81,14 +84,17 @@ struct SensorValuesTests {
         var engine = RuleEngine(rules: rules)
         var events: [AlertEvent] = []
         let tick = { (t: Double) in PollCycle(list: Self.list, readings: SensorValues(time: .seconds(t), unread: 3)) }
-        let cycles = [PollCycle(list: Self.list, readings: Self.values(0, [40, 41, 42])), tick(1), tick(2), tick(3),
-                      PollCycle(list: Self.list, readings: Self.values(4, [40, nil, 42])), tick(5), tick(6)]
+        let cycles = [
+            PollCycle(list: Self.list, readings: Self.values(0, [40, 41, 42])), tick(1), tick(2), tick(3),
+            PollCycle(list: Self.list, readings: Self.values(4, [40, nil, 42])), tick(5), tick(6),
+        ]
         for cycle in cycles { engine.process(cycle, into: &events) }
-        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
-            "firing sim:cpu@2.0", "firing sim:gpu@2.0", "firing sim:room@2.0",
-            "resolved sim:cpu@4.0", "resolved sim:room@4.0",
-            "firing sim:cpu@6.0", "firing sim:room@6.0",
-        ])
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+                "firing sim:cpu@2.0", "firing sim:gpu@2.0", "firing sim:room@2.0",
+                "resolved sim:cpu@4.0", "resolved sim:room@4.0",
+                "firing sim:cpu@6.0", "firing sim:room@6.0",
+            ])
     }
 
     /// A source with several quantities (an IIO device) is committed and logged as one

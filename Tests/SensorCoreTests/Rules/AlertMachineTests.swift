@@ -89,8 +89,10 @@ struct AlertMachineTests {
 
     @Test func repeatResendsWhileFiring() {
         let rule = Self.rule(.above(80, hysteresis: 0), repeat: .seconds(10))
-        #expect(Self.run(rule, "0:90 5:91 10:92 15:93 20:94 25:70 35:90") ==
-            ["firing@0=90", "repeat@10=92", "repeat@20=94", "resolved@25=70", "firing@35=90"])
+        #expect(
+            Self.run(rule, "0:90 5:91 10:92 15:93 20:94 25:70 35:90") == [
+                "firing@0=90", "repeat@10=92", "repeat@20=94", "resolved@25=70", "firing@35=90",
+            ])
     }
 
     @Test(arguments: [
@@ -107,8 +109,7 @@ struct AlertMachineTests {
 
     @Test func fallUsesTheMaximumOfTheWindow() {
         let rule = Self.rule(.fall(by: 3, within: .seconds(10)))
-        #expect(Self.run(rule, "0:1013 5:1011 10:1010 11:1010 16:1010") ==
-            ["firing@10=1010", "resolved@11=1010"])
+        #expect(Self.run(rule, "0:1013 5:1011 10:1010 11:1010 16:1010") == ["firing@10=1010", "resolved@11=1010"])
     }
 
     @Test(arguments: [

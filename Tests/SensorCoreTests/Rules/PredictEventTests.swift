@@ -20,35 +20,45 @@ struct PredictEventTests {
     }
 
     @Test func messagesSayWhereItIsHeadingAsTheSpecShows() {
-        #expect(EventFormatter.message(Self.event(.firing, value: 78, predicted: 93.2))
-            == "cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)")
-        #expect(EventFormatter.message(Self.event(.resolved, value: 70, predicted: 84.1))
-            == "cpu-trend resolved: sim:cpu (CPU) 70 °C, no longer heading above 90 °C within 10m (84.1 °C)")
-        #expect(EventFormatter.message(Self.event(.repeat, value: 80.25, predicted: 95.123456))
-            == "cpu-trend repeat: sim:cpu (CPU) 80.25 °C, heading above 90 °C within 10m (95.123 °C)")
+        #expect(
+            EventFormatter.message(Self.event(.firing, value: 78, predicted: 93.2))
+                == "cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)")
+        #expect(
+            EventFormatter.message(Self.event(.resolved, value: 70, predicted: 84.1))
+                == "cpu-trend resolved: sim:cpu (CPU) 70 °C, no longer heading above 90 °C within 10m (84.1 °C)")
+        #expect(
+            EventFormatter.message(Self.event(.repeat, value: 80.25, predicted: 95.123456))
+                == "cpu-trend repeat: sim:cpu (CPU) 80.25 °C, heading above 90 °C within 10m (95.123 °C)")
     }
 
     @Test func withoutALineTheMessageLeavesThePredictionOut() {
-        #expect(EventFormatter.message(Self.event(.resolved, value: 70, predicted: nil))
-            == "cpu-trend resolved: sim:cpu (CPU) 70 °C, no longer heading above 90 °C within 10m")
+        #expect(
+            EventFormatter.message(Self.event(.resolved, value: 70, predicted: nil))
+                == "cpu-trend resolved: sim:cpu (CPU) 70 °C, no longer heading above 90 °C within 10m")
     }
 
     @Test func belowAndOddDurationsAreWrittenAsAConfigWould() {
         let icing = PredictCondition(
             direction: .below, threshold: 0.5, hysteresis: 1, within: .seconds(5400), over: .seconds(60))
-        #expect(EventFormatter.message(Self.event(.firing, value: 2.125, predicted: -0.4, predict: icing))
-            == "cpu-trend firing: sim:cpu (CPU) 2.125 °C, heading below 0.5 °C within 1h30m (-0.4 °C)")
+        #expect(
+            EventFormatter.message(Self.event(.firing, value: 2.125, predicted: -0.4, predict: icing))
+                == "cpu-trend firing: sim:cpu (CPU) 2.125 °C, heading below 0.5 °C within 1h30m (-0.4 °C)")
         let quick = PredictCondition(
             direction: .above, threshold: 90, within: .milliseconds(1500), over: .seconds(10))
-        #expect(EventFormatter.message(Self.event(.firing, value: 89, predicted: 90.5, predict: quick))
-            == "cpu-trend firing: sim:cpu (CPU) 89 °C, heading above 90 °C within 1.5s (90.5 °C)")
+        #expect(
+            EventFormatter.message(Self.event(.firing, value: 89, predicted: 90.5, predict: quick))
+                == "cpu-trend firing: sim:cpu (CPU) 89 °C, heading above 90 °C within 1.5s (90.5 °C)")
     }
 
     @Test func jsonCarriesPredictedAfterThresholdOnlyForPredictRules() {
-        #expect(EventFormatter.json(Self.event(.firing, value: 78, predicted: 93.21234567))
-            == #"{"time":754.5,"event":"firing","rule":"cpu-trend","sensor":"sim:cpu","severity":"warning","value":78,"threshold":90,"predicted":93.21234567}"#)
-        #expect(EventFormatter.json(Self.event(.resolved, value: 70, predicted: nil))
-            == #"{"time":754.5,"event":"resolved","rule":"cpu-trend","sensor":"sim:cpu","severity":"warning","value":70,"threshold":90,"predicted":null}"#)
+        #expect(
+            EventFormatter.json(Self.event(.firing, value: 78, predicted: 93.21234567))
+                == #"{"time":754.5,"event":"firing","rule":"cpu-trend","sensor":"sim:cpu","severity":"warning","value":78,"threshold":90,"predicted":93.21234567}"#
+        )
+        #expect(
+            EventFormatter.json(Self.event(.resolved, value: 70, predicted: nil))
+                == #"{"time":754.5,"event":"resolved","rule":"cpu-trend","sensor":"sim:cpu","severity":"warning","value":70,"threshold":90,"predicted":null}"#
+        )
         let plain = AlertEvent(
             time: .seconds(1), kind: .firing, rule: "hot", ruleIndex: 0, sensor: Self.cpu, severity: .warning,
             value: 81, threshold: 80, condition: .above)
@@ -56,19 +66,24 @@ struct PredictEventTests {
     }
 
     @Test func simulateLineCarriesTheMessage() {
-        #expect(EventFormatter.line(Self.event(.firing, value: 78, predicted: 93.2))
-            == "t=754.5s warning cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)")
+        #expect(
+            EventFormatter.line(Self.event(.firing, value: 78, predicted: 93.2))
+                == "t=754.5s warning cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)")
     }
 
     /// End to end through `simulate`: samples half a degree a second apart, a window of 2 s
     /// read 5 s ahead, so the prediction is the value plus 2.5 while the ramp lasts.
     @Test func simulateRunsPredictRulesOverAScenario() async throws {
         let dir = TemporaryDirectory()
-        dir.write("s.json5", """
+        dir.write(
+            "s.json5",
+            """
             { duration: "8s", step: "1s", sensors: [ { id: "cpu", quantity: "temperature", label: "CPU",
               samples: [[0, 80], [1, 80.5], [2, 81], [3, 81.5], [4, 82], [5, 80], [6, null], [7, 84], [7.5, 85]] } ] }
             """)
-        dir.write("c.json5", """
+        dir.write(
+            "c.json5",
+            """
             { sources: [ { type: "simulated", scenario: "s.json5" } ],
               rules: [ { name: "cpu-trend", sensor: "sim:cpu", predict: { above: 83.2, within: "5s", over: "2s" } } ] }
             """)
@@ -79,11 +94,12 @@ struct PredictEventTests {
         // at 10: 81.1667 - 0.75 · 6 = 76.667, resolved. 6 is a failed read (not evaluated).
         // 7: over {5, 7} slope 2, at 12: 84 + 10 = 94 fires. 7.5: over {5.5…7.5} = {7, 7.5}:
         // slope 2, at 12.5: 85 + 10 = 95, still firing.
-        #expect(events.map(EventFormatter.line) == [
-            "t=2s warning cpu-trend firing: sim:cpu (CPU) 81 °C, heading above 83.2 °C within 5s (83.5 °C)",
-            "t=5s notice cpu-trend resolved: sim:cpu (CPU) 80 °C, no longer heading above 83.2 °C within 5s (76.667 °C)",
-            "t=7s warning cpu-trend firing: sim:cpu (CPU) 84 °C, heading above 83.2 °C within 5s (94 °C)",
-        ])
+        #expect(
+            events.map(EventFormatter.line) == [
+                "t=2s warning cpu-trend firing: sim:cpu (CPU) 81 °C, heading above 83.2 °C within 5s (83.5 °C)",
+                "t=5s notice cpu-trend resolved: sim:cpu (CPU) 80 °C, no longer heading above 83.2 °C within 5s (76.667 °C)",
+                "t=7s warning cpu-trend firing: sim:cpu (CPU) 84 °C, heading above 83.2 °C within 5s (94 °C)",
+            ])
         #expect(events.map(\.predicted).map { $0.map { ($0 * 1e9).rounded() / 1e9 } } == [83.5, 76.666666667, 94])
     }
 }

@@ -121,9 +121,10 @@ struct PredictRuleTests {
 
     @Test func repeatCarriesEachSamplesPrediction() {
         let rule = Self.rule(repeat: .seconds(2))
-        #expect(Self.run(rule, "0:80 1:91 2:92 3:93 4:93.5 5:85") == [
-            "firing@1=91~102", "repeat@3=93~94", "resolved@5=85~76.5",
-        ])
+        #expect(
+            Self.run(rule, "0:80 1:91 2:92 3:93 4:93.5 5:85") == [
+                "firing@1=91~102", "repeat@3=93~94", "resolved@5=85~76.5",
+            ])
     }
 
     @Test func aFittedLineIsNotTheLastTwoSamples() {

@@ -15,14 +15,22 @@ struct RuleEngineTests {
 
     @Test func selectsSensorsByGlobAndQuantity() throws {
         let rules = [
-            Rule(name: "hot", selector: SensorSelector(sensor: try Glob("sim:c*")), condition: .above(50, hysteresis: 0)),
-            Rule(name: "any-temp", selector: SensorSelector(quantity: .temperature), condition: .above(50, hysteresis: 0)),
-            Rule(name: "both", selector: SensorSelector(sensor: try Glob("*"), quantity: .humidity), condition: .above(50, hysteresis: 0)),
+            Rule(
+                name: "hot", selector: SensorSelector(sensor: try Glob("sim:c*")), condition: .above(50, hysteresis: 0)),
+            Rule(
+                name: "any-temp", selector: SensorSelector(quantity: .temperature), condition: .above(50, hysteresis: 0)
+            ),
+            Rule(
+                name: "both", selector: SensorSelector(sensor: try Glob("*"), quantity: .humidity),
+                condition: .above(50, hysteresis: 0)),
         ]
         var engine = RuleEngine(rules: rules)
         var events: [AlertEvent] = []
         engine.process(Self.cycle(0, [(Self.cpu, 60), (Self.gpu, 60), (Self.room, 60)]), into: &events)
-        #expect(events.map { "\($0.rule) \($0.sensor.id)" } == ["hot sim:cpu", "any-temp sim:cpu", "any-temp sim:gpu", "both sim:room"])
+        #expect(
+            events.map { "\($0.rule) \($0.sensor.id)" } == [
+                "hot sim:cpu", "any-temp sim:cpu", "any-temp sim:gpu", "both sim:room",
+            ])
     }
 
     @Test func samplesComeBeforeStaleTicksAtOneInstant() {
@@ -33,8 +41,10 @@ struct RuleEngineTests {
         engine.process(Self.cycle(1, []), into: &events)
         // At t=2 cpu has a sample and the tick follows: the sample resets it first.
         engine.process(Self.cycle(2, [(Self.cpu, 1)]), into: &events)
-        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } ==
-            ["firing sim:gpu@2.0", "firing sim:room@2.0"])
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+                "firing sim:gpu@2.0", "firing sim:room@2.0",
+            ])
     }
 
     /// A tick skips the sensors read at its own instant only where the evaluation it skips
@@ -44,24 +54,27 @@ struct RuleEngineTests {
         var events: [AlertEvent] = []
         var zero = RuleEngine(rules: [Rule(name: "zero", selector: SensorSelector(), condition: .stale(.zero))])
         zero.process(Self.cycle(0, [(Self.cpu, 1), (Self.gpu, 1), (Self.room, 1)]), into: &events)
-        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } ==
-            ["firing sim:cpu@0.0", "firing sim:gpu@0.0", "firing sim:room@0.0"])
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+                "firing sim:cpu@0.0", "firing sim:gpu@0.0", "firing sim:room@0.0",
+            ])
 
         // Positive durations: the same events as when every tick evaluated every sensor
         // (a failed read at the tick's instant counts once, as a miss).
         events = []
         var engine = RuleEngine(rules: [
-            Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)), repeatEvery: .seconds(1)),
+            Rule(name: "silent", selector: SensorSelector(), condition: .stale(.seconds(2)), repeatEvery: .seconds(1))
         ])
         for t in 0...6 {
             let cpu: Double? = t < 1 ? 1 : nil
             engine.process(Self.cycle(Double(t), [(Self.cpu, cpu), (Self.gpu, 1)]), into: &events)
         }
-        #expect(events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
-            "firing sim:cpu@2.0", "firing sim:room@2.0", "repeat sim:cpu@3.0", "repeat sim:room@3.0",
-            "repeat sim:cpu@4.0", "repeat sim:room@4.0", "repeat sim:cpu@5.0", "repeat sim:room@5.0",
-            "repeat sim:cpu@6.0", "repeat sim:room@6.0",
-        ])
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+                "firing sim:cpu@2.0", "firing sim:room@2.0", "repeat sim:cpu@3.0", "repeat sim:room@3.0",
+                "repeat sim:cpu@4.0", "repeat sim:room@4.0", "repeat sim:cpu@5.0", "repeat sim:room@5.0",
+                "repeat sim:cpu@6.0", "repeat sim:room@6.0",
+            ])
     }
 
     @Test func restoredFiringAlertIsNotLoggedAgainButResolves() {
@@ -118,10 +131,11 @@ struct RuleEngineTests {
         // SPEC §20), room moved there; position 0 is room now.
         let moved = SensorList(source: "a", sensors: [Self.room])
         engine.process(.reading(moved, at: 3, [(Self.room, 30)]), into: &events)
-        #expect(events.map { "\($0.rule) \($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
-            "dry firing sim:room@1.0", "silent firing sim:cpu@2.0", "silent firing sim:gpu@2.0",
-            "silent resolved sim:cpu@3.0", "silent resolved sim:gpu@3.0", "dry resolved sim:room@3.0",
-        ])
+        #expect(
+            events.map { "\($0.rule) \($0.kind.rawValue) \($0.sensor.id)@\($0.time.seconds)" } == [
+                "dry firing sim:room@1.0", "silent firing sim:cpu@2.0", "silent firing sim:gpu@2.0",
+                "silent resolved sim:cpu@3.0", "silent resolved sim:gpu@3.0", "dry resolved sim:room@3.0",
+            ])
         #expect(events.map(\.sensorGone) == [false, false, false, true, true, false])
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCore
 @testable import SensorRuntime
 import Testing
-#endif
 
 /// The least-squares window of `predict` rules (SPEC §10) against a fresh two-pass fit.
 struct TrendWindowTests {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCore
 @testable import SensorRuntime
 import Testing
-#endif
 
 /// A sensor label from a hostile sysfs tree in every line the daemon writes (SPEC §7, §19):
 /// one line per event, no control character but the terminal's own colours, no `<0>` line.
@@ -16,15 +16,17 @@ struct HostileTextOutputTests {
         value: 91, threshold: 80, condition: .above)
 
     @Test func anEventsMessageIsOneLineWithItsOutsideTextEscaped() {
-        #expect(EventFormatter.message(Self.event)
-            == #"hot\x07 firing: hwmon:evil\u{9b}2J/temp1 ("# + Self.shown + ") 91 °C above 80 °C")
+        #expect(
+            EventFormatter.message(Self.event)
+                == #"hot\x07 firing: hwmon:evil\u{9b}2J/temp1 ("# + Self.shown + ") 91 °C above 80 °C")
         #expect(EventFormatter.line(Self.event).split(separator: "\n").count == 1)
     }
 
     @Test func aFaultsMessageIsOneLineToo() {
         let fault = SensorFault(time: .seconds(1), sensor: Self.sensor, reason: "not a number: \"\u{1B}[5m\"")
-        #expect(EventFormatter.message(fault)
-            == #"sensor hwmon:evil\u{9b}2J/temp1 ("# + Self.shown + #") read failed: not a number: "\x1b[5m""#)
+        #expect(
+            EventFormatter.message(fault)
+                == #"sensor hwmon:evil\u{9b}2J/temp1 ("# + Self.shown + #") read failed: not a number: "\x1b[5m""#)
     }
 
     @Test func jsonEscapesEveryControlCharacterAsJSONDoes() {

@@ -14,30 +14,36 @@ struct PriorityLineTests {
     }
 
     @Test func aFiringEventsLineHasItsSeveritysPriority() {
-        #expect(PriorityLine.text(for: Self.event(.firing, .critical))
-            == "<2>cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C")
+        #expect(
+            PriorityLine.text(for: Self.event(.firing, .critical))
+                == "<2>cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C")
         #expect(PriorityLine.text(for: Self.event(.repeat, .warning)).hasPrefix("<4>cpu-hot repeat: "))
         #expect(PriorityLine.text(for: Self.event(.firing, .notice)).hasPrefix("<5>"))
         #expect(PriorityLine.text(for: Self.event(.firing, .info)).hasPrefix("<6>"))
     }
 
     @Test func aResolvedEventIsANoticeWhateverItsSeverity() {
-        #expect(PriorityLine.text(for: Self.event(.resolved, .critical))
-            == "<5>cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C, no longer above 80 °C")
+        #expect(
+            PriorityLine.text(for: Self.event(.resolved, .critical))
+                == "<5>cpu-hot resolved: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C, no longer above 80 °C")
     }
 
     @Test func aFailingSensorIsAWarningAndItsRecoveryANotice() {
-        #expect(PriorityLine.text(for: SensorFault(time: .seconds(1), sensor: Self.cpu, reason: "EIO"))
-            == "<4>sensor thermal:thermal_zone0 (x86_pkg_temp) read failed: EIO")
-        #expect(PriorityLine.text(for: SensorFault(time: .seconds(1), sensor: Self.cpu, reason: nil))
-            == "<5>sensor thermal:thermal_zone0 (x86_pkg_temp) reads again")
+        #expect(
+            PriorityLine.text(for: SensorFault(time: .seconds(1), sensor: Self.cpu, reason: "EIO"))
+                == "<4>sensor thermal:thermal_zone0 (x86_pkg_temp) read failed: EIO")
+        #expect(
+            PriorityLine.text(for: SensorFault(time: .seconds(1), sensor: Self.cpu, reason: nil))
+                == "<5>sensor thermal:thermal_zone0 (x86_pkg_temp) reads again")
     }
 
     @Test func aSensorThatAppearsOrGoesIsANotice() {
-        #expect(PriorityLine.text(for: SensorPresence(time: .seconds(1), sensor: Self.cpu, appeared: true))
-            == "<5>sensor thermal:thermal_zone0 (x86_pkg_temp) appeared")
-        #expect(PriorityLine.text(for: SensorPresence(time: .seconds(1), sensor: Self.cpu, appeared: false))
-            == "<5>sensor thermal:thermal_zone0 (x86_pkg_temp) gone")
+        #expect(
+            PriorityLine.text(for: SensorPresence(time: .seconds(1), sensor: Self.cpu, appeared: true))
+                == "<5>sensor thermal:thermal_zone0 (x86_pkg_temp) appeared")
+        #expect(
+            PriorityLine.text(for: SensorPresence(time: .seconds(1), sensor: Self.cpu, appeared: false))
+                == "<5>sensor thermal:thermal_zone0 (x86_pkg_temp) gone")
     }
 
     @Test func everyLineOfAMessageHasThePrefixAndControlsAreEscaped() {

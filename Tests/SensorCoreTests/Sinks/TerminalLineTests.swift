@@ -12,8 +12,9 @@ struct TerminalLineTests {
 
     @Test func showsTimeSeverityWordAndMessageInColour() {
         let t = line(colour: true)
-        #expect(t.render("<2>cpu-crit firing: sim:cpu 97 °C above 95 °C")
-            == "08:00:00 \u{1B}[1;31mcritical\u{1B}[0m cpu-crit firing: sim:cpu 97 °C above 95 °C")
+        #expect(
+            t.render("<2>cpu-crit firing: sim:cpu 97 °C above 95 °C")
+                == "08:00:00 \u{1B}[1;31mcritical\u{1B}[0m cpu-crit firing: sim:cpu 97 °C above 95 °C")
         #expect(t.render("<4>cpu-hot firing: x") == "08:00:00 \u{1B}[33mwarning\u{1B}[0m  cpu-hot firing: x")
         #expect(t.render("<3>reload failed") == "08:00:00 \u{1B}[31merror\u{1B}[0m    reload failed")
         #expect(t.render("<5>cpu-hot resolved: x") == "08:00:00 notice   cpu-hot resolved: x")
@@ -34,10 +35,11 @@ struct TerminalLineTests {
         #expect(t.render("<9>not a priority") == "08:00:00 <9>not a priority")
     }
 
-    @Test(arguments: [
-        (nil, "xterm-256color", true), ("", "xterm", true), ("1", "xterm", false), ("0", "xterm", false),
-        (nil, "dumb", false), (nil, nil, true),
-    ] as [(String?, String?, Bool)])
+    @Test(
+        arguments: [
+            (nil, "xterm-256color", true), ("", "xterm", true), ("1", "xterm", false), ("0", "xterm", false),
+            (nil, "dumb", false), (nil, nil, true),
+        ] as [(String?, String?, Bool)])
     func noColorAndDumbTerminalsTurnColourOff(_ noColor: String?, _ term: String?, _ wanted: Bool) {
         #expect(TerminalLine.colourWanted(noColor: noColor, term: term) == wanted)
     }

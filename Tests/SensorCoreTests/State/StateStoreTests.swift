@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCore
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 struct StateStoreTests {
     static let alerts = [
@@ -81,14 +81,21 @@ struct StateStoreTests {
         dir.write("state.json", Self.writtenByFoundation)
         try store.save(store.load(now: Self.now).alerts)
         // Only the needless `\/` escape differs.
-        #expect(TemporaryDirectory.readFile(dir.path("state.json")) == Self.writtenByFoundation.replacingOccurrences(of: "\\/", with: "/") + "\n")
+        #expect(
+            TemporaryDirectory.readFile(dir.path("state.json")) == Self.writtenByFoundation.replacingOccurrences(
+                of: "\\/", with: "/") + "\n")
     }
 
     @Test(arguments: [
         ("{\"version\":1,\"alerts\":[{\"rule\":\"a\"}]}", "alerts[0].sensor: required key is missing"),
-        ("{\"version\":1,\"alerts\":[{\"rule\":\"a\",\"sensor\":\"s\",\"quantity\":\"temperature\",\"since\":\"now\",\"severity\":\"warning\",\"threshold\":1,\"condition\":\"above\"}]}",
-         "alerts[0].since: expected a number, found a string"),
-        ("{\"version\":1,\"alerts\":[{\"rule\":\"a\"", "line 1, column 35: expected \",\" or \"}\" after a value, found end of file"),
+        (
+            "{\"version\":1,\"alerts\":[{\"rule\":\"a\",\"sensor\":\"s\",\"quantity\":\"temperature\",\"since\":\"now\",\"severity\":\"warning\",\"threshold\":1,\"condition\":\"above\"}]}",
+            "alerts[0].since: expected a number, found a string"
+        ),
+        (
+            "{\"version\":1,\"alerts\":[{\"rule\":\"a\"",
+            "line 1, column 35: expected \",\" or \"}\" after a value, found end of file"
+        ),
     ])
     func aBadFileSaysWhereItIsBad(content: String, reason: String) {
         let dir = TemporaryDirectory()
@@ -146,7 +153,10 @@ struct StateStoreTests {
     @Test func saveIntoAReadOnlyDirectoryThrowsWithPathAndErrno() {
         // sysfs refuses new files even to root, unlike a chmod-ed directory.
         let store = StateStore(directory: "/sys")
-        #expect(throws: StateStore.SaveError.write(AtomicFileWriter.Failure(step: .open, path: "/sys/state.json.tmp", errno: EACCES))) {
+        #expect(
+            throws: StateStore.SaveError.write(
+                AtomicFileWriter.Failure(step: .open, path: "/sys/state.json.tmp", errno: EACCES))
+        ) {
             try store.save(Self.alerts)
         }
     }
@@ -161,12 +171,13 @@ struct StateStoreTests {
         unlink(store.path)
     }
 
-    @Test(arguments: [
-        (nil, "/var/lib/sensorwatch"),
-        ("", "/var/lib/sensorwatch"),
-        ("/var/lib/sensorwatch", "/var/lib/sensorwatch"),
-        ("/var/lib/private/sensorwatch:/var/lib/other", "/var/lib/private/sensorwatch"),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "/var/lib/sensorwatch"),
+            ("", "/var/lib/sensorwatch"),
+            ("/var/lib/sensorwatch", "/var/lib/sensorwatch"),
+            ("/var/lib/private/sensorwatch:/var/lib/other", "/var/lib/private/sensorwatch"),
+        ] as [(String?, String)])
     func directoryComesFromTheFirstStateDirectoryEntry(env: String?, expected: String) {
         #expect(StateStore.directory(fromEnvironment: env) == expected)
     }

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorConfig
 @testable import SensorCore
 @testable import SensorDaemon
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// `run` with a `metrics` section keeps the textfile written from the live state and
 /// removes it at a clean stop (SPEC §12).
@@ -34,7 +34,10 @@ struct DaemonMetricsTests {
             #expect(await clock.until { $0.sleeperCount >= 2 })
             clock.advance(by: .seconds(1))
         }
-        await eventually { (TemporaryDirectory.readFile(metrics.textfile) ?? "").contains("sensorwatch_sensor_up{sensor=\"sim:cpu\",quantity=\"temperature\"} 0") }
+        await eventually {
+            (TemporaryDirectory.readFile(metrics.textfile) ?? "").contains(
+                "sensorwatch_sensor_up{sensor=\"sim:cpu\",quantity=\"temperature\"} 0")
+        }
         let text = (TemporaryDirectory.readFile(metrics.textfile) ?? "")
         for line in [
             "sensorwatch_build_info{version=\"9.9\"} 1",

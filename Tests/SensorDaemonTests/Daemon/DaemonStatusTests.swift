@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorConfig
 @testable import SensorCore
 @testable import SensorDaemon
@@ -7,7 +8,6 @@ import Glibc
 import SensorTestKit
 import Synchronization
 import Testing
-#endif
 
 /// `run` keeps the status file (SPEC §19): written at once, rewritten within a second of a
 /// change of a sensor's health or an alert's state and at least every 10 s, mode 0644,
@@ -34,14 +34,16 @@ struct DaemonStatusTests {
         let dir = TemporaryDirectory()
         let cpu = SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)
         let reader = ScriptedReader(cpu, [50, 85, 86, nil, nil])
-        let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0), holdFor: .seconds(1))
+        let rule = Rule(
+            name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0), holdFor: .seconds(1))
         let file = dir.path("status.json")
         let configuration = Configuration(
             path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule],
             statusFile: file)
         let clock = VirtualClock()
         let env = Daemon<VirtualClock>.Environment(
-            sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 }, makeReader: { _ in reader },
+            sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 },
+            makeReader: { _ in reader },
             version: "9.9")
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }
@@ -55,8 +57,14 @@ struct DaemonStatusTests {
         #expect(await reader.polls.until(1))
         var polled = 1
         for (n, expected) in [
-            (2, "{\"id\":\"sim:cpu\",\"label\":\"CPU\",\"quantity\":\"temperature\",\"unit\":\"°C\",\"value\":85,\"time\":\"2027-01-15T08:00:01.000Z\",\"ok\":true,\"error\":null,\"limits\":null}"),
-            (2, "{\"rule\":\"hot\",\"sensor\":\"sim:cpu\",\"severity\":\"warning\",\"state\":\"pending\",\"since\":\"2027-01-15T08:00:01.000Z\",\"value\":85,\"threshold\":80,\"condition\":\"above\",\"limit\":null,\"within\":null,\"unit\":\"°C\",\"thresholdText\":\"80 °C\"}"),
+            (
+                2,
+                "{\"id\":\"sim:cpu\",\"label\":\"CPU\",\"quantity\":\"temperature\",\"unit\":\"°C\",\"value\":85,\"time\":\"2027-01-15T08:00:01.000Z\",\"ok\":true,\"error\":null,\"limits\":null}"
+            ),
+            (
+                2,
+                "{\"rule\":\"hot\",\"sensor\":\"sim:cpu\",\"severity\":\"warning\",\"state\":\"pending\",\"since\":\"2027-01-15T08:00:01.000Z\",\"value\":85,\"threshold\":80,\"condition\":\"above\",\"limit\":null,\"within\":null,\"unit\":\"°C\",\"thresholdText\":\"80 °C\"}"
+            ),
             (3, "\"state\":\"firing\""),
             (4, "\"ok\":false,\"error\":\"EIO\""),
         ] {
@@ -116,10 +124,14 @@ struct DaemonStatusTests {
             data.commit(PollCycle(list: list, readings: SensorValues(time: .seconds(Double(second)), values: [50])))
             let lastWrite = writtenAt.last ?? 0
             let written = second - lastWrite >= 9
-            #expect(await eventually {
-                service.lookCount > looked && clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(Int64((written ? second : lastWrite) + 10)))]
-                    && service.writeCount == before + (written ? 1 : 0)
-            }, "at \(second) s: timer \(clock.sleepDeadlines), \(service.writeCount) writes")
+            #expect(
+                await eventually {
+                    service.lookCount > looked
+                        && clock.sleepDeadlines == [
+                            VirtualClock.Instant(offset: .seconds(Int64((written ? second : lastWrite) + 10)))
+                        ]
+                        && service.writeCount == before + (written ? 1 : 0)
+                }, "at \(second) s: timer \(clock.sleepDeadlines), \(service.writeCount) writes")
             if service.writeCount > before { writtenAt.append(second) }
         }
         #expect(writtenAt == [9, 18, 27])
@@ -147,9 +159,10 @@ struct DaemonStatusTests {
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(10))
         #expect(await service.writes.until(2))
-        #expect(logged.lines == [
-            "<4>cannot write the status file: open /nonexistent/dir/.status.json.tmp: No such file or directory; retrying every 10s",
-        ])
+        #expect(
+            logged.lines == [
+                "<4>cannot write the status file: open /nonexistent/dir/.status.json.tmp: No such file or directory; retrying every 10s"
+            ])
         run.cancel()
         await run.value
     }
@@ -158,7 +171,13 @@ struct DaemonStatusTests {
         let dir = TemporaryDirectory()
         dir.write("c.json5", "{ statusFile: \"run/status.json\" }")
         #expect(try ConfigLoader.load(path: dir.path("c.json5")).statusFile == dir.path("run/status.json"))
-        #expect(TemporaryDirectory.configErrors(of: "{ statusFile: \"dir/\" }") == ["c.json5: statusFile: must name a file (where `run` keeps its status)"])
-        #expect(TemporaryDirectory.configErrors(of: "{ statusFile: 3 }") == ["c.json5: statusFile: expected a string, found a number"])
+        #expect(
+            TemporaryDirectory.configErrors(of: "{ statusFile: \"dir/\" }") == [
+                "c.json5: statusFile: must name a file (where `run` keeps its status)"
+            ])
+        #expect(
+            TemporaryDirectory.configErrors(of: "{ statusFile: 3 }") == [
+                "c.json5: statusFile: expected a string, found a number"
+            ])
     }
 }

@@ -85,15 +85,17 @@ struct DaemonTests {
     /// a rule that selects one is not mentioned (issue 34).
     @Test func aRuleThatSelectsNoSensorIsAWarningAtStart() async throws {
         let (daemon, log) = Self.loggingDaemon(
-            rules: [("hot", "sim:cpu"), ("typo", "sim:cpuu")], reader: ScriptedReader(Self.cpu, [50, 50, 50]), clock: VirtualClock())
+            rules: [("hot", "sim:cpu"), ("typo", "sim:cpuu")], reader: ScriptedReader(Self.cpu, [50, 50, 50]),
+            clock: VirtualClock())
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await log.written.until(1))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(log.entries.map(\.level) == [.warning])
-        #expect(log.entries.map(\.message) == [
-            #"rule "typo" selects no sensor of this machine: sensor "sim:cpuu" matches no sensor id (did you mean "sim:cpu"?)"#,
-        ])
+        #expect(
+            log.entries.map(\.message) == [
+                #"rule "typo" selects no sensor of this machine: sensor "sim:cpuu" matches no sensor id (did you mean "sim:cpu"?)"#
+            ])
     }
 
     /// After a rediscovery that changed the sensors, a rule that still selects nothing is
@@ -101,7 +103,8 @@ struct DaemonTests {
     @Test func aRuleStillWithoutASensorAfterARediscoveryIsSaidAgain() async throws {
         let clock = VirtualClock()
         let reader = ScriptedReader(Self.cpu, Array(repeating: 50, count: 100))
-        let (daemon, log) = Self.loggingDaemon(rules: [("fan", "sim:fan"), ("pump", "sim:pump")], reader: reader, clock: clock)
+        let (daemon, log) = Self.loggingDaemon(
+            rules: [("fan", "sim:fan"), ("pump", "sim:pump")], reader: reader, clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await log.written.until(2))
         // The fan is plugged in; the minute's rediscovery finds it.
@@ -113,11 +116,12 @@ struct DaemonTests {
         }
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
-        #expect(log.entries.map(\.message) == [
-            #"rule "fan" selects no sensor of this machine: sensor "sim:fan" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
-            #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
-            #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
-        ])
+        #expect(
+            log.entries.map(\.message) == [
+                #"rule "fan" selects no sensor of this machine: sensor "sim:fan" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+                #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+                #"rule "pump" selects no sensor of this machine: sensor "sim:pump" matches no sensor id (no id is close to it; `sensorwatch sensors` lists them)"#,
+            ])
     }
 
     @Test func pollsAtTheIntervalAndLogsFiringAndResolved() async {
@@ -136,8 +140,10 @@ struct DaemonTests {
         #expect(await sink.receivedFaults.until(2))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
-        #expect(sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } ==
-            ["firing@1.0=85.0", "resolved@4.0=70.0"])
+        #expect(
+            sink.events.map { "\($0.kind.rawValue)@\($0.time.seconds)=\($0.value ?? -1)" } == [
+                "firing@1.0=85.0", "resolved@4.0=70.0",
+            ])
         #expect(sink.faults.map { $0.reason ?? "ok" } == ["EIO", "ok"])
         #expect(notifier.sent.first?.hasPrefix("READY=1\nSTATUS=1 sensor, 0 faulty, 0 firing") == true)
         #expect(notifier.sent.last == "STOPPING=1")
@@ -150,9 +156,11 @@ struct DaemonTests {
         let rule = Rule(name: "hot", selector: SensorSelector(), condition: .above(80, hysteresis: 0))
         let (daemon, clock, sink, reader) = makeDaemon(
             values: [90, 70], rules: [rule],
-            restored: [PersistedAlert(
-                rule: "hot", sensor: Self.cpu.id.rawValue, quantity: .temperature, since: 0, severity: .warning,
-                value: 90, threshold: 80, condition: .above)])
+            restored: [
+                PersistedAlert(
+                    rule: "hot", sensor: Self.cpu.id.rawValue, quantity: .temperature, since: 0, severity: .warning,
+                    value: 90, threshold: 80, condition: .above)
+            ])
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await reader.polls.until(1))
         #expect(await clock.until { $0.sleeperCount >= 1 })
@@ -191,8 +199,9 @@ struct DaemonTests {
         #expect(await sink.receivedEvents.until(1))
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
-        #expect(sink.events.map { "\($0.kind.rawValue) \($0.sensor.id.rawValue)@\($0.time.seconds)" }
-            == ["firing thermal:thermal_zone1@2.0"])
+        #expect(
+            sink.events.map { "\($0.kind.rawValue) \($0.sensor.id.rawValue)@\($0.time.seconds)" }
+                == ["firing thermal:thermal_zone1@2.0"])
     }
 
     @Test func watchdogIsFedFromTheLoop() async {
@@ -228,7 +237,9 @@ struct DaemonTests {
             return
         }
         #expect(usec > 0)
-        #expect(notifier.sent[notifier.sent.firstIndex { $0.hasPrefix("RELOADING=1") }!] == "RELOADING=1\nMONOTONIC_USEC=\(usec)")
+        #expect(
+            notifier.sent[notifier.sent.firstIndex { $0.hasPrefix("RELOADING=1") }!]
+                == "RELOADING=1\nMONOTONIC_USEC=\(usec)")
         if case .ready = phases[2] {} else { Issue.record("no READY after the reload: \(phases)") }
         #expect(phases[3] == .stopping)
     }

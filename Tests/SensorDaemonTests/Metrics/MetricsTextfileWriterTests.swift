@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorConfig
 @testable import SensorCore
 @testable import SensorDaemon
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// The metrics file on disk: atomic, 0644 whatever the umask, on the clock, gone at stop.
 @DaemonActor
@@ -27,7 +27,9 @@ struct MetricsTextfileWriterTests {
         defer { umask(old) }
         #expect(writer.writeNow())
         #expect(mode(config.textfile) == 0o644)
-        #expect(TemporaryDirectory.readFile(config.textfile) == PrometheusExposition.render(MetricsSnapshot(version: "t", startTime: 1)))
+        #expect(
+            TemporaryDirectory.readFile(config.textfile)
+                == PrometheusExposition.render(MetricsSnapshot(version: "t", startTime: 1)))
         #expect(dir.names() == ["sensorwatch.prom"])
     }
 
@@ -43,13 +45,15 @@ struct MetricsTextfileWriterTests {
         dir.mkdir("sub")
         #expect(writer.writeNow())
         #expect(writer.writeNow())
-        #expect(log.lines == [
-            "<4>cannot write the metrics file: open \(dir.path("sub"))/.m.prom.tmp: No such file or directory; retrying every 1s",
-            "<5>the metrics file \(config.textfile) is written again",
-        ])
+        #expect(
+            log.lines == [
+                "<4>cannot write the metrics file: open \(dir.path("sub"))/.m.prom.tmp: No such file or directory; retrying every 1s",
+                "<5>the metrics file \(config.textfile) is written again",
+            ])
     }
 
-    static let list = SensorList(source: "sim#1", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
+    static let list = SensorList(
+        source: "sim#1", sensors: [SensorInfo(id: "sim:cpu", label: "CPU", quantity: .temperature)])
 
     /// A service on a manual clock with a model of its own, no rules.
     static func service(_ config: MetricsConfiguration?) -> (MetricsService<VirtualClock>, SensorData, VirtualClock) {
@@ -97,7 +101,9 @@ struct MetricsTextfileWriterTests {
         await commit()
         #expect(await service.writes?.until(2) == true)
         #expect(written(), "due after an interval, written at the commit")
-        #expect(TemporaryDirectory.readFile(config.textfile)?.contains("sensorwatch_temperature_celsius{sensor=\"sim:cpu\",label=\"CPU\"} 42\n") == true)
+        #expect(
+            TemporaryDirectory.readFile(config.textfile)?.contains(
+                "sensorwatch_temperature_celsius{sensor=\"sim:cpu\",label=\"CPU\"} 42\n") == true)
         unlink(config.textfile)
         // The write at 16 s moved the backstop to four intervals (a minute) after it.
         #expect(await clock.until { $0.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(76))] })
@@ -146,7 +152,8 @@ struct MetricsTextfileWriterTests {
         let dir = TemporaryDirectory()
         for subSecond in [false, true] {
             let interval: Duration = subSecond ? .milliseconds(50) : .seconds(1)
-            let (service, data, clock) = Self.service(MetricsConfiguration(textfile: dir.path("m.prom"), interval: interval))
+            let (service, data, clock) = Self.service(
+                MetricsConfiguration(textfile: dir.path("m.prom"), interval: interval))
             let run = Task { await service.run() }
             // Running: the timer waits, and the model is observed.
             #expect(await clock.untilSleepers(1))

@@ -17,7 +17,9 @@ struct PrometheusExpositionTests {
                 info: SensorInfo(id: "thermal:thermal_zone0", label: "x86_pkg_temp", quantity: .temperature), up: false,
                 value: 47, lastReading: 1_764_583_465),
             .init(
-                info: SensorInfo(id: "thermal:thermal_zone1", label: "a \"quoted\\\" label\nwith a line feed", quantity: .temperature),
+                info: SensorInfo(
+                    id: "thermal:thermal_zone1", label: "a \"quoted\\\" label\nwith a line feed", quantity: .temperature
+                ),
                 up: false, value: nil, lastReading: nil),
         ],
         alerts: [
@@ -32,78 +34,81 @@ struct PrometheusExpositionTests {
         ])
 
     @Test func rendersEveryFamilyWithHelpTypeBaseUnitsAndEscapedLabels() {
-        #expect(PrometheusExposition.render(Self.snapshot) == #"""
-            # HELP sensorwatch_build_info Always 1; the version label is sensorwatch's version.
-            # TYPE sensorwatch_build_info gauge
-            sensorwatch_build_info{version="0.1.0"} 1
-            # HELP sensorwatch_start_time_seconds Unix time the sensorwatch daemon started.
-            # TYPE sensorwatch_start_time_seconds gauge
-            sensorwatch_start_time_seconds 1764583200
-            # HELP sensorwatch_sensor_up 1 if the latest read of the sensor succeeded, else 0.
-            # TYPE sensorwatch_sensor_up gauge
-            sensorwatch_sensor_up{sensor="hwmon:sht3x/humidity1",quantity="humidity"} 1
-            sensorwatch_sensor_up{sensor="iio:bme280/pressure",quantity="pressure"} 1
-            sensorwatch_sensor_up{sensor="thermal:thermal_zone0",quantity="temperature"} 0
-            sensorwatch_sensor_up{sensor="thermal:thermal_zone1",quantity="temperature"} 0
-            # HELP sensorwatch_sensor_last_reading_timestamp_seconds Unix time of the latest successful read of the sensor.
-            # TYPE sensorwatch_sensor_last_reading_timestamp_seconds gauge
-            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="hwmon:sht3x/humidity1"} 1764583466.25
-            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="iio:bme280/pressure"} 1764583466.5
-            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="thermal:thermal_zone0"} 1764583465
-            # HELP sensorwatch_temperature_celsius Latest successful temperature reading in degrees Celsius.
-            # TYPE sensorwatch_temperature_celsius gauge
-            sensorwatch_temperature_celsius{sensor="thermal:thermal_zone0",label="x86_pkg_temp"} 47
-            # HELP sensorwatch_humidity_ratio Latest successful relative humidity reading as a ratio (0.415 is 41.5 %RH).
-            # TYPE sensorwatch_humidity_ratio gauge
-            sensorwatch_humidity_ratio{sensor="hwmon:sht3x/humidity1",label=""} 0.415
-            # HELP sensorwatch_pressure_pascals Latest successful pressure reading in pascals (hPa × 100).
-            # TYPE sensorwatch_pressure_pascals gauge
-            sensorwatch_pressure_pascals{sensor="iio:bme280/pressure",label=""} 101325
-            # HELP sensorwatch_alert_firing 1 while the alert of the rule for the sensor is firing, else 0 (pending counts as 0).
-            # TYPE sensorwatch_alert_firing gauge
-            sensorwatch_alert_firing{rule="cpu-hot",sensor="thermal:thermal_zone0",severity="warning"} 1
-            sensorwatch_alert_firing{rule="cpu-hot",sensor="thermal:thermal_zone1",severity="warning"} 0
-            sensorwatch_alert_firing{rule="dry-air",sensor="hwmon:sht3x/humidity1",severity="notice"} 0
-            # HELP sensorwatch_alert_events_total Alert events (firing, resolved, repeat) the rule has sent since the daemon started.
-            # TYPE sensorwatch_alert_events_total counter
-            sensorwatch_alert_events_total{rule="cpu-hot",event="firing"} 1
-            sensorwatch_alert_events_total{rule="cpu-hot",event="resolved"} 0
-            sensorwatch_alert_events_total{rule="cpu-hot",event="repeat"} 2
-            sensorwatch_alert_events_total{rule="dry-air",event="firing"} 0
-            sensorwatch_alert_events_total{rule="dry-air",event="resolved"} 0
-            sensorwatch_alert_events_total{rule="dry-air",event="repeat"} 0
+        #expect(
+            PrometheusExposition.render(Self.snapshot) == #"""
+                # HELP sensorwatch_build_info Always 1; the version label is sensorwatch's version.
+                # TYPE sensorwatch_build_info gauge
+                sensorwatch_build_info{version="0.1.0"} 1
+                # HELP sensorwatch_start_time_seconds Unix time the sensorwatch daemon started.
+                # TYPE sensorwatch_start_time_seconds gauge
+                sensorwatch_start_time_seconds 1764583200
+                # HELP sensorwatch_sensor_up 1 if the latest read of the sensor succeeded, else 0.
+                # TYPE sensorwatch_sensor_up gauge
+                sensorwatch_sensor_up{sensor="hwmon:sht3x/humidity1",quantity="humidity"} 1
+                sensorwatch_sensor_up{sensor="iio:bme280/pressure",quantity="pressure"} 1
+                sensorwatch_sensor_up{sensor="thermal:thermal_zone0",quantity="temperature"} 0
+                sensorwatch_sensor_up{sensor="thermal:thermal_zone1",quantity="temperature"} 0
+                # HELP sensorwatch_sensor_last_reading_timestamp_seconds Unix time of the latest successful read of the sensor.
+                # TYPE sensorwatch_sensor_last_reading_timestamp_seconds gauge
+                sensorwatch_sensor_last_reading_timestamp_seconds{sensor="hwmon:sht3x/humidity1"} 1764583466.25
+                sensorwatch_sensor_last_reading_timestamp_seconds{sensor="iio:bme280/pressure"} 1764583466.5
+                sensorwatch_sensor_last_reading_timestamp_seconds{sensor="thermal:thermal_zone0"} 1764583465
+                # HELP sensorwatch_temperature_celsius Latest successful temperature reading in degrees Celsius.
+                # TYPE sensorwatch_temperature_celsius gauge
+                sensorwatch_temperature_celsius{sensor="thermal:thermal_zone0",label="x86_pkg_temp"} 47
+                # HELP sensorwatch_humidity_ratio Latest successful relative humidity reading as a ratio (0.415 is 41.5 %RH).
+                # TYPE sensorwatch_humidity_ratio gauge
+                sensorwatch_humidity_ratio{sensor="hwmon:sht3x/humidity1",label=""} 0.415
+                # HELP sensorwatch_pressure_pascals Latest successful pressure reading in pascals (hPa × 100).
+                # TYPE sensorwatch_pressure_pascals gauge
+                sensorwatch_pressure_pascals{sensor="iio:bme280/pressure",label=""} 101325
+                # HELP sensorwatch_alert_firing 1 while the alert of the rule for the sensor is firing, else 0 (pending counts as 0).
+                # TYPE sensorwatch_alert_firing gauge
+                sensorwatch_alert_firing{rule="cpu-hot",sensor="thermal:thermal_zone0",severity="warning"} 1
+                sensorwatch_alert_firing{rule="cpu-hot",sensor="thermal:thermal_zone1",severity="warning"} 0
+                sensorwatch_alert_firing{rule="dry-air",sensor="hwmon:sht3x/humidity1",severity="notice"} 0
+                # HELP sensorwatch_alert_events_total Alert events (firing, resolved, repeat) the rule has sent since the daemon started.
+                # TYPE sensorwatch_alert_events_total counter
+                sensorwatch_alert_events_total{rule="cpu-hot",event="firing"} 1
+                sensorwatch_alert_events_total{rule="cpu-hot",event="resolved"} 0
+                sensorwatch_alert_events_total{rule="cpu-hot",event="repeat"} 2
+                sensorwatch_alert_events_total{rule="dry-air",event="firing"} 0
+                sensorwatch_alert_events_total{rule="dry-air",event="resolved"} 0
+                sensorwatch_alert_events_total{rule="dry-air",event="repeat"} 0
 
-            """#)
+                """#)
     }
 
     /// The two families every file starts with, of version 1.2 started at 0.5.
     static let head = """
-            # HELP sensorwatch_build_info Always 1; the version label is sensorwatch's version.
-            # TYPE sensorwatch_build_info gauge
-            sensorwatch_build_info{version="1.2"} 1
-            # HELP sensorwatch_start_time_seconds Unix time the sensorwatch daemon started.
-            # TYPE sensorwatch_start_time_seconds gauge
-            sensorwatch_start_time_seconds 0.5
+        # HELP sensorwatch_build_info Always 1; the version label is sensorwatch's version.
+        # TYPE sensorwatch_build_info gauge
+        sensorwatch_build_info{version="1.2"} 1
+        # HELP sensorwatch_start_time_seconds Unix time the sensorwatch daemon started.
+        # TYPE sensorwatch_start_time_seconds gauge
+        sensorwatch_start_time_seconds 0.5
 
-            """
+        """
 
     @Test func aDiscreteSensorIsUpAndReadButHasNoValueSeries() {
         let snapshot = MetricsSnapshot(
             version: "1.2", startTime: 0.5,
             sensors: [
                 .init(
-                    info: SensorInfo(id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: .state), up: true, value: 3,
+                    info: SensorInfo(id: "ipmi:bmc-r1-01/PSU1_Status", label: "PSU1 Status", quantity: .state),
+                    up: true, value: 3,
                     lastReading: 10)
             ])
-        #expect(PrometheusExposition.render(snapshot) == Self.head + """
-            # HELP sensorwatch_sensor_up 1 if the latest read of the sensor succeeded, else 0.
-            # TYPE sensorwatch_sensor_up gauge
-            sensorwatch_sensor_up{sensor="ipmi:bmc-r1-01/PSU1_Status",quantity="state"} 1
-            # HELP sensorwatch_sensor_last_reading_timestamp_seconds Unix time of the latest successful read of the sensor.
-            # TYPE sensorwatch_sensor_last_reading_timestamp_seconds gauge
-            sensorwatch_sensor_last_reading_timestamp_seconds{sensor="ipmi:bmc-r1-01/PSU1_Status"} 10
+        #expect(
+            PrometheusExposition.render(snapshot) == Self.head + """
+                # HELP sensorwatch_sensor_up 1 if the latest read of the sensor succeeded, else 0.
+                # TYPE sensorwatch_sensor_up gauge
+                sensorwatch_sensor_up{sensor="ipmi:bmc-r1-01/PSU1_Status",quantity="state"} 1
+                # HELP sensorwatch_sensor_last_reading_timestamp_seconds Unix time of the latest successful read of the sensor.
+                # TYPE sensorwatch_sensor_last_reading_timestamp_seconds gauge
+                sensorwatch_sensor_last_reading_timestamp_seconds{sensor="ipmi:bmc-r1-01/PSU1_Status"} 10
 
-            """)
+                """)
     }
 
     /// No sensors, no rules: only the families that have a sample (an empty family is noise).
@@ -215,34 +220,44 @@ struct PrometheusExpositionTests {
         let snapshot = MetricsSnapshot(
             version: "v", startTime: 0,
             sensors: [.init(info: SensorInfo(id: "h", quantity: .humidity), up: true, value: 41.3, lastReading: 1)])
-        #expect(PrometheusExposition.render(snapshot).contains("sensorwatch_humidity_ratio{sensor=\"h\",label=\"\"} 0.413\n"))
+        #expect(
+            PrometheusExposition.render(snapshot).contains(
+                "sensorwatch_humidity_ratio{sensor=\"h\",label=\"\"} 0.413\n"))
     }
 }
 
 /// Limits as metrics (SPEC §12, §16): one series per plausible limit, ignored ones left out.
 struct PrometheusLimitTests {
     @Test func plausibleLimitsAreOneSeriesEachAfterTheValues() {
-        let limits = SensorLimits(values: ["crit": 84.85, "max": 81.85, "crit_hyst": 80], ignored: ["min": "-273.15 °C is not a plausible limit"])
+        let limits = SensorLimits(
+            values: ["crit": 84.85, "max": 81.85, "crit_hyst": 80],
+            ignored: ["min": "-273.15 °C is not a plausible limit"])
         let snapshot = MetricsSnapshot(
             version: "0.1.0", startTime: 1_764_583_200,
             sensors: [
-                .init(info: SensorInfo(id: "hwmon:nvme/temp1", label: "Composite", quantity: .temperature, limits: limits),
-                      up: true, value: 38.85, lastReading: 1_764_583_466),
-                .init(info: SensorInfo(id: "hwmon:nvme/temp2", quantity: .temperature,
-                                       limits: SensorLimits(ignored: ["max": "65261.85 °C is not a plausible limit"])),
-                      up: true, value: 40, lastReading: 1_764_583_466),
+                .init(
+                    info: SensorInfo(
+                        id: "hwmon:nvme/temp1", label: "Composite", quantity: .temperature, limits: limits),
+                    up: true, value: 38.85, lastReading: 1_764_583_466),
+                .init(
+                    info: SensorInfo(
+                        id: "hwmon:nvme/temp2", quantity: .temperature,
+                        limits: SensorLimits(ignored: ["max": "65261.85 °C is not a plausible limit"])),
+                    up: true, value: 40, lastReading: 1_764_583_466),
             ],
             alerts: [], events: [])
         let text = PrometheusExposition.render(snapshot)
-        #expect(text.hasSuffix(#"""
-            sensorwatch_temperature_celsius{sensor="hwmon:nvme/temp2",label=""} 40
-            # HELP sensorwatch_temperature_limit_celsius The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...).
-            # TYPE sensorwatch_temperature_limit_celsius gauge
-            sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="max"} 81.85
-            sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="crit"} 84.85
-            sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="crit_hyst"} 80
+        #expect(
+            text.hasSuffix(
+                #"""
+                sensorwatch_temperature_celsius{sensor="hwmon:nvme/temp2",label=""} 40
+                # HELP sensorwatch_temperature_limit_celsius The sensor's plausible limits in degrees Celsius, as its driver declares them (max, crit, crit_hyst, ...).
+                # TYPE sensorwatch_temperature_limit_celsius gauge
+                sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="max"} 81.85
+                sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="crit"} 84.85
+                sensorwatch_temperature_limit_celsius{sensor="hwmon:nvme/temp1",limit="crit_hyst"} 80
 
-            """#))
+                """#))
         // Rendered again with new values, the limits stay where they were.
         let renderer = PrometheusRenderer()
         _ = renderer.render(snapshot)
@@ -257,14 +272,22 @@ struct PrometheusLimitTests {
         let snapshot = MetricsSnapshot(
             version: "0.1.0", startTime: 1_764_583_200,
             sensors: [
-                .init(info: SensorInfo(id: "hwmon:nct6798/fan2", quantity: .fan, limits: SensorLimits(values: ["min": 300])),
-                      up: true, value: 1200, lastReading: 1_764_583_466),
-                .init(info: SensorInfo(id: "hwmon:nct6798/in0", quantity: .voltage, limits: SensorLimits(values: ["max": 1.3])),
-                      up: true, value: 1.2, lastReading: 1_764_583_466),
-                .init(info: SensorInfo(id: "hwmon:amdgpu/power1", quantity: .power, limits: SensorLimits(values: ["cap": 220])),
-                      up: true, value: 35.5, lastReading: 1_764_583_466),
-                .init(info: SensorInfo(id: "hwmon:ina3221/curr1", quantity: .current, limits: SensorLimits(values: ["crit": 2])),
-                      up: true, value: 0.75, lastReading: 1_764_583_466),
+                .init(
+                    info: SensorInfo(
+                        id: "hwmon:nct6798/fan2", quantity: .fan, limits: SensorLimits(values: ["min": 300])),
+                    up: true, value: 1200, lastReading: 1_764_583_466),
+                .init(
+                    info: SensorInfo(
+                        id: "hwmon:nct6798/in0", quantity: .voltage, limits: SensorLimits(values: ["max": 1.3])),
+                    up: true, value: 1.2, lastReading: 1_764_583_466),
+                .init(
+                    info: SensorInfo(
+                        id: "hwmon:amdgpu/power1", quantity: .power, limits: SensorLimits(values: ["cap": 220])),
+                    up: true, value: 35.5, lastReading: 1_764_583_466),
+                .init(
+                    info: SensorInfo(
+                        id: "hwmon:ina3221/curr1", quantity: .current, limits: SensorLimits(values: ["crit": 2])),
+                    up: true, value: 0.75, lastReading: 1_764_583_466),
             ],
             alerts: [], events: [])
         let lines = Set(PrometheusExposition.render(snapshot).split(separator: "\n").map(String.init))

@@ -13,7 +13,9 @@ import Testing
 struct SourcePollerTests {
     /// A started poller at a 1 s interval with the shipped stall watch on `clock`, and the
     /// cycles it delivers.
-    static func watchedPoller(_ reader: any SensorReader, clock: VirtualClock) throws -> (SourcePoller, AsyncStream<PollCycle>) {
+    static func watchedPoller(
+        _ reader: any SensorReader, clock: VirtualClock
+    ) throws -> (SourcePoller, AsyncStream<PollCycle>) {
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
         let poller = SourcePoller(
             reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now), watchStalls: true
@@ -29,7 +31,9 @@ struct SourcePollerTests {
         let reader = HangingReader()
         let clock = VirtualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)
+        ) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
         try poller.start()
@@ -42,23 +46,28 @@ struct SourcePollerTests {
         reader.releaseOne()
         var seen: [String] = []
         for await cycle in cycles {
-            seen.append("t=\(cycle.time.seconds) tick=\(cycle.tick) samples=\(cycle.samples.count) sensors=\(cycle.sensors.count)")
+            seen.append(
+                "t=\(cycle.time.seconds) tick=\(cycle.tick) samples=\(cycle.samples.count) sensors=\(cycle.sensors.count)"
+            )
             if seen.count == 3 { break }
         }
         poller.stop()
         reader.releaseOne()
-        #expect(seen == [
-            "t=1.0 tick=true samples=0 sensors=1",
-            "t=2.0 tick=true samples=0 sensors=1",
-            "t=0.0 tick=false samples=1 sensors=1",
-        ])
+        #expect(
+            seen == [
+                "t=1.0 tick=true samples=0 sensors=1",
+                "t=2.0 tick=true samples=0 sensors=1",
+                "t=0.0 tick=false samples=1 sensors=1",
+            ])
     }
 
     @Test func pollsThatKeepUpGetNoStandInTicks() async throws {
         let reader = HangingReader()
         let clock = VirtualClock()
         let (cycles, delivered) = AsyncStream.makeStream(of: PollCycle.self)
-        let poller = SourcePoller(reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)) { _, cycles in
+        let poller = SourcePoller(
+            reader: reader, interval: .seconds(1), pacer: PollPacer(clock: clock, start: clock.now)
+        ) { _, cycles in
             for cycle in cycles { delivered.yield(cycle) }
         }
         try poller.start()
@@ -91,11 +100,15 @@ struct SourcePollerTests {
         var seen: [String] = []
         var iterator = cycles.makeAsyncIterator()
         clock.advance(by: .seconds(1) - SourcePoller.look)
-        if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
+        if let c = await iterator.next() {
+            seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))")
+        }
         reader.release()
         #expect(await reader.returns.until(1))
         clock.advance(by: .seconds(1))
-        if let c = await iterator.next() { seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))") }
+        if let c = await iterator.next() {
+            seen.append("t=\(c.time.seconds) tick=\(c.tick) values=\(c.samples.compactMap(\.value))")
+        }
         poller.stop()
         #expect(seen == ["t=1.0 tick=true values=[60.0]", "t=2.0 tick=true values=[60.0]"])
         // The first discovery, the new thread's, and the one after the stuck read returned.
@@ -121,9 +134,15 @@ struct SourcePollerTests {
         reader.releaseOne()
         let own = await iterator.next()
         poller.stop()
-        #expect(first.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=1.0 tick=true samples=0")
-        #expect(second.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=2.0 tick=true samples=0")
-        #expect(own.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" } == "t=0.0 tick=false samples=1")
+        #expect(
+            first.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" }
+                == "t=1.0 tick=true samples=0")
+        #expect(
+            second.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" }
+                == "t=2.0 tick=true samples=0")
+        #expect(
+            own.map { "t=\($0.time.seconds) tick=\($0.tick) samples=\($0.samples.count)" }
+                == "t=0.0 tick=false samples=1")
     }
 }
 
@@ -156,7 +175,9 @@ private final class FirstPollHangsReader: SensorReader {
         polled.increment()
         if first {
             gate.wait()
-            state.withLock { $0.blocked = false; $0.returned = true }
+            state.withLock {
+                $0.blocked = false; $0.returned = true
+            }
             returns.increment()
             return [SensorValues(time: time, values: [50])]
         }

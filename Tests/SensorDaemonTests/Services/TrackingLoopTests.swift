@@ -18,7 +18,9 @@ struct TrackingLoopTests {
     static let cpu = SensorInfo(id: "sim:cpu", quantity: .temperature)
     static let room = SensorInfo(id: "sim:room", quantity: .humidity)
 
-    static let lists = [cpu.id: SensorList(source: "cpu", sensors: [cpu]), room.id: SensorList(source: "room", sensors: [room])]
+    static let lists = [
+        cpu.id: SensorList(source: "cpu", sensors: [cpu]), room.id: SensorList(source: "room", sensors: [room]),
+    ]
 
     static func cycle(_ info: SensorInfo, _ t: Double, _ v: Double) -> PollCycle {
         .reading(lists[info.id]!, at: t, [(info, v)])
@@ -63,7 +65,11 @@ struct TrackingLoopTests {
         let task = Task { @DaemonActor in
             for _ in 0..<2 {
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                    withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
+                    withObservationTracking {
+                        _ = data.latest(of: Self.cpu.id)
+                    } onChange: {
+                        c.resume()
+                    }
                     armed.increment()
                 }
                 if let v = data.latest(of: Self.cpu.id)?.value { seen.append(v) }
@@ -103,7 +109,11 @@ struct TrackingLoopTests {
         let armed = EventCount()
         let task = Task { @DaemonActor in
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                withObservationTracking { _ = data.latest(of: Self.cpu.id) } onChange: { c.resume() }
+                withObservationTracking {
+                    _ = data.latest(of: Self.cpu.id)
+                } onChange: {
+                    c.resume()
+                }
                 armed.increment()
             }
             finished.withLock { $0 = true }

@@ -32,7 +32,9 @@ struct RunClockTests {
         let clock = VirtualClock()
         let sleepers = try AlarmSleepers<VirtualClock>(now: { clock.now }, alarm: clock.makeAlarm())
         let sleeping = Task { () -> Bool in
-            do { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(60))) } catch { return error is CancellationError }
+            do { try await sleepers.sleep(until: clock.now.advanced(by: .seconds(60))) } catch {
+                return error is CancellationError
+            }
             return false
         }
         sleeping.cancel()

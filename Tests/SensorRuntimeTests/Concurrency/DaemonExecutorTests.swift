@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorConfig
 @testable import SensorCore
 @testable import SensorDaemon
@@ -7,7 +8,6 @@ import Glibc
 import SensorTestKit
 import Synchronization
 import Testing
-#endif
 
 /// The executor behind ``DaemonActor``: a task it resumes runs as the actor, on the thread
 /// that donated itself, or on the executor's own thread otherwise.
@@ -114,7 +114,8 @@ struct DaemonExecutorTests {
             path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: .seconds(1))], rules: [rule])
         let daemon = await Daemon(
             configuration: configuration,
-            environment: Daemon<VirtualClock>.Environment(sink: sink, reload: { configuration }, makeReader: { _ in reader }),
+            environment: Daemon<VirtualClock>.Environment(
+                sink: sink, reload: { configuration }, makeReader: { _ in reader }),
             clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }
         #expect(await reader.polls.until(1))
@@ -126,7 +127,8 @@ struct DaemonExecutorTests {
         let polled = reader.pollThreads.withLock { $0 }
         let emitted = sink.eventThreads.withLock { $0 }
         #expect(polled.count >= 2 && emitted.count == 1)
-        #expect(polled.count >= 2 && emitted.first.map { pthread_equal($0, polled[1]) != 0 } == true,
+        #expect(
+            polled.count >= 2 && emitted.first.map { pthread_equal($0, polled[1]) != 0 } == true,
             "the firing event was not emitted on the poll thread that read the hot sample")
     }
 }

@@ -16,7 +16,11 @@ struct WithTimerTests {
     @Test func aTimerThatRunsOutFirstGivesNilAndCancelsTheWork() async {
         let clock = VirtualClock()
         let signal = ChangeSignal()
-        let race = Task { await withTimer({ (try? await clock.sleep(for: .seconds(5))) != nil }) { await untilSignalledOrCancelled(signal); return 1 } }
+        let race = Task {
+            await withTimer({ (try? await clock.sleep(for: .seconds(5))) != nil }) {
+                await untilSignalledOrCancelled(signal); return 1
+            }
+        }
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(5))
         #expect(await race.value == nil)
@@ -53,7 +57,11 @@ struct WithTimerTests {
 
     @Test func theInjectedClocksSleepIsTheTimer() async {
         let clock = VirtualClock()
-        let race = Task { await withTimer(.seconds(2), on: clock) { await untilCancelled(); return 1 } }
+        let race = Task {
+            await withTimer(.seconds(2), on: clock) {
+                await untilCancelled(); return 1
+            }
+        }
         #expect(await clock.untilSleepers(1))
         clock.advance(by: .seconds(1))
         #expect(clock.sleeperCount == 1)

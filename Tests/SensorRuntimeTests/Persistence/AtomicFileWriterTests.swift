@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// Files replaced whole, whatever the options: reusing the replaced file (the metrics
 /// file's way) only when nobody reads it any more, the mode, durability, temporary names.
@@ -188,7 +188,8 @@ struct AtomicFileWriterTests {
         try AtomicFileWriter(path: path).write("old\n")
         dir.mkdir("r.json.tmp-dir")
         // The named temporary is a directory: it cannot be removed as a file, so open fails.
-        let writer = AtomicFileWriter(path: path, options: AtomicFileWriter.Options(temporary: .named(dir.path("r.json.tmp-dir"))))
+        let writer = AtomicFileWriter(
+            path: path, options: AtomicFileWriter.Options(temporary: .named(dir.path("r.json.tmp-dir"))))
         #expect(throws: AtomicFileWriter.Failure(step: .open, path: dir.path("r.json.tmp-dir"), errno: EEXIST)) {
             try writer.write("new\n")
         }
@@ -216,8 +217,10 @@ struct AtomicFileWriterTests {
         #expect(replace(dir, "a\n") == nil)
         #expect(replace(dir, "b\n") == nil)
         #expect(dir.names() == [".m.prom.tmp", "m.prom"])
-        AtomicFileWriter(path: dir.path("m.prom"), options: AtomicFileWriter.Options(temporary: .named(dir.path(".m.prom.tmp"))))
-            .remove()
+        AtomicFileWriter(
+            path: dir.path("m.prom"), options: AtomicFileWriter.Options(temporary: .named(dir.path(".m.prom.tmp")))
+        )
+        .remove()
         #expect(dir.names() == [])
     }
 

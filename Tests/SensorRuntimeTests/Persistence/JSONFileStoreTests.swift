@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorCore
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// The one kept-JSON-file store under state.json and notify.json: typed load problems, a bad
 /// file set aside (never overwritten), a missing file the first start.

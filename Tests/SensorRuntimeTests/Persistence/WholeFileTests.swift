@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 @testable import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// The one whole-file read: every byte to the end, across many reads, and a failed read as
 /// its errno.

@@ -28,7 +28,9 @@ struct PublishedFileServiceTests {
             lastWrite = clock.now
             return true
         }
-        var timerWait: Duration? { lastWrite.map { clock.now.duration(to: $0.advanced(by: .seconds(10))) } ?? .seconds(10) }
+        var timerWait: Duration? {
+            lastWrite.map { clock.now.duration(to: $0.advanced(by: .seconds(10))) } ?? .seconds(10)
+        }
         func timerFired() {
             events.append("timer at \(clock.now.offset)")
             lastWrite = clock.now

@@ -8,11 +8,13 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ServiceLifecycleTests {
     @Test func eachStateIsItsDatagram() {
-        #expect(ServiceState.ready(status: "3 sensors, 0 faulty, 1 firing").datagram
-            == "READY=1\nSTATUS=3 sensors, 0 faulty, 1 firing")
+        #expect(
+            ServiceState.ready(status: "3 sensors, 0 faulty, 1 firing").datagram
+                == "READY=1\nSTATUS=3 sensors, 0 faulty, 1 firing")
         #expect(ServiceState.ready(status: nil).datagram == "READY=1")
-        #expect(ServiceState.reloading(monotonicMicroseconds: 98_765_432_100).datagram
-            == "RELOADING=1\nMONOTONIC_USEC=98765432100")
+        #expect(
+            ServiceState.reloading(monotonicMicroseconds: 98_765_432_100).datagram
+                == "RELOADING=1\nMONOTONIC_USEC=98765432100")
         #expect(ServiceState.stopping.datagram == "STOPPING=1")
         #expect(ServiceState.watchdog.datagram == "WATCHDOG=1")
         #expect(ServiceState.status("connected to mqtt://b:1883").datagram == "STATUS=connected to mqtt://b:1883")
@@ -27,10 +29,11 @@ struct ServiceLifecycleTests {
         lifecycle.status("1 sensor, 0 faulty, 0 firing")
         lifecycle.watchdog()
         lifecycle.stopping()
-        #expect(notifier.sent == [
-            "READY=1\nSTATUS=2 targets, 1 journal", "RELOADING=1\nMONOTONIC_USEC=42000001", "READY=1",
-            "STATUS=1 sensor, 0 faulty, 0 firing", "WATCHDOG=1", "STOPPING=1",
-        ])
+        #expect(
+            notifier.sent == [
+                "READY=1\nSTATUS=2 targets, 1 journal", "RELOADING=1\nMONOTONIC_USEC=42000001", "READY=1",
+                "STATUS=1 sensor, 0 faulty, 0 firing", "WATCHDOG=1", "STOPPING=1",
+            ])
     }
 
     @Test func theMonotonicTimeIsTheSystemsAndMovesForward() {

@@ -55,7 +55,8 @@ struct DisplayTextTests {
 
     /// Bytes that are not UTF-8 are U+FFFD once decoded; the controls around them are still escaped.
     @Test func invalidBytesDecodeToAReplacementCharacterAndControlsAroundThemAreEscaped() {
-        let decoded = String(decoding: [0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0xC3, 0x0A, 0xC2, 0x9B] as [UInt8], as: UTF8.self)
+        let decoded = String(
+            decoding: [0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0xC3, 0x0A, 0xC2, 0x9B] as [UInt8], as: UTF8.self)
         #expect(DisplayText.escaped(decoded) == "\u{FFFD}" + #"\x1b[2J"# + "\u{FFFD}" + #"\n\u{9b}"#)
     }
 

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorRuntime
 import Testing
-#endif
 
 /// Errors as people read them: words, never `errno 24`.
 struct ErrnoTextTests {

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import SensorCore
 import SensorRuntime
 import SensorTestKit
 import Testing
-#endif
 
 /// The shared test helpers do what the tests rely on (they have no test target of their own).
 struct SensorTestKitTests {

@@ -9,14 +9,20 @@ import Testing
 struct SimulatedReaderTests {
     /// `a`: explicit samples off the step grid; `b`: generated every second through 3 s.
     private func scenario(loop: Bool = true) -> Scenario {
-        Scenario(duration: .seconds(3), step: .seconds(1), loop: loop, sensors: [
-            ScenarioSensor(id: "b", quantity: .temperature, feed: .generated(
-                start: 0, segments: [.ramp(to: 3, over: .seconds(3))], noise: 0)),
-            ScenarioSensor(id: "a", quantity: .humidity, label: "A", feed: .samples([
-                TimedValue(time: .zero, value: 10), TimedValue(time: .seconds(0.5), value: nil),
-                TimedValue(time: .seconds(2.5), value: 12),
-            ])),
-        ])
+        Scenario(
+            duration: .seconds(3), step: .seconds(1), loop: loop,
+            sensors: [
+                ScenarioSensor(
+                    id: "b", quantity: .temperature,
+                    feed: .generated(
+                        start: 0, segments: [.ramp(to: 3, over: .seconds(3))], noise: 0)),
+                ScenarioSensor(
+                    id: "a", quantity: .humidity, label: "A",
+                    feed: .samples([
+                        TimedValue(time: .zero, value: 10), TimedValue(time: .seconds(0.5), value: nil),
+                        TimedValue(time: .seconds(2.5), value: 12),
+                    ])),
+            ])
     }
 
     private func names(_ samples: [Sample]) -> [String] {
@@ -33,11 +39,15 @@ struct SimulatedReaderTests {
     }
 
     @Test func aScenarioPlayedAheadGivesEveryPollWhatPlayingItInlineGives() {
-        let scenario = Scenario(duration: .seconds(700), step: .milliseconds(100), seed: 3, loop: false, sensors: [
-            ScenarioSensor(id: "g", quantity: .temperature, feed: .generated(
-                start: 20, segments: [.ramp(to: 40, over: .seconds(300)), .dropout(.seconds(2))], noise: 0.5)),
-            ScenarioSensor(id: "e", quantity: .humidity, feed: .samples(Self.explicit)),
-        ])
+        let scenario = Scenario(
+            duration: .seconds(700), step: .milliseconds(100), seed: 3, loop: false,
+            sensors: [
+                ScenarioSensor(
+                    id: "g", quantity: .temperature,
+                    feed: .generated(
+                        start: 20, segments: [.ramp(to: 40, over: .seconds(300)), .dropout(.seconds(2))], noise: 0.5)),
+                ScenarioSensor(id: "e", quantity: .humidity, feed: .samples(Self.explicit)),
+            ])
         let inline = SimulatedReader(scenario: scenario, loop: false)
         let ahead = SimulatedReader(scenario: scenario, loop: false, ahead: true)
         // Stretches here are 102.4 s (1024 steps): polls inside, on and across them.
@@ -51,10 +61,11 @@ struct SimulatedReaderTests {
     @Test func discoverListsTheScenarioSensorsInIdOrder() {
         let reader = SimulatedReader(scenario: scenario(), loop: false)
         #expect(reader.source == "sim")
-        #expect(reader.discover() == [
-            SensorInfo(id: "sim:a", label: "A", quantity: .humidity),
-            SensorInfo(id: "sim:b", quantity: .temperature),
-        ])
+        #expect(
+            reader.discover() == [
+                SensorInfo(id: "sim:a", label: "A", quantity: .humidity),
+                SensorInfo(id: "sim:b", quantity: .temperature),
+            ])
     }
 
     /// Instants in time order; within one instant the readings follow the sensor list (id
@@ -71,20 +82,22 @@ struct SimulatedReaderTests {
 
     @Test func samplesCarryValuesAndFaults() {
         let reader = SimulatedReader(scenario: scenario(), loop: false)
-        #expect(reader.samples(at: .seconds(0.5)) == [
-            Sample(sensor: "sim:a", time: .zero, value: 10),
-            Sample(sensor: "sim:b", time: .zero, value: 0),
-            Sample(sensor: "sim:a", time: .seconds(0.5), fault: "simulated failed read"),
-        ])
+        #expect(
+            reader.samples(at: .seconds(0.5)) == [
+                Sample(sensor: "sim:a", time: .zero, value: 10),
+                Sample(sensor: "sim:b", time: .zero, value: 0),
+                Sample(sensor: "sim:a", time: .seconds(0.5), fault: "simulated failed read"),
+            ])
     }
 
     @Test func loopingRepeatsWithPeriodDurationAndDropsTheSampleAtDuration() {
         let reader = SimulatedReader(scenario: scenario(), loop: true)
-        #expect(names(reader.samples(at: .seconds(7))) == [
-            "a@0.0", "b@0.0", "a@0.5", "b@1.0", "b@2.0", "a@2.5",
-            "a@3.0", "b@3.0", "a@3.5", "b@4.0", "b@5.0", "a@5.5",
-            "a@6.0", "b@6.0", "a@6.5", "b@7.0",
-        ])
+        #expect(
+            names(reader.samples(at: .seconds(7))) == [
+                "a@0.0", "b@0.0", "a@0.5", "b@1.0", "b@2.0", "a@2.5",
+                "a@3.0", "b@3.0", "a@3.5", "b@4.0", "b@5.0", "a@5.5",
+                "a@6.0", "b@6.0", "a@6.5", "b@7.0",
+            ])
         #expect(names(reader.samples(at: .seconds(7))) == [])
         let next = reader.samples(at: .seconds(8.5))
         #expect(names(next) == ["b@8.0", "a@8.5"])
@@ -98,17 +111,21 @@ struct SimulatedReaderTests {
     }
 
     @Test func scenarioWithoutSamplesNeverSpinsWhenLooping() {
-        let empty = Scenario(duration: .seconds(1), step: .seconds(1), sensors: [
-            ScenarioSensor(id: "a", quantity: .humidity, feed: .samples([]))
-        ])
+        let empty = Scenario(
+            duration: .seconds(1), step: .seconds(1),
+            sensors: [
+                ScenarioSensor(id: "a", quantity: .humidity, feed: .samples([]))
+            ])
         #expect(SimulatedReader(scenario: empty, loop: true).samples(at: .seconds(1_000_000)).isEmpty)
     }
 
     @Test func concurrentPollsReturnEverySampleExactlyOnce() {
-        let long = Scenario(duration: .seconds(1000), step: .milliseconds(10), loop: false, sensors: [
-            ScenarioSensor(id: "a", quantity: .pressure, feed: .generated(start: 1, segments: [], noise: 0)),
-            ScenarioSensor(id: "b", quantity: .pressure, feed: .generated(start: 2, segments: [], noise: 0)),
-        ])
+        let long = Scenario(
+            duration: .seconds(1000), step: .milliseconds(10), loop: false,
+            sensors: [
+                ScenarioSensor(id: "a", quantity: .pressure, feed: .generated(start: 1, segments: [], noise: 0)),
+                ScenarioSensor(id: "b", quantity: .pressure, feed: .generated(start: 2, segments: [], noise: 0)),
+            ])
         let reader = SimulatedReader(scenario: long, loop: false)
         let collected = Mutex<[Sample]>([])
         DispatchQueue.concurrentPerform(iterations: 201) { i in

@@ -35,12 +35,15 @@ struct RecorderTests {
         recorder.add(cycle("hwmon#2", 102.00004, [Self.rh], [41.5]))
         recorder.add(cycle("thermal#1", 102, [Self.zone], [48.25]))
         let scenario = recorder.scenario(step: .seconds(1))
-        #expect(samples(scenario, "thermal:thermal_zone0") == [
-            TimedValue(time: t(0), value: 47), TimedValue(time: t(1), value: nil), TimedValue(time: t(2), value: 48.25),
-        ])
-        #expect(samples(scenario, "hwmon:sht3x/humidity1") == [
-            TimedValue(time: t(0), value: 40), TimedValue(time: t(2), value: 41.5),
-        ])
+        #expect(
+            samples(scenario, "thermal:thermal_zone0") == [
+                TimedValue(time: t(0), value: 47), TimedValue(time: t(1), value: nil),
+                TimedValue(time: t(2), value: 48.25),
+            ])
+        #expect(
+            samples(scenario, "hwmon:sht3x/humidity1") == [
+                TimedValue(time: t(0), value: 40), TimedValue(time: t(2), value: 41.5),
+            ])
         #expect(recorder.progress == Recorder.Progress(sensors: 2, samples: 5, elapsed: .seconds(2)))
         #expect(recorder.polls == 5)
     }
@@ -64,8 +67,14 @@ struct RecorderTests {
         recorder.add(cycle("hwmon#1", 60, [Self.rh, Self.late], [41, 22]))
         recorder.add(cycle("hwmon#1", 61, [Self.late], [23]))
         let scenario = recorder.scenario(step: .seconds(1))
-        #expect(samples(scenario, "hwmon:sht3x/temp1") == [TimedValue(time: t(60), value: 22), TimedValue(time: t(61), value: 23)])
-        #expect(samples(scenario, "hwmon:sht3x/humidity1") == [TimedValue(time: t(0), value: 40), TimedValue(time: t(60), value: 41)])
+        #expect(
+            samples(scenario, "hwmon:sht3x/temp1") == [
+                TimedValue(time: t(60), value: 22), TimedValue(time: t(61), value: 23),
+            ])
+        #expect(
+            samples(scenario, "hwmon:sht3x/humidity1") == [
+                TimedValue(time: t(0), value: 40), TimedValue(time: t(60), value: 41),
+            ])
         #expect(scenario?.duration == .seconds(61))
     }
 
@@ -77,7 +86,10 @@ struct RecorderTests {
         #expect(recorder.polls == 1)
         // The empty poll fixed the origin: the first sample comes 2 s after the first poll.
         recorder.add(cycle("iio#1", 5, [Self.zone], [30]))
-        #expect(samples(recorder.scenario(step: .seconds(1)), "thermal:thermal_zone0") == [TimedValue(time: t(2), value: 30)])
+        #expect(
+            samples(recorder.scenario(step: .seconds(1)), "thermal:thermal_zone0") == [
+                TimedValue(time: t(2), value: 30)
+            ])
     }
 
     @Test func timesStrictlyIncreaseAndAnIDBelongsToTheFirstSourceThatReportsIt() {
@@ -87,9 +99,10 @@ struct RecorderTests {
         recorder.add(cycle("thermal#1", 1, [Self.zone], [48]))
         recorder.add(cycle("thermal#2", 1, [Self.zone], [99]))
         recorder.add(cycle("thermal#1", 1, [Self.zone], [49]))
-        #expect(samples(recorder.scenario(step: .seconds(1)), "thermal:thermal_zone0") == [
-            TimedValue(time: t(0), value: 47), TimedValue(time: t(1), value: 48),
-        ])
+        #expect(
+            samples(recorder.scenario(step: .seconds(1)), "thermal:thermal_zone0") == [
+                TimedValue(time: t(0), value: 47), TimedValue(time: t(1), value: 48),
+            ])
     }
 
     @Test func aLimitKeepsSamplesUpToAndIncludingIt() {

@@ -21,7 +21,10 @@ struct RecordingSessionTests {
         clock: VirtualClock
     ) -> RecordingSession<VirtualClock> {
         RecordingSession(
-            sources: [SourceConfiguration(kind: .thermal, interval: .seconds(1)), SourceConfiguration(kind: .hwmon, interval: hwmonInterval)],
+            sources: [
+                SourceConfiguration(kind: .thermal, interval: .seconds(1)),
+                SourceConfiguration(kind: .hwmon, interval: hwmonInterval),
+            ],
             interval: nil, duration: duration, clock: clock, makeReader: { $0.kind == .thermal ? thermal : hwmon })
     }
 
@@ -42,7 +45,8 @@ struct RecordingSessionTests {
         let clock = VirtualClock()
         let thermal = ScriptedReader(Self.zone, [47, nil, 48, 99])
         let hwmon = ScriptedReader(Self.rh, [40, 41, 99])
-        let session = Self.session(thermal: thermal, hwmon: hwmon, hwmonInterval: .seconds(2), duration: .seconds(2), clock: clock)
+        let session = Self.session(
+            thermal: thermal, hwmon: hwmon, hwmonInterval: .seconds(2), duration: .seconds(2), clock: clock)
         let run = Task { await session.run() }
         #expect(await session.samplesRecorded.until(2))
         clock.advance(by: .seconds(1))
@@ -50,12 +54,15 @@ struct RecordingSessionTests {
         clock.advance(by: .seconds(1))
         guard let recorder = await ended(run) else { return }
         #expect(session.step == .seconds(1))
-        #expect(samples(recorder, "thermal:thermal_zone0") == [
-            TimedValue(time: .zero, value: 47), TimedValue(time: .seconds(1), value: nil), TimedValue(time: .seconds(2), value: 48),
-        ])
-        #expect(samples(recorder, "hwmon:sht3x/humidity1") == [
-            TimedValue(time: .zero, value: 40), TimedValue(time: .seconds(2), value: 41),
-        ])
+        #expect(
+            samples(recorder, "thermal:thermal_zone0") == [
+                TimedValue(time: .zero, value: 47), TimedValue(time: .seconds(1), value: nil),
+                TimedValue(time: .seconds(2), value: 48),
+            ])
+        #expect(
+            samples(recorder, "hwmon:sht3x/humidity1") == [
+                TimedValue(time: .zero, value: 40), TimedValue(time: .seconds(2), value: 41),
+            ])
         #expect(session.progress == Recorder.Progress(sensors: 2, samples: 5, elapsed: .seconds(2)))
     }
 
@@ -180,7 +187,8 @@ extension RecordingSessionTests {
             clock.advance(by: .seconds(30))
         }
         guard let recorder = await ended(run) else { return }
-        #expect(samples(recorder, "hwmon:sht3x/humidity1").map(\.time) == [0, 30, 60, 90].map { Timestamp.seconds($0) })
+        #expect(
+            samples(recorder, "hwmon:sht3x/humidity1").map(\.time) == [0, 30, 60, 90].map { Timestamp.seconds($0) })
         #expect(samples(recorder, "thermal:thermal_zone0").map(\.time) == [60, 90].map { Timestamp.seconds($0) })
     }
 }

@@ -8,22 +8,31 @@ import Testing
 /// Running rule tests (SPEC §18): through simulate's engine, events one for one, firing sets.
 @DaemonActor
 struct RuleTestRunnerTests {
-    static let configuration = Configuration(path: "c.json5", sources: [], rules: [
-        Rule(name: "hot", selector: SensorSelector(sensor: try! Glob("sim:*")), condition: .above(80, hysteresis: 0)),
-    ])
+    static let configuration = Configuration(
+        path: "c.json5", sources: [],
+        rules: [
+            Rule(
+                name: "hot", selector: SensorSelector(sensor: try! Glob("sim:*")), condition: .above(80, hysteresis: 0))
+        ])
 
     private func scenario(_ series: String, duration: Int64 = 9) -> Scenario {
         let values = try! SeriesNotation.expand(series, limit: 100)
-        return Scenario(duration: .seconds(duration), step: .seconds(1), sensors: [
-            ScenarioSensor(id: "cpu", quantity: .temperature, feed: .samples(values.enumerated().map {
-                TimedValue(time: .seconds(Double($0)), value: $1)
-            })),
-        ])
+        return Scenario(
+            duration: .seconds(duration), step: .seconds(1),
+            sensors: [
+                ScenarioSensor(
+                    id: "cpu", quantity: .temperature,
+                    feed: .samples(
+                        values.enumerated().map {
+                            TimedValue(time: .seconds(Double($0)), value: $1)
+                        }))
+            ])
     }
 
     private func run(_ series: String, events: [ExpectedEvent]?, firing: [FiringCheck] = []) async -> RuleTestResult {
         await RuleTestRunner.run(
-            RuleTest(name: "t", scenario: scenario(series), events: events, firing: firing), configuration: Self.configuration)
+            RuleTest(name: "t", scenario: scenario(series), events: events, firing: firing),
+            configuration: Self.configuration)
     }
 
     private let fired = ExpectedEvent(time: 2, kind: .firing, rule: "hot", sensor: "sim:cpu")
@@ -57,20 +66,22 @@ struct RuleTestRunnerTests {
         wrong.value = 91
         wrong.severity = .critical
         let result = await run("50 50 90 90 50x5", events: [wrong, resolved])
-        #expect(result.differences == [
-            """
-            event 1:
-              expected {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", severity: "critical", value: 91}
-              got      {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", severity: "warning", value: 90}
-            """,
-        ])
+        #expect(
+            result.differences == [
+                """
+                event 1:
+                  expected {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", severity: "critical", value: 91}
+                  got      {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", severity: "warning", value: 90}
+                """
+            ])
     }
 
     /// SPEC §21: an expected event may list `summary`, `description`, `runbook`; `null`
     /// expects none, and a difference shows both texts.
     @Test func annotationsAreComparedWhereListed() async {
         var annotated = Self.configuration
-        annotated.rules[0].annotations = RuleAnnotations(description: "Clean the fan", runbook: "https://wiki.example/hot")
+        annotated.rules[0].annotations = RuleAnnotations(
+            description: "Clean the fan", runbook: "https://wiki.example/hot")
         func run(_ want: ExpectedEvent) async -> RuleTestResult {
             await RuleTestRunner.run(
                 RuleTest(name: "t", scenario: scenario("50 50 90 90 50x5"), events: [want, resolved]),
@@ -80,13 +91,14 @@ struct RuleTestRunnerTests {
         want.annotations = ["description": "Clean the fan", "runbook": "https://wiki.example/hot", "summary": nil]
         #expect(await run(want).passed)
         want.annotations = ["description": "Reseat it", "summary": nil]
-        #expect(await run(want).differences == [
-            """
-            event 1:
-              expected {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", summary: null, description: "Reseat it"}
-              got      {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", summary: null, description: "Clean the fan"}
-            """,
-        ])
+        #expect(
+            await run(want).differences == [
+                """
+                event 1:
+                  expected {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", summary: null, description: "Reseat it"}
+                  got      {time: 2, event: "firing", rule: "hot", sensor: "sim:cpu", summary: null, description: "Clean the fan"}
+                """
+            ])
         want.annotations = ["runbook": nil]
         #expect(!(await run(want).passed))
         // A rule without annotations passes `runbook: null`.
@@ -95,24 +107,26 @@ struct RuleTestRunnerTests {
 
     @Test func aMissingEventFails() async {
         let result = await run("50 50 90 90 90x5", events: [fired, resolved])
-        #expect(result.differences == [
-            """
-            event 2:
-              expected {time: 4, event: "resolved", rule: "hot", sensor: "sim:cpu"}
-              got      no event (the run gave 1)
-            """,
-        ])
+        #expect(
+            result.differences == [
+                """
+                event 2:
+                  expected {time: 4, event: "resolved", rule: "hot", sensor: "sim:cpu"}
+                  got      no event (the run gave 1)
+                """
+            ])
     }
 
     @Test func anExtraEventFailsAndShowsEveryKey() async {
         let result = await run("50 50 90 90 50x5", events: [fired])
-        #expect(result.differences == [
-            """
-            event 2:
-              expected no event (the test lists 1)
-              got      {time: 4, event: "resolved", rule: "hot", sensor: "sim:cpu", severity: "warning", value: 50, threshold: 80}
-            """,
-        ])
+        #expect(
+            result.differences == [
+                """
+                event 2:
+                  expected no event (the test lists 1)
+                  got      {time: 4, event: "resolved", rule: "hot", sensor: "sim:cpu", severity: "warning", value: 50, threshold: 80}
+                """
+            ])
     }
 
     @Test func anEmptyEventListMeansNothingMayHappen() async {
@@ -121,33 +135,42 @@ struct RuleTestRunnerTests {
     }
 
     @Test func withoutEventsOnlyTheFiringSetsCount() async {
-        let result = await run("50 50 90 90 50x5", events: nil, firing: [
-            FiringCheck(at: .seconds(1), alerts: []),
-            FiringCheck(at: .seconds(2), alerts: [AlertKey(rule: "hot", sensor: "sim:cpu")]),
-            FiringCheck(at: .seconds(4), alerts: []),
-        ])
+        let result = await run(
+            "50 50 90 90 50x5", events: nil,
+            firing: [
+                FiringCheck(at: .seconds(1), alerts: []),
+                FiringCheck(at: .seconds(2), alerts: [AlertKey(rule: "hot", sensor: "sim:cpu")]),
+                FiringCheck(at: .seconds(4), alerts: []),
+            ])
         #expect(result.passed)
     }
 
     @Test func aWrongFiringSetShowsBothSets() async {
         let result = await run("50 50 90 90 50x5", events: nil, firing: [FiringCheck(at: .seconds(3), alerts: [])])
-        #expect(result.differences == [
-            """
-            firing at 3s:
-              expected []
-              got      [{rule: "hot", sensor: "sim:cpu"}]
-            """,
-        ])
+        #expect(
+            result.differences == [
+                """
+                firing at 3s:
+                  expected []
+                  got      [{rule: "hot", sensor: "sim:cpu"}]
+                """
+            ])
     }
 
     @Test func pendingAlertsAreNotFiring() async {
-        let slow = Configuration(path: "c.json5", sources: [], rules: [
-            Rule(name: "hot", selector: SensorSelector(sensor: try! Glob("sim:*")), condition: .above(80, hysteresis: 0), holdFor: .seconds(5)),
-        ])
-        let test = RuleTest(name: "t", scenario: scenario("50 90x8"), events: nil, firing: [
-            FiringCheck(at: .seconds(5), alerts: []),
-            FiringCheck(at: .seconds(6), alerts: [AlertKey(rule: "hot", sensor: "sim:cpu")]),
-        ])
+        let slow = Configuration(
+            path: "c.json5", sources: [],
+            rules: [
+                Rule(
+                    name: "hot", selector: SensorSelector(sensor: try! Glob("sim:*")),
+                    condition: .above(80, hysteresis: 0), holdFor: .seconds(5))
+            ])
+        let test = RuleTest(
+            name: "t", scenario: scenario("50 90x8"), events: nil,
+            firing: [
+                FiringCheck(at: .seconds(5), alerts: []),
+                FiringCheck(at: .seconds(6), alerts: [AlertKey(rule: "hot", sensor: "sim:cpu")]),
+            ])
         #expect(await RuleTestRunner.run(test, configuration: slow).passed)
     }
 

@@ -59,7 +59,8 @@ struct DerivedSensorsTests {
         var derived = DerivedSensors([Self.diff, Self.dew])
         derived.learn(source: "a", sensors: [Self.t, Self.u])
         derived.learn(source: "b", sensors: [Self.h])
-        derived.record(source: "a", time: Self.at(1), tick: true, readings: [Self.r("a:t", 1, 20.0), Self.r("a:u", 1, 15.0)])
+        derived.record(
+            source: "a", time: Self.at(1), tick: true, readings: [Self.r("a:t", 1, 20.0), Self.r("a:u", 1, 15.0)])
         derived.record(source: "b", time: Self.at(1), tick: true, readings: [Self.r("b:h", 1, 50.0)])
         let steps = Self.values(derived.drain(through: Self.at(1)))
         let dew = (try? DerivedFormula.dewPoint(temperature: 20, humidity: 50).get())!
@@ -69,7 +70,8 @@ struct DerivedSensorsTests {
     @Test func nothingIsEvaluatedPastTheWatermark() {
         var derived = DerivedSensors([Self.diff])
         derived.learn(source: "a", sensors: [Self.t, Self.u])
-        derived.record(source: "a", time: Self.at(2), tick: false, readings: [Self.r("a:t", 1, 20.0), Self.r("a:u", 2, 15.0)])
+        derived.record(
+            source: "a", time: Self.at(2), tick: false, readings: [Self.r("a:t", 1, 20.0), Self.r("a:u", 2, 15.0)])
         #expect(Self.values(derived.drain(through: Self.at(0))) == [])
         #expect(Self.values(derived.drain(through: Self.at(1))) == ["0@1.0 fault no reading of a:u yet"])
         #expect(Self.values(derived.drain(through: Self.at(5))) == ["0@2.0=5.0"])
@@ -81,29 +83,34 @@ struct DerivedSensorsTests {
         derived.record(source: "a", time: Self.at(0), tick: false, readings: [Self.r("a:u", 0, 15.0)])
         derived.record(source: "a", time: Self.at(10), tick: false, readings: [Self.r("a:t", 10, 20.0)])
         derived.record(source: "a", time: Self.at(11), tick: false, readings: [Self.r("a:t", 11, 21.0)])
-        #expect(Self.values(derived.drain(through: Self.at(11))) == [
-            "0@0.0 fault no reading of a:t yet", "0@10.0=5.0", "0@11.0 fault input a:u is 11.0 s old",
-        ])
+        #expect(
+            Self.values(derived.drain(through: Self.at(11))) == [
+                "0@0.0 fault no reading of a:t yet", "0@10.0=5.0", "0@11.0 fault input a:u is 11.0 s old",
+            ])
     }
 
     @Test func aFailedInputReadIsAFailedDerivedRead() {
         var derived = DerivedSensors([Self.diff])
         derived.learn(source: "a", sensors: [Self.t, Self.u])
-        derived.record(source: "a", time: Self.at(1), tick: false, readings: [Self.r("a:t", 1, nil), Self.r("a:u", 1, 15.0)])
+        derived.record(
+            source: "a", time: Self.at(1), tick: false, readings: [Self.r("a:t", 1, nil), Self.r("a:u", 1, 15.0)])
         #expect(Self.values(derived.drain(through: Self.at(1))) == ["0@1.0 fault input a:t failed"])
     }
 
     @Test func inputsOfTheWrongQuantityFailEveryReadingWithTheReason() {
         let wrong = DerivedSensorConfiguration(id: "derived:w", formula: .difference(of: "a:t", minus: "b:h"))
-        let swapped = DerivedSensorConfiguration(id: "derived:s", formula: .dewpoint(temperature: "b:h", humidity: "a:t"))
+        let swapped = DerivedSensorConfiguration(
+            id: "derived:s", formula: .dewpoint(temperature: "b:h", humidity: "a:t"))
         var derived = DerivedSensors([wrong, swapped])
         derived.learn(source: "a", sensors: [Self.t])
         derived.learn(source: "b", sensors: [Self.h])
-        derived.record(source: "a", time: Self.at(1), tick: false, readings: [Self.r("a:t", 1, 20.0), Self.r("b:h", 1, 50.0)])
-        #expect(Self.values(derived.drain(through: Self.at(1))) == [
-            "0@1.0 fault difference inputs are of different quantities (a:t temperature, b:h humidity)",
-            "1@1.0 fault dewpoint input b:h is a humidity, not a temperature",
-        ])
+        derived.record(
+            source: "a", time: Self.at(1), tick: false, readings: [Self.r("a:t", 1, 20.0), Self.r("b:h", 1, 50.0)])
+        #expect(
+            Self.values(derived.drain(through: Self.at(1))) == [
+                "0@1.0 fault difference inputs are of different quantities (a:t temperature, b:h humidity)",
+                "1@1.0 fault dewpoint input b:h is a humidity, not a temperature",
+            ])
     }
 
     @Test func aDifferenceHasItsInputsQuantity() {
@@ -146,35 +153,52 @@ struct DerivedSensorsTests {
               ] }
             """
         let c = try ConfigLoader.load(contents: Array(text.utf8), path: "c.json5")
-        #expect(c.derived == [
-            DerivedSensorConfiguration(
-                id: "derived:room-dew", label: "Room",
-                formula: .dewpoint(temperature: "hwmon:sht3x/temp1", humidity: "hwmon:sht3x/humidity1")),
-            DerivedSensorConfiguration(
-                id: "derived:rack-rise", formula: .difference(of: "hwmon:outlet/temp1", minus: "hwmon:inlet/temp1"),
-                maxAge: .seconds(30)),
-        ])
+        #expect(
+            c.derived == [
+                DerivedSensorConfiguration(
+                    id: "derived:room-dew", label: "Room",
+                    formula: .dewpoint(temperature: "hwmon:sht3x/temp1", humidity: "hwmon:sht3x/humidity1")),
+                DerivedSensorConfiguration(
+                    id: "derived:rack-rise", formula: .difference(of: "hwmon:outlet/temp1", minus: "hwmon:inlet/temp1"),
+                    maxAge: .seconds(30)),
+            ])
     }
 
     @Test func badDerivedEntriesAreConfigurationErrorsWithTheirKeyPath() {
-        #expect(Self.configErrors(#"[ { id: "a", difference: { of: "hwmon:*/temp1", minus: "sim:b" } } ]"#) == [
-            #"c.json5: derived[0].difference.of: must be a full sensor id, not a glob: "hwmon:*/temp1""#,
-        ])
-        #expect(Self.configErrors(#"[ { id: "a", difference: { of: "derived:b", minus: "sim:b" } } ]"#) == [
-            #"c.json5: derived[0].difference.of: a derived sensor cannot read another derived sensor ("derived:b")"#,
-        ])
-        #expect(Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "b" } } ]"#) == [
-            #"c.json5: derived[0].difference.minus: must be a full sensor id (SOURCE:NAME, e.g. "hwmon:sht3x-i2c-1-44/temp1"): "b""#,
-        ])
-        #expect(Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "sim:b" } }, { id: "a", dewpoint: { temperature: "sim:a", humidity: "sim:b" } } ]"#) == [
-            #"c.json5: derived[1].id: derived sensor "derived:a" is already defined by derived[0]"#,
-        ])
-        #expect(Self.configErrors(#"[ { id: "a" } ]"#) == [#"c.json5: derived[0]: needs one formula: dewpoint or difference"#])
-        #expect(Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "sim:b" }, dewpoint: { temperature: "sim:a", humidity: "sim:b" } } ]"#) == [
-            #"c.json5: derived[0]: has more than one formula (dewpoint, difference); a derived sensor takes exactly one"#,
-        ])
-        #expect(Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "sim:b" }, maxage: "1s" } ]"#).count == 1)
-        #expect(Self.configErrors(#"[ { id: "a", dewpoint: { temperature: "sim:a", humidity: "sim:b" }, maxAge: "0s" } ]"#).count == 1)
+        #expect(
+            Self.configErrors(#"[ { id: "a", difference: { of: "hwmon:*/temp1", minus: "sim:b" } } ]"#) == [
+                #"c.json5: derived[0].difference.of: must be a full sensor id, not a glob: "hwmon:*/temp1""#
+            ])
+        #expect(
+            Self.configErrors(#"[ { id: "a", difference: { of: "derived:b", minus: "sim:b" } } ]"#) == [
+                #"c.json5: derived[0].difference.of: a derived sensor cannot read another derived sensor ("derived:b")"#
+            ])
+        #expect(
+            Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "b" } } ]"#) == [
+                #"c.json5: derived[0].difference.minus: must be a full sensor id (SOURCE:NAME, e.g. "hwmon:sht3x-i2c-1-44/temp1"): "b""#
+            ])
+        #expect(
+            Self.configErrors(
+                #"[ { id: "a", difference: { of: "sim:a", minus: "sim:b" } }, { id: "a", dewpoint: { temperature: "sim:a", humidity: "sim:b" } } ]"#
+            ) == [
+                #"c.json5: derived[1].id: derived sensor "derived:a" is already defined by derived[0]"#
+            ])
+        #expect(
+            Self.configErrors(#"[ { id: "a" } ]"#) == [
+                #"c.json5: derived[0]: needs one formula: dewpoint or difference"#
+            ])
+        #expect(
+            Self.configErrors(
+                #"[ { id: "a", difference: { of: "sim:a", minus: "sim:b" }, dewpoint: { temperature: "sim:a", humidity: "sim:b" } } ]"#
+            ) == [
+                #"c.json5: derived[0]: has more than one formula (dewpoint, difference); a derived sensor takes exactly one"#
+            ])
+        #expect(
+            Self.configErrors(#"[ { id: "a", difference: { of: "sim:a", minus: "sim:b" }, maxage: "1s" } ]"#).count == 1
+        )
+        #expect(
+            Self.configErrors(#"[ { id: "a", dewpoint: { temperature: "sim:a", humidity: "sim:b" }, maxAge: "0s" } ]"#)
+                .count == 1)
     }
 
     // MARK: - simulate
@@ -187,7 +211,8 @@ struct DerivedSensorsTests {
             dir.write("s\(i).json5", s)
             sources.append("{ type: \"simulated\", scenario: \"s\(i).json5\" }")
         }
-        dir.write("config.json5", "{ sources: [\(sources.joined(separator: ","))], rules: \(rules), derived: \(derived) }")
+        dir.write(
+            "config.json5", "{ sources: [\(sources.joined(separator: ","))], rules: \(rules), derived: \(derived) }")
         let configuration = try ConfigLoader.load(path: dir.root + "/config.json5")
         let events = await Simulator.run(
             scenarios: configuration.sources.compactMap(\.scenario), rules: configuration.rules,
@@ -206,24 +231,37 @@ struct DerivedSensorsTests {
                 #"{ duration: "10s", step: "10s", sensors: [ { id: "a", quantity: "temperature", samples: [[0, 0], [3, 60]] } ] }"#,
                 #"{ duration: "10s", step: "1s", sensors: [ { id: "b", quantity: "temperature", samples: [[0, 0], [3, 50], [4, 90], [10, 90]] } ] }"#,
             ])
-        #expect(out == [SimulatorSpecTests.line("3.0", "firing", "gap", "derived:gap", "10", "5"),
-                        SimulatorSpecTests.line("4.0", "resolved", "gap", "derived:gap", "-30", "5")])
+        #expect(
+            out == [
+                SimulatorSpecTests.line("3.0", "firing", "gap", "derived:gap", "10", "5"),
+                SimulatorSpecTests.line("4.0", "resolved", "gap", "derived:gap", "-30", "5"),
+            ])
     }
 
     @Test func aDerivedSensorWithoutInputsGoesStaleFromTheStartOfTheRun() async throws {
         let out = try await Self.simulate(
             rules: #"[ { name: "quiet", sensor: "derived:*", stale: "3s" } ]"#,
             derived: #"[ { id: "gone", difference: { of: "sim:x", minus: "sim:y" } } ]"#,
-            scenarios: [#"{ duration: "5s", step: "1s", sensors: [ { id: "a", quantity: "temperature", start: 20 } ] }"#])
-        #expect(out == [#"{"time":3.0,"event":"firing","rule":"quiet","sensor":"derived:gone","severity":"warning","value":null,"threshold":3}"#])
+            scenarios: [
+                #"{ duration: "5s", step: "1s", sensors: [ { id: "a", quantity: "temperature", start: 20 } ] }"#
+            ])
+        #expect(
+            out == [
+                #"{"time":3.0,"event":"firing","rule":"quiet","sensor":"derived:gone","severity":"warning","value":null,"threshold":3}"#
+            ])
     }
 
     @Test func aDewPointRuleFiresOnTheDerivedValue() async throws {
         let out = try await Self.simulate(
             rules: #"[ { name: "condensation", sensor: "derived:dew", above: 16 } ]"#,
             derived: #"[ { id: "dew", dewpoint: { temperature: "sim:t", humidity: "sim:h" } } ]"#,
-            scenarios: [#"{ sensors: [ { id: "t", quantity: "temperature", samples: [[0, 25], [1, 25]] }, { id: "h", quantity: "humidity", samples: [[0, 50], [1, 60]] } ] }"#])
+            scenarios: [
+                #"{ sensors: [ { id: "t", quantity: "temperature", samples: [[0, 25], [1, 25]] }, { id: "h", quantity: "humidity", samples: [[0, 50], [1, 60]] } ] }"#
+            ])
         let dew = (try? DerivedFormula.dewPoint(temperature: 25, humidity: 60).get())!
-        #expect(out == [SimulatorSpecTests.line("1.0", "firing", "condensation", "derived:dew", NumberText.number(dew), "16")])
+        #expect(
+            out == [
+                SimulatorSpecTests.line("1.0", "firing", "condensation", "derived:dew", NumberText.number(dew), "16")
+            ])
     }
 }

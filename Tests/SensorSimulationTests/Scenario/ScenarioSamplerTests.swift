@@ -8,9 +8,12 @@ struct ScenarioSamplerTests {
     private func curve(
         start: Double = 10, _ segments: [Segment], duration: Duration, step: Duration = .seconds(1)
     ) -> [(Double, Double?)] {
-        let scenario = Scenario(duration: duration, step: step, sensors: [
-            ScenarioSensor(id: "x", quantity: .temperature, feed: .generated(start: start, segments: segments, noise: 0))
-        ])
+        let scenario = Scenario(
+            duration: duration, step: step,
+            sensors: [
+                ScenarioSensor(
+                    id: "x", quantity: .temperature, feed: .generated(start: start, segments: segments, noise: 0))
+            ])
         return ScenarioSampler.samples(of: scenario, sensorAt: 0).map { ($0.time.seconds, $0.value) }
     }
 
@@ -26,28 +29,38 @@ struct ScenarioSamplerTests {
     }
 
     @Test func rampEndsExactlyOnItsTargetAndTheValueHoldsAfterTheLastSegment() {
-        expectCurve(curve([.ramp(to: 20, over: .seconds(4))], duration: .seconds(6)), [
-            (0, 10), (1, 12.5), (2, 15), (3, 17.5), (4, 20), (5, 20), (6, 20),
-        ])
+        expectCurve(
+            curve([.ramp(to: 20, over: .seconds(4))], duration: .seconds(6)),
+            [
+                (0, 10), (1, 12.5), (2, 15), (3, 17.5), (4, 20), (5, 20), (6, 20),
+            ])
     }
 
     @Test func stepJumpsWithoutTakingTimeSoASampleAtItsTimeHasTheNewValue() {
-        expectCurve(curve([.hold(.seconds(2)), .step(to: 50), .ramp(to: 60, over: .seconds(2))], duration: .seconds(5)), [
-            (0, 10), (1, 10), (2, 50), (3, 55), (4, 60), (5, 60),
-        ])
+        expectCurve(
+            curve([.hold(.seconds(2)), .step(to: 50), .ramp(to: 60, over: .seconds(2))], duration: .seconds(5)),
+            [
+                (0, 10), (1, 10), (2, 50), (3, 55), (4, 60), (5, 60),
+            ])
     }
 
     @Test func sineSwingsAroundTheCurrentValueAndReturnsToItAfterwards() {
-        expectCurve(curve([.sine(amplitude: 5, period: .seconds(4), over: .seconds(6))], duration: .seconds(8)), [
-            (0, 10), (1, 15), (2, 10), (3, 5), (4, 10), (5, 15), (6, 10), (7, 10), (8, 10),
-        ])
+        expectCurve(
+            curve([.sine(amplitude: 5, period: .seconds(4), over: .seconds(6))], duration: .seconds(8)),
+            [
+                (0, 10), (1, 15), (2, 10), (3, 5), (4, 10), (5, 15), (6, 10), (7, 10), (8, 10),
+            ])
     }
 
     @Test func dropoutFailsReadsOnItsHalfOpenIntervalThenTheValueResumes() {
-        let scenario = Scenario(duration: .seconds(5), step: .seconds(1), sensors: [
-            ScenarioSensor(id: "x", quantity: .humidity, feed: .generated(
-                start: 10, segments: [.ramp(to: 20, over: .seconds(2)), .dropout(.seconds(2))], noise: 0))
-        ])
+        let scenario = Scenario(
+            duration: .seconds(5), step: .seconds(1),
+            sensors: [
+                ScenarioSensor(
+                    id: "x", quantity: .humidity,
+                    feed: .generated(
+                        start: 10, segments: [.ramp(to: 20, over: .seconds(2)), .dropout(.seconds(2))], noise: 0))
+            ])
         let samples = ScenarioSampler.samples(of: scenario, sensorAt: 0)
         #expect(samples.map(\.value) == [10, 15, nil, nil, 20, 20])
         #expect(samples.map(\.fault) == [nil, nil, "simulated dropout", "simulated dropout", nil, nil])
@@ -64,25 +77,32 @@ struct ScenarioSamplerTests {
     }
 
     @Test func explicitSamplesKeepTheirTimesAndNullIsAFailedRead() {
-        let scenario = Scenario(duration: .seconds(3), step: .seconds(1), sensors: [
-            ScenarioSensor(id: "room", quantity: .humidity, feed: .samples([
-                TimedValue(time: .zero, value: 40), TimedValue(time: .seconds(0.3), value: nil),
-                TimedValue(time: .seconds(2.7), value: 37),
-            ]))
-        ])
-        #expect(ScenarioSampler.samples(of: scenario, sensorAt: 0) == [
-            Sample(sensor: "sim:room", time: .zero, value: 40),
-            Sample(sensor: "sim:room", time: .seconds(0.3), fault: "simulated failed read"),
-            Sample(sensor: "sim:room", time: .seconds(2.7), value: 37),
-        ])
+        let scenario = Scenario(
+            duration: .seconds(3), step: .seconds(1),
+            sensors: [
+                ScenarioSensor(
+                    id: "room", quantity: .humidity,
+                    feed: .samples([
+                        TimedValue(time: .zero, value: 40), TimedValue(time: .seconds(0.3), value: nil),
+                        TimedValue(time: .seconds(2.7), value: 37),
+                    ]))
+            ])
+        #expect(
+            ScenarioSampler.samples(of: scenario, sensorAt: 0) == [
+                Sample(sensor: "sim:room", time: .zero, value: 40),
+                Sample(sensor: "sim:room", time: .seconds(0.3), fault: "simulated failed read"),
+                Sample(sensor: "sim:room", time: .seconds(2.7), value: 37),
+            ])
     }
 
     private func noisy(seed: UInt64, noise: Double = 0.5) -> Scenario {
         let feed = ScenarioSensor.Feed.generated(start: 20, segments: [.dropout(.seconds(3))], noise: noise)
-        return Scenario(duration: .seconds(100), step: .seconds(1), seed: seed, sensors: [
-            ScenarioSensor(id: "a", quantity: .temperature, feed: feed),
-            ScenarioSensor(id: "b", quantity: .temperature, feed: feed),
-        ])
+        return Scenario(
+            duration: .seconds(100), step: .seconds(1), seed: seed,
+            sensors: [
+                ScenarioSensor(id: "a", quantity: .temperature, feed: feed),
+                ScenarioSensor(id: "b", quantity: .temperature, feed: feed),
+            ])
     }
 
     @Test func noiseIsDeterministicBoundedAndIndependentPerSensor() {
@@ -107,14 +127,19 @@ struct ScenarioSamplerTests {
     }
 
     @Test func mergedSamplesAreInTimeOrderWithSensorOrderAtEqualTimes() {
-        let scenario = Scenario(duration: .seconds(2), step: .seconds(1), sensors: [
-            ScenarioSensor(id: "z", quantity: .pressure, feed: .samples([
-                TimedValue(time: .seconds(0.5), value: 1), TimedValue(time: .seconds(1), value: 2),
-            ])),
-            ScenarioSensor(id: "a", quantity: .pressure, feed: .generated(start: 7, segments: [], noise: 0)),
-        ])
-        #expect(ScenarioSampler.samples(of: scenario).map { "\($0.sensor)@\($0.time.seconds)" } == [
-            "sim:a@0.0", "sim:z@0.5", "sim:z@1.0", "sim:a@1.0", "sim:a@2.0",
-        ])
+        let scenario = Scenario(
+            duration: .seconds(2), step: .seconds(1),
+            sensors: [
+                ScenarioSensor(
+                    id: "z", quantity: .pressure,
+                    feed: .samples([
+                        TimedValue(time: .seconds(0.5), value: 1), TimedValue(time: .seconds(1), value: 2),
+                    ])),
+                ScenarioSensor(id: "a", quantity: .pressure, feed: .generated(start: 7, segments: [], noise: 0)),
+            ])
+        #expect(
+            ScenarioSampler.samples(of: scenario).map { "\($0.sensor)@\($0.time.seconds)" } == [
+                "sim:a@0.0", "sim:z@0.5", "sim:z@1.0", "sim:a@1.0", "sim:a@2.0",
+            ])
     }
 }
