@@ -223,7 +223,9 @@ final class LiveStreamServer: Service {
             if left > .zero {
                 let sleep = model.sleep
                 // Woken by the signal (a look sent the round): look again.
-                if await withTimer({ (try? await sleep(left)) != nil }, { await untilSignalledOrCancelled(signal) }) != nil {
+                if await withTimer({ (try? await sleep(left)) != nil }, { await untilSignalledOrCancelled(signal) })
+                    != nil
+                {
                     continue
                 }
             }
