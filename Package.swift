@@ -58,8 +58,10 @@ let package = Package(
         // The live stream (SPEC §22): its messages, the daemon's server, and the client side
         // (connection and model) that watch, top and mqtt share.
         .target(name: "SensorLive", dependencies: ["SensorRuntime", "SensorCore", "SensorConfig", "SensorDaemon", "CLinux"]),
+        // `simulate --plot`: a run drawn as SVG, a panel a sensor, its alerts and thresholds.
+        .target(name: "SensorPlot", dependencies: ["SensorRuntime", "SensorCore"]),
         // Subcommands, argument parsing, output formatting (testable, unlike main.swift).
-        .target(name: "SensorCLI", dependencies: ["SensorRuntime", "SensorCore", "SensorConfig", "SensorSimulation", "SensorDaemon", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorLive", "SensorTerminal", "SensorIPMI", "SensorMQTT", "CLinux"]),
+        .target(name: "SensorCLI", dependencies: ["SensorRuntime", "SensorCore", "SensorConfig", "SensorSimulation", "SensorDaemon", "SensorSysfs", "SensorNotify", "SensorSystemd", "SensorHTTP", "SensorLive", "SensorTerminal", "SensorIPMI", "SensorMQTT", "CLinux", "SensorPlot"]),
         .executableTarget(name: "sensorwatch", dependencies: ["SensorCLI"]),
         // Fakes and temporary trees the test targets share (clock, readers, sysfs trees,
         // configurations); public API only, so it also builds in release.
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "SensorHTTPTests", dependencies: ["SensorHTTP", "SensorRuntime", "SensorNotify"]),
         .testTarget(name: "SensorSystemdTests", dependencies: ["SensorSystemd", "SensorRuntime", "SensorCore", "SensorConfig", "SensorNotify", "SensorTestKit"]),
         .testTarget(name: "SensorTerminalTests", dependencies: ["SensorTerminal"]),
+        .testTarget(name: "SensorPlotTests", dependencies: ["SensorPlot", "SensorConfig", "SensorCore", "SensorRuntime", "SensorSimulation"]),
         .testTarget(name: "SensorLiveTests", dependencies: ["SensorLive", "SensorRuntime", "SensorCore", "SensorConfig", "SensorDaemon", "SensorTestKit", "CLinux"]),
         .testTarget(name: "SensorMQTTTests", dependencies: ["SensorMQTT", "SensorRuntime", "SensorCore", "SensorLive", "SensorTestKit"]),
         .testTarget(name: "SensorIPMITests", dependencies: ["SensorIPMI", "SensorRuntime", "SensorCore", "SensorConfig", "SensorTestKit"]),

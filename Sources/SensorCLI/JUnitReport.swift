@@ -1,3 +1,4 @@
+import SensorPlot
 import SensorSimulation
 
 /// The JUnit XML of a `sensorwatch test` run (SPEC §18): one `testsuite` per file, one

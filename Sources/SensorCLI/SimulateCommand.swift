@@ -1,6 +1,7 @@
 import Glibc
 import SensorConfig
 import SensorCore
+import SensorPlot
 import SensorRuntime
 import SensorSimulation
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import SensorCLI
+@testable import SensorPlot
 
 struct ValueTicksTests {
     @Test func coversTheRangeWithWholeSteps() {

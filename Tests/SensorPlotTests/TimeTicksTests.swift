@@ -1,5 +1,5 @@
 import Testing
-@testable import SensorCLI
+@testable import SensorPlot
 
 struct TimeTicksTests {
     @Test func tenSecondsTickInSeconds() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SensorCLI
+@testable import SensorPlot
 
 struct PlotLayoutTests {
     @Test func aFewSensorsGetOneColumnOfTallPanels() {

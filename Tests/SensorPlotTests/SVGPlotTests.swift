@@ -1,4 +1,4 @@
-@testable import SensorCLI
+@testable import SensorPlot
 import SensorCore
 import SensorRuntime
 import Testing

@@ -4,22 +4,22 @@
 /// name holding `<`, `&` or `"` (or a control character, which XML 1.0 forbids) still yields
 /// well-formed XML. Coordinates print with one decimal: a tenth of a pixel is below what any
 /// renderer shows, and it keeps the file small.
-struct SVGWriter {
+package struct SVGWriter {
     /// The document so far.
     private(set) var text = ""
 
     /// An empty element: `<name a="v"/>`.
-    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
+    package mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>) {
         text += "<" + name + Self.attributes(attributes) + "/>\n"
     }
 
     /// An element holding escaped text: `<name a="v">text</name>`.
-    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text content: String) {
+    package mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text content: String) {
         text += "<" + name + Self.attributes(attributes) + ">" + Self.escape(content) + "</" + name + ">\n"
     }
 
     /// An element with a tooltip (`<title>`), the way SVG viewers show hover text.
-    mutating func element(
+    package mutating func element(
         _ name: String, _ attributes: KeyValuePairs<String, String>, tooltip: String
     ) {
         text +=
@@ -27,12 +27,12 @@ struct SVGWriter {
     }
 
     /// Opens a container element; close it with ``close(_:)``.
-    mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+    package mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         text += "<" + name + Self.attributes(attributes) + ">\n"
     }
 
     /// Closes a container element opened with ``open(_:_:)``.
-    mutating func close(_ name: String) {
+    package mutating func close(_ name: String) {
         text += "</" + name + ">\n"
     }
 
@@ -44,7 +44,7 @@ struct SVGWriter {
 
     /// Text made safe for XML content and double-quoted attributes: `<`, `>`, `&`, `"`
     /// become entities; control characters XML 1.0 does not allow become spaces.
-    static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {
@@ -66,7 +66,7 @@ struct SVGWriter {
     }
 
     /// A coordinate with at most one decimal (`12`, `12.5`).
-    static func coordinate(_ v: Double) -> String {
+    package static func coordinate(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
         if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
         return String(r)

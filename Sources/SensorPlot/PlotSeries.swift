@@ -7,7 +7,7 @@ import SensorRuntime
 /// reasons of the failed reads: 16 bytes a reading, so a day of one-second readings of 50
 /// sensors stays under 100 MB. Times stay exact, so a prediction recomputed from them
 /// windows the samples exactly as the rule did.
-struct PlotSeries: Sendable {
+package struct PlotSeries: Sendable {
     /// The sensor.
     let info: SensorInfo
     /// Times of the read attempts.

@@ -1,10 +1,10 @@
-import SensorCore
-import SensorRuntime
+package import SensorCore
+package import SensorRuntime
 
 /// Draws a simulation as SVG, for tuning rules by eye: a title, a legend, and one panel per
 /// sensor (see ``PlotPanel``) on a shared time axis. A plain text file, no dependencies.
 @DaemonActor
-final class SVGPlot {
+package final class SVGPlot {
     private var series: [PlotSeries] = []
     private var index: [SensorID: Int] = [:]
     /// Per source, its current list (checked by identity, as ``SensorList`` asks) and where
@@ -12,10 +12,10 @@ final class SVGPlot {
     private var sources: [String: (list: SensorList, positions: [Int])] = [:]
 
     /// An empty plot; feed it every cycle with ``add(_:)`` (on the actor `simulate` runs on).
-    nonisolated init() {}
+    package nonisolated init() {}
 
     /// Records the read attempts of a cycle.
-    func add(_ cycle: PollCycle) {
+    package func add(_ cycle: PollCycle) {
         let list = cycle.list
         let positions: [Int]
         if let known = sources[list.source], known.list === list {
@@ -37,13 +37,13 @@ final class SVGPlot {
     }
 
     /// The ids of every sensor seen, in natural order (`rack2` before `rack10`).
-    var sensorIDs: [SensorID] { index.keys.sorted { NaturalOrder.less($0.rawValue, $1.rawValue) } }
+    package var sensorIDs: [SensorID] { index.keys.sorted { NaturalOrder.less($0.rawValue, $1.rawValue) } }
 
     /// The read attempts of one sensor, nil for a sensor not seen.
-    func series(of id: SensorID) -> PlotSeries? { index[id].map { series[$0] } }
+    package func series(of id: SensorID) -> PlotSeries? { index[id].map { series[$0] } }
 
     /// The ids among ``sensorIDs`` that `glob` matches.
-    func sensors(matching glob: Glob) -> [SensorID] {
+    package func sensors(matching glob: Glob) -> [SensorID] {
         sensorIDs.filter { glob.matches($0.rawValue) }
     }
 
@@ -54,7 +54,7 @@ final class SVGPlot {
     ///   - events: every event of the run, in time order.
     ///   - panels: globs choosing the sensors to draw; empty draws every sensor.
     ///   - subtitle: a line under the title (which configuration, which scenario).
-    func render(rules: [Rule], events: [AlertEvent], panels: [Glob] = [], subtitle: String = "") -> String {
+    package func render(rules: [Rule], events: [AlertEvent], panels: [Glob] = [], subtitle: String = "") -> String {
         let shown =
             series
             .filter { s in panels.isEmpty || panels.contains { $0.matches(s.info.id.rawValue) } }

@@ -1,4 +1,4 @@
-@testable import SensorCLI
+@testable import SensorPlot
 import SensorConfig
 import SensorCore
 import SensorRuntime
