@@ -27,9 +27,15 @@ deps:
 		echo "installing systemd-journal-remote"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y systemd-journal-remote; \
 	fi
+	@# The package's own service is not for us: a policy-rc.d keeps it from starting while it
+	@# installs (on a machine that runs systemd), and it is left disabled.
 	@if [ ! -x /usr/sbin/sshd ] || ! command -v ssh >/dev/null 2>&1; then \
-		echo "installing openssh-server and openssh-client (scripts/it/live-ssh.sh runs an sshd of its own on 127.0.0.1:17122)"; \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y openssh-server openssh-client; \
+		echo "installing openssh-server and openssh-client (scripts/it/live-ssh.sh runs an sshd of its own on 127.0.0.1:17122; the system's ssh service is not started and is left disabled)"; \
+		guard=; if [ ! -e /usr/sbin/policy-rc.d ]; then printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod 0755 /usr/sbin/policy-rc.d && guard=1; fi; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y openssh-server openssh-client; rc=$$?; \
+		if [ -n "$$guard" ]; then rm -f /usr/sbin/policy-rc.d; fi; \
+		systemctl disable ssh.service ssh.socket >/dev/null 2>&1 || true; \
+		exit $$rc; \
 	fi
 
 # The shipped binary: release mode, Swift runtime linked statically; all symbols bound at

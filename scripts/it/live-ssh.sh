@@ -15,8 +15,9 @@ need tmux tmux
 need ssh openssh-client
 need ssh-keygen openssh-client
 need ss iproute2
-[ -x /usr/sbin/sshd ] || need sshd openssh-server
-[ -x /usr/sbin/sshd ] || skip "needs /usr/sbin/sshd (apt package openssh-server)"
+# Not installed here: `make deps` installs openssh-server without starting or enabling the
+# system's ssh service, which a test must not do on a machine it runs on.
+[ -x /usr/sbin/sshd ] || skip "needs /usr/sbin/sshd (apt package openssh-server; make deps installs it)"
 enter_namespace
 PORT=17122
 SSHD_PID=
