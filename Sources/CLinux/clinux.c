@@ -15,15 +15,14 @@ int sw_malloc_trim(size_t pad) {
     return malloc_trim(pad);
 }
 
-int sw_malloc_arena_max(int arenas) {
-    return mallopt(M_ARENA_MAX, arenas);
-}
-
-void sw_malloc_small_process(void) {
-    mallopt(M_ARENA_MAX, 2);
-    mallopt(M_MMAP_THRESHOLD, 64 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 64 * 1024);
-    mallopt(M_TOP_PAD, 0);
+int sw_malloc_limit(int arenas, int give_back) {
+    int ok = mallopt(M_ARENA_MAX, arenas);
+    if (give_back > 0) {
+        ok &= mallopt(M_MMAP_THRESHOLD, give_back);
+        ok &= mallopt(M_TRIM_THRESHOLD, give_back);
+        ok &= mallopt(M_TOP_PAD, 0);
+    }
+    return ok;
 }
 
 void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths,

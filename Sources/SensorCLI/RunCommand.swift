@@ -54,7 +54,7 @@ enum RunCommand {
         // Before the poll threads: each thread that allocates while the others hold their
         // arena would get one of its own (up to 16 here), each keeping ~0.5 MiB of its own
         // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md).
-        _ = sw_malloc_arena_max(2)
+        _ = sw_malloc_limit(2, 0)
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
         // in the stream) until the daemon reads it, never lost and never fatal.

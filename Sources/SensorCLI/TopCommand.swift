@@ -54,9 +54,9 @@ enum TopCommand {
         case .success(let o): options = o
         case .failure(let code): return code
         }
-        // A view that stays open for days: memory it no longer uses goes back (issue 36's
-        // 10 MiB), set before its threads make arenas of their own.
-        sw_malloc_small_process()
+        // A view that stays open for days: two arenas, and memory it no longer uses goes back
+        // past 64 KiB (issue 36's 10 MiB), set before its threads make arenas of their own.
+        _ = sw_malloc_limit(2, 64 * 1024)
         let environment = LiveClientSetup.terminalEnvironment
         guard isatty(0) == 1, isatty(1) == 1 else {
             Output.stderr(

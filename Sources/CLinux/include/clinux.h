@@ -6,16 +6,12 @@
 /// memory back to the kernel, also from the middle of the heap. Returns 1 if any was.
 int sw_malloc_trim(size_t pad);
 
-/// mallopt(M_ARENA_MAX, arenas), which Swift's Glibc module does not import: at most
-/// `arenas` malloc arenas for all threads (glibc's default is 8 a core, one per thread
-/// that finds the others busy, each keeping its own free pages). Returns 1 on success.
-int sw_malloc_arena_max(int arenas);
-
-/// glibc's mallopt(3) for a small, long-lived process (`top`): at most two arenas, and
-/// blocks of 64 KiB or more mapped on their own and free memory given back past 64 KiB, so
-/// what a large message took goes back to the kernel when it is freed. Swift's Glibc
-/// module does not import mallopt.
-void sw_malloc_small_process(void);
+/// glibc's mallopt(3), which Swift's Glibc module does not import. At most `arenas` malloc
+/// arenas for all threads (glibc's default is 8 a core, one per thread that finds the others
+/// busy, each keeping its own free pages). With `give_back` > 0, blocks of that many bytes
+/// or more are mapped on their own and free memory past it goes back to the kernel (a small
+/// long-lived process, `top`); 0 keeps glibc's thresholds. Returns 1 when every setting took.
+int sw_malloc_limit(int arenas, int give_back);
 
 /// Where a batch of reads (sw_pread_all) has got to, shared with a watch on another
 /// thread: `index` is the descriptor being read now; a non-zero `abandoned` makes the
