@@ -164,7 +164,7 @@ public enum SensorsCommand {
                 out.append(reading)
             }
         }
-        var computed: [SensorID: Result<Double, DerivedFault>] = [:]
+        var computed: [SensorID: Result<Double, ReadFault>] = [:]
         let derivedSensors = deriving.sensors
         for case .reading(let d, _, let result) in deriving.drain(through: .zero) {
             computed[derivedSensors[d].id] = result
@@ -172,7 +172,7 @@ public enum SensorsCommand {
         for sensor in derivedSensors {
             switch computed[sensor.id] {
             case .success(let v): out.append(Reading(sensor: sensor, value: v, error: nil))
-            case .failure(let f): out.append(Reading(sensor: sensor, value: nil, error: .other(f.reason)))
+            case .failure(let f): out.append(Reading(sensor: sensor, value: nil, error: f))
             case nil: out.append(Reading(sensor: sensor, value: nil, error: "no reading of its inputs"))
             }
         }

@@ -22,10 +22,10 @@ public enum DerivedFormula: Sendable, Hashable {
     /// A humidity of 0 or less has no dew point (the logarithm diverges), nor has a
     /// temperature at or below −c, where the formula's denominator changes sign. Humidity
     /// above 100 %RH computes as is (a sensor's calibration can overshoot slightly).
-    public static func dewPoint(temperature: Double, humidity: Double) -> Result<Double, DerivedFault> {
-        guard humidity > 0 else { return .failure(DerivedFault("no dew point at a humidity of \(humidity) %RH")) }
+    public static func dewPoint(temperature: Double, humidity: Double) -> Result<Double, ReadFault> {
+        guard humidity > 0 else { return .failure(.other("no dew point at a humidity of \(humidity) %RH")) }
         guard temperature > -magnusC else {
-            return .failure(DerivedFault("no dew point at a temperature of \(temperature) °C"))
+            return .failure(.other("no dew point at a temperature of \(temperature) °C"))
         }
         let gamma = log(humidity / 100) + magnusB * temperature / (magnusC + temperature)
         return .success(magnusC * gamma / (magnusB - gamma))

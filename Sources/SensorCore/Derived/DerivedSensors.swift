@@ -20,7 +20,7 @@ public struct DerivedSensors: Sendable {
     /// One thing that happened to one derived sensor.
     public enum Step: Sendable, Hashable {
         /// A reading at `time`: its value, or why it has none.
-        case reading(index: Int, time: Timestamp, result: Result<Double, DerivedFault>)
+        case reading(index: Int, time: Timestamp, result: Result<Double, ReadFault>)
         /// A tick of the derived sensor's sources at `time` (stale rules are checked).
         case tick(index: Int, time: Timestamp)
     }
@@ -190,7 +190,7 @@ public struct DerivedSensors: Sendable {
                 var readings = SensorValues(time: t, capacity: 1)
                 switch result {
                 case .success(let v): readings.append(v)
-                case .failure(let f): readings.appendFault(.other(f.reason))
+                case .failure(let f): readings.appendFault(f)
                 }
                 return PollCycle(list: list(of: d), readings: readings, tick: false)
             case .tick(let d, let t):
@@ -208,7 +208,7 @@ public struct DerivedSensors: Sendable {
     }
 
     /// Derived sensor `d`'s reading at `t` from its inputs' latest read attempts.
-    func value(of d: Int, at t: Timestamp) -> Result<Double, DerivedFault> {
+    func value(of d: Int, at t: Timestamp) -> Result<Double, ReadFault> {
         let c = configurations[d]
         let (a, b) = c.formula.inputs
         let first: Double
@@ -220,26 +220,26 @@ public struct DerivedSensors: Sendable {
         switch c.formula {
         case .dewpoint:
             if let q = quantities[a], q != .temperature {
-                return .failure(DerivedFault("dewpoint input \(a) is a \(q), not a temperature"))
+                return .failure(.other("dewpoint input \(a) is a \(q), not a temperature"))
             }
             if let q = quantities[b], q != .humidity {
-                return .failure(DerivedFault("dewpoint input \(b) is a \(q), not a humidity"))
+                return .failure(.other("dewpoint input \(b) is a \(q), not a humidity"))
             }
             return DerivedFormula.dewPoint(temperature: first, humidity: second)
         case .difference:
             if let qa = quantities[a], let qb = quantities[b], qa != qb {
-                return .failure(DerivedFault("difference inputs are of different quantities (\(a) \(qa), \(b) \(qb))"))
+                return .failure(.other("difference inputs are of different quantities (\(a) \(qa), \(b) \(qb))"))
             }
             return .success(first - second)
         }
     }
 
-    private func input(_ id: SensorID, at t: Timestamp, maxAge: Duration) -> Result<Double, DerivedFault> {
-        guard let attempt = latest[id] else { return .failure(DerivedFault("no reading of \(id) yet")) }
-        guard let value = attempt.value else { return .failure(DerivedFault("input \(id) failed")) }
+    private func input(_ id: SensorID, at t: Timestamp, maxAge: Duration) -> Result<Double, ReadFault> {
+        guard let attempt = latest[id] else { return .failure(.other("no reading of \(id) yet")) }
+        guard let value = attempt.value else { return .failure(.other("input \(id) failed")) }
         let age = t - attempt.time
         guard age <= maxAge else {
-            return .failure(DerivedFault("input \(id) is \(Timestamp(nanoseconds: age.nanoseconds).seconds) s old"))
+            return .failure(.other("input \(id) is \(Timestamp(nanoseconds: age.nanoseconds).seconds) s old"))
         }
         return .success(value)
     }

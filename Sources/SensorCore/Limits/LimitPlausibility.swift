@@ -7,7 +7,7 @@ import SensorRuntime
 /// tables of cases without files.
 public enum LimitPlausibility {
     /// What a limit file gave: its number, or why there is none.
-    public typealias Found = Result<Double, LimitFileFault>
+    public typealias Found = Result<Double, ReadFault>
 
     /// How far a `_hyst` may lie from its limit (SPEC §16): more is a misread register.
     public static let maxHysteresisDistance = 50.0
@@ -82,7 +82,7 @@ public enum LimitPlausibility {
             }
             var limit: Double?
             switch result {
-            case .failure(let fault): limits.ignored[name] = fault.reason
+            case .failure(let fault): limits.ignored[name] = fault.description
             case .success(let v):
                 if let reason = implausible(v, name: name, quantity: quantity, lowestUpper: lowestUpper) {
                     limits.ignored[name] = reason
@@ -95,7 +95,7 @@ public enum LimitPlausibility {
             let h: Double
             switch hyst {
             case .failure(let fault):
-                limits.ignored[hystName] = fault.reason
+                limits.ignored[hystName] = fault.description
                 continue
             case .success(let v): h = v
             }

@@ -1,9 +1,9 @@
 import SensorRuntime
 
-/// Why a sensor has no value at one reading: the system's error, kept as its errno so that a
-/// caller decides by code (`EMFILE` is a shortage of descriptors, whatever the words), or
-/// words for anything else (an empty file, text that is no number, a value out of range, a
-/// file that blocks, a BMC that does not answer).
+/// Why a reading gave no value: a sensor's read, a derived sensor's inputs, a limit file.
+/// The system's error is kept as its errno, so that a caller decides by code (`EMFILE` is a
+/// shortage of descriptors, whatever the words); anything else is words (an empty file, text
+/// that is no number, a value out of range, a file that blocks, a BMC that does not answer).
 public enum ReadFault: Error, Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringInterpolation
 {

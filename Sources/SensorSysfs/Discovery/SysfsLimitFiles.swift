@@ -129,12 +129,12 @@ enum SysfsLimitFiles {
     ) -> LimitPlausibility.Found {
         if n < 0 {
             let blocked = n == Int(GuardedSysfsIO.blockedResult) || io.isBlocked(path())
-            return .failure(LimitFileFault(blocked ? "read blocked" : "cannot be read"))
+            return .failure(.other(blocked ? "read blocked" : "cannot be read"))
         }
         let bytes = UnsafeRawBufferPointer(rebasing: slot[0..<n])
         if n < slot.count, case .number(let v) = SysfsValueParser.parse(bytes, decimalExponent: decimalExponent) {
             return .success(v)
         }
-        return .failure(LimitFileFault("not a number: " + SysfsSensorSet.quoted(bytes)))
+        return .failure(.other("not a number: " + SysfsSensorSet.quoted(bytes)))
     }
 }

@@ -74,7 +74,7 @@ import Testing
             ignored: ["foo_hyst": "foo is absent"]),
         Case(
             name: "a hyst that cannot be read is ignored with the reason, its limit kept",
-            found: ["crit": .success(100), "crit_hyst": .failure(LimitFileFault("read blocked"))],
+            found: ["crit": .success(100), "crit_hyst": .failure(.other("read blocked"))],
             limits: ["crit": 100],
             ignored: ["crit_hyst": "read blocked"]),
         Case(
@@ -85,8 +85,8 @@ import Testing
         Case(
             name: "files that cannot be read or hold no number are ignored with the reason",
             found: [
-                "max": .failure(LimitFileFault("read blocked")),
-                "crit": .failure(LimitFileFault("not a number: \"x\"")),
+                "max": .failure(.other("read blocked")),
+                "crit": .failure(.other("not a number: \"x\"")),
                 "emergency": .success(110),
             ],
             limits: ["emergency": 110],

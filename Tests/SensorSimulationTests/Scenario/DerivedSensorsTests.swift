@@ -23,9 +23,9 @@ struct DerivedSensorsTests {
     }
 
     @Test func dewPointOfNoHumidityOrAnImpossibleTemperatureIsAFailedRead() {
-        #expect(throws: DerivedFault.self) { try DerivedFormula.dewPoint(temperature: 20, humidity: 0).get() }
-        #expect(throws: DerivedFault.self) { try DerivedFormula.dewPoint(temperature: 20, humidity: -1).get() }
-        #expect(throws: DerivedFault.self) { try DerivedFormula.dewPoint(temperature: -243.12, humidity: 50).get() }
+        #expect(throws: ReadFault.self) { try DerivedFormula.dewPoint(temperature: 20, humidity: 0).get() }
+        #expect(throws: ReadFault.self) { try DerivedFormula.dewPoint(temperature: 20, humidity: -1).get() }
+        #expect(throws: ReadFault.self) { try DerivedFormula.dewPoint(temperature: -243.12, humidity: 50).get() }
         // Above 100 %RH computes as is: the dew point lies above the temperature.
         let over = try? DerivedFormula.dewPoint(temperature: 20, humidity: 101).get()
         #expect(over.map { $0 > 20 } == true)
@@ -49,7 +49,7 @@ struct DerivedSensorsTests {
         steps.map { step in
             switch step {
             case .reading(let d, let t, .success(let v)): "\(d)@\(t.seconds)=\(v)"
-            case .reading(let d, let t, .failure(let f)): "\(d)@\(t.seconds) fault \(f.reason)"
+            case .reading(let d, let t, .failure(let f)): "\(d)@\(t.seconds) fault \(f)"
             case .tick(let d, let t): "\(d)@\(t.seconds) tick"
             }
         }
