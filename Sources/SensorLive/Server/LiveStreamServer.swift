@@ -223,11 +223,7 @@ final class LiveStreamServer: Service {
             if left > .zero {
                 let sleep = model.sleep
                 // Woken by the signal (a look sent the round): look again.
-                if await withTimer({ (try? await sleep(left)) != nil }, { await untilSignalledOrCancelled(signal) })
-                    != nil
-                {
-                    continue
-                }
+                guard await untilSignalled(signal, or: { (try? await sleep(left)) != nil }) else { continue }
             }
             guard heldUntil != nil else { continue }
             writeRound(paced: false)
