@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SensorCore
 import SensorRuntime
 
 /// The `sensorwatch` command line: parses the subcommand and hands over to it.

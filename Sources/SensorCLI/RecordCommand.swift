@@ -93,7 +93,6 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(output): cannot write here: \(ErrnoText.words(errno))")
             return .failure
         }
-        let shortage = FileShortageTally(log: StreamLog())
         let clock: BootClock
         switch CommandSupport.withThreads(BootClock.init) {
         case .success(let c): clock = c
@@ -101,7 +100,7 @@ enum RecordCommand {
         }
         let session = RecordingSession(
             sources: sources, interval: interval, duration: duration, clock: clock,
-            makeReader: { FileShortageReader(SourceReaders.plain.make($0, loop: false), tally: shortage) },
+            makeReader: { SourceReaders.plain.make($0, loop: false) },
             log: StreamLog())
         let showProgress = isatty(2) == 1
         let stops = signals.stream

@@ -117,9 +117,7 @@ enum RunCommand {
             reload: { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) },
             restored: loaded.alerts,
             persist: { keeper.save(alerts: $0) },
-            makeReader: { [shortage = FileShortageTally(log: log)] in
-                FileShortageReader(readers.make($0, loop: true), tally: shortage)
-            },
+            makeReader: { readers.make($0, loop: true) },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
             settled: { StartupPages.release() },

@@ -258,7 +258,7 @@ import Testing
             value: 3,
             threshold: 0, condition: .alarm, limit: "alarm")
         #expect(
-            EventFormatter.message(e)
+            e.message
                 == "hw-alarm firing: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) in hardware alarm (alarm)")
     }
 }
@@ -285,7 +285,7 @@ import Testing
         ])
         sink.emit(event(.firing))
         sink.emit(event(.resolved))
-        let messages = memory.events.map(EventFormatter.message)
+        let messages = memory.events.map(\.message)
         #expect(
             messages == [
                 "hw-alarm firing: ipmi:bmc-r1-01/PSU1_Status (PSU1 Status) in hardware alarm (alarm): Power Supply Failure detected",
@@ -317,7 +317,7 @@ import Testing
         #expect(grouped[1].sensor.label == "bmc-r1-07: 3 sensors")
         #expect(grouped[1].reason == timeout)
         #expect(
-            EventFormatter.message(grouped[1])
+            grouped[1].message
                 == "sensor ipmi:bmc-r1-07 (bmc-r1-07: 3 sensors) read failed: bmc-r1-07: session timeout after 5 s")
         // Reading again together is one entry too.
         let back = BMCAlertSink.grouped([fault("ipmi:bmc-r1-07/FAN1", nil), fault("ipmi:bmc-r1-07/12V", nil)])

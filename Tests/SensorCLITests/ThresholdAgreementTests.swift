@@ -104,7 +104,7 @@ struct ThresholdAgreementTests {
         #expect(event.usedThreshold.text(unit: unit) == c.text)
         // The journal: its message, and the fields `history` and `notify` read back.
         let fields = JournalFields.fields(for: event)
-        let message = EventFormatter.message(event)
+        let message = event.message
         #expect(message.hasSuffix(c.message), "\(message)")
         #expect(fields.first == "MESSAGE=" + message)
         // history

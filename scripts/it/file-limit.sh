@@ -46,7 +46,7 @@ note "$message"
 unread=${BASH_REMATCH[1]}
 [ "$unread" -ge $((ZONES - 256)) ] && [ "$unread" -lt "$ZONES" ] || fail "$unread unread of $ZONES with 256 files"
 expect_field "$entries" PRIORITY 3
-[ "$(jq -r .CODE_FILE <<<"$entries")" = SensorCLI/FileShortageTally.swift ] || fail "CODE_FILE: $(jq -r .CODE_FILE <<<"$entries")"
+[ "$(jq -r .CODE_FILE <<<"$entries")" = SensorDaemon/FileShortageTally.swift ] || fail "CODE_FILE: $(jq -r .CODE_FILE <<<"$entries")"
 faults=$(journal_json MESSAGE_ID=561c305408854a5aa1633061d1794bd7 SENSOR_STATE=failing | jq -r .SENSOR_FAULT | sort | uniq -c)
 note "fault reasons: $faults"
 [ "$(jq -r .SENSOR_FAULT <<<"$(journal_json SENSOR_STATE=failing)" | sort -u)" = "EMFILE (Too many open files)" ] \

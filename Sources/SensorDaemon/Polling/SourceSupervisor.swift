@@ -47,6 +47,8 @@ package final class SourceSupervisor: Service {
     private let log: any DaemonLog
     /// What each source's last discovery left out, to say each change once.
     private var leftOut: [String: [String]] = [:]
+    /// Sensors left unread for want of open files, said once per change across sources.
+    private var shortage: FileShortageTally
 
     package init(
         sources: [SourceConfiguration], derived: [DerivedSensorConfiguration], data: SensorData,
@@ -55,6 +57,7 @@ package final class SourceSupervisor: Service {
         wait: @escaping @Sendable (Duration) async -> Void, log: any DaemonLog
     ) {
         self.log = log
+        shortage = FileShortageTally(log: log)
         configurations = sources
         self.derived = DerivedSensors(derived)
         self.data = data
@@ -136,6 +139,7 @@ package final class SourceSupervisor: Service {
 
     private func stop(_ source: Running) {
         leftOut[source.poller.key] = nil
+        shortage.remove(source.poller.key)
         source.poller.stop()
         // Before the process can end: a BMC's session is given back now, not at exit.
         source.poller.reader.close()
@@ -235,6 +239,11 @@ package final class SourceSupervisor: Service {
             for line in list.leftOut where !before.contains(line) { log.log(.warning, line) }
             leftOut[list.source] = list.leftOut
         }
+        // The latest instant speaks for the source now.
+        if let last = cycles.last?.readings {
+            let unread = last.faults.isEmpty ? 0 : last.faults.values.count(where: OpenFileLimit.isShortage)
+            shortage.update(list.source, unread: unread) { sensorCount() }
+        }
         if derived.isEmpty {
             data.commit(cycles)
         } else {
@@ -247,6 +256,11 @@ package final class SourceSupervisor: Service {
             }
         }
         if !undiscovered.isEmpty, undiscovered.remove(list.source) != nil, undiscovered.isEmpty { discovered?.fire() }
+    }
+
+    /// How many sensors the running sources listed at their last discoveries.
+    private func sensorCount() -> Int {
+        running.reduce(0) { $0 + $1.poller.list.count }
     }
 
     /// Computes the derived sensors from the cycles recorded up to `time` (in `run`, a
