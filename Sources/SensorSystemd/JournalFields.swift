@@ -27,7 +27,7 @@ public enum JournalFields {
     /// (SPEC §21), each absent when the rule has none.
     public static func fields(for event: AlertEvent) -> [String] {
         var f = header(
-            message: EventFormatter.message(event), priority: event.level.priority,
+            message: event.message, priority: event.level.priority,
             id: JournalMessageID(event.kind))
         f.append("ALERT_RULE=" + event.rule)
         f.append("ALERT_STATE=" + event.kind.rawValue)
@@ -53,7 +53,7 @@ public enum JournalFields {
     /// `SENSOR_STATE` is `failing` or `reading`, `SENSOR_FAULT` the reason of a failure.
     public static func fields(for fault: SensorFault) -> [String] {
         var f = header(
-            message: EventFormatter.message(fault), priority: fault.level.priority, id: .sensorFault)
+            message: fault.message, priority: fault.level.priority, id: .sensorFault)
         f += sensorFields(fault.sensor)
         f.append("SENSOR_STATE=" + (fault.reason == nil ? "reading" : "failing"))
         if let reason = fault.reason {
@@ -66,7 +66,7 @@ public enum JournalFields {
     /// `SENSOR_STATE` is `appeared` or `gone`.
     public static func fields(for presence: SensorPresence) -> [String] {
         var f = header(
-            message: EventFormatter.message(presence), priority: PriorityLine.level(of: presence).priority,
+            message: presence.message, priority: PriorityLine.level(of: presence).priority,
             id: presence.appeared ? .sensorAppeared : .sensorGone)
         f += sensorFields(presence.sensor)
         f.append("SENSOR_STATE=" + (presence.appeared ? "appeared" : "gone"))

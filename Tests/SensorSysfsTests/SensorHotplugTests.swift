@@ -43,7 +43,7 @@ struct SensorHotplugTests {
             EventFormatter.json(events[1])
                 == #"{"time":1.0,"event":"resolved","rule":"hot","sensor":"thermal:iwlwifi_1","severity":"warning","value":null,"threshold":80,"reason":"sensor gone"}"#
         )
-        #expect(EventFormatter.message(events[1]) == "hot resolved: thermal:iwlwifi_1 (iwlwifi_1) sensor gone")
+        #expect(events[1].message == "hot resolved: thermal:iwlwifi_1 (iwlwifi_1) sensor gone")
     }
 
     /// The source's only sensor going still resolves: the engine sees the empty list.

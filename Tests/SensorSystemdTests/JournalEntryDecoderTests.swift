@@ -60,7 +60,7 @@ struct JournalEntryDecoderTests {
         var r = JournalAlertRecord(
             realtimeMicroseconds: usec, host: "web1", kind: e.kind, rule: e.rule, severity: e.severity,
             sensor: e.sensor.id.rawValue, label: e.sensor.label, unit: e.sensor.unit, value: e.value,
-            threshold: e.threshold, message: EventFormatter.message(e), condition: e.condition, predicted: e.predicted,
+            threshold: e.threshold, message: e.message, condition: e.condition, predicted: e.predicted,
             limit: e.limit, within: e.within)
         r.quantity = e.sensor.quantity.rawValue
         r.hardwareAlarm = e.hardwareAlarm
@@ -94,7 +94,7 @@ struct JournalEntryDecoderTests {
         let event = try Self.decode(JournalFields.fields(for: gone) + ["_HOSTNAME=web1"]).notifyEvent
         #expect(event.kind == .resolved && event.rule == "cpu-hot" && event.host == "web1")
         #expect(event.sensorGone && event.annotations.summary == "s" && event.quantity == "temperature")
-        #expect(event.message == EventFormatter.message(gone) && event.value == nil && event.threshold == 80)
+        #expect(event.message == gone.message && event.value == nil && event.threshold == 80)
     }
 
     @Test func anEntryWithOnlyItsStateAndRuleReadsWithEverythingElseEmpty() throws {

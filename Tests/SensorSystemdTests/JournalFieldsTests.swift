@@ -70,7 +70,7 @@ struct JournalFieldsTests {
         #expect(!JournalFields.fields(for: otherwise).contains { $0.hasPrefix("ALERT_LIMIT=") })
         #expect(EventFormatter.json(otherwise).hasSuffix(#""threshold":90,"limit":null}"#))
         #expect(
-            EventFormatter.message(otherwise)
+            otherwise.message
                 == "too-hot firing: hwmon:coretemp/temp1 (Package id 0) 101 °C above 90 °C")
         otherwise.isLimitRule = false
         #expect(EventFormatter.json(otherwise).hasSuffix(#""threshold":90}"#))

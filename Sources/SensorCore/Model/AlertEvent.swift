@@ -86,6 +86,52 @@ public struct AlertEvent: Hashable, Sendable {
         if a.ruleIndex != b.ruleIndex { return a.ruleIndex < b.ruleIndex }
         return a.sensor.id < b.sensor.id
     }
+
+    /// The one-line message, e.g.
+    /// `cpu-hot firing: thermal:thermal_zone0 (x86_pkg_temp) 81.5 °C above 80 °C`, or for a
+    /// predict rule `cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)`.
+    /// Always one line: the rule's name, the sensor's id, label and unit come from outside
+    /// and are shown with ``DisplayText``'s escapes, in the journal's MESSAGE too.
+    public var message: String {
+        let e = self
+        var s = "\(e.rule) \(e.kind.rawValue): \(e.sensor.id.rawValue)"
+        if !e.sensor.label.isEmpty { s += " (\(e.sensor.label))" }
+        let unit = e.sensor.unit
+        // A discrete sensor's value is its state bits (SPEC §23): no number for people.
+        let value = e.sensor.quantity == .state ? nil : e.value.map { "\(NumberText.display($0)) \(unit)" }
+        // The threshold reads as status, history and notify show it (one function for all).
+        let threshold = e.usedThreshold.text(unit: unit)
+        let what: String
+        switch e.condition {
+        case .above: what = "above " + threshold
+        case .below: what = "below " + threshold
+        case .rise: what = "rose by at least " + threshold
+        case .fall: what = "fell by at least " + threshold
+        case .stale: what = "no reading for " + threshold
+        case .alarm:
+            what =
+                "in hardware alarm" + (e.limit.map { _ in " (\(threshold))" } ?? "")
+                + (e.detail.map { ": " + $0 } ?? "")
+        case .predict: what = "heading \(e.predict?.direction.rawValue ?? "past") " + threshold
+        }
+        switch (e.kind, e.condition) {
+        case (.resolved, _) where e.sensorGone:
+            s += " sensor gone"
+        case (.resolved, .stale):
+            s += " " + (value.map { "\($0), reading again" } ?? "reading again")
+        case (_, .predict):
+            // Where it is heading, and the line's value there when it had one.
+            let lead = e.kind == .resolved ? "no longer " + what : what
+            s += " " + (value.map { "\($0), \(lead)" } ?? lead)
+            if let p = e.predicted { s += " (\(NumberText.display(p)) \(unit))" }
+        case (.resolved, _):
+            s += " " + (value.map { "\($0), no longer \(what)" } ?? "no longer \(what)")
+        default:
+            s += " " + (value.map { "\($0) \(what)" } ?? what)
+        }
+        if e.hardwareAlarm { s += " (hardware alarm)" }
+        return DisplayText.escaped(s)
+    }
 }
 
 /// The kind of condition a rule has, without its parameters.

@@ -1,5 +1,3 @@
-public import SensorRuntime
-
 /// Where alert events and sensor faults go: the journal, a stream, memory in tests.
 ///
 /// Contract for implementations: `emit` delivers or reports, it never drops silently (a
@@ -26,24 +24,4 @@ extension AlertSink {
     public func emit(_ faults: [SensorFault]) {
         for fault in faults { emit(fault) }
     }
-}
-
-/// A sensor that started failing to read, or recovered.
-public struct SensorFault: Hashable, Sendable {
-    /// When the read failed or recovered, in run time.
-    public var time: Timestamp
-    /// The sensor.
-    public var sensor: SensorInfo
-    /// Why the read failed; nil when the sensor recovered.
-    public var reason: String?
-
-    /// A fault of the given fields; a nil `reason` is a recovery.
-    public init(time: Timestamp, sensor: SensorInfo, reason: String?) {
-        self.time = time
-        self.sensor = sensor
-        self.reason = reason
-    }
-
-    /// The level of its entry and line: warning while failing, notice on recovery.
-    public var level: LogLevel { reason == nil ? .notice : .warning }
 }

@@ -3,17 +3,17 @@ public import SensorRuntime
 extension PriorityLine {
     /// An alert event's line, at its ``AlertEvent/level``.
     public static func text(for event: AlertEvent) -> String {
-        text(EventFormatter.message(event), at: event.level)
+        text(event.message, at: event.level)
     }
 
     /// A sensor fault's or recovery's line, at its ``SensorFault/level``.
     public static func text(for fault: SensorFault) -> String {
-        text(EventFormatter.message(fault), at: fault.level)
+        text(fault.message, at: fault.level)
     }
 
     /// The line of a sensor that appeared or went, at ``level(of:)``.
     public static func text(for presence: SensorPresence) -> String {
-        text(EventFormatter.message(presence), at: level(of: presence))
+        text(presence.message, at: level(of: presence))
     }
 
     /// The level of a sensor that appeared or went (SPEC §20): worth noticing, never a fault.

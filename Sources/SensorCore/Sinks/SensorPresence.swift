@@ -16,4 +16,13 @@ public struct SensorPresence: Hashable, Sendable {
         self.sensor = sensor
         self.appeared = appeared
     }
+
+    /// The message of a sensor that appeared or went (SPEC §20); one line, as an event's.
+    public var message: String {
+        let p = self
+        var s = "sensor \(p.sensor.id.rawValue)"
+        if !p.sensor.label.isEmpty { s += " (\(p.sensor.label))" }
+        s += p.appeared ? " appeared" : " gone"
+        return DisplayText.escaped(s)
+    }
 }

@@ -131,7 +131,7 @@ public struct NotifyEvent: Sendable, Hashable {
                 severity: event.severity,
                 sensor: sensor.id.rawValue, label: sensor.label, quantity: sensor.quantity.rawValue, value: value,
                 unit: sensor.unit, threshold: event.threshold, host: host,
-                message: EventFormatter.message(event) + " (sensorwatch notify --test)")
+                message: event.message + " (sensorwatch notify --test)")
         }
     }
 }

@@ -21,19 +21,19 @@ struct PredictEventTests {
 
     @Test func messagesSayWhereItIsHeadingAsTheSpecShows() {
         #expect(
-            EventFormatter.message(Self.event(.firing, value: 78, predicted: 93.2))
+            (Self.event(.firing, value: 78, predicted: 93.2)).message
                 == "cpu-trend firing: sim:cpu (CPU) 78 °C, heading above 90 °C within 10m (93.2 °C)")
         #expect(
-            EventFormatter.message(Self.event(.resolved, value: 70, predicted: 84.1))
+            (Self.event(.resolved, value: 70, predicted: 84.1)).message
                 == "cpu-trend resolved: sim:cpu (CPU) 70 °C, no longer heading above 90 °C within 10m (84.1 °C)")
         #expect(
-            EventFormatter.message(Self.event(.repeat, value: 80.25, predicted: 95.123456))
+            (Self.event(.repeat, value: 80.25, predicted: 95.123456)).message
                 == "cpu-trend repeat: sim:cpu (CPU) 80.25 °C, heading above 90 °C within 10m (95.123 °C)")
     }
 
     @Test func withoutALineTheMessageLeavesThePredictionOut() {
         #expect(
-            EventFormatter.message(Self.event(.resolved, value: 70, predicted: nil))
+            (Self.event(.resolved, value: 70, predicted: nil)).message
                 == "cpu-trend resolved: sim:cpu (CPU) 70 °C, no longer heading above 90 °C within 10m")
     }
 
@@ -41,12 +41,12 @@ struct PredictEventTests {
         let icing = PredictCondition(
             direction: .below, threshold: 0.5, hysteresis: 1, within: .seconds(5400), over: .seconds(60))
         #expect(
-            EventFormatter.message(Self.event(.firing, value: 2.125, predicted: -0.4, predict: icing))
+            (Self.event(.firing, value: 2.125, predicted: -0.4, predict: icing)).message
                 == "cpu-trend firing: sim:cpu (CPU) 2.125 °C, heading below 0.5 °C within 1h30m (-0.4 °C)")
         let quick = PredictCondition(
             direction: .above, threshold: 90, within: .milliseconds(1500), over: .seconds(10))
         #expect(
-            EventFormatter.message(Self.event(.firing, value: 89, predicted: 90.5, predict: quick))
+            (Self.event(.firing, value: 89, predicted: 90.5, predict: quick)).message
                 == "cpu-trend firing: sim:cpu (CPU) 89 °C, heading above 90 °C within 1.5s (90.5 °C)")
     }
 

@@ -17,7 +17,7 @@ struct HostileTextOutputTests {
 
     @Test func anEventsMessageIsOneLineWithItsOutsideTextEscaped() {
         #expect(
-            EventFormatter.message(Self.event)
+            Self.event.message
                 == #"hot\x07 firing: hwmon:evil\u{9b}2J/temp1 ("# + Self.shown + ") 91 °C above 80 °C")
         #expect(EventFormatter.line(Self.event).split(separator: "\n").count == 1)
     }
@@ -25,7 +25,7 @@ struct HostileTextOutputTests {
     @Test func aFaultsMessageIsOneLineToo() {
         let fault = SensorFault(time: .seconds(1), sensor: Self.sensor, reason: "not a number: \"\u{1B}[5m\"")
         #expect(
-            EventFormatter.message(fault)
+            fault.message
                 == #"sensor hwmon:evil\u{9b}2J/temp1 ("# + Self.shown + #") read failed: not a number: "\x1b[5m""#)
     }
 
@@ -38,13 +38,13 @@ struct HostileTextOutputTests {
 
     @Test func anEventOnStderrIsOneLineWithItsPriorityAndNoForgedLine() throws {
         let lines = try Self.written { StreamAlertSink(fd: $0).emit(Self.event) }
-        #expect(lines == ["<2>" + EventFormatter.message(Self.event)])
+        #expect(lines == ["<2>" + Self.event.message])
     }
 
     @Test func onATerminalOnlyTheSeverityColourIsAControlSequence() throws {
         let terminal = TerminalLine(colour: true, now: { 0 }, clockTime: { _ in "08:00:00" })
         let lines = try Self.written { StreamAlertSink(fd: $0, terminal: terminal).emit(Self.event) }
-        #expect(lines == ["08:00:00 \u{1B}[1;31mcritical\u{1B}[0m " + EventFormatter.message(Self.event)])
+        #expect(lines == ["08:00:00 \u{1B}[1;31mcritical\u{1B}[0m " + Self.event.message])
     }
 
     /// A log entry keeps its own lines, each with its prefix; text it quotes starts none.
