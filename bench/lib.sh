@@ -70,17 +70,22 @@ PY
 }
 
 # In a benchmark's private mount namespace: a tmpfs /run (and journal directory) with a
-# journald of its own, configured with the [Journal] lines of stdin, its PID added to `pids`;
+# journald of its own, configured with the [Journal] lines given as arguments
+# (`start_bench_journald Storage=volatile`), its PID added to `pids`;
 # returns once its socket is there. Needs `work` (the benchmark's temporary directory).
+# Started as the integration tests start theirs (scripts/it/lib/common.sh, start_journald).
 start_bench_journald() {
     mount -t tmpfs none /run
     if [ -d /var/log/journal ]; then mount -t tmpfs none /var/log/journal; fi
-    mkdir -p /run/systemd/journal /run/log/journal
-    { echo '[Journal]'; cat; } >"$work/journald.conf"
+    printf '%s\n' '[Journal]' "$@" >"$work/journald.conf"
     mount --bind "$work/journald.conf" /etc/systemd/journald.conf
-    /lib/systemd/systemd-journald >/dev/null 2>&1 &
-    pids+=($!)
-    for _ in $(seq 100); do [ -S /run/systemd/journal/socket ] && break; sleep 0.1; done
+    (
+        # The harness's own variables stay in this subshell; only the PID comes out.
+        source "$(dirname "${BASH_SOURCE[0]}")/../scripts/it/lib/common.sh"
+        start_journald >&2
+        echo "$JOURNALD_PID" >"$work/journald.pid"
+    ) </dev/null || { echo "bench: journald did not start" >&2; exit 1; }
+    pids+=("$(cat "$work/journald.pid")")
 }
 
 # Runs COMMAND, skips its first SKIP seconds (start-up, discovery), then counts its threads'

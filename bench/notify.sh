@@ -26,7 +26,7 @@ work=$(mktemp -d /tmp/sensorwatch-notify-bench.XXXXXX)
 pids=()
 trap cleanup_bench EXIT
 # No rate limit: the backlog is 10 000 entries in a burst.
-printf 'RateLimitBurst=0\nStorage=volatile\n' | start_bench_journald
+start_bench_journald RateLimitBurst=0 Storage=volatile
 cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
 
 printf '{ notify: [ { exec: ["/bin/true"] } ] }\n' >"$work/idle.json5"

@@ -30,7 +30,7 @@ work=$(mktemp -d /tmp/sensorwatch-wake-bench.XXXXXX)
 chmod 755 "$work"
 pids=()
 trap cleanup_bench EXIT
-echo 'Storage=volatile' | start_bench_journald
+start_bench_journald Storage=volatile
 cc -O2 -o "$work/rusage-run" "$here/rusage-run.c"
 cp "$here/wake-flood.py" "$work/"
 printf '{ notify: [ { exec: ["/bin/true"] }, { exec: ["/bin/true", "second"] } ] }\n' >"$work/notify.json5"
