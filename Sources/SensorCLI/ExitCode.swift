@@ -9,8 +9,12 @@ public struct ExitCode: Error, RawRepresentable, Hashable, Sendable {
     public static let success = ExitCode(rawValue: 0)
     /// 1: anything else went wrong.
     public static let failure = ExitCode(rawValue: 1)
+    /// 1: a monitoring-plugins check's WARNING (`status --check`: a warning alert fires).
+    public static let checkWarning = ExitCode(rawValue: 1)
+    /// 2: a monitoring-plugins check's CRITICAL (`status --check`: a critical alert fires).
+    public static let checkCritical = ExitCode(rawValue: 2)
     /// 3: a monitoring-plugins check's UNKNOWN (`status --check`: no status file, a stale
-    /// one, a bad command line); 1 and 2 are its WARNING and CRITICAL.
+    /// one, a bad command line).
     public static let checkUnknown = ExitCode(rawValue: 3)
     /// 64 (`EX_USAGE`): bad command line.
     public static let usage = ExitCode(rawValue: 64)

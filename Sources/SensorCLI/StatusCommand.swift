@@ -121,7 +121,7 @@ enum StatusCommand {
             }
             let (line, code) = StatusFormatter.check(report)
             Output.stdout(line)
-            return ExitCode(rawValue: code)
+            return code
         }
         Output.stdout(
             StatusFormatter.person(report, now: now) {

@@ -50,7 +50,7 @@ enum StatusFormatter {
     /// The check's output line and exit status (monitoring-plugins: 0 OK, 1 WARNING,
     /// 2 CRITICAL); the line is `SENSORWATCH STATE - text | perfdata`. A silenced alert
     /// (SPEC §21) counts toward neither and is named `(silenced)`.
-    static func check(_ r: StatusReport) -> (line: String, code: Int32) {
+    static func check(_ r: StatusReport) -> (line: String, code: ExitCode) {
         let firing = r.alerts.filter { $0.state == .firing && $0.silencedUntil == nil }
         let silenced = r.alerts.filter { $0.state == .firing && $0.silencedUntil != nil }
         let critical = firing.filter { $0.severity == .critical }
@@ -58,8 +58,9 @@ enum StatusFormatter {
         let others = firing.filter { $0.severity != .critical && $0.severity != .warning }
         let failing = r.sensors.filter { !$0.ok }
         let units = Dictionary(r.sensors.map { ($0.id, $0.unit) }, uniquingKeysWith: { a, _ in a })
-        let (state, code): (String, Int32) =
-            !critical.isEmpty ? ("CRITICAL", 2) : !warning.isEmpty ? ("WARNING", 1) : ("OK", 0)
+        let (state, code): (String, ExitCode) =
+            !critical.isEmpty
+            ? ("CRITICAL", .checkCritical) : !warning.isEmpty ? ("WARNING", .checkWarning) : ("OK", .success)
         var parts: [String] = []
         func describe(_ alerts: [StatusAlert], _ word: String) {
             guard !alerts.isEmpty else { return }

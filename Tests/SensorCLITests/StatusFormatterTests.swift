@@ -104,7 +104,7 @@ struct StatusFormatterTests {
 
     @Test func aCriticalAlertIsCriticalWithPerfdataFromTheLimits() {
         let (line, code) = StatusFormatter.check(Self.report([Self.dry, Self.hot, Self.crit]))
-        #expect(code == 2)
+        #expect(code == .checkCritical)
         #expect(
             line == "SENSORWATCH CRITICAL - 1 critical: cpu-crit on thermal:thermal_zone0 (97 °C); "
                 + "1 warning: cpu-hot on thermal:thermal_zone0 (97 °C); 3 sensors, 1 failing"
@@ -113,7 +113,7 @@ struct StatusFormatterTests {
 
     @Test func aWarningAloneIsWarning() {
         let (line, code) = StatusFormatter.check(Self.report([Self.hot], sensors: [Self.cpu]))
-        #expect(code == 1)
+        #expect(code == .checkWarning)
         #expect(
             line
                 == "SENSORWATCH WARNING - 1 warning: cpu-hot on thermal:thermal_zone0 (97 °C); 1 sensor | 'thermal:thermal_zone0'=97;;100"
@@ -124,13 +124,15 @@ struct StatusFormatterTests {
         var notice = Self.dry
         notice.state = .firing
         let (line, code) = StatusFormatter.check(Self.report([Self.dry, notice], sensors: [Self.room, Self.gone]))
-        #expect(code == 0)
+        #expect(code == .success)
         #expect(
             line == "SENSORWATCH OK - 1 notice/info: dry-air on hwmon:sht3x/humidity1 (21.25 %RH); 2 sensors, 1 failing"
                 + " | 'hwmon:sht3x/humidity1'=21.25 'sim:it''s'=U")
-        #expect(StatusFormatter.check(Self.report([Self.dry])).code == 0)
+        #expect(StatusFormatter.check(Self.report([Self.dry])).code == .success)
         #expect(
-            StatusFormatter.check(Self.report([], sensors: [])) == ("SENSORWATCH OK - no alert fires; 0 sensors", 0))
+            StatusFormatter.check(Self.report([], sensors: [])) == (
+                "SENSORWATCH OK - no alert fires; 0 sensors", .success
+            ))
     }
 
     /// monitoring-plugins development guidelines: one line, `'label'=value[UOM];[warn];[crit];[min];[max]`,
@@ -188,7 +190,7 @@ struct StatusFormatterTests {
             since: Self.t0,
             value: 91, threshold: 90)
         let (line, code) = StatusFormatter.check(Self.report([alert], sensors: [Self.hostile, Self.cpu]))
-        #expect(code == 2)
+        #expect(code == .checkCritical)
         #expect(
             line
                 == #"SENSORWATCH CRITICAL - 1 critical: r\x7c\x1b]52;c;aGk=\x07 on hwmon:a b\x7cc=d'e\n<0>x (91 °C); 2 sensors"#

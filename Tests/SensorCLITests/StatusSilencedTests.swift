@@ -27,7 +27,7 @@ struct StatusSilencedTests {
 
     @Test func aSilencedCriticalAlertLeavesTheCheckAtTheWarning() {
         let (line, code) = StatusFormatter.check(F.report([Self.silencedCrit, F.hot]))
-        #expect(code == 1)
+        #expect(code == .checkWarning)
         #expect(
             line.hasPrefix(
                 "SENSORWATCH WARNING - 1 warning: cpu-hot on thermal:thermal_zone0 (97 °C); 1 silenced: cpu-crit on thermal:thermal_zone0 (97 °C) (silenced); 3 sensors, 1 failing |"
@@ -38,7 +38,7 @@ struct StatusSilencedTests {
         var hot = F.hot
         hot.silencedUntil = F.t0 + 60
         let (line, code) = StatusFormatter.check(F.report([Self.silencedCrit, hot]))
-        #expect(code == 0)
+        #expect(code == .success)
         #expect(
             line.hasPrefix(
                 "SENSORWATCH OK - 2 silenced: cpu-crit on thermal:thermal_zone0 (97 °C) (silenced), cpu-hot"), "\(line)"
