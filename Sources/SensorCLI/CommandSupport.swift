@@ -26,11 +26,24 @@ enum CommandSupport {
         }
     }
 
-    /// The journals a command that reads them names: every `--directory` (a fleet's collector,
-    /// SPEC §13), then every `--file`; none means the local journal.
-    static func journalSources(_ options: Options) -> [JournalHistoryReader.Source] {
-        options.all("directory").map(JournalHistoryReader.Source.directory)
+    /// What a command that reads the journal reads and whom it trusts there: every
+    /// `--directory` (a fleet's collector, SPEC §13), then every `--file`, none meaning the
+    /// local journal; and the configuration's ``trust(_:command:)``. Without journald and
+    /// without files there is nothing to read: says so, `kept` being what the journal would
+    /// have held for the command (`silences are kept in the journal, so none can be listed`).
+    static func journal(
+        _ options: Options, command: String, kept: String
+    ) -> Result<(sources: [JournalHistoryReader.Source], trust: JournalTrust), ExitCode> {
+        let sources =
+            options.all("directory").map(JournalHistoryReader.Source.directory)
             + options.all("file").map(JournalHistoryReader.Source.file)
+        if sources.isEmpty, let missing = SystemJournal.missing() {
+            Output.stderr(
+                "sensorwatch \(command): \(missing): \(kept); "
+                    + "start systemd-journald, or read journal files with --directory DIR or --file FILE")
+            return .failure(.failure)
+        }
+        return trust(options, command: command).map { (sources, $0) }
     }
 
     /// The configuration's `trust` (SPEC §17) for a command that reads the journal. Without

@@ -82,16 +82,12 @@ enum HistoryCommand {
             guard let n = Int(text), n >= 0 else { return usageError("--lines: '\(text)' is not a count") }
             newest = n
         }
-        let sources = CommandSupport.journalSources(options)
-        if sources.isEmpty, let missing = SystemJournal.missing() {
-            Output.stderr(
-                "sensorwatch history: \(missing): the daemon's alerts are kept in the journal, so there is nothing to read; "
-                    + "start systemd-journald, or read journal files with --directory DIR or --file FILE")
-            return .failure
-        }
-        let trust: JournalTrust
-        switch CommandSupport.trust(options, command: "history") {
-        case .success(let t): trust = t
+        let sources: [JournalHistoryReader.Source], trust: JournalTrust
+        switch CommandSupport.journal(
+            options, command: "history",
+            kept: "the daemon's alerts are kept in the journal, so there is nothing to read")
+        {
+        case .success(let journal): (sources, trust) = journal
         case .failure(let code): return code
         }
         let records: [JournalAlertRecord]

@@ -103,16 +103,11 @@ enum SilenceCommand {
         case .success(let o): options = o
         case .failure(let code): return code
         }
-        let sources = CommandSupport.journalSources(options)
-        if sources.isEmpty, let missing = SystemJournal.missing() {
-            Output.stderr(
-                "sensorwatch silence: \(missing): silences are kept in the journal, so none can be listed; "
-                    + "start systemd-journald, or read journal files with --directory DIR or --file FILE")
-            return .failure
-        }
-        let trust: JournalTrust
-        switch CommandSupport.trust(options, command: "silence") {
-        case .success(let t): trust = t
+        let sources: [JournalHistoryReader.Source], trust: JournalTrust
+        switch CommandSupport.journal(
+            options, command: "silence", kept: "silences are kept in the journal, so none can be listed")
+        {
+        case .success(let journal): (sources, trust) = journal
         case .failure(let code): return code
         }
         guard let book = read(sources, trust: trust) else { return .failure }

@@ -1,3 +1,4 @@
+import SensorCore
 import SensorLive
 public import SensorRuntime
 import Synchronization

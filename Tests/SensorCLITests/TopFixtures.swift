@@ -1,3 +1,4 @@
+import SensorCore
 import SensorLive
 
 /// Hand-made stream messages for `top`'s tests.

@@ -1,5 +1,6 @@
 import Glibc
 @testable import SensorCLI
+import SensorCore
 import SensorLive
 import SensorRuntime
 import SensorTerminal

@@ -1,3 +1,4 @@
+import SensorCore
 import SensorLive
 import SensorTerminal
 import Testing

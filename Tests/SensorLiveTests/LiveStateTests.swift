@@ -1,3 +1,4 @@
+import SensorCore
 import Testing
 
 @testable import SensorLive

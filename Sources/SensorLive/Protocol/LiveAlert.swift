@@ -46,6 +46,16 @@ public struct LiveAlert: Sendable, Hashable {
         self.silenced = silenced
     }
 
+    /// A pending or firing alert of the status file's (SPEC §19) as the stream shows it: what
+    /// the stream's wire form has of it (no condition, limit, window or unit; no threshold for
+    /// a rule with none), silenced until `silenced` (Unix seconds) when a silence holds it.
+    public init(_ alert: StatusAlert, silenced: Double?) {
+        self.init(
+            rule: alert.rule, sensor: alert.sensor, severity: alert.severity.rawValue,
+            state: alert.state == .firing ? .firing : .pending, since: alert.since, value: alert.value,
+            threshold: alert.threshold.isFinite ? alert.threshold : nil, silenced: silenced)
+    }
+
     /// The (rule, sensor) pair that names it.
     public var key: AlertKey { AlertKey(rule: rule, sensor: SensorID(sensor)) }
 

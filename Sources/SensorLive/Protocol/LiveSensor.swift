@@ -1,35 +1,19 @@
-import SensorCore
+public import SensorCore
 package import SensorRuntime
 
 /// One sensor as the stream shows it (SPEC §22): what status.json says of it (SPEC §19) and
 /// its alarms; in a `snapshot`, and whole in a `change` when its value, health, limits or
 /// alarms changed.
+///
+/// The status file's record is the one record of a sensor's state: this is it, plus what only
+/// the stream says (the alarms). Its fields read as the record's (`sensor.value`); only the
+/// wire form, ``json``, is the stream's own.
+@dynamicMemberLookup
 public struct LiveSensor: Sendable, Hashable {
-    /// The sensor's id (SPEC §4).
-    public var id: String
-    /// Its label; may be empty.
-    public var label: String
-    /// `temperature`, `humidity`, … (``Quantity``'s raw value).
-    public var quantity: String
-    /// The unit of ``value``.
-    public var unit: String
-    /// The latest successful reading; nil before the first.
-    public var value: Double?
-    /// When ``value`` was read, Unix seconds; nil before the first.
-    public var time: Double?
-    /// Whether the latest read succeeded.
-    public var ok: Bool
-    /// Why the latest read failed (`not read yet` before the first poll); nil when it did not.
-    public var error: String?
-    /// The hardware's limits by name (`max`, `crit`, `min`, … SPEC §16); empty when none.
-    public var limits: [String: Double]
+    /// What status.json says of the sensor; its ``StatusSensor/limits`` nil when it has none.
+    public var status: StatusSensor
     /// The alarm files that read 1 at the latest poll (`alarm`, `crit`, … SPEC §16b).
     public var alarms: [String]
-    /// Whether its device sleeps (SPEC §20): not read on purpose, no fault.
-    public var asleep: Bool
-    /// The asserted states' words of a discrete sensor (a BMC's, SPEC §23), shown in place of
-    /// a value (``value`` is nil); nil for every other sensor, and while it cannot be read.
-    public var state: [String]?
 
     /// A sensor as given.
     public init(
@@ -38,33 +22,47 @@ public struct LiveSensor: Sendable, Hashable {
         asleep: Bool = false,
         state: [String]? = nil
     ) {
-        self.state = state
-        self.id = id
-        self.label = label
-        self.quantity = quantity
-        self.unit = unit
-        self.value = value
-        self.time = time
-        self.ok = ok
-        self.error = error
-        self.limits = limits
+        self.init(
+            status: StatusSensor(
+                id: id, label: label, quantity: quantity, unit: unit, value: value, time: time, ok: ok, error: error,
+                limits: limits.isEmpty ? nil : StatusLimits(values: limits), asleep: asleep, state: state),
+            alarms: alarms)
+    }
+
+    /// The status file's record of a sensor with its alarms.
+    public init(status: StatusSensor, alarms: [String] = []) {
+        self.status = status
         self.alarms = alarms
-        self.asleep = asleep
+    }
+
+    /// A field of the status file's record (`id`, `value`, `ok`, `asleep`, …).
+    public subscript<Field>(dynamicMember field: WritableKeyPath<StatusSensor, Field>) -> Field {
+        get { status[keyPath: field] }
+        set { status[keyPath: field] = newValue }
+    }
+
+    /// The hardware's limits by name (`max`, `crit`, `min`, … SPEC §16); empty when none.
+    public var limits: [String: Double] {
+        get { status.limits?.values ?? [:] }
+        set { status.limits = newValue.isEmpty ? nil : StatusLimits(values: newValue) }
     }
 
     /// The object, keys in status.json's order, then `alarms` and `asleep`, then a discrete
     /// sensor's `state`; `limits` is null when there are none, as in status.json.
     package var json: JSONValue {
+        let s = status, limits = self.limits
         let limitMembers = SensorLimits.ordered(limits.keys).map { JSONObject.Member.number($0, limits[$0]) }
         var members: [JSONObject.Member] = [
-            .string("id", id), .string("label", label), .string("quantity", quantity), .string("unit", unit),
-            .number("value", value), .time("time", time), JSONObject.Member(key: "ok", value: .bool(ok)),
-            .optionalString("error", error),
+            .string("id", s.id), .string("label", s.label), .string("quantity", s.quantity), .string("unit", s.unit),
+            .number("value", s.value), .time("time", s.time), JSONObject.Member(key: "ok", value: .bool(s.ok)),
+            .optionalString("error", s.error),
             JSONObject.Member(key: "limits", value: limitMembers.isEmpty ? .null : .object(JSONObject(limitMembers))),
             JSONObject.Member(key: "alarms", value: .array(alarms.map(JSONValue.string))),
-            JSONObject.Member(key: "asleep", value: .bool(asleep)),
+            JSONObject.Member(key: "asleep", value: .bool(s.asleep)),
         ]
-        if let state { members.append(JSONObject.Member(key: "state", value: .array(state.map(JSONValue.string)))) }
+        if let state = s.state {
+            members.append(JSONObject.Member(key: "state", value: .array(state.map(JSONValue.string))))
+        }
         return .object(JSONObject(members))
     }
 

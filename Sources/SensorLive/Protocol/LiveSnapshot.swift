@@ -1,3 +1,4 @@
+import SensorCore
 package import SensorRuntime
 
 /// The stream's second message, once (SPEC §22): everything the daemon shows now.

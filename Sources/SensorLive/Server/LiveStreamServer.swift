@@ -236,11 +236,7 @@ final class LiveStreamServer: Service {
         var alerts: [AlertKey: LiveAlert] = [:]
         for a in model.activeAlerts() {
             let silenced = silenceBook.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: micros)
-            let alert = LiveAlert(
-                rule: a.rule, sensor: a.sensor, severity: a.severity.rawValue,
-                state: a.state == .firing ? .firing : .pending, since: a.since, value: nil,
-                threshold: a.threshold.isFinite ? a.threshold : nil,
-                silenced: silenced.map { Double($0.endsMicroseconds) / 1e6 })
+            let alert = LiveAlert(a, silenced: silenced.map { Double($0.endsMicroseconds) / 1e6 })
             alerts[alert.key] = alert
         }
         return alerts

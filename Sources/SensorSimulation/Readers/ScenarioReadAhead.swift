@@ -1,4 +1,3 @@
-import Dispatch
 import SensorCore
 import SensorRuntime
 import Synchronization
@@ -18,22 +17,17 @@ final class ScenarioReadAhead: Sendable {
         var instants: [SensorValues]
     }
 
-    private struct State: Sendable {
-        var ready: [Stretch] = []
-        /// The stretch polls take from, and how much of it they took.
+    /// The stretch polls take from, and how much of it they took.
+    private struct Taking {
         var current = Stretch(through: .min, instants: [])
         var taken = 0
-        /// The thread made its last stretch.
-        var finished = false
-        var stopped = false
+        /// The thread made its last stretch and the polls took it.
+        var over = false
     }
 
-    private let state = Mutex(State())
-    /// Counts stretches made and not yet taken.
-    private let made = DispatchSemaphore(value: 0)
-    /// Counts the stretches the thread may still make ahead. Made at 0 and raised to the
-    /// depth: libdispatch refuses to free a semaphore below the value it was made with.
-    private let room = DispatchSemaphore(value: 0)
+    private let taking = Mutex(Taking())
+    /// The stretches made and not yet taken, at most `depth`: the thread waits for room.
+    private let stretches: BoundedHandOff<Stretch>
 
     /// Starts the thread; throws when there is none to be had (the caller plays inline).
     ///
@@ -45,54 +39,48 @@ final class ScenarioReadAhead: Sendable {
         _ playback: ScenarioPlayback, span: Int64, end: Int64, depth: Int,
         instants: @escaping @Sendable (inout ScenarioPlayback, _ through: Timestamp) -> [SensorValues]
     ) throws(DetachedThread.StartFailure) {
-        for _ in 0..<depth { room.signal() }
-        try DetachedThread.start("simulated scenario") { [self] in
+        let stretches = BoundedHandOff<Stretch>(capacity: depth)
+        self.stretches = stretches
+        try DetachedThread.start("simulated scenario") {
             var playback = playback
             var through = min(span, end)
-            while true {
-                room.wait()
-                if state.withLock({ $0.stopped }) { return }
-                let stretch = Stretch(through: through, instants: instants(&playback, Timestamp(nanoseconds: through)))
-                let last = through >= end
-                state.withLock { s in
-                    s.ready.append(stretch)
-                    s.finished = last
-                }
-                made.signal()
-                if last { return }
+            while stretches.waitForRoom() {
+                stretches.send(
+                    Stretch(through: through, instants: instants(&playback, Timestamp(nanoseconds: through))))
+                if through >= end { break }
                 through = min(through &+ span, end)
             }
+            stretches.finish(nil)
         }
     }
 
     /// Every instant not yet taken with time ≤ `time`, in time order.
     func take(through time: Timestamp) -> [SensorValues] {
         let limit = time.nanoseconds
-        var out: [SensorValues] = []
-        while true {
-            let (covered, over) = state.withLock { s -> (Bool, Bool) in
-                while s.taken < s.current.instants.count, s.current.instants[s.taken].time.nanoseconds <= limit {
-                    out.append(s.current.instants[s.taken])
-                    s.taken += 1
+        return taking.withLock { t in
+            var out: [SensorValues] = []
+            while true {
+                while t.taken < t.current.instants.count, t.current.instants[t.taken].time.nanoseconds <= limit {
+                    out.append(t.current.instants[t.taken])
+                    t.taken += 1
                 }
                 // An instant after `time` is waiting, or the stretch reached past `time`: the
                 // next one holds none of this poll's.
-                let covered = s.taken < s.current.instants.count || s.current.through >= limit
-                return (covered, s.finished && s.ready.isEmpty)
+                let covered = t.taken < t.current.instants.count || t.current.through >= limit
+                if covered || t.over { return out }
+                // The thread throws nothing: nil is the end.
+                guard let next = try? stretches.next() else {
+                    t.over = true
+                    return out
+                }
+                t.current = next
+                t.taken = 0
             }
-            if covered || over { return out }
-            made.wait()
-            state.withLock { s in
-                s.current = s.ready.removeFirst()
-                s.taken = 0
-            }
-            room.signal()
         }
     }
 
     /// Ends the thread at its next stretch (the reader went).
     func stop() {
-        state.withLock { $0.stopped = true }
-        room.signal()
+        stretches.cancel()
     }
 }
