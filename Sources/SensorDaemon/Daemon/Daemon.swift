@@ -33,8 +33,8 @@ public final class Daemon<C: RunClock> {
         public var restored: [PersistedAlert]
         /// Called with every alert that fires whenever that set changes (to keep state).
         public var persist: @Sendable ([PersistedAlert]) -> Void
-        /// Wall-clock seconds since the epoch, for the `since` of kept alerts.
-        public var wallClock: @Sendable () -> Double
+        /// The time of day, for the `since` of kept alerts and the status file's times.
+        public var wallClock: any WallClock
         /// Builds the reader of a source: SensorCLI's `SourceReaders` in the executable,
         /// fakes in tests (the core reads no sysfs itself).
         public var makeReader: @Sendable (SourceConfiguration) -> any SensorReader
@@ -58,7 +58,7 @@ public final class Daemon<C: RunClock> {
             reload: @escaping @Sendable () throws(ConfigErrors) -> Configuration,
             restored: [PersistedAlert] = [],
             persist: @escaping @Sendable ([PersistedAlert]) -> Void = { _ in },
-            wallClock: @escaping @Sendable () -> Double = WallClock.seconds,
+            wallClock: any WallClock = SystemWallClock(),
             makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
             trimMemory: @escaping @Sendable () -> Void = {},
             settled: @escaping @Sendable () -> Void = {},
@@ -122,14 +122,16 @@ public final class Daemon<C: RunClock> {
             makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await sleep($0) }, log: env.log)
         let loop = ruleLoop
         metrics = MetricsService(
-            configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: env.wallClock(),
+            configuration: configuration.metrics, data: data, ledger: ledger, clock: clock,
+            startTime: env.wallClock.now.seconds,
             version: env.version, sleep: sleep, log: env.log, engine: { loop.rules })
         let statusFile = StatusService(
             path: configuration.statusFile ?? env.defaultStatusFile, data: data, ledger: ledger, clock: clock,
-            startTime: env.wallClock(), wallClock: env.wallClock, version: env.version, sleep: sleep, log: env.log,
+            startTime: env.wallClock.now.seconds, wallClock: env.wallClock, version: env.version, sleep: sleep,
+            log: env.log,
             engine: { loop.rules })
         let model = DaemonModel(
-            data: data, started: env.wallClock(), wallClock: env.wallClock,
+            data: data, started: env.wallClock.now.seconds, wallClock: env.wallClock,
             uptime: { start.duration(to: clock.now) }, sleep: sleep, log: env.log, ledger: ledger,
             engine: { loop.rules })
         let published = env.publishers.map { $0.service(for: model) }

@@ -9,8 +9,8 @@ public struct DaemonModel {
     public let data: SensorData
     /// Unix time (seconds) of the run's time zero: turns run times (``Timestamp``) into Unix times.
     public let started: Double
-    /// Wall-clock seconds since the epoch.
-    public let wallClock: @Sendable () -> Double
+    /// The time of day.
+    public let wallClock: any WallClock
     /// How long the daemon has run, by the injected clock (a test's virtual one).
     public let uptime: @Sendable () -> Duration
     /// Sleeps on the injected clock.

@@ -30,7 +30,7 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
     private let ledger: AlertLedger
     private let clock: C
     private let startTime: Double
-    private let wallClock: @Sendable () -> Double
+    private let wallClock: any WallClock
     private let version: String
     private let sleep: @Sendable (Duration) async throws -> Void
     private let engine: @DaemonActor () -> RuleEngine
@@ -52,7 +52,7 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
     ///   - engine: the rule loop's engine as it is now.
     init(
         path: String?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
-        wallClock: @escaping @Sendable () -> Double, version: String,
+        wallClock: any WallClock, version: String,
         sleep: @escaping @Sendable (Duration) async throws -> Void,
         log: any DaemonLog,
         engine: @escaping @DaemonActor () -> RuleEngine
@@ -79,7 +79,7 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
     /// The report of now.
     func report() -> StatusReport {
         StatusReport(
-            version: version, pid: Int(getpid()), started: startTime, updated: wallClock(), data: data,
+            version: version, pid: Int(getpid()), started: startTime, updated: wallClock.now.seconds, data: data,
             engine: engine(),
             firingSince: { [ledger] in ledger.firingSince($0) })
     }

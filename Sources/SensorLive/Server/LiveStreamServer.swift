@@ -158,7 +158,7 @@ final class LiveStreamServer: Service {
     private func refresh(silencesChanged: Bool = false) {
         let delta = table.update(model.data.readings, faulty: model.data.faulty)
         generation &+= 1
-        lookTime = model.wallClock()
+        lookTime = model.wallClock.now.seconds
         events.looks.increment()
         let streaming = clients.values.filter(\.streaming)
         guard !streaming.isEmpty else {
@@ -171,7 +171,7 @@ final class LiveStreamServer: Service {
             for (key, alert) in now where before[key] != alert { changed.append(alert) }
             for (key, var alert) in before where now[key] == nil {
                 alert.state = .ok
-                alert.since = model.wallClock()
+                alert.since = model.wallClock.now.seconds
                 alert.silenced = nil
                 changed.append(alert)
             }
@@ -232,7 +232,7 @@ final class LiveStreamServer: Service {
 
     /// Every pending or firing alert, by key, without values, `silenced` from the silences.
     private func currentAlerts() -> [AlertKey: LiveAlert] {
-        let micros = UInt64(max(0, model.wallClock()) * 1e6)
+        let micros = model.wallClock.now.microseconds
         var alerts: [AlertKey: LiveAlert] = [:]
         for a in model.activeAlerts() {
             let silenced = silenceBook.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: micros)
@@ -260,7 +260,7 @@ final class LiveStreamServer: Service {
             }
             let source = silenceSource
             let book = await Self.offActor { source.read() } ?? SilenceBook()
-            let active = book.active(atMicroseconds: UInt64(max(0, model.wallClock()) * 1e6)).map(LiveSilence.init)
+            let active = book.active(atMicroseconds: model.wallClock.now.microseconds).map(LiveSilence.init)
             silenceBook = book
             if active != silences {
                 silences = active
@@ -359,7 +359,7 @@ final class LiveStreamServer: Service {
         client.queue(.hello(hello))
         if knownAlerts == nil { knownAlerts = currentAlerts() }
         let alerts = knownAlerts!.values.filter { client.includes($0.sensor) }.sorted { $0.key < $1.key }
-        let table = self.table, silences = self.silences, now = model.wallClock()
+        let table = self.table, silences = self.silences, now = model.wallClock.now.seconds
         let subscription = client.subscription
         // From here, changes are collected for it: a change after this copy is sent after.
         client.startStreaming(look: generation)

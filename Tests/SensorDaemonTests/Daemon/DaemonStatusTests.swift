@@ -25,8 +25,10 @@ struct DaemonStatusTests {
         path: String?, data: SensorData = SensorData(), clock: VirtualClock, log: MemoryLog = MemoryLog()
     ) -> StatusService<VirtualClock> {
         StatusService(
-            path: path, data: data, ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }),
-            clock: clock, startTime: 0, wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) },
+            path: path, data: data,
+            ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: ManualWallClock(.epoch)),
+            clock: clock, startTime: 0, wallClock: ManualWallClock(.epoch), version: "1",
+            sleep: { try await clock.sleep(for: $0) },
             log: log, engine: { RuleEngine(rules: []) })
     }
 
@@ -42,7 +44,8 @@ struct DaemonStatusTests {
             statusFile: file)
         let clock = VirtualClock()
         let env = Daemon<VirtualClock>.Environment(
-            sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 },
+            sink: MemoryAlertSink(), reload: { configuration },
+            wallClock: ManualWallClock(WallTime(seconds: 1_800_000_000)),
             makeReader: { _ in reader },
             version: "9.9")
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)

@@ -59,7 +59,7 @@ struct MetricsTextfileWriterTests {
     static func service(_ config: MetricsConfiguration?) -> (MetricsService<VirtualClock>, SensorData, VirtualClock) {
         let clock = VirtualClock()
         let data = SensorData()
-        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
+        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: ManualWallClock(.epoch))
         let service = MetricsService(
             configuration: config, data: data, ledger: ledger, clock: clock, startTime: 0, version: "t",
             sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })

@@ -3,13 +3,22 @@ import Testing
 
 /// One time of day, read in one place, in the two units its users keep.
 @Suite struct WallClockTests {
-    @Test func secondsAndMicrosecondsAreTheSameTimeOfDay() {
-        let micro = WallClock.microseconds()
-        let seconds = WallClock.seconds()
-        #expect(seconds >= Double(micro) / 1e6)
-        #expect(seconds - Double(micro) / 1e6 < 60)
-        // After 2026-01-01: the real time of day, not a boot-relative clock.
-        #expect(seconds > 1_767_225_600)
+    @Test func theSystemClockReadsTheTimeOfDayNotABootRelativeClock() {
+        let first = SystemWallClock().now
+        let second = SystemWallClock().now
+        #expect(first <= second)
+        #expect(second.seconds - first.seconds < 60)
+        // After 2026-01-01: the real time of day.
+        #expect(first.seconds > 1_767_225_600)
+    }
+
+    @Test func aManualClockMovesOnlyWhenSetOrAdvanced() {
+        let clock = ManualWallClock(WallTime(microseconds: 1_764_626_466_000_000))
+        #expect(clock.now == WallTime(microseconds: 1_764_626_466_000_000))
+        clock.advance(by: .milliseconds(250))
+        #expect(clock.now.microseconds == 1_764_626_466_250_000)
+        clock.set(.epoch)
+        #expect(clock.now == .epoch)
     }
 
     @Test func oneFormatterWritesTheStatusFilesMillisecondsAndTheNotifiersMicroseconds() {
