@@ -11,7 +11,7 @@ import SensorConfig
 /// configuration it observes nothing, so it costs a daemon without a file nothing per poll.
 /// Cancelled, it removes the file.
 @DaemonActor
-final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration == Duration {
+final class MetricsService<C: RunClock>: Service, PublishedFile {
     private var writer: MetricsTextfileWriter<C>?
     private let data: SensorData
     private let ledger: AlertLedger

@@ -21,7 +21,7 @@ import SensorRuntime
 /// The file is written the way the metrics file is (``AtomicFileWriter``:
 /// a hidden temporary file in the same directory, mode 0644, renamed into place).
 @DaemonActor
-final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == Duration {
+final class StatusService<C: RunClock>: Service, PublishedFile {
     /// The longest the file goes unwritten while the daemon runs.
     static var refresh: Duration { .seconds(10) }
 

@@ -12,7 +12,7 @@ import SensorConfig
 /// re-sent, Alertmanager resolves it at its `endsAt`), so neither memory, the minute's POST
 /// nor `notify.json` grows without bound.
 @DaemonActor
-public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Duration == Duration {
+public final class AlertmanagerDelivery<C: RunClock>: NotifyDelivery {
     /// How often firing alerts are sent again.
     public static var resendInterval: Duration { .seconds(60) }
     /// How far ahead a firing alert's `endsAt` lies, microseconds (4 min: three re-sends may

@@ -7,7 +7,7 @@ public import SensorRuntime
 /// SIGHUP re-reads the `notify` list (lanes of unchanged targets keep running), SIGTERM
 /// stops every lane (a running program gets SIGTERM) and returns.
 @DaemonActor
-public final class Notifier<C: Clock> where C.Duration == Duration {
+public final class Notifier<C: RunClock> {
     /// What the notifier is built from.
     public struct Environment {
         /// The journals followed: `local`, or `--directory` paths.

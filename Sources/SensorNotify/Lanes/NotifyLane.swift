@@ -11,7 +11,7 @@ public import SensorRuntime
 /// notifier writes to `notify.json` before the next event: a restart resumes after it.
 /// Every wait is on the injected clock.
 @DaemonActor
-public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
+public final class NotifyLane<C: RunClock>: Service {
     private let target: NotifyTarget
     private let source: any NotifyEventSource
     private let delivery: any NotifyDelivery
