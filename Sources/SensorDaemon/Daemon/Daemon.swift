@@ -110,29 +110,27 @@ public final class Daemon<C: RunClock> {
         }
         let lifecycle = ServiceLifecycle(notifier: env.notifier)
         status = ServiceStatus(data: data, ledger: ledger, lifecycle: lifecycle)
-        let now: @DaemonActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
         // Every timed wait goes through the clock: the tasks' sleeps, the poll threads' pacing
         // and the stall watches' alarms. A test's manual clock runs this very path.
-        let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
+        let runTime = RunTime(clock: clock, start: start)
         ruleLoop = RuleLoop(
             rules: configuration.rules, data: data, sink: env.sink, ledger: ledger, lifecycle: lifecycle,
-            now: now, sleep: sleep, trimMemory: env.trimMemory)
+            runTime: runTime, trimMemory: env.trimMemory)
         supervisor = SourceSupervisor(
             sources: configuration.sources, derived: configuration.derived, data: data, makeReader: env.makeReader,
-            makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await sleep($0) }, log: env.log)
+            makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await clock.sleep(for: $0) },
+            log: env.log)
         let loop = ruleLoop
+        // The run's time zero as a time of day: one reading, shared by every file and reader.
+        let started = env.wallClock.now.seconds
         metrics = MetricsService(
-            configuration: configuration.metrics, data: data, ledger: ledger, clock: clock,
-            startTime: env.wallClock.now.seconds,
-            version: env.version, sleep: sleep, log: env.log, engine: { loop.rules })
+            configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: started,
+            version: env.version, log: env.log, engine: { loop.rules })
         let statusFile = StatusService(
             path: configuration.statusFile ?? env.defaultStatusFile, data: data, ledger: ledger, clock: clock,
-            startTime: env.wallClock.now.seconds, wallClock: env.wallClock, version: env.version, sleep: sleep,
-            log: env.log,
-            engine: { loop.rules })
+            startTime: started, wallClock: env.wallClock, version: env.version, log: env.log, engine: { loop.rules })
         let model = DaemonModel(
-            data: data, started: env.wallClock.now.seconds, wallClock: env.wallClock,
-            uptime: { start.duration(to: clock.now) }, sleep: sleep, log: env.log, ledger: ledger,
+            data: data, started: started, wallClock: env.wallClock, runTime: runTime, log: env.log, ledger: ledger,
             engine: { loop.rules })
         let published = env.publishers.map { $0.service(for: model) }
         let reloads: AsyncStream<Void>

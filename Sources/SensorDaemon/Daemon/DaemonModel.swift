@@ -11,10 +11,9 @@ public struct DaemonModel {
     public let started: Double
     /// The time of day.
     public let wallClock: any WallClock
-    /// How long the daemon has run, by the injected clock (a test's virtual one).
-    public let uptime: @Sendable () -> Duration
-    /// Sleeps on the injected clock.
-    public let sleep: @Sendable (Duration) async throws -> Void
+    /// The injected clock (a test's virtual one) and the daemon's start on it: how long the
+    /// daemon has run, and the clock to sleep on.
+    public let runTime: RunTime
     /// Where the daemon's own messages go.
     public let log: any DaemonLog
     let ledger: AlertLedger

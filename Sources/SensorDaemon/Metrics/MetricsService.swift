@@ -21,8 +21,7 @@ final class MetricsService<C: RunClock>: Service, PublishedFile {
     private let version: String
     /// The engine's alerts, for each snapshot.
     private let engine: @DaemonActor () -> RuleEngine
-    private let sleep: @Sendable (Duration) async throws -> Void
-    private lazy var service = PublishedFileService(file: self, sleep: sleep)
+    private lazy var service = PublishedFileService(file: self, clock: clock)
 
     /// How many times the model woke the service (tests wait for it).
     var modelWakes: EventCount { service.modelWakes }
@@ -36,8 +35,7 @@ final class MetricsService<C: RunClock>: Service, PublishedFile {
     ///   - engine: the rule loop's engine as it is now.
     init(
         configuration: MetricsConfiguration?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
-        version: String, sleep: @escaping @Sendable (Duration) async throws -> Void,
-        log: any DaemonLog,
+        version: String, log: any DaemonLog,
         engine: @escaping @DaemonActor () -> RuleEngine
     ) {
         self.data = data
@@ -47,7 +45,6 @@ final class MetricsService<C: RunClock>: Service, PublishedFile {
         self.log = log
         self.version = version
         self.engine = engine
-        self.sleep = sleep
         writer = configuration.map(makeWriter)
     }
 

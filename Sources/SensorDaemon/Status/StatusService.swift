@@ -32,14 +32,13 @@ final class StatusService<C: RunClock>: Service, PublishedFile {
     private let startTime: Double
     private let wallClock: any WallClock
     private let version: String
-    private let sleep: @Sendable (Duration) async throws -> Void
     private let engine: @DaemonActor () -> RuleEngine
     private var lastShape: [String]?
     private var lastWrite: C.Instant?
     private let problems: WriteProblemLog
     /// When the model last woke the file.
     private var lastWake: C.Instant?
-    private lazy var service = PublishedFileService(file: self, sleep: sleep)
+    private lazy var service = PublishedFileService(file: self, clock: clock)
     /// How many times the file was written (tests wait for it).
     let writes = EventCount()
     var writeCount: Int { writes.value }
@@ -52,9 +51,7 @@ final class StatusService<C: RunClock>: Service, PublishedFile {
     ///   - engine: the rule loop's engine as it is now.
     init(
         path: String?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
-        wallClock: any WallClock, version: String,
-        sleep: @escaping @Sendable (Duration) async throws -> Void,
-        log: any DaemonLog,
+        wallClock: any WallClock, version: String, log: any DaemonLog,
         engine: @escaping @DaemonActor () -> RuleEngine
     ) {
         self.path = path
@@ -64,7 +61,6 @@ final class StatusService<C: RunClock>: Service, PublishedFile {
         self.startTime = startTime
         self.wallClock = wallClock
         self.version = version
-        self.sleep = sleep
         self.engine = engine
         problems = WriteProblemLog(
             log: log, failed: { "cannot write the status file: \($0); retrying every 10s" },

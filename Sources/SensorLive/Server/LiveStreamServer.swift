@@ -190,7 +190,7 @@ final class LiveStreamServer: Service {
     /// this cannot finish). Every client of a round is then clean since one look, so they
     /// share one encoding of their change.
     private func writeRound(paced: Bool = true) {
-        let now = model.uptime()
+        let now = model.runTime.elapsed
         if paced, let last = lastRound, now - last < Self.pace {
             if heldUntil == nil {
                 heldUntil = last + Self.paceBackstop
@@ -219,11 +219,13 @@ final class LiveStreamServer: Service {
                 await untilSignalledOrCancelled(signal)
                 continue
             }
-            let left = due - model.uptime()
+            let left = due - model.runTime.elapsed
             if left > .zero {
-                let sleep = model.sleep
+                let runTime = model.runTime
                 // Woken by the signal (a look sent the round): look again.
-                guard await untilSignalled(signal, or: { (try? await sleep(left)) != nil }) else { continue }
+                guard await untilSignalled(signal, or: { (try? await runTime.sleep(for: left)) != nil }) else {
+                    continue
+                }
             }
             guard heldUntil != nil else { continue }
             writeRound(paced: false)
@@ -266,7 +268,7 @@ final class LiveStreamServer: Service {
                 silences = active
                 refresh(silencesChanged: true)
             }
-            try? await model.sleep(Self.silenceRefresh)
+            try? await model.runTime.sleep(for: Self.silenceRefresh)
         }
     }
 
@@ -314,13 +316,13 @@ final class LiveStreamServer: Service {
     private func subscription(
         of client: LiveClient, waiter: DescriptorWaiter
     ) async -> Result<LiveSubscription?, LiveProtocolError> {
-        let deadline = model.uptime() + Self.subscribeWait
+        let deadline = model.runTime.elapsed + Self.subscribeWait
         var lines = LiveLineBuffer(limit: LiveSubscription.maximumLineBytes)
         var chunk = [UInt8](repeating: 0, count: 4096)
         var timedOut = false
         while !Task.isCancelled && !timedOut {
-            let left = deadline - model.uptime()
-            let sleep = model.sleep
+            let left = deadline - model.runTime.elapsed
+            let runTime = model.runTime
             let fd = client.fd
             // After the 200 ms, one more look: a line that came in time but whose wake-up
             // was late (a busy machine) still counts.
@@ -328,7 +330,7 @@ final class LiveStreamServer: Service {
                 timedOut = true
             } else {
                 let ready = await withTimer(
-                    { (try? await sleep(left)) != nil }, { (try? await waiter.readable(fd)) != nil })
+                    { (try? await runTime.sleep(for: left)) != nil }, { (try? await waiter.readable(fd)) != nil })
                 timedOut = ready != true
             }
             let n = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -420,7 +422,7 @@ final class LiveStreamServer: Service {
                 }
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 && errno == EAGAIN {
-                    if client.fullSince == nil { client.fullSince = model.uptime() }
+                    if client.fullSince == nil { client.fullSince = model.runTime.elapsed }
                     return .blocked
                 }
                 return .failed
@@ -460,12 +462,13 @@ final class LiveStreamServer: Service {
             case .failed:
                 return
             case .blocked:
-                let left = client.fullSince! + Self.fullLimit - model.uptime()
+                let left = client.fullSince! + Self.fullLimit - model.runTime.elapsed
                 guard left > .zero else { return }
                 events.fullWaits.increment()
-                let sleep = model.sleep
+                let runTime = model.runTime
                 let fd = client.fd
-                _ = await withTimer({ (try? await sleep(left)) != nil }, { (try? await waiter.writable(fd)) != nil })
+                _ = await withTimer(
+                    { (try? await runTime.sleep(for: left)) != nil }, { (try? await waiter.writable(fd)) != nil })
                 continue
             case .idle:
                 break

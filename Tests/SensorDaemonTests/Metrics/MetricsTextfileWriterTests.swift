@@ -62,7 +62,7 @@ struct MetricsTextfileWriterTests {
         let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: ManualWallClock(.epoch))
         let service = MetricsService(
             configuration: config, data: data, ledger: ledger, clock: clock, startTime: 0, version: "t",
-            sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })
+            log: MemoryLog(), engine: { RuleEngine(rules: []) })
         return (service, data, clock)
     }
 
