@@ -121,17 +121,12 @@ public final class Daemon<C: RunClock> {
             makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await clock.sleep(for: $0) },
             log: env.log)
         let loop = ruleLoop
-        // The run's time zero as a time of day: one reading, shared by every file and reader.
-        let started = env.wallClock.now.seconds
-        metrics = MetricsService(
-            configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: started,
-            version: env.version, log: env.log, engine: { loop.rules })
-        let statusFile = StatusService(
-            path: configuration.statusFile ?? env.defaultStatusFile, data: data, ledger: ledger, clock: clock,
-            startTime: started, wallClock: env.wallClock, version: env.version, log: env.log, engine: { loop.rules })
         let model = DaemonModel(
-            data: data, started: started, wallClock: env.wallClock, runTime: runTime, log: env.log, ledger: ledger,
-            engine: { loop.rules })
+            data: data, started: env.wallClock.now.seconds, wallClock: env.wallClock, runTime: runTime, log: env.log,
+            ledger: ledger, engine: { loop.rules })
+        metrics = MetricsService(configuration: configuration.metrics, model: model, clock: clock, version: env.version)
+        let statusFile = StatusService(
+            path: configuration.statusFile ?? env.defaultStatusFile, model: model, clock: clock, version: env.version)
         let published = env.publishers.map { $0.service(for: model) }
         let reloads: AsyncStream<Void>
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

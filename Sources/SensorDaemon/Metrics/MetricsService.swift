@@ -13,14 +13,9 @@ import SensorConfig
 @DaemonActor
 final class MetricsService<C: RunClock>: Service, PublishedFile {
     private var writer: MetricsTextfileWriter<C>?
-    private let data: SensorData
-    private let ledger: AlertLedger
+    private let model: DaemonModel
     private let clock: C
-    private let startTime: Double
-    private let log: any DaemonLog
     private let version: String
-    /// The engine's alerts, for each snapshot.
-    private let engine: @DaemonActor () -> RuleEngine
     private lazy var service = PublishedFileService(file: self, clock: clock)
 
     /// How many times the model woke the service (tests wait for it).
@@ -30,21 +25,11 @@ final class MetricsService<C: RunClock>: Service, PublishedFile {
     /// The current file's writes; nil without a file.
     var writes: EventCount? { writer?.writes }
 
-    /// - Parameters:
-    ///   - startTime: Unix time (seconds) of the run's time zero.
-    ///   - engine: the rule loop's engine as it is now.
-    init(
-        configuration: MetricsConfiguration?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
-        version: String, log: any DaemonLog,
-        engine: @escaping @DaemonActor () -> RuleEngine
-    ) {
-        self.data = data
-        self.ledger = ledger
+    /// - Parameter model: what each snapshot shows, as the status file and the live stream read it.
+    init(configuration: MetricsConfiguration?, model: DaemonModel, clock: C, version: String) {
+        self.model = model
         self.clock = clock
-        self.startTime = startTime
-        self.log = log
         self.version = version
-        self.engine = engine
         writer = configuration.map(makeWriter)
     }
 
@@ -62,7 +47,11 @@ final class MetricsService<C: RunClock>: Service, PublishedFile {
     // second, not one per commit); under a second, every commit.
     func observe() {
         guard let writer else { return }
-        if writer.configuration.interval >= .seconds(1) { _ = data.latestSecond } else { data.touchReadings() }
+        if writer.configuration.interval >= .seconds(1) {
+            _ = model.data.latestSecond
+        } else {
+            model.data.touchReadings()
+        }
     }
 
     /// Writes at the first change after a write falls due: a write rides on the poll that
@@ -87,8 +76,8 @@ final class MetricsService<C: RunClock>: Service, PublishedFile {
             configuration: configuration, clock: clock,
             snapshot: { [unowned self] in
                 MetricsSnapshot(
-                    version: version, startTime: startTime, readings: data.readings, engine: engine(),
-                    eventCount: { [ledger] in ledger.eventCount(rule: $0, kind: $1) })
-            }, log: log)
+                    version: version, startTime: model.started, readings: model.data.readings, engine: model.engine(),
+                    eventCount: { [ledger = model.ledger] in ledger.eventCount(rule: $0, kind: $1) })
+            }, log: model.log)
     }
 }

@@ -25,11 +25,11 @@ struct DaemonStatusTests {
         path: String?, data: SensorData = SensorData(), clock: VirtualClock,
         wallClock: ManualWallClock = ManualWallClock(.epoch), log: MemoryLog = MemoryLog()
     ) -> StatusService<VirtualClock> {
-        StatusService(
-            path: path, data: data,
-            ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: ManualWallClock(.epoch)),
-            clock: clock, startTime: 0, wallClock: wallClock, version: "1",
-            log: log, engine: { RuleEngine(rules: []) })
+        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: ManualWallClock(.epoch))
+        let model = DaemonModel(
+            data: data, started: 0, wallClock: wallClock, runTime: RunTime(clock: clock, start: clock.now), log: log,
+            ledger: ledger, engine: { RuleEngine(rules: []) })
+        return StatusService(path: path, model: model, clock: clock, version: "1")
     }
 
     @Test func fileFollowsHealthAndAlertStatesAndGoesAtStop() async {
