@@ -66,7 +66,7 @@ enum HistoryCommand {
         case .failure(let code): return code
         }
         var times: [String: UInt64] = [:]
-        let now = WallClock.seconds()
+        let now = SystemWallClock().now.seconds
         for name in ["since", "until"] {
             guard let text = options[name] else { continue }
             guard let seconds = HistorySince.parse(text, now: now), seconds >= 0 else {

@@ -143,7 +143,7 @@ enum NotifyCommand {
         case .alertmanager(let url):
             return AlertmanagerDelivery(
                 baseURL: url, timeout: target.timeout, poster: CurlHTTPPoster(clock: clock), clock: clock,
-                wallClock: WallClock.microseconds, log: log, firing: memory.firing, keep: memory.keep,
+                wallClock: SystemWallClock(), log: log, firing: memory.firing, keep: memory.keep,
                 silences: memory.silences, keepSilences: memory.keepSilences)
         }
     }
@@ -161,7 +161,7 @@ enum NotifyCommand {
             Output.stderr("\(configPath): the notify list is empty: nothing to test")
             return .failure
         }
-        let events = NotifyEvent.testEvents(now: WallClock.microseconds(), host: hostName())
+        let events = NotifyEvent.testEvents(now: SystemWallClock().now.microseconds, host: hostName())
         let (waiter, clock): (DescriptorWaiter, BootClock)
         switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
             (try DescriptorWaiter(), try BootClock())

@@ -149,6 +149,7 @@ extension RunCommand {
         guard isatty(2) == 1 else { return nil }
         func env(_ name: String) -> String? { getenv(name).flatMap { String(validatingCString: $0) } }
         return TerminalLine(
-            colour: TerminalLine.colourWanted(noColor: env("NO_COLOR"), term: env("TERM")), now: WallClock.seconds)
+            colour: TerminalLine.colourWanted(noColor: env("NO_COLOR"), term: env("TERM")), wallClock: SystemWallClock()
+        )
     }
 }

@@ -72,7 +72,7 @@ enum SilenceCommand {
         let silence: Silence
         do {
             silence = try SilenceRequest.silence(
-                options, now: WallClock.microseconds(), user: userName(), id: Silence.newID())
+                options, now: SystemWallClock().now.microseconds, user: userName(), id: Silence.newID())
         } catch {
             switch error {
             case .usage(let message): return usageError(message)
@@ -111,7 +111,7 @@ enum SilenceCommand {
         case .failure(let code): return code
         }
         guard let book = read(sources, trust: trust) else { return .failure }
-        let active = book.active(atMicroseconds: WallClock.microseconds())
+        let active = book.active(atMicroseconds: SystemWallClock().now.microseconds)
         if options.has("json") {
             Output.stdout(SilenceFormatter.jsonArray(active))
         } else if active.isEmpty {
@@ -143,7 +143,7 @@ enum SilenceCommand {
             return .failure
         }
         guard let book = read([], trust: trust) else { return .failure }
-        let now = WallClock.microseconds()
+        let now = SystemWallClock().now.microseconds
         guard var silence = book.silences[id] else {
             Output.stderr("sensorwatch silence: no silence \(DisplayText.escaped(id)) in the journal")
             return .failure

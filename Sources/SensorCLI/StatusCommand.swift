@@ -110,7 +110,7 @@ enum StatusCommand {
             }
             return .success
         }
-        let now = WallClock.seconds()
+        let now = SystemWallClock().now.seconds
         if checking {
             if now - report.updated > StatusFormatter.freshFor {
                 Output.stdout(
@@ -138,7 +138,7 @@ enum StatusCommand {
         var trust = JournalTrust.daemon
         if case .success(let t) = CommandSupport.trust(options, command: "status") { trust = t }
         guard let book = try? JournalSilenceReader(trust: trust).read().book else { return false }
-        let now = WallClock.microseconds()
+        let now = SystemWallClock().now.microseconds
         let host = NotifyCommand.hostName()
         var any = false
         for i in report.alerts.indices where report.alerts[i].state == .firing {

@@ -72,7 +72,7 @@ struct TopLoop {
         case .live(let e):
             switch e {
             case .absent:
-                if case .live = connection { connection = .gone(since: session.now()) }
+                if case .live = connection { connection = .gone(since: session.wallClock.now.seconds) }
             case .connected:
                 break
             case .message(let m):
@@ -81,7 +81,7 @@ struct TopLoop {
                 if case .snapshot = m { session.trimMemory() }
                 if case .error(let text) = m { view.message = "the daemon says: " + text }
             case .lost:
-                connection = .gone(since: session.now())
+                connection = .gone(since: session.wallClock.now.seconds)
             }
         case .tick:
             break
@@ -97,7 +97,7 @@ struct TopLoop {
         view.settle(rows)
         view = TopScreen.scrolled(view, rows: rows, size: size)
         let screen = TopScreen(
-            state: state, rows: rows, view: view, connection: connection, now: session.now(),
+            state: state, rows: rows, view: view, connection: connection, now: session.wallClock.now.seconds,
             utf8: session.environment.utf8, details: details)
         let bytes = renderer.frame(screen.grid(size), repaint: repaint)
         repaint = false

@@ -26,8 +26,8 @@ struct TopSession: Sendable {
     var standalone: (TopStandalone, Configuration)?
     /// The keys' descriptor.
     var input: Int32 = 0
-    /// Unix seconds now.
-    var now: @Sendable () -> Double = WallClock.seconds
+    /// The time of day (the header's clock, the details' week of history).
+    var wallClock: any WallClock = SystemWallClock()
     /// Called once a snapshot is in: gives freed heap memory back to the kernel (glibc's
     /// `malloc_trim`; a thousand sensors' history is megabytes of JSON, parsed once) and
     /// lets go of the read-only pages of the program and its libraries, those the daemon
@@ -72,10 +72,10 @@ struct TopSession: Sendable {
             group.addTask { [follower] in
                 await follower.follow { continuation.yield(.live($0)) }
             }
-            group.addTask { [clock, now] in
+            group.addTask { [clock, wallClock] in
                 // The header's clock: a tick just after each whole second.
                 while !Task.isCancelled {
-                    let t = now()
+                    let t = wallClock.now.seconds
                     let wait = Int64((1 - (t - t.rounded(.down))) * 1000) + 5
                     do { try await clock.sleep(for: .milliseconds(wait)) } catch { return }
                     continuation.yield(.tick)
@@ -104,7 +104,7 @@ struct TopSession: Sendable {
             let options = try Options(
                 ["--rule", rule, "--sensor", sensor, "--for", duration], valued: ["rule", "sensor", "for"], flags: [])
             let silence = try SilenceRequest.silence(
-                options, now: WallClock.microseconds(), user: SilenceCommand.userName(), id: Silence.newID())
+                options, now: SystemWallClock().now.microseconds, user: SilenceCommand.userName(), id: Silence.newID())
             try JournalSilenceWriter().write(silence)
             let until = TerminalLine.localClockTime(Double(silence.endsMicroseconds) / 1e6)
             guard getuid() == 0 else {
@@ -120,7 +120,7 @@ struct TopSession: Sendable {
 
     /// The details of `row`: its rules, limits, alerts and last transitions from the journal.
     func details(_ row: TopRow) -> [String] {
-        let since = UInt64(max(0, now() - 7 * 86400) * 1e6)
+        let since = wallClock.now.advanced(by: .seconds(-7 * 86400)).microseconds
         let history: Result<[JournalAlertRecord], JournalHistoryReader.ReadError>
         do {
             history = .success(

@@ -1,6 +1,6 @@
 import CurlLoader
 public import SensorNotify
-import SensorRuntime
+public import SensorRuntime
 
 /// POSTs with libcurl (loaded on first use, only by `notify`), one thread per request.
 ///
@@ -9,7 +9,7 @@ import SensorRuntime
 /// The timeout is waited on the injected clock: when it ends first, or the task is
 /// cancelled, the result is given at once and the transfer told to give up (its thread
 /// ends on its own shortly after). libcurl's own timeout, a little longer, is a backstop.
-public struct CurlHTTPPoster<C: Clock>: HTTPPoster where C.Duration == Duration {
+public struct CurlHTTPPoster<C: RunClock>: HTTPPoster {
     private let clock: C
 
     /// A poster that waits on `clock` for the timeout.

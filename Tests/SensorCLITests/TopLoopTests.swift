@@ -13,13 +13,8 @@ import Testing
 /// `top`'s frames on an in-memory terminal (SPEC §22): only what changed is drawn, one write a
 /// frame, a full repaint only at start, on resize and on Ctrl-L.
 struct TopLoopTests {
-    final class Now: Sendable {
-        let seconds = Mutex(TopFixtures.t0 + 0.5)
-        func advance(_ s: Double) { seconds.withLock { $0 += s } }
-    }
-
     let terminal = MemoryTerminal(size: TerminalSize(rows: 24, columns: 80))
-    let now = Now()
+    let wall = ManualWallClock(WallTime(seconds: TopFixtures.t0 + 0.5))
 
     func loop() throws -> TopLoop {
         let clock = try BootClock()
@@ -27,7 +22,7 @@ struct TopLoopTests {
         let session = TopSession(
             terminal: terminal, environment: environment, clock: clock, rules: nil,
             follower: LiveFollower(path: { nil }, subscription: nil, clock: clock),
-            now: { [now] in now.seconds.withLock { $0 } })
+            wallClock: wall)
         var loop = TopLoop(session: session, size: TerminalSize(rows: 24, columns: 80))
         loop.draw()
         _ = loop.take(.live(.connected(path: "/x")))
@@ -64,7 +59,7 @@ struct TopLoopTests {
     @Test func aSecondWithNoChangeCostsAtMost64Bytes() throws {
         var loop = try loop()
         terminal.clear()
-        now.advance(1)
+        wall.advance(by: .seconds(1))
         _ = loop.take(.tick)
         loop.draw()
         #expect(terminal.writes.count <= 1)

@@ -1,10 +1,13 @@
 import SensorHTTP
 import SensorNotify
+import SensorRuntime
 import Testing
 
 /// notify's HTTP client against a real server on 127.0.0.1, through libcurl opened at run time.
 @Suite(.serialized) struct CurlHTTPPosterTests {
-    private let poster = CurlHTTPPoster(clock: ContinuousClock())
+    private let poster: CurlHTTPPoster<BootClock>
+
+    init() throws { poster = CurlHTTPPoster(clock: try BootClock()) }
 
     @Test func aPostSendsItsJSONAndGivesTheAnswersStatusAndBody() async throws {
         let server = try LoopbackHTTPServer(

@@ -36,7 +36,8 @@ struct LiveStreamServerTests {
             let configuration = Configuration(
                 path: "test.json5", sources: [SourceConfiguration(kind: .simulated, interval: interval)], rules: rules)
             var env = Daemon<VirtualClock>.Environment(
-                sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 },
+                sink: MemoryAlertSink(), reload: { configuration },
+                wallClock: ManualWallClock(WallTime(seconds: 1_800_000_000)),
                 makeReader: { [reader] _ in reader })
             env.publishers = [publisher]
             daemon = Daemon(configuration: configuration, environment: env, clock: clock)

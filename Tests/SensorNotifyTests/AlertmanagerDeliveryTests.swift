@@ -39,7 +39,7 @@ struct AlertmanagerDeliveryTests {
         var kept: [[AlertmanagerAlert]] = []
         let d = AlertmanagerDelivery(
             baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
-            wallClock: { Self.start + 1_000_000 }, log: MemoryLog(), firing: []
+            wallClock: ManualWallClock(WallTime(microseconds: Self.start + 1_000_000)), log: MemoryLog(), firing: []
         ) { kept.append($0) }
         #expect(await d.deliver(Self.event(.firing, at: 0)) == .delivered)
         #expect(await d.deliver(Self.event(.resolved, at: 30_000_000)) == .delivered)
@@ -71,7 +71,7 @@ struct AlertmanagerDeliveryTests {
         var kept: [[AlertmanagerAlert]] = []
         let d = AlertmanagerDelivery(
             baseURL: "http://h", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
-            wallClock: { Self.start }, log: MemoryLog(), firing: []
+            wallClock: ManualWallClock(WallTime(microseconds: Self.start)), log: MemoryLog(), firing: []
         ) { kept.append($0) }
         #expect(await d.deliver(Self.event(.firing, at: 0)) == .retry("Connection refused"))
         #expect(kept.isEmpty)
@@ -84,7 +84,7 @@ struct AlertmanagerDeliveryTests {
         let kept = AlertmanagerAlert(Self.event(.firing, at: 0), startsAt: Self.start)
         let d = AlertmanagerDelivery(
             baseURL: "http://h", timeout: .seconds(5), poster: poster, clock: clock,
-            wallClock: { Self.start }, log: MemoryLog(), firing: [kept]
+            wallClock: ManualWallClock(WallTime(microseconds: Self.start)), log: MemoryLog(), firing: [kept]
         ) { _ in }
         let task = Task { await d.maintain() }
         #expect(await clock.untilSleepers(1))
@@ -112,7 +112,7 @@ struct AlertmanagerDeliveryTests {
         let log = MemoryLog()
         let d = AlertmanagerDelivery(
             baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: VirtualClock(),
-            wallClock: { Self.start }, log: log, firing: [], limit: 3
+            wallClock: ManualWallClock(WallTime(microseconds: Self.start)), log: log, firing: [], limit: 3
         ) { kept = $0 }
         for (i, sensor) in ["sim:a", "sim:b", "sim:c"].enumerated() {
             #expect(await d.deliver(firing(sensor, at: UInt64(i) * 1_000_000)) == .delivered)
@@ -130,7 +130,7 @@ struct AlertmanagerDeliveryTests {
         let restarted = MemoryLog()
         let again = AlertmanagerDelivery(
             baseURL: "http://127.0.0.1:9093", timeout: .seconds(5), poster: RecordingPoster(), clock: VirtualClock(),
-            wallClock: { Self.start }, log: restarted, firing: kept, limit: 2
+            wallClock: ManualWallClock(WallTime(microseconds: Self.start)), log: restarted, firing: kept, limit: 2
         ) { _ in }
         #expect(again.firingAlerts.map(\.sensor) == ["sim:c", "sim:d"])
         #expect(restarted.lines.count == 1)

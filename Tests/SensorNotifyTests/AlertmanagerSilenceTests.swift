@@ -67,7 +67,8 @@ struct AlertmanagerSilenceTests {
         var kept: [[String: String]] = []
         let d = AlertmanagerDelivery(
             baseURL: "http://127.0.0.1:19400", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
-            wallClock: { Self.now + 1 }, log: MemoryLog(), firing: [], keep: { _ in },
+            wallClock: ManualWallClock(WallTime(microseconds: Self.now + 1)), log: MemoryLog(), firing: [],
+            keep: { _ in },
             keepSilences: { kept.append($0) })
         #expect(await d.silence(Self.silence) == .delivered)
         #expect(await d.silence(Self.silence) == .delivered)
@@ -85,7 +86,8 @@ struct AlertmanagerSilenceTests {
         let poster = Poster([.answered(status: 503, body: "")])
         let d = AlertmanagerDelivery(
             baseURL: "http://127.0.0.1:19400", timeout: .seconds(5), poster: poster, clock: VirtualClock(),
-            wallClock: { Self.now + 8_000_000_000 }, log: MemoryLog(), firing: [], keep: { _ in })
+            wallClock: ManualWallClock(WallTime(microseconds: Self.now + 8_000_000_000)), log: MemoryLog(), firing: [],
+            keep: { _ in })
         var live = Self.silence
         live.endsMicroseconds = Self.now + 9_000_000_000
         #expect(await d.silence(live) == .retry("HTTP 503"))

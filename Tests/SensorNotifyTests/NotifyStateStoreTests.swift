@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SensorRuntime
 import Testing
 @testable import SensorCore
 @testable import SensorNotify
@@ -9,7 +10,7 @@ import SensorTestKit
 /// notify.json: cursors per target and journal survive a restart; a bad file is not fatal.
 struct NotifyStateStoreTests {
     /// 2026-11-24T22:13:20Z: the set-aside file's time.
-    static let now = 1_795_558_400.0
+    static let now = WallTime(seconds: 1_795_558_400)
 
     /// How a bad file's problem ends: set aside, the notifier starting afresh.
     static func setAside(_ path: String) -> String { "; moved to \(path).corrupt-20261124T221320Z, starting afresh" }

@@ -26,10 +26,8 @@ struct SilencedLaneTests {
 
     @Test func aSilencedFiringIsRunOnceAsFiringWhenTheSilenceEnds() async {
         let clock = VirtualClock()
-        let start = clock.now
-        let wall: @Sendable () -> UInt64 = {
-            Self.base + UInt64(start.duration(to: clock.now).components.seconds) * 1_000_000
-        }
+        // The time of day moves with the virtual clock: each advance moves it first.
+        let wall = ManualWallClock(WallTime(microseconds: Self.base))
         let source = Source([
             Self.silenceEntry(endsAfter: 60), NotifyLaneTests.entry("fan-stopped"), NotifyLaneTests.entry("cpu-hot"),
         ])
@@ -53,13 +51,16 @@ struct SilencedLaneTests {
         #expect(delivery.attempts == ["cpu-hot"])
         #expect(kept.map { $0.map(\.rule) } == [["fan-stopped"]])
         #expect(await clock.untilSleepers(1))
+        wall.advance(by: .seconds(59))
         clock.advance(by: .seconds(59))
         #expect(delivery.attempts == ["cpu-hot"])
+        wall.advance(by: .seconds(1))
         clock.advance(by: .seconds(1))
         #expect(await delivery.attempted.until(2))
         #expect(delivery.attempts == ["cpu-hot", "fan-stopped"])
         #expect(await keeps.until(2))
         #expect(kept.last == [])
+        wall.advance(by: .seconds(600))
         clock.advance(by: .seconds(600))
         #expect(delivery.attempts == ["cpu-hot", "fan-stopped"])
         task.cancel()
@@ -68,7 +69,7 @@ struct SilencedLaneTests {
 
     @Test func anExpiryEntryReleasesTheHeldAlertAtOnce() async {
         let clock = VirtualClock()
-        let wall: @Sendable () -> UInt64 = { Self.base + 5_000_000 }
+        let wall = ManualWallClock(WallTime(microseconds: Self.base + 5_000_000))
         let source = Source([
             Self.silenceEntry(endsAfter: 3600), NotifyLaneTests.entry("fan-stopped"),
             Self.silenceEntry(endsAfter: 5, expired: true),
@@ -92,7 +93,8 @@ struct SilencedLaneTests {
         let lane = NotifyLane(
             target: NotifyTarget(kind: .exec(["/bin/true"])), source: Source([]), delivery: delivery,
             clock: VirtualClock(),
-            log: MemoryLog(), gate: SilenceGate(held: [held]), wallClock: { Self.base }
+            log: MemoryLog(), gate: SilenceGate(held: [held]),
+            wallClock: ManualWallClock(WallTime(microseconds: Self.base))
         ) { _ in }
         let task = Task { await lane.run() }
         #expect(await delivery.attempted.until(1))

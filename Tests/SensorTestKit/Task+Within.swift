@@ -8,9 +8,11 @@ extension Task where Failure == Never {
     /// bare `await task.value` would pass by not hanging and hang the whole run when it
     /// breaks. On time-out the task is left running (it is stuck, which is the failure) and
     /// the caller records the issue. `limit` is a failure guard, never a timing assertion.
-    /// The race is ``withTimer(_:on:_:)``'s, on the real clock.
+    /// The race is ``withTimer(_:_:)``'s, on the real clock.
     public func value(within limit: Duration) async -> Success? {
-        await withTimer(limit, on: ContinuousClock()) { await self.valueUnlessGivenUp() } ?? nil
+        await withTimer({ (try? await Task<Never, Never>.sleep(for: limit)) != nil }) {
+            await self.valueUnlessGivenUp()
+        } ?? nil
     }
 
     /// The task's value, or nil as soon as the waiting task is cancelled: awaiting `value`

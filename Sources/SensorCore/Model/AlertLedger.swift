@@ -11,7 +11,7 @@ package final class AlertLedger: Service {
     package private(set) var firingCount = 0
     @ObservationIgnored private var kept: [AlertKey: PersistedAlert] = [:]
     @ObservationIgnored private let writer: LatestValueWriter<[AlertKey: PersistedAlert]>
-    @ObservationIgnored private let wallClock: @Sendable () -> Double
+    @ObservationIgnored private let wallClock: any WallClock
     /// Events sent since start, per rule name: firing, resolved, repeat (the metrics
     /// file's counters; they survive a reload, as counters must).
     @ObservationIgnored private var counts: [String: [UInt64]] = [:]
@@ -22,7 +22,7 @@ package final class AlertLedger: Service {
     ///   - persist: writes the firing alerts, sorted, on the writer's thread.
     package init(
         restored: [PersistedAlert], rules: [Rule], persist: @escaping @Sendable ([PersistedAlert]) -> Void,
-        wallClock: @escaping @Sendable () -> Double
+        wallClock: any WallClock
     ) {
         writer = LatestValueWriter("alert state") { kept in persist(kept.values.sorted { $0.key < $1.key }) }
         self.wallClock = wallClock
@@ -67,7 +67,7 @@ package final class AlertLedger: Service {
             let key = AlertKey(rule: event.rule, sensor: event.sensor.id)
             switch event.kind {
             case .firing:
-                kept[key] = PersistedAlert(firing: event, since: wallClock())
+                kept[key] = PersistedAlert(firing: event, since: wallClock.now.seconds)
                 changed = true
             case .resolved:
                 changed = kept.removeValue(forKey: key) != nil || changed

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SensorRuntime
+public import SensorRuntime
 
 /// How `run` in the foreground on a terminal shows a `<N>message` line to a person (SPEC §19):
 /// the local time, the priority's severity word (critical red, warning yellow, without
@@ -10,18 +10,18 @@ import SensorRuntime
 public struct TerminalLine: Sendable {
     /// Whether the severity word is coloured.
     public var colour: Bool
-    /// Unix seconds now (for the time shown).
-    public var now: @Sendable () -> Double
+    /// The time of day shown.
+    public var wallClock: any WallClock
     /// Turns Unix seconds into `HH:MM:SS` (local time by default; tests pass their own).
     public var clockTime: @Sendable (Double) -> String
 
     /// A line format with the given colour choice and clocks.
     public init(
-        colour: Bool, now: @escaping @Sendable () -> Double,
+        colour: Bool, wallClock: any WallClock,
         clockTime: @escaping @Sendable (Double) -> String = TerminalLine.localClockTime
     ) {
         self.colour = colour
-        self.now = now
+        self.wallClock = wallClock
         self.clockTime = clockTime
     }
 
@@ -34,7 +34,7 @@ public struct TerminalLine: Sendable {
     /// `<N>message` (each line of it) as the person's line; a line without a prefix keeps
     /// its text after the time.
     public func render(_ text: String) -> String {
-        let stamp = clockTime(now())
+        let stamp = clockTime(wallClock.now.seconds)
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var priority: Int?
             var message = Substring(line)

@@ -45,8 +45,8 @@ public struct StateStore: Sendable {
     /// an unreadable or corrupt one gives no alerts, is set aside and is described in
     /// `problem`.
     ///
-    /// - Parameter now: wall-clock seconds since the epoch, for the set-aside file's name.
-    public func load(now: Double = WallClock.seconds()) -> LoadResult {
+    /// - Parameter now: the time of day, for the set-aside file's name.
+    public func load(now: WallTime = SystemWallClock().now) -> LoadResult {
         let loaded = store.load(now: now)
         return LoadResult(
             alerts: loaded.document?.alerts ?? [], eventLog: loaded.document?.eventLog ?? [:],

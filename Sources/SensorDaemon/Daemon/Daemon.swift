@@ -33,8 +33,8 @@ public final class Daemon<C: RunClock> {
         public var restored: [PersistedAlert]
         /// Called with every alert that fires whenever that set changes (to keep state).
         public var persist: @Sendable ([PersistedAlert]) -> Void
-        /// Wall-clock seconds since the epoch, for the `since` of kept alerts.
-        public var wallClock: @Sendable () -> Double
+        /// The time of day, for the `since` of kept alerts and the status file's times.
+        public var wallClock: any WallClock
         /// Builds the reader of a source: SensorCLI's `SourceReaders` in the executable,
         /// fakes in tests (the core reads no sysfs itself).
         public var makeReader: @Sendable (SourceConfiguration) -> any SensorReader
@@ -58,7 +58,7 @@ public final class Daemon<C: RunClock> {
             reload: @escaping @Sendable () throws(ConfigErrors) -> Configuration,
             restored: [PersistedAlert] = [],
             persist: @escaping @Sendable ([PersistedAlert]) -> Void = { _ in },
-            wallClock: @escaping @Sendable () -> Double = WallClock.seconds,
+            wallClock: any WallClock = SystemWallClock(),
             makeReader: @escaping @Sendable (SourceConfiguration) -> any SensorReader,
             trimMemory: @escaping @Sendable () -> Void = {},
             settled: @escaping @Sendable () -> Void = {},
@@ -110,28 +110,23 @@ public final class Daemon<C: RunClock> {
         }
         let lifecycle = ServiceLifecycle(notifier: env.notifier)
         status = ServiceStatus(data: data, ledger: ledger, lifecycle: lifecycle)
-        let now: @DaemonActor () -> Timestamp = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
         // Every timed wait goes through the clock: the tasks' sleeps, the poll threads' pacing
         // and the stall watches' alarms. A test's manual clock runs this very path.
-        let sleep: @Sendable (Duration) async throws -> Void = { try await clock.sleep(for: $0) }
+        let runTime = RunTime(clock: clock, start: start)
         ruleLoop = RuleLoop(
             rules: configuration.rules, data: data, sink: env.sink, ledger: ledger, lifecycle: lifecycle,
-            now: now, sleep: sleep, trimMemory: env.trimMemory)
+            runTime: runTime, trimMemory: env.trimMemory)
         supervisor = SourceSupervisor(
             sources: configuration.sources, derived: configuration.derived, data: data, makeReader: env.makeReader,
-            makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await sleep($0) }, log: env.log)
+            makePacer: { PollPacer(clock: clock, start: start) }, wait: { try? await clock.sleep(for: $0) },
+            log: env.log)
         let loop = ruleLoop
-        metrics = MetricsService(
-            configuration: configuration.metrics, data: data, ledger: ledger, clock: clock, startTime: env.wallClock(),
-            version: env.version, sleep: sleep, log: env.log, engine: { loop.rules })
-        let statusFile = StatusService(
-            path: configuration.statusFile ?? env.defaultStatusFile, data: data, ledger: ledger, clock: clock,
-            startTime: env.wallClock(), wallClock: env.wallClock, version: env.version, sleep: sleep, log: env.log,
-            engine: { loop.rules })
         let model = DaemonModel(
-            data: data, started: env.wallClock(), wallClock: env.wallClock,
-            uptime: { start.duration(to: clock.now) }, sleep: sleep, log: env.log, ledger: ledger,
-            engine: { loop.rules })
+            data: data, started: env.wallClock.now.seconds, wallClock: env.wallClock, runTime: runTime, log: env.log,
+            ledger: ledger, engine: { loop.rules })
+        metrics = MetricsService(configuration: configuration.metrics, model: model, clock: clock, version: env.version)
+        let statusFile = StatusService(
+            path: configuration.statusFile ?? env.defaultStatusFile, model: model, clock: clock, version: env.version)
         let published = env.publishers.map { $0.service(for: model) }
         let reloads: AsyncStream<Void>
         (reloads, reloadRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

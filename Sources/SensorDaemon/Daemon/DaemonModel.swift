@@ -9,12 +9,11 @@ public struct DaemonModel {
     public let data: SensorData
     /// Unix time (seconds) of the run's time zero: turns run times (``Timestamp``) into Unix times.
     public let started: Double
-    /// Wall-clock seconds since the epoch.
-    public let wallClock: @Sendable () -> Double
-    /// How long the daemon has run, by the injected clock (a test's virtual one).
-    public let uptime: @Sendable () -> Duration
-    /// Sleeps on the injected clock.
-    public let sleep: @Sendable (Duration) async throws -> Void
+    /// The time of day.
+    public let wallClock: any WallClock
+    /// The injected clock (a test's virtual one) and the daemon's start on it: how long the
+    /// daemon has run, and the clock to sleep on.
+    public let runTime: RunTime
     /// Where the daemon's own messages go.
     public let log: any DaemonLog
     let ledger: AlertLedger

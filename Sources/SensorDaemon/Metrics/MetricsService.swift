@@ -11,18 +11,12 @@ import SensorConfig
 /// configuration it observes nothing, so it costs a daemon without a file nothing per poll.
 /// Cancelled, it removes the file.
 @DaemonActor
-final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration == Duration {
+final class MetricsService<C: RunClock>: Service, PublishedFile {
     private var writer: MetricsTextfileWriter<C>?
-    private let data: SensorData
-    private let ledger: AlertLedger
+    private let model: DaemonModel
     private let clock: C
-    private let startTime: Double
-    private let log: any DaemonLog
     private let version: String
-    /// The engine's alerts, for each snapshot.
-    private let engine: @DaemonActor () -> RuleEngine
-    private let sleep: @Sendable (Duration) async throws -> Void
-    private lazy var service = PublishedFileService(file: self, sleep: sleep)
+    private lazy var service = PublishedFileService(file: self, clock: clock)
 
     /// How many times the model woke the service (tests wait for it).
     var modelWakes: EventCount { service.modelWakes }
@@ -31,23 +25,11 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
     /// The current file's writes; nil without a file.
     var writes: EventCount? { writer?.writes }
 
-    /// - Parameters:
-    ///   - startTime: Unix time (seconds) of the run's time zero.
-    ///   - engine: the rule loop's engine as it is now.
-    init(
-        configuration: MetricsConfiguration?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
-        version: String, sleep: @escaping @Sendable (Duration) async throws -> Void,
-        log: any DaemonLog,
-        engine: @escaping @DaemonActor () -> RuleEngine
-    ) {
-        self.data = data
-        self.ledger = ledger
+    /// - Parameter model: what each snapshot shows, as the status file and the live stream read it.
+    init(configuration: MetricsConfiguration?, model: DaemonModel, clock: C, version: String) {
+        self.model = model
         self.clock = clock
-        self.startTime = startTime
-        self.log = log
         self.version = version
-        self.engine = engine
-        self.sleep = sleep
         writer = configuration.map(makeWriter)
     }
 
@@ -65,7 +47,11 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
     // second, not one per commit); under a second, every commit.
     func observe() {
         guard let writer else { return }
-        if writer.configuration.interval >= .seconds(1) { _ = data.latestSecond } else { data.touchReadings() }
+        if writer.configuration.interval >= .seconds(1) {
+            _ = model.data.latestSecond
+        } else {
+            model.data.touchReadings()
+        }
     }
 
     /// Writes at the first change after a write falls due: a write rides on the poll that
@@ -90,8 +76,8 @@ final class MetricsService<C: Clock>: Service, PublishedFile where C.Duration ==
             configuration: configuration, clock: clock,
             snapshot: { [unowned self] in
                 MetricsSnapshot(
-                    version: version, startTime: startTime, readings: data.readings, engine: engine(),
-                    eventCount: { [ledger] in ledger.eventCount(rule: $0, kind: $1) })
-            }, log: log)
+                    version: version, startTime: model.started, readings: model.data.readings, engine: model.engine(),
+                    eventCount: { [ledger = model.ledger] in ledger.eventCount(rule: $0, kind: $1) })
+            }, log: model.log)
     }
 }

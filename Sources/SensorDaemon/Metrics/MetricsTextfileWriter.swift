@@ -20,7 +20,7 @@ public import SensorConfig
 /// A failing write (a missing directory, a full disk) is logged once per distinct error
 /// and once when writing works again; the daemon keeps running either way.
 @DaemonActor
-public final class MetricsTextfileWriter<C: Clock> where C.Duration == Duration {
+public final class MetricsTextfileWriter<C: RunClock> {
     /// Where and how often.
     public var configuration: MetricsConfiguration { file.configuration }
     private let file: MetricsTextfile

@@ -5,21 +5,19 @@ package import SensorRuntime
 ///
 /// Called from that one thread only (plus ``wake()`` from anywhere).
 package final class PollPacer: Sendable {
-    private let clock: any RunClock
-    private let runTime: @Sendable () -> Timestamp
+    private let runTime: RunTime
     private let alarm: any ClockAlarm
 
     /// - Parameters:
     ///   - clock: the run's clock.
     ///   - start: the instant of run time zero.
     package init<C: RunClock>(clock: C, start: C.Instant) {
-        self.clock = clock
-        runTime = { Timestamp(nanoseconds: start.duration(to: clock.now).nanoseconds) }
+        runTime = RunTime(clock: clock, start: start)
         alarm = clock.makeAlarm()
     }
 
     /// The run time now.
-    var now: Timestamp { runTime() }
+    var now: Timestamp { runTime.now }
 
     /// Blocks the calling thread until `deadline` (run time), or until ``wake()``.
     func sleep(until deadline: Timestamp) {
@@ -30,5 +28,5 @@ package final class PollPacer: Sendable {
     func wake() { alarm.ring() }
 
     /// Another alarm of the same clock (for the source's ``StallWatch``).
-    func makeAlarm() -> any ClockAlarm { clock.makeAlarm() }
+    func makeAlarm() -> any ClockAlarm { runTime.clock.makeAlarm() }
 }

@@ -11,8 +11,7 @@ final class RuleLoop: Service {
     private let sink: any AlertSink
     private let ledger: AlertLedger
     private let lifecycle: ServiceLifecycle
-    private let now: @DaemonActor () -> Timestamp
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let runTime: RunTime
     private let trimMemory: @Sendable () -> Void
     private var engine: RuleEngine
     private let loop: TrackingLoop
@@ -28,29 +27,27 @@ final class RuleLoop: Service {
 
     init(
         rules: [Rule], data: SensorData, sink: any AlertSink, ledger: AlertLedger, lifecycle: ServiceLifecycle,
-        now: @escaping @DaemonActor () -> Timestamp, sleep: @escaping @Sendable (Duration) async throws -> Void,
-        trimMemory: @escaping @Sendable () -> Void
+        runTime: RunTime, trimMemory: @escaping @Sendable () -> Void
     ) {
         self.data = data
         self.sink = sink
         self.ledger = ledger
         self.lifecycle = lifecycle
-        self.now = now
-        self.sleep = sleep
+        self.runTime = runTime
         self.trimMemory = trimMemory
         engine = RuleEngine(rules: rules)
         engine.restoreFiring(ledger.keys)
         loop = TrackingLoop(data: data, quantities: Rule.quantities(neededBy: rules), heartbeat: true)
-        lastPing = now()
-        lastTrim = now()
+        lastPing = runTime.now
+        lastTrim = runTime.now
     }
 
     func run() async {
         await withTaskGroup(of: Void.self) { group in
             // With a watchdog, a beat wakes the loop when no sensor changes, so it still pings.
             if let watchdog = lifecycle.watchdogTimeout {
-                group.addTask { [data, sleep] in
-                    while (try? await sleep(watchdog / 4)) != nil { await data.beat() }
+                group.addTask { [data, runTime] in
+                    while (try? await runTime.sleep(for: watchdog / 4)) != nil { await data.beat() }
                 }
             }
             await loop.run({ cycle in handle(cycle) }, iteration: { iteration() })
@@ -62,7 +59,7 @@ final class RuleLoop: Service {
     /// so far; alerts of rules that still exist keep their state.
     func replaceRules(_ rules: [Rule]) {
         loop.drain { cycle in handle(cycle) }
-        engine.replaceRules(rules, at: now())
+        engine.replaceRules(rules, at: runTime.now)
         loop.track(Rule.quantities(neededBy: rules))
     }
 
@@ -81,7 +78,7 @@ final class RuleLoop: Service {
     }
 
     private func iteration() {
-        let t = now()
+        let t = runTime.now
         // Bursts of events free what they allocated, but glibc keeps the pages; give them
         // back after a backlog and otherwise every `trimInterval`, so RSS stays flat.
         if loop.lastDrainCount >= Self.backlogWorthTrimming || t - lastTrim >= Self.trimInterval {

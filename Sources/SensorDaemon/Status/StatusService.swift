@@ -21,25 +21,20 @@ import SensorRuntime
 /// The file is written the way the metrics file is (``AtomicFileWriter``:
 /// a hidden temporary file in the same directory, mode 0644, renamed into place).
 @DaemonActor
-final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == Duration {
+final class StatusService<C: RunClock>: Service, PublishedFile {
     /// The longest the file goes unwritten while the daemon runs.
     static var refresh: Duration { .seconds(10) }
 
     private let path: String?
-    private let data: SensorData
-    private let ledger: AlertLedger
+    private let model: DaemonModel
     private let clock: C
-    private let startTime: Double
-    private let wallClock: @Sendable () -> Double
     private let version: String
-    private let sleep: @Sendable (Duration) async throws -> Void
-    private let engine: @DaemonActor () -> RuleEngine
     private var lastShape: [String]?
     private var lastWrite: C.Instant?
     private let problems: WriteProblemLog
     /// When the model last woke the file.
     private var lastWake: C.Instant?
-    private lazy var service = PublishedFileService(file: self, sleep: sleep)
+    private lazy var service = PublishedFileService(file: self, clock: clock)
     /// How many times the file was written (tests wait for it).
     let writes = EventCount()
     var writeCount: Int { writes.value }
@@ -48,26 +43,14 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
 
     /// - Parameters:
     ///   - path: the status file; nil: none.
-    ///   - startTime: Unix time (seconds) of the run's time zero.
-    ///   - engine: the rule loop's engine as it is now.
-    init(
-        path: String?, data: SensorData, ledger: AlertLedger, clock: C, startTime: Double,
-        wallClock: @escaping @Sendable () -> Double, version: String,
-        sleep: @escaping @Sendable (Duration) async throws -> Void,
-        log: any DaemonLog,
-        engine: @escaping @DaemonActor () -> RuleEngine
-    ) {
+    ///   - model: what the file shows, as the metrics file and the live stream read it.
+    init(path: String?, model: DaemonModel, clock: C, version: String) {
         self.path = path
-        self.data = data
-        self.ledger = ledger
+        self.model = model
         self.clock = clock
-        self.startTime = startTime
-        self.wallClock = wallClock
         self.version = version
-        self.sleep = sleep
-        self.engine = engine
         problems = WriteProblemLog(
-            log: log, failed: { "cannot write the status file: \($0); retrying every 10s" },
+            log: model.log, failed: { "cannot write the status file: \($0); retrying every 10s" },
             recovered: "the status file \(path ?? "") is written again")
     }
 
@@ -79,16 +62,16 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
     /// The report of now.
     func report() -> StatusReport {
         StatusReport(
-            version: version, pid: Int(getpid()), started: startTime, updated: wallClock(), data: data,
-            engine: engine(),
-            firingSince: { [ledger] in ledger.firingSince($0) })
+            version: version, pid: Int(getpid()), started: model.started, updated: model.wallClock.now.seconds,
+            data: model.data, engine: model.engine(), firingSince: { [ledger = model.ledger] in ledger.firingSince($0) }
+        )
     }
 
     func observe() {
-        _ = data.faulty
-        _ = data.sensorCount
-        _ = data.latestSecond
-        _ = ledger.firingCount
+        _ = model.data.faulty
+        _ = model.data.sensorCount
+        _ = model.data.latestSecond
+        model.observeAlerts()
     }
 
     func modelChanged() -> Bool {

@@ -158,7 +158,7 @@ final class LiveStreamServer: Service {
     private func refresh(silencesChanged: Bool = false) {
         let delta = table.update(model.data.readings, faulty: model.data.faulty)
         generation &+= 1
-        lookTime = model.wallClock()
+        lookTime = model.wallClock.now.seconds
         events.looks.increment()
         let streaming = clients.values.filter(\.streaming)
         guard !streaming.isEmpty else {
@@ -171,7 +171,7 @@ final class LiveStreamServer: Service {
             for (key, alert) in now where before[key] != alert { changed.append(alert) }
             for (key, var alert) in before where now[key] == nil {
                 alert.state = .ok
-                alert.since = model.wallClock()
+                alert.since = model.wallClock.now.seconds
                 alert.silenced = nil
                 changed.append(alert)
             }
@@ -190,7 +190,7 @@ final class LiveStreamServer: Service {
     /// this cannot finish). Every client of a round is then clean since one look, so they
     /// share one encoding of their change.
     private func writeRound(paced: Bool = true) {
-        let now = model.uptime()
+        let now = model.runTime.elapsed
         if paced, let last = lastRound, now - last < Self.pace {
             if heldUntil == nil {
                 heldUntil = last + Self.paceBackstop
@@ -219,11 +219,13 @@ final class LiveStreamServer: Service {
                 await untilSignalledOrCancelled(signal)
                 continue
             }
-            let left = due - model.uptime()
+            let left = due - model.runTime.elapsed
             if left > .zero {
-                let sleep = model.sleep
+                let runTime = model.runTime
                 // Woken by the signal (a look sent the round): look again.
-                guard await untilSignalled(signal, or: { (try? await sleep(left)) != nil }) else { continue }
+                guard await untilSignalled(signal, or: { (try? await runTime.sleep(for: left)) != nil }) else {
+                    continue
+                }
             }
             guard heldUntil != nil else { continue }
             writeRound(paced: false)
@@ -232,7 +234,7 @@ final class LiveStreamServer: Service {
 
     /// Every pending or firing alert, by key, without values, `silenced` from the silences.
     private func currentAlerts() -> [AlertKey: LiveAlert] {
-        let micros = UInt64(max(0, model.wallClock()) * 1e6)
+        let micros = model.wallClock.now.microseconds
         var alerts: [AlertKey: LiveAlert] = [:]
         for a in model.activeAlerts() {
             let silenced = silenceBook.silencing(rule: a.rule, sensor: a.sensor, host: host, atMicroseconds: micros)
@@ -256,13 +258,13 @@ final class LiveStreamServer: Service {
             }
             let source = silenceSource
             let book = await Self.offActor { source.read() } ?? SilenceBook()
-            let active = book.active(atMicroseconds: UInt64(max(0, model.wallClock()) * 1e6)).map(LiveSilence.init)
+            let active = book.active(atMicroseconds: model.wallClock.now.microseconds).map(LiveSilence.init)
             silenceBook = book
             if active != silences {
                 silences = active
                 refresh(silencesChanged: true)
             }
-            try? await model.sleep(Self.silenceRefresh)
+            try? await model.runTime.sleep(for: Self.silenceRefresh)
         }
     }
 
@@ -310,13 +312,13 @@ final class LiveStreamServer: Service {
     private func subscription(
         of client: LiveClient, waiter: DescriptorWaiter
     ) async -> Result<LiveSubscription?, LiveProtocolError> {
-        let deadline = model.uptime() + Self.subscribeWait
+        let deadline = model.runTime.elapsed + Self.subscribeWait
         var lines = LiveLineBuffer(limit: LiveSubscription.maximumLineBytes)
         var chunk = [UInt8](repeating: 0, count: 4096)
         var timedOut = false
         while !Task.isCancelled && !timedOut {
-            let left = deadline - model.uptime()
-            let sleep = model.sleep
+            let left = deadline - model.runTime.elapsed
+            let runTime = model.runTime
             let fd = client.fd
             // After the 200 ms, one more look: a line that came in time but whose wake-up
             // was late (a busy machine) still counts.
@@ -324,7 +326,7 @@ final class LiveStreamServer: Service {
                 timedOut = true
             } else {
                 let ready = await withTimer(
-                    { (try? await sleep(left)) != nil }, { (try? await waiter.readable(fd)) != nil })
+                    { (try? await runTime.sleep(for: left)) != nil }, { (try? await waiter.readable(fd)) != nil })
                 timedOut = ready != true
             }
             let n = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -355,7 +357,7 @@ final class LiveStreamServer: Service {
         client.queue(.hello(hello))
         if knownAlerts == nil { knownAlerts = currentAlerts() }
         let alerts = knownAlerts!.values.filter { client.includes($0.sensor) }.sorted { $0.key < $1.key }
-        let table = self.table, silences = self.silences, now = model.wallClock()
+        let table = self.table, silences = self.silences, now = model.wallClock.now.seconds
         let subscription = client.subscription
         // From here, changes are collected for it: a change after this copy is sent after.
         client.startStreaming(look: generation)
@@ -416,7 +418,7 @@ final class LiveStreamServer: Service {
                 }
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 && errno == EAGAIN {
-                    if client.fullSince == nil { client.fullSince = model.uptime() }
+                    if client.fullSince == nil { client.fullSince = model.runTime.elapsed }
                     return .blocked
                 }
                 return .failed
@@ -456,12 +458,13 @@ final class LiveStreamServer: Service {
             case .failed:
                 return
             case .blocked:
-                let left = client.fullSince! + Self.fullLimit - model.uptime()
+                let left = client.fullSince! + Self.fullLimit - model.runTime.elapsed
                 guard left > .zero else { return }
                 events.fullWaits.increment()
-                let sleep = model.sleep
+                let runTime = model.runTime
                 let fd = client.fd
-                _ = await withTimer({ (try? await sleep(left)) != nil }, { (try? await waiter.writable(fd)) != nil })
+                _ = await withTimer(
+                    { (try? await runTime.sleep(for: left)) != nil }, { (try? await waiter.writable(fd)) != nil })
                 continue
             case .idle:
                 break

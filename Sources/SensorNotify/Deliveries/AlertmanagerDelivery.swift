@@ -12,7 +12,7 @@ import SensorConfig
 /// re-sent, Alertmanager resolves it at its `endsAt`), so neither memory, the minute's POST
 /// nor `notify.json` grows without bound.
 @DaemonActor
-public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Duration == Duration {
+public final class AlertmanagerDelivery<C: RunClock>: NotifyDelivery {
     /// How often firing alerts are sent again.
     public static var resendInterval: Duration { .seconds(60) }
     /// How far ahead a firing alert's `endsAt` lies, microseconds (4 min: three re-sends may
@@ -26,7 +26,7 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
     public var timeout: Duration
     private let poster: any HTTPPoster
     private let clock: C
-    private let wallClock: @Sendable () -> UInt64
+    private let wallClock: any WallClock
     private let log: any DaemonLog
     private let keep: @DaemonActor ([AlertmanagerAlert]) -> Void
     private var firing: [AlertmanagerAlert.Identity: AlertmanagerAlert]
@@ -38,12 +38,12 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
 
     /// - Parameters:
     ///   - baseURL: the Alertmanager's base URL (no trailing slash).
-    ///   - wallClock: microseconds since the epoch, for `endsAt`.
+    ///   - wallClock: the time of day, for `endsAt`.
     ///   - firing: the firing set kept from the last run (its newest `limit` are taken).
     ///   - limit: how many firing alerts are kept (``firingLimit``; smaller in tests).
     public init(
         baseURL: String, timeout: Duration, poster: any HTTPPoster, clock: C,
-        wallClock: @escaping @Sendable () -> UInt64,
+        wallClock: any WallClock,
         log: any DaemonLog, firing: [AlertmanagerAlert], limit: Int = AlertmanagerDelivery.firingLimit,
         keep: @escaping @DaemonActor ([AlertmanagerAlert]) -> Void,
         silences: [String: String] = [:], keepSilences: @escaping @DaemonActor ([String: String]) -> Void = { _ in }
@@ -92,7 +92,7 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
         switch event.kind {
         case .firing, .repeat:
             alert = AlertmanagerAlert(event, startsAt: known?.startsAt ?? event.realtimeMicroseconds)
-            endsAt = wallClock() + Self.endsAtLead
+            endsAt = wallClock.now.microseconds + Self.endsAtLead
         case .resolved:
             // Its labels as it fired (the same alert to Alertmanager), ending now.
             alert = known ?? AlertmanagerAlert(event, startsAt: event.realtimeMicroseconds)
@@ -128,7 +128,9 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
             keepSilences(silences)
             return .delivered
         }
-        guard silences[silence.id] == nil, silence.endsMicroseconds > wallClock() else { return .delivered }
+        guard silences[silence.id] == nil, silence.endsMicroseconds > wallClock.now.microseconds else {
+            return .delivered
+        }
         let result = await poster.post(
             url: baseURL + "/api/v2/silences", json: AlertmanagerSilence.body(silence), timeout: timeout)
         guard result.outcome == .delivered else { return result.outcome }
@@ -148,7 +150,7 @@ public final class AlertmanagerDelivery<C: Clock>: NotifyDelivery where C.Durati
             do { try await clock.sleep(for: Self.resendInterval) } catch { return }
             let alerts = firingAlerts
             guard !alerts.isEmpty else { continue }
-            let endsAt = wallClock() + Self.endsAtLead
+            let endsAt = wallClock.now.microseconds + Self.endsAtLead
             let result = await poster.post(
                 url: url, json: AlertmanagerAlert.body(alerts.map { ($0, endsAt) }), timeout: timeout)
             if Task.isCancelled { return }

@@ -16,7 +16,7 @@ public import SensorRuntime
 /// killed. The timeout is waited on the injected clock; the child is awaited through its
 /// pidfd (``DescriptorWaiter``), so no thread blocks in waitpid.
 @DaemonActor
-public final class ExecDelivery<C: Clock>: NotifyDelivery where C.Duration == Duration {
+public final class ExecDelivery<C: RunClock>: NotifyDelivery {
     /// How long a program gets between SIGTERM and SIGKILL.
     public static var killGrace: Duration { .seconds(5) }
 

@@ -8,7 +8,7 @@ public import SensorRuntime
 /// the cursors of the last entries counted are kept (a bounded set; lanes read the same
 /// entries at nearly the same time).
 @DaemonActor
-public final class JournalLookAlikeTally<C: Clock> where C.Duration == Duration {
+public final class JournalLookAlikeTally<C: RunClock> {
     /// The shortest time between two warnings.
     public static var interval: Duration { .seconds(60) }
     /// How many cursors are kept to count an entry once.

@@ -7,7 +7,7 @@ public import SensorRuntime
 /// SIGHUP re-reads the `notify` list (lanes of unchanged targets keep running), SIGTERM
 /// stops every lane (a running program gets SIGTERM) and returns.
 @DaemonActor
-public final class Notifier<C: Clock> where C.Duration == Duration {
+public final class Notifier<C: RunClock> {
     /// What the notifier is built from.
     public struct Environment {
         /// The journals followed: `local`, or `--directory` paths.
@@ -29,8 +29,8 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
         /// The silences already in the journals (SPEC §21), read once at the start; lanes
         /// add those written later.
         public var readSilences: @DaemonActor () -> SilenceBook
-        /// Microseconds since the epoch, which silence times are in.
-        public var wallClock: @Sendable () -> UInt64
+        /// The time of day, which silence times are in.
+        public var wallClock: any WallClock
 
         /// An environment of the given parts; by default no wake socket, no silences read and the system's wall clock.
         public init(
@@ -40,7 +40,7 @@ public final class Notifier<C: Clock> where C.Duration == Duration {
             notifier: any ServiceNotifier, log: any DaemonLog,
             reload: @escaping @DaemonActor () throws(ConfigErrors) -> [NotifyTarget],
             wake: NotifyWakeSocket? = nil, readSilences: @escaping @DaemonActor () -> SilenceBook = { SilenceBook() },
-            wallClock: @escaping @Sendable () -> UInt64 = WallClock.microseconds
+            wallClock: any WallClock = SystemWallClock()
         ) {
             self.readSilences = readSilences
             self.wallClock = wallClock

@@ -11,7 +11,7 @@ public import SensorRuntime
 /// notifier writes to `notify.json` before the next event: a restart resumes after it.
 /// Every wait is on the injected clock.
 @DaemonActor
-public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
+public final class NotifyLane<C: RunClock>: Service {
     private let target: NotifyTarget
     private let source: any NotifyEventSource
     private let delivery: any NotifyDelivery
@@ -24,7 +24,7 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
     /// (alertmanager, which silences itself).
     private var gate: SilenceGate?
     private let keepHeld: @DaemonActor ([NotifyEvent]) -> Void
-    private let wallClock: @Sendable () -> UInt64
+    private let wallClock: any WallClock
     /// An entry read while a wait for a silence's end was being given up.
     private var pending: NotifyEntry?
 
@@ -38,7 +38,7 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
         target: NotifyTarget, source: any NotifyEventSource, delivery: any NotifyDelivery, clock: C,
         log: any DaemonLog, silences: SilenceBoard = SilenceBoard(), gate: SilenceGate? = nil,
         keepHeld: @escaping @DaemonActor ([NotifyEvent]) -> Void = { _ in },
-        wallClock: @escaping @Sendable () -> UInt64 = WallClock.microseconds,
+        wallClock: any WallClock = SystemWallClock(),
         commit: @escaping @DaemonActor (String) -> Void
     ) {
         self.target = target
@@ -60,7 +60,7 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
         let start = clock.now
         func now() -> Duration { start.duration(to: clock.now) }
         while !Task.isCancelled {
-            for event in gate?.releasable(silences: silences.book, nowMicroseconds: wallClock()) ?? [] {
+            for event in gate?.releasable(silences: silences.book, nowMicroseconds: wallClock.now.microseconds) ?? [] {
                 let done: @DaemonActor () -> Void = { [weak self] in
                     guard let self, var gate = self.gate else { return }
                     gate.forget(event)
@@ -73,7 +73,7 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
             do {
                 guard
                     let next = try await next(
-                        until: gate?.nextRelease(silences: silences.book, nowMicroseconds: wallClock()))
+                        until: gate?.nextRelease(silences: silences.book, nowMicroseconds: wallClock.now.microseconds))
                 else { continue }
                 entry = next
             } catch is CancellationError {
@@ -99,7 +99,7 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
             guard let event = entry.event, target.filter.matches(event) else { continue }
             if var gate {
                 let before = gate.held
-                let admitted = gate.admit(event, silences: silences.book, nowMicroseconds: wallClock())
+                let admitted = gate.admit(event, silences: silences.book, nowMicroseconds: wallClock.now.microseconds)
                 self.gate = gate
                 if gate.held != before { keepHeld(gate.held) }
                 guard admitted else {
@@ -121,7 +121,7 @@ public final class NotifyLane<C: Clock>: Service where C.Duration == Duration {
             return entry
         }
         guard let deadline else { return try await source.next() }
-        let wall = wallClock()
+        let wall = wallClock.now.microseconds
         guard deadline > wall else { return nil }
         let source = self.source
         var late: Result<NotifyEntry, any Error>?

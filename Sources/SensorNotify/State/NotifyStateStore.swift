@@ -31,8 +31,8 @@ public struct NotifyStateStore: Sendable {
     /// Reads the file; never throws. An unusable one is set aside
     /// (`notify.json.corrupt-<UTC time>`) and the notifier starts afresh.
     ///
-    /// - Parameter now: wall-clock seconds, for the set-aside file's name.
-    public func load(now: Double = WallClock.seconds()) -> Loaded {
+    /// - Parameter now: the time of day, for the set-aside file's name.
+    public func load(now: WallTime = SystemWallClock().now) -> Loaded {
         let loaded = store.load(now: now)
         return Loaded(
             state: loaded.document ?? NotifyStateFile(),

@@ -81,7 +81,7 @@ public final class NotifyWakeSocket: Sendable {
     /// Nudges the followers at every wake (and ``echoes`` after it), coalescing the wakes
     /// that come within a pause, until cancelled.
     @DaemonActor
-    public func run<C: Clock>(clock: C) async where C.Duration == Duration {
+    public func run<C: RunClock>(clock: C) async {
         var echo: Task<Void, Never>?
         defer { echo?.cancel() }
         var pause = Duration.zero

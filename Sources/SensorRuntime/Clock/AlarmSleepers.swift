@@ -10,7 +10,7 @@ import Synchronization
 /// each write: `bench/wakeups.sh`, figures in bench/README.md). The daemon's task
 /// sleeps are rare (READY's wait for discoveries, the watchdog's beat, the metrics timer,
 /// `record`'s end), so a plain list is enough.
-final class AlarmSleepers<C: Clock>: Sendable where C.Duration == Duration {
+final class AlarmSleepers<C: RunClock>: Sendable {
     private struct State {
         var sleepers = ParkingLot<C.Instant>()
     }

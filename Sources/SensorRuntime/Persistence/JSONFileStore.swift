@@ -59,8 +59,8 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
 
     /// Reads the file; an unusable one is set aside.
     ///
-    /// - Parameter now: wall-clock seconds, for the set-aside file's name.
-    package func load(now: Double = WallClock.seconds()) -> Loaded {
+    /// - Parameter now: the time of day, for the set-aside file's name.
+    package func load(now: WallTime = SystemWallClock().now) -> Loaded {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let err = errno
@@ -113,8 +113,8 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
         ).write(Array(text.utf8))
     }
 
-    private func setAside(_ problem: LoadProblem, now: Double) -> Loaded {
-        let stamp = TimeText.format(now, "%Y%m%dT%H%M%SZ")
+    private func setAside(_ problem: LoadProblem, now: WallTime) -> Loaded {
+        let stamp = TimeText.format(now.seconds, "%Y%m%dT%H%M%SZ")
         var target = path + ".corrupt-" + stamp
         var n = 1
         while access(target, F_OK) == 0 {

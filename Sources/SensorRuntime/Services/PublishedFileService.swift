@@ -10,7 +10,7 @@
 package final class PublishedFileService {
     // The file owns this service: a strong reference back would keep both alive for ever.
     private unowned let file: any PublishedFile
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let clock: any RunClock
     /// The waits in progress, ended early by a refresh (a reload) or a write that moves the timer.
     private var modelWaking: ChangeSignal?
     private var timerWaking: ChangeSignal?
@@ -21,10 +21,10 @@ package final class PublishedFileService {
     /// wakes it (the service has started).
     package let armed = EventCount()
 
-    /// - Parameter sleep: the injected clock's sleep, for the file's timer.
-    package init(file: any PublishedFile, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    /// - Parameter clock: the injected clock, which the file's timer sleeps on.
+    package init(file: any PublishedFile, clock: any RunClock) {
         self.file = file
-        self.sleep = sleep
+        self.clock = clock
     }
 
     /// Runs until cancelled, then removes the file.
@@ -63,10 +63,10 @@ package final class PublishedFileService {
                 await untilSignalledOrCancelled(signal)
                 continue
             }
-            let sleep = self.sleep
+            let clock = self.clock
             if wait <= .zero {
                 file.timerFired()
-            } else if await untilSignalled(signal, or: { (try? await sleep(wait)) != nil }) {
+            } else if await untilSignalled(signal, or: { (try? await clock.sleep(for: wait)) != nil }) {
                 file.timerFired()
             }
         }

@@ -43,7 +43,7 @@ public struct ServiceLifecycle: Sendable {
     /// has no loop of its own to ping from (`notify`, `mqtt`); nil without a watchdog, so an
     /// idle service has no timer. Run on the service's executor: if its work blocks that, the
     /// pings stop and the manager restarts it.
-    package func watchdogPings<C: Clock>(on clock: C) -> ClosureService? where C.Duration == Duration {
+    package func watchdogPings<C: RunClock>(on clock: C) -> ClosureService? {
         guard let timeout = watchdogTimeout else { return nil }
         return ClosureService { [self] in
             while (try? await clock.sleep(for: timeout / 4)) != nil { watchdog() }

@@ -107,7 +107,8 @@ struct SensorDataReadingsTests {
         var engine = RuleEngine(rules: [hot, dry])
         var events: [AlertEvent] = []
         engine.process(.reading(Self.zones, at: 1, [(Self.a, 90)]), into: &events)
-        let ledger = AlertLedger(restored: [], rules: [hot, dry], persist: { _ in }, wallClock: { 0 })
+        let ledger = AlertLedger(
+            restored: [], rules: [hot, dry], persist: { _ in }, wallClock: ManualWallClock(.epoch))
         ledger.record(events)
         let s = MetricsSnapshot(
             version: "v", startTime: 0, readings: [], engine: engine,

@@ -42,7 +42,7 @@ struct HostileTextOutputTests {
     }
 
     @Test func onATerminalOnlyTheSeverityColourIsAControlSequence() throws {
-        let terminal = TerminalLine(colour: true, now: { 0 }, clockTime: { _ in "08:00:00" })
+        let terminal = TerminalLine(colour: true, wallClock: ManualWallClock(.epoch), clockTime: { _ in "08:00:00" })
         let lines = try Self.written { StreamAlertSink(fd: $0, terminal: terminal).emit(Self.event) }
         #expect(lines == ["08:00:00 \u{1B}[1;31mcritical\u{1B}[0m " + Self.event.message])
     }

@@ -1,13 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SensorRuntime
 import Testing
 @testable import SensorCore
 
 /// `run` on a terminal (SPEC §19): local time, the severity word (coloured), the message.
 struct TerminalLineTests {
     private func line(colour: Bool) -> TerminalLine {
-        TerminalLine(colour: colour, now: { 1_800_000_000 }, clockTime: { _ in "08:00:00" })
+        TerminalLine(
+            colour: colour, wallClock: ManualWallClock(WallTime(seconds: 1_800_000_000)), clockTime: { _ in "08:00:00" }
+        )
     }
 
     @Test func showsTimeSeverityWordAndMessageInColour() {

@@ -16,7 +16,7 @@ struct StateStoreTests {
             severity: .notice, value: nil, threshold: 30, condition: .stale),
     ]
     // 2026-11-24T22:13:20Z
-    static let now = 1_795_558_400.0
+    static let now = WallTime(seconds: 1_795_558_400)
 
     @Test func savedAlertsLoadBackUnchanged() throws {
         let dir = TemporaryDirectory()

@@ -24,7 +24,8 @@ struct DaemonMetricsTests {
             metrics: metrics)
         let clock = VirtualClock()
         let env = Daemon<VirtualClock>.Environment(
-            sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1000 }, makeReader: { _ in reader },
+            sink: MemoryAlertSink(), reload: { configuration }, wallClock: ManualWallClock(WallTime(seconds: 1000)),
+            makeReader: { _ in reader },
             version: "9.9")
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
         let run = Task { @DaemonActor in await daemon.run() }

@@ -22,12 +22,14 @@ struct DaemonStatusTests {
 
     /// A status service on `path` over `data`, timed by `clock`, with no rules.
     private func service(
-        path: String?, data: SensorData = SensorData(), clock: VirtualClock, log: MemoryLog = MemoryLog()
+        path: String?, data: SensorData = SensorData(), clock: VirtualClock,
+        wallClock: ManualWallClock = ManualWallClock(.epoch), log: MemoryLog = MemoryLog()
     ) -> StatusService<VirtualClock> {
-        StatusService(
-            path: path, data: data, ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 }),
-            clock: clock, startTime: 0, wallClock: { 0 }, version: "1", sleep: { try await clock.sleep(for: $0) },
-            log: log, engine: { RuleEngine(rules: []) })
+        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: ManualWallClock(.epoch))
+        let model = DaemonModel(
+            data: data, started: 0, wallClock: wallClock, runTime: RunTime(clock: clock, start: clock.now), log: log,
+            ledger: ledger, engine: { RuleEngine(rules: []) })
+        return StatusService(path: path, model: model, clock: clock, version: "1")
     }
 
     @Test func fileFollowsHealthAndAlertStatesAndGoesAtStop() async {
@@ -42,7 +44,8 @@ struct DaemonStatusTests {
             statusFile: file)
         let clock = VirtualClock()
         let env = Daemon<VirtualClock>.Environment(
-            sink: MemoryAlertSink(), reload: { configuration }, wallClock: { 1_800_000_000 },
+            sink: MemoryAlertSink(), reload: { configuration },
+            wallClock: ManualWallClock(WallTime(seconds: 1_800_000_000)),
             makeReader: { _ in reader },
             version: "9.9")
         let daemon = Daemon(configuration: configuration, environment: env, clock: clock)
@@ -80,6 +83,27 @@ struct DaemonStatusTests {
         daemon.requestStop()
         #expect(await run.value(within: .seconds(10)) != nil, "the daemon did not stop")
         #expect(dir.names().isEmpty, "left \(dir.names())")
+    }
+
+    /// The service is given the clock itself, not a sleep split off it: its refresh timer
+    /// sleeps on the test's manual clock, and `updated` is the injected time of day.
+    @Test func theRefreshSleepsOnTheInjectedClockAndStampsTheInjectedTimeOfDay() async {
+        let dir = TemporaryDirectory()
+        let clock = VirtualClock()
+        let wall = ManualWallClock(WallTime(seconds: 1_800_000_000))
+        let file = dir.path("status.json")
+        let service = service(path: file, clock: clock, wallClock: wall)
+        let run = Task { @DaemonActor in await service.run() }
+        #expect(await service.writes.until(1))
+        #expect(TemporaryDirectory.readFile(file)?.contains("\"updated\":\"2027-01-15T08:00:00.000Z\"") == true)
+        #expect(await clock.untilSleepers(1))
+        #expect(clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(10))])
+        wall.advance(by: .milliseconds(10_250))
+        clock.advance(by: .seconds(10))
+        #expect(await service.writes.until(2))
+        #expect(TemporaryDirectory.readFile(file)?.contains("\"updated\":\"2027-01-15T08:00:10.250Z\"") == true)
+        run.cancel()
+        await run.value
     }
 
     @Test func withoutChangesTheFileIsRewrittenEveryTenSeconds() async {

@@ -59,10 +59,13 @@ struct MetricsTextfileWriterTests {
     static func service(_ config: MetricsConfiguration?) -> (MetricsService<VirtualClock>, SensorData, VirtualClock) {
         let clock = VirtualClock()
         let data = SensorData()
-        let ledger = AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: { 0 })
-        let service = MetricsService(
-            configuration: config, data: data, ledger: ledger, clock: clock, startTime: 0, version: "t",
-            sleep: { try await clock.sleep(for: $0) }, log: MemoryLog(), engine: { RuleEngine(rules: []) })
+        let model = DaemonModel(
+            data: data, started: 0, wallClock: ManualWallClock(.epoch),
+            runTime: RunTime(clock: clock, start: clock.now),
+            log: MemoryLog(),
+            ledger: AlertLedger(restored: [], rules: [], persist: { _ in }, wallClock: ManualWallClock(.epoch)),
+            engine: { RuleEngine(rules: []) })
+        let service = MetricsService(configuration: config, model: model, clock: clock, version: "t")
         return (service, data, clock)
     }
 

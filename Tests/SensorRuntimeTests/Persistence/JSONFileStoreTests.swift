@@ -9,7 +9,7 @@ import Testing
 /// The one kept-JSON-file store under state.json and notify.json: typed load problems, a bad
 /// file set aside (never overwritten), a missing file the first start.
 struct JSONFileStoreTests {
-    static let now = 1_795_558_400.0
+    static let now = WallTime(seconds: 1_795_558_400)
 
     @Test func aMissingFileIsTheFirstStartWithoutAProblem() {
         let dir = TemporaryDirectory()

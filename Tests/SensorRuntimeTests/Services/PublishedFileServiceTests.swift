@@ -42,7 +42,7 @@ struct PublishedFileServiceTests {
     @Test func aWriteMovesTheTimerTheTimerFiresWithoutWritesAndStopRemoves() async {
         let clock = VirtualClock()
         let file = Recorder(clock: clock)
-        let service = PublishedFileService(file: file, sleep: { try await clock.sleep(for: $0) })
+        let service = PublishedFileService(file: file, clock: clock)
         let run = Task { @DaemonActor in await service.run() }
         #expect(await clock.untilSleepers(1))
         #expect(clock.sleepDeadlines == [VirtualClock.Instant(offset: .seconds(10))])
