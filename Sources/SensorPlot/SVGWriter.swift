@@ -1,3 +1,5 @@
+import SensorRuntime
+
 /// Builds an SVG document as text: elements with escaped attributes and text.
 ///
 /// Every string that reaches the document goes through ``escape(_:)``, so a rule or sensor
@@ -66,9 +68,5 @@ package struct SVGWriter {
     }
 
     /// A coordinate with at most one decimal (`12`, `12.5`).
-    package static func coordinate(_ v: Double) -> String {
-        let r = (v * 10).rounded() / 10
-        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-        return String(r)
-    }
+    package static func coordinate(_ v: Double) -> String { NumberText.decimals(v, places: 1) }
 }

@@ -1,3 +1,5 @@
+import SensorRuntime
+
 /// Renders a ``MetricsSnapshot`` in the Prometheus text exposition format (0.0.4), as
 /// node_exporter's textfile collector reads it (SPEC §12).
 ///
@@ -33,7 +35,6 @@ public enum PrometheusExposition {
     static func number(_ v: Double) -> String {
         if v.isNaN { return "NaN" }
         if v.isInfinite { return v > 0 ? "+Inf" : "-Inf" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return v.description
+        return NumberText.number(v)
     }
 }
