@@ -16,6 +16,13 @@ public enum JSONWriter {
         /// nesting `depth` (the document's own members are at 1), starts a line: one record
         /// a line, which `cat` shows and `jq` reads (`status.json`).
         case records(depth: Int)
+        /// Each member and element of a container down to nesting `depth` (the document is
+        /// at 0) on a line of its own, indented by two spaces a level; deeper containers on the
+        /// line they start on. `spaced` writes `"key": value, …` as a person does. A member
+        /// named `packed` (an array too long for one line) starts a line of its own and holds
+        /// its elements `perLine` a line. `sensors --json` is one sensor a line (SPEC §2); a
+        /// recorded scenario (SPEC §15) one sensor a line group, its samples ten a line.
+        case lines(depth: Int, spaced: Bool = false, packed: String? = nil, perLine: Int = 1)
     }
 
     /// `value` as JSON text without a trailing newline.
@@ -63,6 +70,7 @@ public enum JSONWriter {
         case .bool(let b): out += b ? "true" : "false"
         case .integer(let i): out += String(i)
         case .number(let d): out += NumberText.number(d)
+        case .numberText(let text): out += text
         case .string(let s): out += string(s)
         case .array(let elements):
             container("[", "]", elements.map { (nil, $0) }, layout: layout, depth: depth, indent: indent, to: &out)
@@ -82,19 +90,54 @@ public enum JSONWriter {
             out += close
             return
         }
-        let pretty = layout == .pretty
-        let inner = pretty ? indent + "  " : ""
+        var multiline = layout == .pretty
+        var spaced = false
+        var packed: (key: String?, perLine: Int) = (nil, 1)
+        if case .lines(let limit, let isSpaced, let key, let perLine) = layout {
+            multiline = depth < limit
+            spaced = isSpaced
+            packed = (key, perLine)
+        }
+        let inner = multiline ? indent + "  " : indent
+        let colon = layout == .pretty ? " : " : spaced ? ": " : ":"
         for (i, item) in items.enumerated() {
-            if i > 0 { out += "," }
-            if pretty {
+            if let key = item.key, key == packed.key, case .array(let elements) = item.value {
+                out += (i > 0 ? "," : "") + "\n" + indent + " " + string(key) + colon
+                writePacked(
+                    elements, perLine: packed.perLine, comma: spaced ? ", " : ",", layout: layout, depth: depth + 1,
+                    indent: indent + " ", to: &out)
+                continue
+            }
+            if i > 0 { out += spaced && !multiline ? ", " : "," }
+            if multiline {
                 out += "\n" + inner
             } else if case .records(let limit) = layout, depth < limit, item.value.isContainer {
                 out += "\n"
             }
-            if let key = item.key { out += string(key) + (pretty ? " : " : ":") }
+            if let key = item.key { out += string(key) + colon }
             write(item.value, layout: layout, depth: depth + 1, indent: inner, to: &out)
         }
-        if pretty { out += "\n" + indent }
+        if multiline { out += "\n" + indent }
         out += close
+    }
+
+    /// An array `perLine` elements a line, its lines indented two spaces past `indent`, its
+    /// closing bracket at `indent` (``Layout/lines(depth:spaced:packed:perLine:)``'s `packed`).
+    private static func writePacked(
+        _ elements: [JSONValue], perLine: Int, comma: String, layout: Layout, depth: Int, indent: String,
+        to out: inout String
+    ) {
+        out += "["
+        guard !elements.isEmpty else {
+            out += "]"
+            return
+        }
+        let inner = indent + "  "
+        for (i, element) in elements.enumerated() {
+            if i > 0 { out += i % max(1, perLine) == 0 ? "," : comma }
+            if i % max(1, perLine) == 0 { out += "\n" + inner }
+            write(element, layout: layout, depth: depth + 1, indent: inner, to: &out)
+        }
+        out += "\n" + indent + "]"
     }
 }
