@@ -224,19 +224,25 @@ public enum SensorsCommand {
         if let zone = r.mirrors { members.append(.string("mirrors", zone.rawValue)) }
         let limits = r.sensor.limits
         if !limits.values.isEmpty {
-            let values = SensorLimits.ordered(limits.values.keys).map {
-                JSONObject.Member.number($0, limits.values[$0])
-            }
+            let values = ordered(limits.values).map { JSONObject.Member.number($0, limits.values[$0]) }
             members.append(.init(key: "limits", value: .object(JSONObject(values))))
         }
         if !limits.ignored.isEmpty {
-            let ignored = SensorLimits.ordered(limits.ignored.keys).map {
-                JSONObject.Member.string($0, limits.ignored[$0]!)
-            }
+            let ignored = ordered(limits.ignored).map { JSONObject.Member.string($0, limits.ignored[$0]!) }
             members.append(.init(key: "ignoredLimits", value: .object(JSONObject(ignored))))
         }
         if !r.alarms.isEmpty, r.states == nil { members.append(.init(key: "alarms", value: strings(r.alarms.list))) }
         return .object(JSONObject(members))
+    }
+
+    /// The names of `members` in the order limits are shown (``SensorLimits/ordered(_:)``).
+    ///
+    /// The known names are looked up in display order: sorting each sensor's names cost more
+    /// than the rest of the output (figures: bench/README.md, "Instructions behind the code's
+    /// shortcuts"); only a sensor with a name outside that order has its names sorted.
+    private static func ordered<V>(_ members: [String: V]) -> [String] {
+        let known = SensorLimits.displayOrder.filter { members[$0] != nil }
+        return known.count == members.count ? known : SensorLimits.ordered(members.keys)
     }
 
     /// A readable table: id, label, quantity, value with unit (or `error: …`) and the
