@@ -18,17 +18,14 @@ public enum PrometheusExposition {
     /// A label value escaped as the format requires: backslash, double quote, line feed.
     public static func escape(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 || $0 == 0x0A }) else { return value }
-        var out = ""
-        out.reserveCapacity(value.utf8.count + 8)
-        for c in value.unicodeScalars {
+        return value.replacingScalars { c in
             switch c {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            default: nil
             }
         }
-        return out
     }
 
     /// A sample value as the format spells it (`+Inf`, not Swift's `inf`).

@@ -71,24 +71,20 @@ public enum JSONWriter {
         // bytes and one concatenation, not an append scalar by scalar (figures: bench/README.md, "Instructions behind the code's shortcuts").
         // Only text that is not all ASCII (a unit's `°`) is scanned again, for C1 controls.
         if isPlain(s) { return "\"" + s + "\"" }
-        var out = "\""
-        for u in s.unicodeScalars {
+        let escaped = s.replacingScalars { u in
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
             default:
-                if DisplayText.needsEscape(u) {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+                guard DisplayText.needsEscape(u) else { return nil }
+                let hex = String(u.value, radix: 16)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 
     /// Whether `s` needs no escape.
