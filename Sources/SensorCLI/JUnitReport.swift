@@ -1,4 +1,5 @@
 import SensorPlot
+import SensorRuntime
 import SensorSimulation
 
 /// The JUnit XML of a `sensorwatch test` run (SPEC §18): one `testsuite` per file, one
@@ -58,8 +59,9 @@ struct JUnitReport {
         return out
     }
 
+    /// Seconds to the millisecond, with their decimal point (`0.0`, `1.25`).
     private static func seconds(_ s: Double) -> String {
-        String((s * 1000).rounded() / 1000)
+        NumberText.pointed(NumberText.rounded(s, places: 3))
     }
 
     /// XML text (the escaping the SVG plot uses).

@@ -201,83 +201,49 @@ public enum SensorsCommand {
 
     /// The JSON array of SPEC §2, one object a line; valid JSON whatever the readings hold.
     public static func json(_ readings: [Reading]) -> String {
-        guard !readings.isEmpty else { return "[]" }
-        // One string for the whole array, appended to in place, not a string per sensor and
-        // per limits object joined (figures: bench/README.md, "Instructions behind the code's shortcuts").
-        var s = "[\n  "
-        s.reserveCapacity(readings.count * 256)
-        for (i, r) in readings.enumerated() {
-            if i > 0 { s += ",\n  " }
-            s += "{\"id\":"
-            s += EventFormatter.jsonString(r.sensor.id.rawValue)
-            s += ",\"label\":"
-            s += EventFormatter.jsonString(r.sensor.label)
-            s += ",\"quantity\":\""
-            s += r.sensor.quantity.rawValue
-            s += "\",\"unit\":"
-            s += EventFormatter.jsonString(r.sensor.unit)
-            s += ",\"value\":"
+        JSONWriter.text(.array(readings.map(object)), layout: .lines(depth: 1))
+    }
+
+    /// One reading's object, keys in the documented order.
+    private static func object(_ r: Reading) -> JSONValue {
+        func strings(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+        var members: [JSONObject.Member] = [
+            .string("id", r.sensor.id.rawValue), .string("label", r.sensor.label),
+            .string("quantity", r.sensor.quantity.rawValue), .string("unit", r.sensor.unit),
             // A discrete sensor's value is its states, not a number (SPEC §23).
-            s += r.states == nil ? r.value.map(NumberText.number) ?? "null" : "null"
-            if let states = r.states {
-                s += ",\"state\":[" + states.map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
-                s +=
-                    ",\"alarms\":["
-                    + states.filter(\.alarm).map { EventFormatter.jsonString($0.text) }.joined(separator: ",") + "]"
-            } else if r.asleep {
-                s += ",\"asleep\":true"
-            } else if r.value == nil {
-                s += ",\"error\":"
-                s += EventFormatter.jsonString(r.error?.description ?? "no reading")
-            }
-            if let zone = r.mirrors {
-                s += ",\"mirrors\":"
-                s += EventFormatter.jsonString(zone.rawValue)
-            }
-            let limits = r.sensor.limits
-            if !limits.values.isEmpty {
-                s += ",\"limits\":"
-                append(limits.values, to: &s) { NumberText.number($0) }
-            }
-            if !limits.ignored.isEmpty {
-                s += ",\"ignoredLimits\":"
-                append(limits.ignored, to: &s, EventFormatter.jsonString)
-            }
-            if !r.alarms.isEmpty, r.states == nil {
-                s += ",\"alarms\":[" + r.alarms.list.map(EventFormatter.jsonString).joined(separator: ",") + "]"
-            }
-            s += "}"
+            .number("value", r.states == nil ? r.value : nil),
+        ]
+        if let states = r.states {
+            members.append(.init(key: "state", value: strings(states.map(\.text))))
+            members.append(.init(key: "alarms", value: strings(states.filter(\.alarm).map(\.text))))
+        } else if r.asleep {
+            members.append(.init(key: "asleep", value: .bool(true)))
+        } else if r.value == nil {
+            members.append(.string("error", r.error?.description ?? "no reading"))
         }
-        return s + "\n]"
+        if let zone = r.mirrors { members.append(.string("mirrors", zone.rawValue)) }
+        let limits = r.sensor.limits
+        if !limits.values.isEmpty {
+            let values = ordered(limits.values).map { JSONObject.Member.number($0, limits.values[$0]) }
+            members.append(.init(key: "limits", value: .object(JSONObject(values))))
+        }
+        if !limits.ignored.isEmpty {
+            let ignored = ordered(limits.ignored).map { JSONObject.Member.string($0, limits.ignored[$0]!) }
+            members.append(.init(key: "ignoredLimits", value: .object(JSONObject(ignored))))
+        }
+        if !r.alarms.isEmpty, r.states == nil { members.append(.init(key: "alarms", value: strings(r.alarms.list))) }
+        return .object(JSONObject(members))
     }
 
-    /// Appends a JSON object of `members` in the order limits are shown.
+    /// The names of `members` in the order limits are shown (``SensorLimits/ordered(_:)``).
     ///
-    /// The known names are looked up in display order, each with its key made once: sorting
-    /// each sensor's names (``SensorLimits/ordered(_:)``) and quoting each cost more than the
-    /// rest of the output (figures: bench/README.md, "Instructions behind the code's shortcuts"); only names outside that order are sorted.
-    private static func append<V>(_ members: [String: V], to s: inout String, _ value: (V) -> String) {
-        s += "{"
-        var shown = 0
-        for (name, key) in limitKeys {
-            guard let v = members[name] else { continue }
-            if shown > 0 { s += "," }
-            s += key
-            s += value(v)
-            shown += 1
-        }
-        if shown < members.count {
-            for name in SensorLimits.ordered(members.keys).dropFirst(shown) {
-                if shown > 0 { s += "," }
-                s += EventFormatter.jsonString(name) + ":" + value(members[name]!)
-                shown += 1
-            }
-        }
-        s += "}"
+    /// The known names are looked up in display order: sorting each sensor's names cost more
+    /// than the rest of the output (figures: bench/README.md, "Instructions behind the code's
+    /// shortcuts"); only a sensor with a name outside that order has its names sorted.
+    private static func ordered<V>(_ members: [String: V]) -> [String] {
+        let known = SensorLimits.displayOrder.filter { members[$0] != nil }
+        return known.count == members.count ? known : SensorLimits.ordered(members.keys)
     }
-
-    /// Each known limit name and its JSON key (`"max":`), in display order.
-    private static let limitKeys = SensorLimits.displayOrder.map { ($0, EventFormatter.jsonString($0) + ":") }
 
     /// A readable table: id, label, quantity, value with unit (or `error: …`) and the
     /// sensor's limits (`45 °C (max 80 °C, crit 100 °C)`); then, if

@@ -258,7 +258,7 @@ struct TopScreen: Sendable {
     /// core voltage needs its hundredths, a temperature not).
     static func number(_ v: Double) -> String {
         let a = abs(v)
-        return NumberText.number(a >= 100 ? v.rounded() : a >= 10 ? (v * 10).rounded() / 10 : (v * 100).rounded() / 100)
+        return NumberText.decimals(v, places: a >= 100 ? 0 : a >= 10 ? 1 : 2)
     }
 
     /// `text` right-aligned in `width` cells.

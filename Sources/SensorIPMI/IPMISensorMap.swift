@@ -1,5 +1,6 @@
 import SensorConfig
 public import SensorCore
+import SensorRuntime
 
 /// A BMC's SDR as sensorwatch's sensors (SPEC §23): ids `ipmi:<bmc>/<name>`, the SDR's
 /// names as labels, quantities by the SDR's base unit (converted to ours), thresholds as
@@ -85,7 +86,7 @@ public struct IPMISensorMap: Sendable, Hashable {
         case 3: ours = v - 273.15
         default: ours = v
         }
-        return (ours * 1e6).rounded() / 1e6
+        return NumberText.rounded(ours, places: 6)
     }
 
     /// The SDR's thresholds as §16's limits: lower non-critical `min`, lower critical

@@ -1,3 +1,5 @@
+import SensorRuntime
+
 /// Builds an SVG document as text: elements with escaped attributes and text.
 ///
 /// Every string that reaches the document goes through ``escape(_:)``, so a rule or sensor
@@ -45,30 +47,18 @@ package struct SVGWriter {
     /// Text made safe for XML content and double-quoted attributes: `<`, `>`, `&`, `"`
     /// become entities; control characters XML 1.0 does not allow become spaces.
     package static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
+        s.replacingScalars { u in
             switch u {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF {
-                    out += " "
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "&": "&amp;"
+            case "\"": "&quot;"
+            case "\t", "\n", "\r": nil
+            default: u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF ? " " : nil
             }
         }
-        return out
     }
 
     /// A coordinate with at most one decimal (`12`, `12.5`).
-    package static func coordinate(_ v: Double) -> String {
-        let r = (v * 10).rounded() / 10
-        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-        return String(r)
-    }
+    package static func coordinate(_ v: Double) -> String { NumberText.decimals(v, places: 1) }
 }

@@ -10,26 +10,25 @@ public enum EventFormatter {
     /// predict rule's events have `"predicted"` (SPEC §10), a number or `null`, and the
     /// rule's annotations end it where it has them (`"summary"`, …, SPEC §21).
     public static func json(_ e: AlertEvent) -> String {
-        var s = "{\"time\":\(e.time.seconds)"
-        s += ",\"event\":\"\(e.kind.rawValue)\""
-        s += ",\"rule\":" + jsonString(e.rule)
-        s += ",\"sensor\":" + jsonString(e.sensor.id.rawValue)
-        s += ",\"severity\":\"\(e.severity.rawValue)\""
-        s += ",\"value\":" + (e.value.map(NumberText.number) ?? "null")
-        s += ",\"threshold\":" + NumberText.number(e.threshold)
-        if e.predict != nil { s += ",\"predicted\":" + (e.predicted.map(NumberText.number) ?? "null") }
-        if e.isLimitRule { s += ",\"limit\":" + (e.limit.map(jsonString) ?? "null") }
-        if e.hardwareAlarm { s += ",\"alarm\":true" }
-        if e.sensorGone { s += ",\"reason\":\"sensor gone\"" }
-        s += annotationMembers(e.annotations)
-        s += "}"
-        return s
+        // `time` keeps its `.0` (`12.0`), as SPEC §6 shows it; the other numbers are as
+        // every JSON output writes them (`80`, `81.5`).
+        var members: [JSONObject.Member] = [
+            .init(key: "time", value: .numberText(NumberText.pointed(e.time.seconds))),
+            .string("event", e.kind.rawValue), .string("rule", e.rule), .string("sensor", e.sensor.id.rawValue),
+            .string("severity", e.severity.rawValue), .number("value", e.value), .number("threshold", e.threshold),
+        ]
+        if e.predict != nil { members.append(.number("predicted", e.predicted)) }
+        if e.isLimitRule { members.append(.optionalString("limit", e.limit)) }
+        if e.hardwareAlarm { members.append(.init(key: "alarm", value: .bool(true))) }
+        if e.sensorGone { members.append(.string("reason", "sensor gone")) }
+        members += annotationMembers(e.annotations)
+        return JSONWriter.text(.object(JSONObject(members)))
     }
 
-    /// `,"summary":"…"` and the others a rule sets, in their documented order: the members
+    /// `"summary": "…"` and the others a rule sets, in their documented order: the members
     /// every JSON form of an event (`simulate --json`, an `exec` target's input) ends with.
-    public static func annotationMembers(_ a: RuleAnnotations) -> String {
-        a.present.map { ",\"\($0.name)\":" + jsonString($0.value) }.joined()
+    private static func annotationMembers(_ a: RuleAnnotations) -> [JSONObject.Member] {
+        a.present.map { .string($0.name, $0.value) }
     }
 
     /// The readable line `simulate` prints: time, the priority's word as `run` logs the

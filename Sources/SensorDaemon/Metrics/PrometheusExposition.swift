@@ -1,3 +1,5 @@
+import SensorRuntime
+
 /// Renders a ``MetricsSnapshot`` in the Prometheus text exposition format (0.0.4), as
 /// node_exporter's textfile collector reads it (SPEC §12).
 ///
@@ -16,24 +18,20 @@ public enum PrometheusExposition {
     /// A label value escaped as the format requires: backslash, double quote, line feed.
     public static func escape(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 || $0 == 0x0A }) else { return value }
-        var out = ""
-        out.reserveCapacity(value.utf8.count + 8)
-        for c in value.unicodeScalars {
+        return value.replacingScalars { c in
             switch c {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            default: nil
             }
         }
-        return out
     }
 
     /// A sample value as the format spells it (`+Inf`, not Swift's `inf`).
     static func number(_ v: Double) -> String {
         if v.isNaN { return "NaN" }
         if v.isInfinite { return v > 0 ? "+Inf" : "-Inf" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return v.description
+        return NumberText.number(v)
     }
 }

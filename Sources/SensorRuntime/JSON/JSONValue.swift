@@ -13,13 +13,17 @@ package indirect enum JSONValue: Hashable, Sendable {
     case object(JSONObject)
     /// A number too large for a `Double` (such as `1e400`), reported at its key path.
     case unrepresentableNumber
+    /// A number to be written as this text, which its maker spelled because no `Double` form
+    /// is it: a time exact to the nanosecond (`3.000000001`), an event's `12.0` (SPEC §6).
+    /// Only written, never parsed.
+    case numberText(String)
 
     /// How messages name this kind of value: `expected a number, found a string`.
     package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .integer, .number, .unrepresentableNumber: return "a number"
+        case .integer, .number, .unrepresentableNumber, .numberText: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

@@ -16,13 +16,51 @@ public enum JSONWriter {
         /// nesting `depth` (the document's own members are at 1), starts a line: one record
         /// a line, which `cat` shows and `jq` reads (`status.json`).
         case records(depth: Int)
+        /// Each member and element of a container down to nesting `depth` (the document is
+        /// at 0) on a line of its own, indented by two spaces a level; deeper containers on the
+        /// line they start on. `spaced` writes `"key": value, …` as a person does. A member
+        /// named `packed` (an array too long for one line) starts a line of its own and holds
+        /// its elements `perLine` a line. `sensors --json` is one sensor a line (SPEC §2); a
+        /// recorded scenario (SPEC §15) one sensor a line group, its samples ten a line.
+        case lines(depth: Int, spaced: Bool = false, packed: String? = nil, perLine: Int = 1)
+    }
+
+    /// What a layout makes of one container: its separators and where its items start.
+    private struct Format {
+        /// One item a line.
+        var multiline: Bool
+        var spaced = false
+        var packed: String?
+        var perLine = 1
+        /// The indent of its items' lines.
+        var inner: String
+        var colon: String
+        var comma: String
+        /// The depth down to which `records` starts a container's line.
+        var records = 0
+
+        init(_ layout: Layout, depth: Int, indent: String) {
+            multiline = layout == .pretty
+            if case .lines(let limit, let spaced, let packed, let perLine) = layout {
+                multiline = depth < limit
+                self.spaced = spaced
+                self.packed = packed
+                self.perLine = max(1, perLine)
+            }
+            if case .records(let limit) = layout { records = limit }
+            inner = multiline ? indent + "  " : indent
+            colon = layout == .pretty ? " : " : spaced ? ": " : ":"
+            comma = spaced && !multiline ? ", " : ","
+        }
     }
 
     /// `value` as JSON text without a trailing newline.
     package static func text(_ value: JSONValue, layout: Layout = .compact) -> String {
-        var out = ""
+        // Bytes, made a String once: appending to a String cost twice as much as the rest of
+        // the writing (figures: bench/README.md, "Instructions behind the code's shortcuts").
+        var out: [UInt8] = []
         write(value, layout: layout, depth: 0, indent: "", to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JSON string literal with the escapes JSON requires, and the other characters
@@ -32,69 +70,140 @@ public enum JSONWriter {
         // Most strings (ids, labels, units, limit names) need no escape: one scan of the
         // bytes and one concatenation, not an append scalar by scalar (figures: bench/README.md, "Instructions behind the code's shortcuts").
         // Only text that is not all ASCII (a unit's `°`) is scanned again, for C1 controls.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F })
-            || (!s.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C }) && !DisplayText.needsEscape(s))
-        {
-            return "\"" + s + "\""
-        }
-        var out = "\""
-        for u in s.unicodeScalars {
+        if isPlain(s) { return "\"" + s + "\"" }
+        let escaped = s.replacingScalars { u in
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
             default:
-                if DisplayText.needsEscape(u) {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+                guard DisplayText.needsEscape(u) else { return nil }
+                let hex = String(u.value, radix: 16)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 
-    private static func write(_ value: JSONValue, layout: Layout, depth: Int, indent: String, to out: inout String) {
+    /// Whether `s` needs no escape.
+    private static func isPlain(_ s: String) -> Bool {
+        !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F })
+            || (!s.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C }) && !DisplayText.needsEscape(s))
+    }
+
+    /// ``string(_:)`` appended to `out`, a plain string without a string of its own first.
+    private static func append(string s: String, to out: inout [UInt8]) {
+        guard isPlain(s) else {
+            out += string(s)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        out += s
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func write(_ value: JSONValue, layout: Layout, depth: Int, indent: String, to out: inout [UInt8]) {
         switch value {
         case .null, .unrepresentableNumber: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .integer(let i): out += String(i)
         case .number(let d): out += NumberText.number(d)
-        case .string(let s): out += string(s)
+        case .numberText(let text): out += text
+        case .string(let s): append(string: s, to: &out)
+        // Each element and member written in place, not gathered into a list of pairs
+        // first: `sensors --json` writes 21 000 of them (figures: bench/README.md,
+        // "Instructions behind the code's shortcuts").
         case .array(let elements):
-            container("[", "]", elements.map { (nil, $0) }, layout: layout, depth: depth, indent: indent, to: &out)
+            out.append(UInt8(ascii: "["))
+            guard !elements.isEmpty else {
+                out.append(UInt8(ascii: "]"))
+                return
+            }
+            let f = Format(layout, depth: depth, indent: indent)
+            for i in elements.indices {
+                item(i, key: nil, elements[i], f, layout: layout, depth: depth, indent: indent, to: &out)
+            }
+            close("]", f, indent: indent, to: &out)
         case .object(let object):
-            container(
-                "{", "}", object.members.map { ($0.key, $0.value) }, layout: layout, depth: depth, indent: indent,
-                to: &out)
+            out.append(UInt8(ascii: "{"))
+            guard !object.members.isEmpty else {
+                out.append(UInt8(ascii: "}"))
+                return
+            }
+            let f = Format(layout, depth: depth, indent: indent)
+            for i in object.members.indices {
+                let member = object.members[i]
+                item(i, key: member.key, member.value, f, layout: layout, depth: depth, indent: indent, to: &out)
+            }
+            close("}", f, indent: indent, to: &out)
         }
     }
 
-    private static func container(
-        _ open: String, _ close: String, _ items: [(key: String?, value: JSONValue)], layout: Layout, depth: Int,
-        indent: String, to out: inout String
+    /// The element or member at `index` of a container at `depth`, with what goes before it.
+    private static func item(
+        _ index: Int, key: String?, _ value: JSONValue, _ f: Format, layout: Layout, depth: Int, indent: String,
+        to out: inout [UInt8]
     ) {
-        out += open
-        guard !items.isEmpty else {
-            out += close
+        if let key, key == f.packed, case .array(let elements) = value {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\n"))
+            out += indent
+            out.append(UInt8(ascii: " "))
+            append(string: key, to: &out)
+            out += f.colon
+            writePacked(elements, f, layout: layout, depth: depth + 1, indent: indent + " ", to: &out)
             return
         }
-        let pretty = layout == .pretty
-        let inner = pretty ? indent + "  " : ""
-        for (i, item) in items.enumerated() {
-            if i > 0 { out += "," }
-            if pretty {
-                out += "\n" + inner
-            } else if case .records(let limit) = layout, depth < limit, item.value.isContainer {
-                out += "\n"
-            }
-            if let key = item.key { out += string(key) + (pretty ? " : " : ":") }
-            write(item.value, layout: layout, depth: depth + 1, indent: inner, to: &out)
+        if index > 0 { out += f.comma }
+        if f.multiline {
+            out.append(UInt8(ascii: "\n"))
+            out += f.inner
+        } else if depth < f.records, value.isContainer {
+            out.append(UInt8(ascii: "\n"))
         }
-        if pretty { out += "\n" + indent }
-        out += close
+        if let key {
+            append(string: key, to: &out)
+            out += f.colon
+        }
+        write(value, layout: layout, depth: depth + 1, indent: f.inner, to: &out)
+    }
+
+    private static func close(_ bracket: String, _ f: Format, indent: String, to out: inout [UInt8]) {
+        if f.multiline {
+            out.append(UInt8(ascii: "\n"))
+            out += indent
+        }
+        out += bracket
+    }
+
+    /// An array `perLine` elements a line, its lines indented two spaces past `indent`, its
+    /// closing bracket at `indent` (``Layout/lines(depth:spaced:packed:perLine:)``'s `packed`).
+    private static func writePacked(
+        _ elements: [JSONValue], _ f: Format, layout: Layout, depth: Int, indent: String, to out: inout [UInt8]
+    ) {
+        out.append(UInt8(ascii: "["))
+        guard !elements.isEmpty else {
+            out.append(UInt8(ascii: "]"))
+            return
+        }
+        let inner = indent + "  "
+        let comma = f.spaced ? ", " : ","
+        for i in elements.indices {
+            let lineStart = i % f.perLine == 0
+            if i > 0 { out += lineStart ? "," : comma }
+            if lineStart {
+                out.append(UInt8(ascii: "\n"))
+                out += inner
+            }
+            write(elements[i], layout: layout, depth: depth + 1, indent: inner, to: &out)
+        }
+        out.append(UInt8(ascii: "\n"))
+        out += indent
+        out.append(UInt8(ascii: "]"))
     }
 }
+
+/// Appends `text`'s UTF-8 bytes to the bytes ``JSONWriter`` writes.
+private func += (out: inout [UInt8], text: String) { out.append(contentsOf: text.utf8) }

@@ -59,15 +59,7 @@ public enum DisplayText {
 
     private static func escaped(_ text: String, keepingLineBreaks: Bool) -> String {
         guard needsEscape(text, keepingLineBreaks: keepingLineBreaks) else { return text }
-        var out = String.UnicodeScalarView()
-        for c in text.unicodeScalars {
-            guard needsEscape(c), !(keepingLineBreaks && c == "\n") else {
-                out.append(c)
-                continue
-            }
-            out.append(contentsOf: escape(c).unicodeScalars)
-        }
-        return String(out)
+        return text.replacingScalars { needsEscape($0) && !(keepingLineBreaks && $0 == "\n") ? escape($0) : nil }
     }
 
     /// Whether `c` is shown escaped.

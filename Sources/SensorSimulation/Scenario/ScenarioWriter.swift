@@ -14,73 +14,65 @@ public enum ScenarioWriter {
     /// `duration` is left out when it is 0 (a recording of one poll): the loader requires
     /// a positive one, and without it takes the last sample's time, which is 0.
     public static func json(_ scenario: Scenario) -> String {
-        var out = "{\n"
-        if scenario.duration > .zero { out += "  \"duration\": \(string(scenario.duration)),\n" }
-        out += "  \"step\": \(string(scenario.step)),\n"
-        if scenario.seed != 0 { out += "  \"seed\": \(scenario.seed),\n" }
-        out += "  \"loop\": \(scenario.loop),\n"
-        out += "  \"sensors\": [\n"
-        out += scenario.sensors.map(sensor).joined(separator: ",\n")
-        out += "\n  ]\n}\n"
-        return out
+        var members: [JSONObject.Member] = []
+        if scenario.duration > .zero { members.append(duration("duration", scenario.duration)) }
+        members.append(duration("step", scenario.step))
+        if scenario.seed != 0 { members.append(.init(key: "seed", value: .numberText(String(scenario.seed)))) }
+        members.append(.init(key: "loop", value: .bool(scenario.loop)))
+        members.append(.init(key: "sensors", value: .array(scenario.sensors.map(sensor))))
+        return JSONWriter.text(
+            .object(JSONObject(members)), layout: .lines(depth: 2, spaced: true, packed: "samples", perLine: 10))
+            + "\n"
     }
 
-    private static func sensor(_ sensor: ScenarioSensor) -> String {
-        var s = "    {\"id\": " + EventFormatter.jsonString(sensor.id)
-        s += ", \"quantity\": \"" + sensor.quantity.rawValue + "\""
-        if !sensor.label.isEmpty { s += ", \"label\": " + EventFormatter.jsonString(sensor.label) }
+    private static func sensor(_ sensor: ScenarioSensor) -> JSONValue {
+        var members: [JSONObject.Member] = [.string("id", sensor.id), .string("quantity", sensor.quantity.rawValue)]
+        if !sensor.label.isEmpty { members.append(.string("label", sensor.label)) }
         if !sensor.limits.isEmpty {
-            s +=
-                ", \"limits\": {"
-                + SensorLimits.ordered(sensor.limits.keys)
-                .map { EventFormatter.jsonString($0) + ": " + NumberText.number(sensor.limits[$0]!) }
-                .joined(separator: ", ") + "}"
+            let limits = SensorLimits.ordered(sensor.limits.keys).map {
+                JSONObject.Member.number($0, sensor.limits[$0])
+            }
+            members.append(.init(key: "limits", value: .object(JSONObject(limits))))
         }
         if !sensor.alarms.isEmpty {
-            s +=
-                ", \"alarms\": ["
-                + sensor.alarms.keys.sorted().flatMap { t in
-                    sensor.alarms[t]!.list.map { "[" + seconds(t) + ", " + EventFormatter.jsonString($0) + "]" }
-                }.joined(separator: ", ") + "]"
+            let alarms = sensor.alarms.keys.sorted().flatMap { t in
+                sensor.alarms[t]!.list.map { JSONValue.array([seconds(t), .string($0)]) }
+            }
+            members.append(.init(key: "alarms", value: .array(alarms)))
         }
         switch sensor.feed {
         case .samples(let samples):
-            let pairs = samples.map {
-                "[" + seconds($0.time) + ", " + ($0.value.map(NumberText.number) ?? "null") + "]"
-            }
-            let lines = stride(from: 0, to: pairs.count, by: 10).map {
-                pairs[$0..<min($0 + 10, pairs.count)].joined(separator: ", ")
-            }
-            s +=
-                ",\n     \"samples\": ["
-                + (lines.isEmpty ? "" : "\n       " + lines.joined(separator: ",\n       ") + "\n     ") + "]}"
+            let pairs = samples.map { JSONValue.array([seconds($0.time), $0.value.map(JSONValue.number) ?? .null]) }
+            members.append(.init(key: "samples", value: .array(pairs)))
         case .generated(let start, let segments, let noise):
-            s += ", \"start\": " + NumberText.number(start)
-            if noise != 0 { s += ", \"noise\": " + NumberText.number(noise) }
-            s += ", \"segments\": [" + segments.map(segment).joined(separator: ", ") + "]}"
+            members.append(.number("start", start))
+            if noise != 0 { members.append(.number("noise", noise)) }
+            members.append(.init(key: "segments", value: .array(segments.map(segment))))
         }
-        return s
+        return .object(JSONObject(members))
     }
 
-    private static func segment(_ segment: Segment) -> String {
+    private static func segment(_ segment: Segment) -> JSONValue {
+        let members: [JSONObject.Member]
         switch segment {
-        case .ramp(let to, let over): return "{\"ramp\": \(NumberText.number(to)), \"over\": \(string(over))}"
-        case .hold(let d): return "{\"hold\": \(string(d))}"
-        case .step(let to): return "{\"step\": \(NumberText.number(to))}"
+        case .ramp(let to, let over): members = [.number("ramp", to), duration("over", over)]
+        case .hold(let d): members = [duration("hold", d)]
+        case .step(let to): members = [.number("step", to)]
         case .sine(let amplitude, let period, let over):
-            return
-                "{\"sine\": \(NumberText.number(amplitude)), \"period\": \(string(period)), \"over\": \(string(over))}"
-        case .dropout(let d): return "{\"dropout\": \(string(d))}"
+            members = [.number("sine", amplitude), duration("period", period), duration("over", over)]
+        case .dropout(let d): members = [duration("dropout", d)]
         }
+        return .object(JSONObject(members))
     }
 
     /// A duration as the loader reads it (`"1h30m"`, `"250ms"`).
-    private static func string(_ duration: Duration) -> String {
-        "\"" + DurationParser.format(duration) + "\""
+    private static func duration(_ key: String, _ duration: Duration) -> JSONObject.Member {
+        .string(key, DurationParser.format(duration))
     }
 
-    /// A sample time in seconds, exact to the nanosecond (`12`, `0.25`, `3.000000001`).
-    private static func seconds(_ time: Timestamp) -> String {
-        DurationParser.decimalSeconds(time.nanoseconds)
+    /// A sample time in seconds, exact to the nanosecond (`12`, `0.25`, `3.000000001`), which
+    /// a `Double` need not be.
+    private static func seconds(_ time: Timestamp) -> JSONValue {
+        .numberText(DurationParser.decimalSeconds(time.nanoseconds))
     }
 }
