@@ -125,7 +125,7 @@ final class StatusService<C: Clock>: Service, PublishedFile where C.Duration == 
         lastShape = report.shape
         lastWrite = clock.now
         writes.increment()
-        do throws(AtomicFileWriter.Failure) {
+        do throws(SystemError) {
             try Self.writer(of: path).write(report.json)
             problems.note(nil)
         } catch {

@@ -104,7 +104,7 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     }
 
     /// Replaces the file with `document`, atomically and durably.
-    package func save(_ document: Document) throws(AtomicFileWriter.Failure) {
+    package func save(_ document: Document) throws(SystemError) {
         let text = JSONWriter.text(document.json, layout: .pretty) + "\n"
         try AtomicFileWriter(
             path: path,
