@@ -44,7 +44,7 @@ final class ScenarioReadAhead: Sendable {
     init(
         _ playback: ScenarioPlayback, span: Int64, end: Int64, depth: Int,
         instants: @escaping @Sendable (inout ScenarioPlayback, _ through: Timestamp) -> [SensorValues]
-    ) throws(DetachedThread.StartFailure) {
+    ) throws(SystemError) {
         for _ in 0..<depth { room.signal() }
         try DetachedThread.start("simulated scenario") { [self] in
             var playback = playback
