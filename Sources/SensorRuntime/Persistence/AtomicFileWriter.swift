@@ -109,6 +109,11 @@ public struct AtomicFileWriter: Sendable {
     }
 
     /// Replaces the file with `bytes`.
+    ///
+    /// - Throws: ``SystemError`` of the step that failed (``SystemError/Operation/open``,
+    ///   `.write`, … `.rename` on the file, the others on the temporary file or the
+    ///   directory). Nothing is left behind then (the temporary file is removed) and the old
+    ///   file is untouched.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(SystemError) {
         if options.createsDirectory, mkdir(directory, 0o755) != 0, Glibc.errno != EEXIST {
             throw SystemError(.createDirectory, path: directory, errno: Glibc.errno)

@@ -8,6 +8,8 @@ import Glibc
 /// one way everywhere (a BMC's password file too, from SensorIPMI).
 package enum WholeFile {
     /// Every byte from the file's current offset to its end; `EINTR` is retried.
+    ///
+    /// - Throws: ``SystemError`` (``SystemError/Operation/read``, no path: the caller knows it).
     package static func read(_ fd: Int32) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
