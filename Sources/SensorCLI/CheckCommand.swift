@@ -46,7 +46,7 @@ enum CheckCommand {
             for warning in IPMICheck.warnings(configuration) {
                 Output.stderr("warning: " + DisplayText.escaped(warning))
             }
-            switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+            switch CommandSupport.withThreads({ () throws(SystemError) in
                 try SensorsCommand.read(configuration.sources, derived: configuration.derived, clock: BootClock())
             }) {
             case .success(let readings):

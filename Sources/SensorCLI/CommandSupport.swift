@@ -77,7 +77,7 @@ enum CommandSupport {
 
     /// Makes what needs a thread of its own (the boot clock, notify's descriptor waiter);
     /// when the system refuses the thread (a thread limit), says so and gives `EX_OSERR`.
-    static func withThreads<T>(_ make: () throws(DetachedThread.StartFailure) -> T) -> Result<T, ExitCode> {
+    static func withThreads<T>(_ make: () throws(SystemError) -> T) -> Result<T, ExitCode> {
         do {
             return .success(try make())
         } catch {

@@ -35,7 +35,7 @@ struct LiveClientSetup: Sendable {
             Output.stderr("sensorwatch \(command): the configuration turns the live stream off (liveSocket: false)")
             return .failure(.failure)
         }
-        return CommandSupport.withThreads { () throws(DetachedThread.StartFailure) in
+        return CommandSupport.withThreads { () throws(SystemError) in
             LiveClientSetup(
                 configuration: configuration, path: { LiveSocketPath.client(setting) },
                 signals: try SignalSource(signals) { $0 }, clock: try BootClock())

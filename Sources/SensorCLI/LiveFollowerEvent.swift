@@ -1,9 +1,10 @@
 import SensorLive
+import SensorRuntime
 
 /// What following the daemon's stream brings (``LiveFollower``).
 enum LiveFollowerEvent: Sendable {
     /// No connection could be made: no daemon yet, or it is restarting.
-    case absent(LiveConnection.ConnectFailure)
+    case absent(SystemError)
     /// Connected; messages follow, starting with `hello`.
     case connected(path: String)
     /// A message of the stream.

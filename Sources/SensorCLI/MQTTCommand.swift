@@ -72,7 +72,7 @@ enum MQTTCommand {
             }
         }
         let (signalSource, clock): (SignalSource<DaemonSignal>, BootClock)
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+        switch CommandSupport.withThreads({ () throws(SystemError) in
             (try SignalSource(Self.signals, as: DaemonSignal.init), try BootClock())
         }) {
         case .success(let made): (signalSource, clock) = made

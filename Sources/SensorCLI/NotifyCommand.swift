@@ -62,7 +62,7 @@ enum NotifyCommand {
         let path = options.configPath
         if options.has("test") { return await test(configPath: path) }
         let (signals, waiter, clock): (SignalSource<DaemonSignal>, DescriptorWaiter, BootClock)
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+        switch CommandSupport.withThreads({ () throws(SystemError) in
             (try SignalSource(Self.signals, as: DaemonSignal.init), try DescriptorWaiter(), try BootClock())
         }) {
         case .success(let made): (signals, waiter, clock) = made
@@ -163,7 +163,7 @@ enum NotifyCommand {
         }
         let events = NotifyEvent.testEvents(now: SystemWallClock().now.microseconds, host: hostName())
         let (waiter, clock): (DescriptorWaiter, BootClock)
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+        switch CommandSupport.withThreads({ () throws(SystemError) in
             (try DescriptorWaiter(), try BootClock())
         }) {
         case .success(let made): (waiter, clock) = made

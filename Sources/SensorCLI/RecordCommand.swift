@@ -71,7 +71,7 @@ enum RecordCommand {
         // Signals are routed before anything slow happens (and kept in a pipe since `main`,
         // see SignalSource): an early one ends the recording as a late one does, with a file.
         let signals: SignalSource<Void>
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+        switch CommandSupport.withThreads({ () throws(SystemError) in
             try SignalSource(CLI.recordSignals) { _ in () }
         }) {
         case .success(let s): signals = s

@@ -59,7 +59,7 @@ enum RunCommand {
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
         // in the stream) until the daemon reads it, never lost and never fatal.
         let source: SignalSource<DaemonSignal>
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+        switch CommandSupport.withThreads({ () throws(SystemError) in
             try SignalSource(CLI.runSignals, as: DaemonSignal.init)
         }) {
         case .success(let s): source = s

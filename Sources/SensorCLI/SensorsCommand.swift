@@ -52,7 +52,7 @@ public enum SensorsCommand {
         }
         let json = options.has("json")
         let readings: [Reading]
-        switch CommandSupport.withThreads({ () throws(DetachedThread.StartFailure) in
+        switch CommandSupport.withThreads({ () throws(SystemError) in
             try read(configuration.sources, derived: configuration.derived, clock: BootClock())
         }) {
         case .success(let r): readings = r
@@ -122,7 +122,7 @@ public enum SensorsCommand {
     /// which count as one poll at t = 0. Simulated sources report their value at t = 0.
     public static func read(
         _ sources: [SourceConfiguration], derived: [DerivedSensorConfiguration] = [], clock: some RunClock
-    ) throws(DetachedThread.StartFailure) -> [Reading] {
+    ) throws(SystemError) -> [Reading] {
         var out: [Reading] = []
         var deriving = DerivedSensors(derived)
         for (n, source) in sources.enumerated() {

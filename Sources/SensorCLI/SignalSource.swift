@@ -37,8 +37,8 @@ final class SignalSource<Element: Sendable>: Sendable {
     /// Delivers each of `signals` to ``stream``, with those that came since ``route(_:)``
     /// first.
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when the reading thread could not be made.
-    init(_ signals: [Int32], as element: @escaping @Sendable (Int32) -> Element) throws(DetachedThread.StartFailure) {
+    /// - Throws: ``SystemError`` when the reading thread could not be made.
+    init(_ signals: [Int32], as element: @escaping @Sendable (Int32) -> Element) throws(SystemError) {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         self.stream = stream
         self.continuation = continuation

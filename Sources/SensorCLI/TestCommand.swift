@@ -70,7 +70,7 @@ enum TestCommand {
         }
         Output.stdout("\(passed) passed, \(failed) failed")
         if let path = options["junit"] {
-            do throws(AtomicFileWriter.Failure) {
+            do throws(SystemError) {
                 try AtomicFileWriter(path: path).write(report.xml)
             } catch {
                 Output.stderr("sensorwatch: \(path): cannot write the JUnit report: \(error.reason)")

@@ -80,7 +80,7 @@ enum TopCommand {
             do {
                 try LiveConnection(path: socket).close()
             } catch {
-                if error.daemonAbsent { standalone = TopStandalone() }
+                if LiveConnection.daemonAbsent(error) { standalone = TopStandalone() }
             }
         }
         let guardian = TermiosGuard(input: 0, terminal: terminal)

@@ -10,7 +10,7 @@ enum TopDetails {
     static let transitions = 8
 
     static func lines(
-        _ row: TopRow, rules: [Rule]?, history: Result<[JournalAlertRecord], JournalHistoryReader.ReadError>,
+        _ row: TopRow, rules: [Rule]?, history: Result<[JournalAlertRecord], SystemError>,
         localTime: (Double) -> String
     ) -> [String] {
         let s = row.sensor

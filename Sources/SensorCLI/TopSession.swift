@@ -121,7 +121,7 @@ struct TopSession: Sendable {
     /// The details of `row`: its rules, limits, alerts and last transitions from the journal.
     func details(_ row: TopRow) -> [String] {
         let since = wallClock.now.advanced(by: .seconds(-7 * 86400)).microseconds
-        let history: Result<[JournalAlertRecord], JournalHistoryReader.ReadError>
+        let history: Result<[JournalAlertRecord], SystemError>
         do {
             history = .success(
                 try JournalHistoryReader(trust: trust).read(.init(sinceMicroseconds: since, sensor: row.id)))

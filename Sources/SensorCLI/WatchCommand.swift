@@ -89,8 +89,8 @@ enum WatchCommand {
             case .absent(let failure):
                 if !waiting {
                     let why =
-                        failure.daemonAbsent
-                        ? "no daemon listens at \(failure.path) (is sensorwatch running?)" : "\(failure)"
+                        LiveConnection.daemonAbsent(failure)
+                        ? "no daemon listens at \(failure.path ?? "") (is sensorwatch running?)" : "\(failure)"
                     Output.stderr("sensorwatch watch: \(why); waiting for it")
                     waiting = true
                 }

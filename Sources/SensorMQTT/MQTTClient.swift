@@ -10,8 +10,8 @@ public import SensorRuntime
 public protocol MQTTClient: Sendable {
     /// Starts connecting; `events` hears of every connection, loss and arriving message.
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when the connection's thread cannot be made.
-    func start(_ events: @escaping @Sendable (MQTTEvent) -> Void) throws(DetachedThread.StartFailure)
+    /// - Throws: ``SystemError`` when the connection's thread cannot be made.
+    func start(_ events: @escaping @Sendable (MQTTEvent) -> Void) throws(SystemError)
 
     /// Queues `message` on the connection; false when there is none now (the caller keeps
     /// what it must publish when ``MQTTEvent/connected`` comes).

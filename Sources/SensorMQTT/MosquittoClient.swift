@@ -99,7 +99,7 @@ public final class MosquittoClient: MQTTClient {
     deinit { sw_mqtt_destroy(handle) }
 
     /// Starts the connection's thread: connect, run, and after each end wait out the backoff.
-    public func start(_ events: @escaping @Sendable (MQTTEvent) -> Void) throws(DetachedThread.StartFailure) {
+    public func start(_ events: @escaping @Sendable (MQTTEvent) -> Void) throws(SystemError) {
         relay.listen(events)
         try DetachedThread.start("the MQTT connection") { [self] in
             runConnection()

@@ -38,7 +38,7 @@ public final class JournalEventFollower: NotifyEventSource {
         source: JournalHistoryReader.Source, after cursor: String?, waiter: DescriptorWaiter,
         trust: JournalTrust = .daemon,
         lookAlike: @escaping @DaemonActor (_ cursor: String, _ reason: String) -> Void = { _, _ in }
-    ) throws(JournalHistoryReader.ReadError) {
+    ) throws(SystemError) {
         path = source.path
         self.waiter = waiter
         self.trust = JournalTrustCheck(trust: trust, source: source)
@@ -53,12 +53,12 @@ public final class JournalEventFollower: NotifyEventSource {
             (call, r) = ("sd_journal_open_directory", sd_journal_open_directory(&handle, directory, 0))
         }
         guard r >= 0, let j = handle else {
-            throw JournalHistoryReader.ReadError(call: call, errno: -r, path: source.path)
+            throw SystemError(.call(call), path: source.path, errno: -r)
         }
         journal = j
-        func fail(_ call: String, _ r: Int32) -> JournalHistoryReader.ReadError {
+        func fail(_ call: String, _ r: Int32) -> SystemError {
             sd_journal_close(j)
-            return JournalHistoryReader.ReadError(call: call, errno: -r, path: source.path)
+            return SystemError(.call(call), path: source.path, errno: -r)
         }
         // Asked first, as sd-journal(3) advises, so that no change after the open is missed.
         let fd = sd_journal_get_fd(j)
@@ -127,7 +127,7 @@ public final class JournalEventFollower: NotifyEventSource {
             // Taken before looking, so a nudge that comes before the wait still ends it.
             let nudges = waiter.nudges
             let r = sd_journal_next(journal)
-            if r < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_next", errno: -r, path: path) }
+            if r < 0 { throw SystemError(.call("sd_journal_next"), path: path, errno: -r) }
             if r > 0 {
                 if let entry = entry() { return entry }
                 continue
@@ -139,7 +139,7 @@ public final class JournalEventFollower: NotifyEventSource {
             try await waiter.readable(fd, nudgedAfter: nudges)
             // Reads the inotify events: new entries, new or rotated files.
             let p = sd_journal_process(journal)
-            if p < 0 { throw JournalHistoryReader.ReadError(call: "sd_journal_process", errno: -p, path: path) }
+            if p < 0 { throw SystemError(.call("sd_journal_process"), path: path, errno: -p) }
         }
     }
 

@@ -2,7 +2,7 @@ import CSystemd
 import Glibc
 public import SensorConfig
 import SensorCore
-import SensorRuntime
+public import SensorRuntime
 #if canImport(Glibc)
 #endif
 
@@ -63,28 +63,6 @@ public struct JournalHistoryReader: Sendable {
         }
     }
 
-    /// A failed sd-journal call: which one, on which directory or file, and its errno.
-    public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The sd-journal function that failed.
-        public var call: String
-        /// The positive errno it returned.
-        public var errno: Int32
-        /// The journal directory or file being read; nil for the local journal.
-        public var path: String?
-
-        /// An error of the given fields.
-        public init(call: String, errno: Int32, path: String? = nil) {
-            self.call = call
-            self.errno = errno
-            self.path = path
-        }
-
-        /// `PATH: call: reason`, e.g. `sd_journal_next: Bad message`; no path for the local journal.
-        public var description: String {
-            (path.map { "\($0): " } ?? "") + "\(call): \(ErrnoText.words(errno))"
-        }
-    }
-
     private let sources: [Source]
     private let trust: JournalTrust
 
@@ -104,7 +82,7 @@ public struct JournalHistoryReader: Sendable {
     /// skipped for its trusted fields.
     public func read(
         _ query: Query, lookAlike: (_ reason: String) -> Void = { _ in }
-    ) throws(ReadError) -> [JournalAlertRecord] {
+    ) throws(SystemError) -> [JournalAlertRecord] {
         var records: [JournalAlertRecord] = []
         for source in sources {
             var check = JournalTrustCheck(trust: trust, source: source)
@@ -131,7 +109,7 @@ public struct JournalHistoryReader: Sendable {
     }
 
     /// Opens one source: the handle, or the error naming the call and the path.
-    static func open(_ source: Source) throws(ReadError) -> OpaquePointer {
+    static func open(_ source: Source) throws(SystemError) -> OpaquePointer {
         var handle: OpaquePointer?
         let (call, r): (String, Int32)
         switch source {
@@ -146,7 +124,7 @@ public struct JournalHistoryReader: Sendable {
                 return sd_journal_open_files(&handle, &paths, 0)
             }
         }
-        guard r >= 0, let j = handle else { throw ReadError(call: call, errno: -r, path: source.path) }
+        guard r >= 0, let j = handle else { throw SystemError(.call(call), path: source.path, errno: -r) }
         return j
     }
 
@@ -154,7 +132,7 @@ public struct JournalHistoryReader: Sendable {
     private static func read(
         _ query: Query, from source: Source, into records: inout [JournalAlertRecord],
         trust: inout JournalTrustCheck, lookAlike: (String) -> Void
-    ) throws(ReadError) {
+    ) throws(SystemError) {
         var matches = JournalMessageID.allCases.filter { $0.eventKind != nil }.map { "MESSAGE_ID=" + $0.rawValue }
         if let rule = query.rule { matches.append("ALERT_RULE=" + rule) }
         if let sensor = query.sensor { matches.append("SENSOR_ID=" + sensor) }
@@ -171,10 +149,12 @@ public struct JournalHistoryReader: Sendable {
     /// the head on.
     static func entries(
         of source: Source, matching matches: [String], _ body: (OpaquePointer, UInt64) -> Void
-    ) throws(ReadError) {
+    ) throws(SystemError) {
         let j = try open(source)
         defer { sd_journal_close(j) }
-        func failure(_ call: String, _ r: Int32) -> ReadError { ReadError(call: call, errno: -r, path: source.path) }
+        func failure(_ call: String, _ r: Int32) -> SystemError {
+            SystemError(.call(call), path: source.path, errno: -r)
+        }
         for m in ["SYSLOG_IDENTIFIER=" + JournalFields.identifier] + matches {
             let r = m.withCString { sd_journal_add_match(j, $0, 0) }
             guard r >= 0 else { throw failure("sd_journal_add_match", r) }

@@ -1,6 +1,7 @@
 import CSystemd
 public import SensorConfig
 public import SensorCore
+public import SensorRuntime
 
 /// Reads every silence entry back from the journal (SPEC §21), oldest first, so that folding
 /// them into a ``SilenceBook`` leaves each silence as its newest entry says.
@@ -45,7 +46,7 @@ public struct JournalSilenceReader: Sendable {
     }
 
     /// Every silence entry of every source, oldest first (ties keep their read order).
-    public func read() throws(JournalHistoryReader.ReadError) -> Result {
+    public func read() throws(SystemError) -> Result {
         var records: [Record] = []
         var untrusted = 0
         for source in sources {

@@ -1,5 +1,6 @@
 public import SensorCore
-import SensorRuntime
+public import SensorRuntime
+
 /// Writes silence entries to the journal (SPEC §21). Unlike events, a silence has no
 /// fallback: one that journald did not take does not exist, so the person is told.
 public struct JournalSilenceWriter: Sendable {
@@ -7,6 +8,8 @@ public struct JournalSilenceWriter: Sendable {
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What went wrong, for a person.
         public var description: String
+        /// The call journald refused, with its errno; nil when no journald listens.
+        public var refusal: SystemError? = nil
     }
 
     private let socketPath: String
@@ -26,8 +29,10 @@ public struct JournalSilenceWriter: Sendable {
         }
         let r = JournalAlertSink.sendv(JournalFields.fields(for: silence))
         guard r >= 0 else {
+            let refusal = SystemError(.call("sd_journal_sendv"), errno: -r)
             throw WriteError(
-                description: "sending to the journal failed: \(ErrnoText.words(-r)); the silence was not kept")
+                description: "sending to the journal failed: \(refusal.reason); the silence was not kept",
+                refusal: refusal)
         }
     }
 }

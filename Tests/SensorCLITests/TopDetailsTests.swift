@@ -1,5 +1,6 @@
 import SensorCore
 import SensorLive
+import SensorRuntime
 import SensorSystemd
 import Testing
 @testable import SensorCLI
@@ -37,7 +38,7 @@ struct TopDetailsTests {
 
     @Test func aJournalThatCannotBeReadIsSaid() {
         let lines = TopDetails.lines(
-            row, rules: nil, history: .failure(.init(call: "sd_journal_open", errno: 13)), localTime: time)
+            row, rules: nil, history: .failure(.init(.call("sd_journal_open"), errno: 13)), localTime: time)
         #expect(lines.last?.hasPrefix("the journal cannot be read: ") == true)
         #expect(!lines.contains { $0.hasPrefix("rules") })
     }

@@ -145,7 +145,7 @@ import Testing
         let dir = TemporaryDirectory()
         #expect {
             _ = try LiveConnection(path: dir.path("none.sock"))
-        } throws: { ($0 as? LiveConnection.ConnectFailure)?.daemonAbsent == true }
+        } throws: { ($0 as? SystemError).map(LiveConnection.daemonAbsent) == true }
     }
 
     @Test func theSocketIsFoundByTheRuntimeDirectoryRuleUnlessConfigured() {

@@ -18,7 +18,7 @@ final class FakeMQTTClient: MQTTClient {
     /// Counts the messages taken.
     let publishes = EventCount()
 
-    func start(_ events: @escaping @Sendable (MQTTEvent) -> Void) throws(DetachedThread.StartFailure) {
+    func start(_ events: @escaping @Sendable (MQTTEvent) -> Void) throws(SystemError) {
         state.withLock { $0.events = events }
     }
 

@@ -1,5 +1,6 @@
 import SensorConfig
 import SensorCore
+import SensorRuntime
 @testable import SensorSystemd
 import Testing
 
@@ -129,12 +130,12 @@ struct JournalHistoryReaderTests {
         let files = JournalFileMaker()
         let dir = try files.write([Self.alert(1, "web1")], directory: "remote")
         let missing = files.root + "/nowhere"
-        let error = #expect(throws: JournalHistoryReader.ReadError.self) {
+        let error = #expect(throws: SystemError.self) {
             try JournalHistoryReader(sources: [.directory(dir), .directory(missing)]).read(.init())
         }
         #expect(error?.path == missing)
         #expect(error?.description == missing + ": sd_journal_open_directory: No such file or directory")
-        let fileError = #expect(throws: JournalHistoryReader.ReadError.self) {
+        let fileError = #expect(throws: SystemError.self) {
             try JournalHistoryReader(sources: [.file(missing + ".journal")]).read(.init())
         }
         #expect(fileError?.description == missing + ".journal: sd_journal_open_files: No such file or directory")

@@ -32,7 +32,7 @@ package final class AlertLedger: Service {
     }
 
     /// Why the state file has no writer thread of its own, if it has none.
-    package var writerFailure: DetachedThread.StartFailure? { writer.threadFailure }
+    package var writerFailure: SystemError? { writer.threadFailure }
 
     /// How many events of `kind` the rule named `rule` has sent since the daemon started.
     package func eventCount(rule: String, kind: EventKind) -> UInt64 {

@@ -27,7 +27,7 @@ final class MetricsTextfile: Sendable {
     func publish(_ snapshot: MetricsSnapshot) -> String? {
         renderer.withLock { renderer in
             renderer.withRendered(snapshot) { text -> String? in
-                do throws(AtomicFileWriter.Failure) {
+                do throws(SystemError) {
                     try writer.write(text)
                     return nil
                 } catch {

@@ -28,7 +28,7 @@ final class SourcePoller: Sendable {
     private let deliver: Delivery
     private let stallWatch: StallWatch?
     /// Why the stall watch asked for has no thread, if it has none.
-    let watchFailure: DetachedThread.StartFailure?
+    let watchFailure: SystemError?
     /// Discover and poll once, then stop (``readOnce(_:)``): a thread taking over polls at
     /// once, and no ticks are stood in for.
     private let once: Bool
@@ -86,7 +86,7 @@ final class SourcePoller: Sendable {
         self.deliver = deliver
         state = Mutex(State(list: SensorList(source: key, sensors: [])))
         var watch: StallWatch?
-        var watchFailure: DetachedThread.StartFailure?
+        var watchFailure: SystemError?
         if watchStalls {
             let ticker = WeakPoller()
             do {
@@ -151,11 +151,11 @@ final class SourcePoller: Sendable {
 
     /// Starts the poll thread: a discovery and a tick now, then a tick every `interval`.
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made. With a stall
+    /// - Throws: ``SystemError`` when no thread could be made. With a stall
     ///   watch, the start is tried again at each of its looks, and the watch stands in for
     ///   the source's ticks meanwhile (its sensors go stale); without one, the source is
     ///   not polled: the caller stops it.
-    func start() throws(DetachedThread.StartFailure) {
+    func start() throws(SystemError) {
         if let failure = startThread(0, from: nil) { throw failure }
     }
 
@@ -260,7 +260,7 @@ final class SourcePoller: Sendable {
     /// Without a thread, the watch stands in for the source's ticks and tries again at
     /// each of its looks; returns why there is none.
     @discardableResult
-    private func startThread(_ number: Int, from: Timestamp?) -> DetachedThread.StartFailure? {
+    private func startThread(_ number: Int, from: Timestamp?) -> SystemError? {
         do {
             try DetachedThread.start("polling \(key)") { [self] in loop(thread: number, from: from) }
             state.withLock { $0.unstarted = nil }
@@ -284,12 +284,12 @@ final class SourcePoller: Sendable {
     /// the caller gets every other sensor and the stuck one as a fault (`sensors`, SPEC §8).
     /// Blocks the calling thread until the poll is in: the list and the poll's cycles.
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when the poll thread or its watch could not
+    /// - Throws: ``SystemError`` when the poll thread or its watch could not
     ///   be made (nothing is read then: without the watch, a file that blocks would block
     ///   the caller).
     public static func readOnce(
         _ reader: any SensorReader, clock: some RunClock
-    ) throws(DetachedThread.StartFailure) -> (list: SensorList, cycles: [PollCycle]) {
+    ) throws(SystemError) -> (list: SensorList, cycles: [PollCycle]) {
         let result = Mutex<(list: SensorList, cycles: [PollCycle])?>(nil)
         let done = DispatchSemaphore(value: 0)
         let poller = SourcePoller(
@@ -301,7 +301,7 @@ final class SourcePoller: Sendable {
             result.withLock { $0 = (list, cycles) }
             done.signal()
         }
-        do throws(DetachedThread.StartFailure) {
+        do throws(SystemError) {
             if let failure = poller.watchFailure { throw failure }
             try poller.start()
         } catch {
@@ -359,10 +359,10 @@ extension SensorReader {
     /// Discovers and polls this reader once, isolating a file that blocks, as a running
     /// source does (``SourcePoller/readOnce(_:clock:)``): for one-shot commands (`sensors`).
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made for it.
+    /// - Throws: ``SystemError`` when no thread could be made for it.
     public func readOnce(
         clock: some RunClock
-    ) throws(DetachedThread.StartFailure) -> (list: SensorList, cycles: [PollCycle]) {
+    ) throws(SystemError) -> (list: SensorList, cycles: [PollCycle]) {
         try SourcePoller.readOnce(self, clock: clock)
     }
 }

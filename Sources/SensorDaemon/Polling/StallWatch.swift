@@ -17,10 +17,10 @@ final class StallWatch: Sendable {
     /// it each time the armed alarm expires.
     ///
     /// - Parameter source: the source's key, as a failure to start names it.
-    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made.
+    /// - Throws: ``SystemError`` when no thread could be made.
     init(
         alarm: any ClockAlarm, source: String, onExpiry: @escaping @Sendable () -> Void
-    ) throws(DetachedThread.StartFailure) {
+    ) throws(SystemError) {
         self.alarm = alarm
         try DetachedThread.start("the stall watch of \(source)") { [self] in loop(onExpiry) }
     }

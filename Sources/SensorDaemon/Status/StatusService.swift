@@ -108,7 +108,7 @@ final class StatusService<C: RunClock>: Service, PublishedFile {
         lastShape = report.shape
         lastWrite = clock.now
         writes.increment()
-        do throws(AtomicFileWriter.Failure) {
+        do throws(SystemError) {
             try Self.writer(of: path).write(report.json)
             problems.note(nil)
         } catch {

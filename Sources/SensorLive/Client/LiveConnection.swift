@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import SensorRuntime
+public import SensorRuntime
 import Synchronization
 
 #if canImport(Glibc)
@@ -25,19 +25,14 @@ import Synchronization
 /// ``LiveMessage/maximumLineBytes`` or one that is not a message ends the stream with a
 /// ``LiveProtocolError``; memory stays bounded by one line.
 public final class LiveConnection: Sendable {
-    /// Why no connection could be made.
-    public struct ConnectFailure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The socket's path.
-        public var path: String
-        /// `connect`'s (or `socket`'s) errno.
-        public var errno: Int32
+    /// How a connection that could not be made is said: `cannot connect to
+    /// /run/sensorwatch/live.sock: No such file or directory`.
+    public static let connecting = SystemError.Operation.phrased("connect", as: "cannot connect to")
 
-        /// Whether no daemon listens there (no socket file, or nobody behind it): a client
-        /// says so once and waits for one.
-        public var daemonAbsent: Bool { errno == ENOENT || errno == ECONNREFUSED }
-
-        /// `cannot connect to /run/sensorwatch/live.sock: No such file or directory`.
-        public var description: String { "cannot connect to \(path): \(ErrnoText.words(errno))" }
+    /// Whether `failure` (of ``init(path:subscription:)``) means no daemon listens there (no
+    /// socket file, or nobody behind it): a client says so once and waits for one.
+    public static func daemonAbsent(_ failure: SystemError) -> Bool {
+        failure.errno == ENOENT || failure.errno == ECONNREFUSED
     }
 
     private struct State {
@@ -53,17 +48,17 @@ public final class LiveConnection: Sendable {
     /// Connects to the socket at `path` and, when `subscription` is given, sends it as the
     /// first line (within the daemon's 200 ms).
     ///
-    /// - Throws: ``ConnectFailure``.
-    public init(path: String, subscription: LiveSubscription? = nil) throws(ConnectFailure) {
+    /// - Throws: ``SystemError`` (``connecting``).
+    public init(path: String, subscription: LiveSubscription? = nil) throws(SystemError) {
         let fd = sw_stream_connect(path)
-        guard fd >= 0 else { throw ConnectFailure(path: path, errno: -fd) }
+        guard fd >= 0 else { throw SystemError(Self.connecting, path: path, errno: -fd) }
         if let subscription {
             let bytes = Array((subscription.line + "\n").utf8)
             let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent != bytes.count {
                 let e = errno
                 Glibc.close(fd)
-                throw ConnectFailure(path: path, errno: e)
+                throw SystemError(Self.connecting, path: path, errno: e)
             }
         }
         self.fd = fd

@@ -16,11 +16,9 @@ final class ExecChild {
         case signalled(Int32)
     }
 
-    /// Why a program could not be started, in words.
-    struct SpawnFailure: Error {
-        var reason: String
-        init(_ reason: String) { self.reason = reason }
-    }
+    /// The failure of a program started but not watched (no pidfd; it is killed): its
+    /// errno says nothing of the program, so the message names the call.
+    nonisolated static let watching = SystemError.Operation.call("pidfd_open")
 
     let pid: pid_t
     let pidfd: Int32
@@ -52,14 +50,14 @@ final class ExecChild {
     /// Standard output is the notifier's (the unit's journal); standard error is kept for the
     /// failure message; no other descriptor of `notify` reaches it, close-on-exec or not.
     /// Signals are reset to their defaults and unblocked in the child.
-    static func spawn(argv: [String], environment: [String], input: [UInt8]) -> Result<ExecChild, SpawnFailure> {
+    static func spawn(argv: [String], environment: [String], input: [UInt8]) -> Result<ExecChild, SystemError> {
         var inPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
-        guard sw_pipe_cloexec(&inPipe, 0) == 0 else { return .failure(SpawnFailure(ErrnoText.words(errno))) }
+        guard sw_pipe_cloexec(&inPipe, 0) == 0 else { return .failure(SystemError(.call("pipe2"), errno: errno)) }
         guard sw_pipe_cloexec(&errPipe, 1) == 0, fcntl(inPipe[1], F_SETFL, O_NONBLOCK) == 0 else {
-            let why = ErrnoText.words(errno)
+            let why = SystemError(.call("pipe2"), errno: errno)
             for fd in inPipe + errPipe where fd >= 0 { Glibc.close(fd) }
-            return .failure(SpawnFailure(why))
+            return .failure(why)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -96,16 +94,16 @@ final class ExecChild {
         Glibc.close(errPipe[1])
         guard r == 0 else {
             Glibc.close(inPipe[1]); Glibc.close(errPipe[0])
-            return .failure(SpawnFailure(ErrnoText.words(r)))
+            return .failure(SystemError(.call("posix_spawn"), errno: r))
         }
         let pidfd = sw_pidfd_open(pid)
         guard pidfd >= 0 else {
-            let why = ErrnoText.words(errno)
+            let why = SystemError(watching, errno: errno)
             kill(-pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
             Glibc.close(inPipe[1]); Glibc.close(errPipe[0])
-            return .failure(SpawnFailure("pidfd_open: " + why))
+            return .failure(why)
         }
         return .success(ExecChild(pid: pid, pidfd: pidfd, stderrFD: errPipe[0], inputFD: inPipe[1], input: input))
     }

@@ -41,7 +41,9 @@ public final class ExecDelivery<C: RunClock>: NotifyDelivery {
         let child: ExecChild
         switch ExecChild.spawn(argv: argv, environment: event.environment, input: Array((event.json + "\n").utf8)) {
         case .success(let c): child = c
-        case .failure(let why): return .retry("cannot start \(argv[0]): \(why.reason)")
+        case .failure(let why):
+            return .retry(
+                "cannot start \(argv[0]): \(why.operation == ExecChild.watching ? why.description : why.reason)")
         }
         // The tasks prefer the daemon's executor: on Swift's global pool the wait would
         // start libdispatch's workers and their wake-up a second (see Notifier.task).

@@ -40,7 +40,7 @@ public struct NotifyStateStore: Sendable {
     }
 
     /// Replaces the file with `state`.
-    public func save(_ state: NotifyStateFile) throws(AtomicFileWriter.Failure) {
+    public func save(_ state: NotifyStateFile) throws(SystemError) {
         try store.save(state)
     }
 
@@ -52,11 +52,11 @@ public struct NotifyStateStore: Sendable {
             log: log, failed: { "cannot keep notification cursors: \($0); a restart may send events again" },
             recovered: "notification cursors are kept again")
         return LatestValueWriter("notification cursors") { state in
-            do throws(AtomicFileWriter.Failure) {
+            do throws(SystemError) {
                 try save(state)
                 problems.note(nil)
             } catch {
-                problems.note(error.description, same: "\(error.step) \(error.errno)")
+                problems.note(error.description, same: "\(error.operation.name) \(error.errno)")
             }
         }
     }

@@ -36,15 +36,9 @@ public final class NotifyWakeSocket: Sendable {
     /// own 250 ms, so even during a flood an alert comes sooner than without the wake.
     public static let longestPause: Duration = .milliseconds(100)
 
-    /// Why the socket could not be made: where, and the system's words.
-    public struct Failure: Error, CustomStringConvertible {
-        /// The socket's path.
-        public var path: String
-        /// The errno.
-        public var errno: Int32
-        /// `cannot listen for the daemon's wakes at PATH: Permission denied`.
-        public var description: String { "cannot listen for the daemon's wakes at \(path): \(ErrnoText.words(errno))" }
-    }
+    /// How a socket that could not be made is said: `cannot listen for the daemon's wakes at
+    /// PATH: Permission denied`.
+    public static let listening = SystemError.Operation.phrased("listen", as: "cannot listen for the daemon's wakes at")
 
     private let fd: Int32
     private let path: String
@@ -55,13 +49,13 @@ public final class NotifyWakeSocket: Sendable {
 
     /// Binds the socket at `path` (its directory made if missing), replacing a stale one.
     ///   - waiter: the waiter of the journal followers to nudge.
-    public init(path: String = NotifyWakeSocket.defaultPath, waiter: DescriptorWaiter) throws(Failure) {
+    public init(path: String = NotifyWakeSocket.defaultPath, waiter: DescriptorWaiter) throws(SystemError) {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !directory.isEmpty, mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw Failure(path: path, errno: errno)
+            throw SystemError(Self.listening, path: path, errno: errno)
         }
         let fd = sw_wake_listen(path, 0o666)
-        guard fd >= 0 else { throw Failure(path: path, errno: -fd) }
+        guard fd >= 0 else { throw SystemError(Self.listening, path: path, errno: -fd) }
         self.fd = fd
         self.path = path
         self.waiter = waiter

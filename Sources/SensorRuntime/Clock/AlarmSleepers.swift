@@ -21,9 +21,9 @@ final class AlarmSleepers<C: RunClock>: Sendable {
 
     /// Starts the thread that waits on `alarm` (it sleeps until a deadline is armed).
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when the thread could not be made: no
+    /// - Throws: ``SystemError`` when the thread could not be made: no
     ///   task could ever wake from a sleep, so the clock is not made.
-    init(now: @escaping @Sendable () -> C.Instant, alarm: any ClockAlarm) throws(DetachedThread.StartFailure) {
+    init(now: @escaping @Sendable () -> C.Instant, alarm: any ClockAlarm) throws(SystemError) {
         self.now = now
         self.alarm = alarm
         // The thread keeps only a weak way back: it ends when the clock goes.

@@ -23,8 +23,8 @@ public final class BootClock: RunClock {
 
     /// The boot clock, with the thread its tasks' sleeps end on.
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when that thread could not be made.
-    public init() throws(DetachedThread.StartFailure) {
+    /// - Throws: ``SystemError`` when that thread could not be made.
+    public init() throws(SystemError) {
         sleepers = try AlarmSleepers(
             now: { Instant(nanoseconds: BootClockAlarm.bootNanoseconds()) }, alarm: BootClockAlarm())
     }

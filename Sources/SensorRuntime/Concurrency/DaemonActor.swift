@@ -19,8 +19,8 @@ public actor DaemonActor {
     /// Starts the thread of the actor's executor; the executable calls it first, so a
     /// process that cannot have it says so at once instead of waiting for it later.
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when no thread could be made.
-    public static func startThread() throws(DetachedThread.StartFailure) { try executor.startThread() }
+    /// - Throws: ``SystemError`` when no thread could be made.
+    public static func startThread() throws(SystemError) { try executor.startThread() }
 
     /// Jobs of this actor run on ``DaemonExecutor``.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }

@@ -68,9 +68,9 @@ final class DaemonExecutor: SerialExecutor, TaskExecutor, Sendable {
 
     /// Starts the executor's own thread, unless it runs already.
     ///
-    /// - Throws: ``DetachedThread/StartFailure``: jobs queued from other threads (a signal,
+    /// - Throws: ``SystemError``: jobs queued from other threads (a signal,
     ///   a timer) would then wait for a thread that does not come.
-    func startThread() throws(DetachedThread.StartFailure) {
+    func startThread() throws(SystemError) {
         let start = state.withLock { s -> Bool in
             defer { s.drainerStarted = true }
             return !s.drainerStarted

@@ -34,9 +34,9 @@ public final class DescriptorWaiter: Sendable {
 
     /// A waiter and its thread (blocked in poll(2) until the first wait).
     ///
-    /// - Throws: ``DetachedThread/StartFailure`` when the thread could not be made: no wait
+    /// - Throws: ``SystemError`` when the thread could not be made: no wait
     ///   could ever end.
-    public init() throws(DetachedThread.StartFailure) {
+    public init() throws(SystemError) {
         wake = sw_wake_fd()
         try DetachedThread.start("waiting on descriptors") { [self] in loop() }
     }

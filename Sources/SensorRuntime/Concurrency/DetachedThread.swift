@@ -13,21 +13,10 @@ import Glibc
 /// Making one can fail (the user's or the system's thread limit, `RLIMIT_NPROC`, memory):
 /// ``start(_:_:)`` throws, and every caller says what it does without the thread.
 public enum DetachedThread {
-    /// No thread could be made.
-    public struct StartFailure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What the thread was for (`poll thermal#1`, `clock`).
-        public let purpose: String
-        /// `pthread_create`'s error (`EAGAIN`: a thread limit or no memory).
-        public let errno: Int32
-
-        /// `cannot start a thread for the clock: Resource temporarily unavailable`.
-        public var description: String { "cannot start a thread for \(purpose): \(ErrnoText.words(errno))" }
-
-        /// A failure of the thread for `purpose` with `errno`.
-        public init(purpose: String, errno: Int32) {
-            self.purpose = purpose
-            self.errno = errno
-        }
+    /// How a thread that could not be made is said: `cannot start a thread for the clock:
+    /// Resource temporarily unavailable` (`EAGAIN`: a thread limit or no memory).
+    public static func starting(_ purpose: String) -> SystemError.Operation {
+        .phrased("pthread_create", as: "cannot start a thread for \(purpose)")
     }
 
     private final class Body {
@@ -38,8 +27,8 @@ public enum DetachedThread {
     /// Runs `body` once on a new detached thread.
     ///
     /// - Parameter purpose: what the thread is for, as a failure names it.
-    /// - Throws: ``StartFailure`` when no thread could be made; `body` is not run then.
-    public static func start(_ purpose: String, _ body: @escaping @Sendable () -> Void) throws(StartFailure) {
+    /// - Throws: ``SystemError`` when no thread could be made; `body` is not run then.
+    public static func start(_ purpose: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         var attributes = pthread_attr_t()
@@ -59,7 +48,7 @@ public enum DetachedThread {
             }, context)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
-            throw StartFailure(purpose: purpose, errno: result)
+            throw SystemError(starting(purpose), errno: result)
         }
     }
 }

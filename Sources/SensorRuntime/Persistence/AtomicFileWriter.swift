@@ -78,39 +78,6 @@ public struct AtomicFileWriter: Sendable {
         public static let durable = Options(durable: true)
     }
 
-    /// A failed write: the step, the file it failed on and the errno. Nothing is left
-    /// behind (the temporary file is removed) and the old file is untouched.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The step that failed.
-        public enum Step: String, Hashable, Sendable {
-            case createDirectory = "create directory"
-            case open, write, truncate, chmod, fsync
-            case rename
-            case fsyncDirectory = "fsync directory"
-        }
-
-        /// Which step failed.
-        public var step: Step
-        /// The file or directory it failed on.
-        public var path: String
-        /// The errno.
-        public var errno: Int32
-
-        /// A failure of the given fields.
-        public init(step: Step, path: String, errno: Int32) {
-            self.step = step
-            self.path = path
-            self.errno = errno
-        }
-
-        /// Why, in words: `No space left on device`.
-        public var reason: String { ErrnoText.words(errno) }
-
-        /// `write /run/sensorwatch/.sensorwatch.prom.tmp: No space left on device`,
-        /// `rename to /run/sensorwatch/sensorwatch.prom: Permission denied`.
-        public var description: String { "\(step == .rename ? "rename to" : step.rawValue) \(path): \(reason)" }
-    }
-
     /// The file written.
     public let path: String
     /// How.
@@ -129,27 +96,32 @@ public struct AtomicFileWriter: Sendable {
     public var directory: String { ConfigPath.directory(of: path) }
 
     /// Replaces the file with `text`.
-    public func write(_ text: String) throws(Failure) {
+    public func write(_ text: String) throws(SystemError) {
         try write(Array(text.utf8))
     }
 
     /// Replaces the file with `bytes`.
-    public func write(_ bytes: [UInt8]) throws(Failure) {
-        let result: Result<Void, Failure> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(Failure) in try write(buffer) }
+    public func write(_ bytes: [UInt8]) throws(SystemError) {
+        let result: Result<Void, SystemError> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(SystemError) in try write(buffer) }
         }
         try result.get()
     }
 
     /// Replaces the file with `bytes`.
-    public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+    ///
+    /// - Throws: ``SystemError`` of the step that failed (``SystemError/Operation/open``,
+    ///   `.write`, … `.rename` on the file, the others on the temporary file or the
+    ///   directory). Nothing is left behind then (the temporary file is removed) and the old
+    ///   file is untouched.
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(SystemError) {
         if options.createsDirectory, mkdir(directory, 0o755) != 0, Glibc.errno != EEXIST {
-            throw Failure(step: .createDirectory, path: directory, errno: Glibc.errno)
+            throw SystemError(.createDirectory, path: directory, errno: Glibc.errno)
         }
         let (fd, temporary) = try openTemporary()
-        var failure: Failure?
-        func fail(_ step: Failure.Step, _ file: String) {
-            failure = Failure(step: step, path: file, errno: Glibc.errno)
+        var failure: SystemError?
+        func fail(_ step: SystemError.Operation, _ file: String) {
+            failure = SystemError(step, path: file, errno: Glibc.errno)
         }
         if !FileDescriptorWriter.writeAll(fd, bytes) {
             fail(.write, temporary)
@@ -173,9 +145,9 @@ public struct AtomicFileWriter: Sendable {
         // Without this the rename itself may not survive a power cut.
         if options.durable {
             let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard dfd >= 0 else { throw Failure(step: .fsyncDirectory, path: directory, errno: Glibc.errno) }
+            guard dfd >= 0 else { throw SystemError(.fsyncDirectory, path: directory, errno: Glibc.errno) }
             defer { close(dfd) }
-            if fsync(dfd) != 0 { throw Failure(step: .fsyncDirectory, path: directory, errno: Glibc.errno) }
+            if fsync(dfd) != 0 { throw SystemError(.fsyncDirectory, path: directory, errno: Glibc.errno) }
         }
     }
 
@@ -214,7 +186,7 @@ public struct AtomicFileWriter: Sendable {
     }
 
     /// The temporary file, open for writing, and its path.
-    private func openTemporary() throws(Failure) -> (Int32, String) {
+    private func openTemporary() throws(SystemError) -> (Int32, String) {
         let create: mode_t =
             switch options.mode {
             case .exact(let mode), .umasked(let mode): mode
@@ -226,9 +198,9 @@ public struct AtomicFileWriter: Sendable {
                 let temporary = ConfigPath.hiddenSibling(of: path, suffix: ".tmp-" + Self.randomSuffix())
                 let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, create)
                 if fd >= 0 { return (fd, temporary) }
-                if Glibc.errno != EEXIST { throw Failure(step: .open, path: temporary, errno: Glibc.errno) }
+                if Glibc.errno != EEXIST { throw SystemError(.open, path: temporary, errno: Glibc.errno) }
             }
-            throw Failure(step: .open, path: ConfigPath.hiddenSibling(of: path, suffix: ".tmp-*"), errno: EEXIST)
+            throw SystemError(.open, path: ConfigPath.hiddenSibling(of: path, suffix: ".tmp-*"), errno: EEXIST)
         case .named(let temporary):
             if options.reusesReplaced {
                 // O_NONBLOCK: a FIFO planted at the name must not hang the open.
@@ -241,7 +213,7 @@ public struct AtomicFileWriter: Sendable {
             // file.
             unlink(temporary)
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, create)
-            guard fd >= 0 else { throw Failure(step: .open, path: temporary, errno: Glibc.errno) }
+            guard fd >= 0 else { throw SystemError(.open, path: temporary, errno: Glibc.errno) }
             return (fd, temporary)
         }
     }

@@ -15,8 +15,8 @@ import Glibc
 package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     /// Why a file was not used.
     package enum LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
-        /// It could not be read (open or read failed with this errno).
-        case unreadable(errno: Int32)
+        /// It could not be read: the failed `open` or `read`.
+        case unreadable(SystemError)
         /// It is not a valid document: the first error at its key path.
         case invalid(String)
         /// It is of a format version this code does not know.
@@ -25,7 +25,7 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
         /// `cannot read: Permission denied`, `not valid (alerts[0].since: …)`, `unknown format version 9`.
         package var description: String {
             switch self {
-            case .unreadable(let errno): "cannot read: " + ErrnoText.words(errno)
+            case .unreadable(let failure): "cannot read: " + failure.reason
             case .invalid(let why): "not valid (\(why))"
             case .unknownVersion(let version): "unknown format version \(version)"
             }
@@ -63,8 +63,8 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     package func load(now: WallTime = SystemWallClock().now) -> Loaded {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            let err = errno
-            return err == ENOENT ? Loaded() : setAside(.unreadable(errno: err), now: now)
+            let failure = SystemError(.open, path: path, errno: errno)
+            return failure.errno == ENOENT ? Loaded() : setAside(.unreadable(failure), now: now)
         }
         let bytes: [UInt8]
         do {
@@ -72,7 +72,7 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
             close(fd)
         } catch {
             close(fd)
-            return setAside(.unreadable(errno: error.errno), now: now)
+            return setAside(.unreadable(SystemError(.read, path: path, errno: error.errno)), now: now)
         }
         let document: Document
         do {
@@ -104,7 +104,7 @@ package struct JSONFileStore<Document: KeptJSONDocument>: Sendable {
     }
 
     /// Replaces the file with `document`, atomically and durably.
-    package func save(_ document: Document) throws(AtomicFileWriter.Failure) {
+    package func save(_ document: Document) throws(SystemError) {
         let text = JSONWriter.text(document.json, layout: .pretty) + "\n"
         try AtomicFileWriter(
             path: path,

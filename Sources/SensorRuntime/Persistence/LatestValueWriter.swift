@@ -26,7 +26,7 @@ package final class LatestValueWriter<Value: Sendable>: Sendable {
         var threadRunning = false
         var flushes: [CheckedContinuation<Void, Never>] = []
         var closers: [CheckedContinuation<Void, Never>] = []
-        var threadFailure: DetachedThread.StartFailure?
+        var threadFailure: SystemError?
     }
 
     private let write: @Sendable (Value) -> Void
@@ -36,7 +36,7 @@ package final class LatestValueWriter<Value: Sendable>: Sendable {
     private let writing = Mutex(())
     private let wake = DispatchSemaphore(value: 0)
     /// Why there is no thread, when there is none.
-    package var threadFailure: DetachedThread.StartFailure? { state.withLock { $0.threadFailure } }
+    package var threadFailure: SystemError? { state.withLock { $0.threadFailure } }
 
     /// - Parameters:
     ///   - purpose: what is written, as a failure to start the thread names it.

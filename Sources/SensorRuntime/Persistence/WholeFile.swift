@@ -7,21 +7,17 @@ import Glibc
 /// `notify.json` through ``NotifyStateStore``), so a short read or an `EINTR` is handled
 /// one way everywhere (a BMC's password file too, from SensorIPMI).
 package enum WholeFile {
-    /// A failed `read(2)`: its errno, for ``ErrnoText``.
-    package struct ReadError: Error, Hashable {
-        /// The errno of the failed read.
-        package var errno: Int32
-    }
-
     /// Every byte from the file's current offset to its end; `EINTR` is retried.
-    package static func read(_ fd: Int32) throws(ReadError) -> [UInt8] {
+    ///
+    /// - Throws: ``SystemError`` (``SystemError/Operation/read``, no path: the caller knows it).
+    package static func read(_ fd: Int32) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if Glibc.errno == EINTR { continue }
-                throw ReadError(errno: Glibc.errno)
+                throw SystemError(.read, errno: Glibc.errno)
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])

@@ -15,8 +15,9 @@
 ///
 /// A backslash is not escaped (see docs/decisions.md): escaping is idempotent, so text
 /// already escaped (a message built from escaped parts) passes a writer's own escaping
-/// unchanged. Invalid UTF-8 never gets here: decoding a file's bytes into a `String` puts
-/// U+FFFD in its place, a printable character.
+/// unchanged. Invalid UTF-8 never reaches ``escaped(_:)``: decoding a file's bytes into a
+/// `String` puts U+FFFD in its place, a printable character; bytes shown as they were read
+/// go through ``quoted(_:cutAt:)``, which shows such a byte as `\xNN`.
 public enum DisplayText {
     /// `text` as one line: every control character escaped, a newline as `\n`.
     public static func escaped(_ text: String) -> String {
@@ -62,6 +63,49 @@ public enum DisplayText {
         return text.replacingScalars { needsEscape($0) && !(keepingLineBreaks && $0 == "\n") ? escape($0) : nil }
     }
 
+    /// Bytes from outside as read (a sysfs file's text, which may be anything), quoted for a
+    /// message: `"12\x0034"`. A UTF-8 character is shown as ``escaped(_:)`` shows it; ASCII
+    /// controls, `"` and `\` as `\xNN` (so the quotes hold exactly what was read), and so is
+    /// each byte that is not part of a UTF-8 character (where decoding would show U+FFFD and
+    /// hide the byte). Cut with `…` before the byte `limit` + 1: a file of garbage makes a
+    /// short message, not a long one.
+    public static func quoted(_ bytes: some Collection<UInt8>, cutAt limit: Int) -> String {
+        let bytes = Array(bytes)
+        var out = "\""
+        var i = 0
+        while i < bytes.count {
+            // A parser of its own for each character: an error's bytes are then bytes[i..<i + n].
+            var rest = bytes[i...].makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            let length: Int
+            let shown: String
+            switch parser.parseScalar(from: &rest) {
+            case .emptyInput: return out + "\""
+            case .valid(let encoded):
+                length = encoded.count
+                let c = Unicode.UTF8.decode(encoded)
+                if c.isASCII, needsEscape(c) || c == "\"" || c == "\\" {
+                    shown = hexEscape(UInt8(c.value))
+                } else {
+                    shown = needsEscape(c) ? escape(c) : String(Character(c))
+                }
+            case .error(let n):
+                length = n
+                shown = bytes[i..<i + n].map(hexEscape).joined()
+            }
+            if i + length > limit { return out + "…\"" }
+            out += shown
+            i += length
+        }
+        return out + "\""
+    }
+
+    /// `\x1b`: a byte as two lower-case hexadecimal digits.
+    private static func hexEscape(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16)
+        return #"\x"# + (hex.count == 1 ? "0" + hex : hex)
+    }
+
     /// Whether `c` is shown escaped.
     public static func needsEscape(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
@@ -77,9 +121,8 @@ public enum DisplayText {
         case "\r": return #"\r"#
         case "\t": return #"\t"#
         default:
-            let hex = String(c.value, radix: 16)
-            if c.value <= 0x7F { return #"\x"# + (hex.count == 1 ? "0" + hex : hex) }
-            return #"\u{"# + hex + "}"
+            if c.value <= 0x7F { return hexEscape(UInt8(c.value)) }
+            return #"\u{"# + String(c.value, radix: 16) + "}"
         }
     }
 }

@@ -38,7 +38,7 @@ final class ScenarioReadAhead: Sendable {
     init(
         _ playback: ScenarioPlayback, span: Int64, end: Int64, depth: Int,
         instants: @escaping @Sendable (inout ScenarioPlayback, _ through: Timestamp) -> [SensorValues]
-    ) throws(DetachedThread.StartFailure) {
+    ) throws(SystemError) {
         let stretches = BoundedHandOff<Stretch>(capacity: depth)
         self.stretches = stretches
         try DetachedThread.start("simulated scenario") {

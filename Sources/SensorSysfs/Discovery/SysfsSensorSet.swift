@@ -334,22 +334,11 @@ struct SysfsSensorSet: Sendable {
         }
     }
 
-    /// The text as read, trimmed, quoted, with control bytes as `\xNN` and cut at 40 bytes.
+    /// The text as read, its line end and trailing spaces trimmed, quoted as
+    /// ``DisplayText/quoted(_:cutAt:)`` quotes bytes, cut at 40 bytes.
     static func quoted(_ bytes: UnsafeRawBufferPointer) -> String {
-        var s = "\""
-        var count = 0
         var trimmed = bytes[...]
         while let last = trimmed.last, last == 0x0A || last == 0x20 { trimmed = trimmed.dropLast() }
-        for b in trimmed {
-            if count == 40 { s += "…"; break }
-            if b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                let hex = String(b, radix: 16)
-                s += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-            } else {
-                s.unicodeScalars.append(Unicode.Scalar(b))
-            }
-            count += 1
-        }
-        return s + "\""
+        return DisplayText.quoted(trimmed, cutAt: 40)
     }
 }

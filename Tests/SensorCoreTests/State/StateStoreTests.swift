@@ -155,7 +155,7 @@ struct StateStoreTests {
         let store = StateStore(directory: "/sys")
         #expect(
             throws: StateStore.SaveError.write(
-                AtomicFileWriter.Failure(step: .open, path: "/sys/state.json.tmp", errno: EACCES))
+                SystemError(.open, path: "/sys/state.json.tmp", errno: EACCES))
         ) {
             try store.save(Self.alerts)
         }

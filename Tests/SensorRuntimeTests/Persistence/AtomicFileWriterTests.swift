@@ -190,7 +190,7 @@ struct AtomicFileWriterTests {
         // The named temporary is a directory: it cannot be removed as a file, so open fails.
         let writer = AtomicFileWriter(
             path: path, options: AtomicFileWriter.Options(temporary: .named(dir.path("r.json.tmp-dir"))))
-        #expect(throws: AtomicFileWriter.Failure(step: .open, path: dir.path("r.json.tmp-dir"), errno: EEXIST)) {
+        #expect(throws: SystemError(.open, path: dir.path("r.json.tmp-dir"), errno: EEXIST)) {
             try writer.write("new\n")
         }
         #expect(TemporaryDirectory.readFile(path) == "old\n")

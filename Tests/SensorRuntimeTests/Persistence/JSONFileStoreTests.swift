@@ -35,7 +35,7 @@ struct JSONFileStoreTests {
         // A directory where the file should be cannot be read: EISDIR, in words.
         mkdir(dir.path("state.json"), 0o700)
         let loaded = JSONFileStore<StateFile>(path: dir.path("state.json")).load(now: Self.now)
-        #expect(loaded.problem == .unreadable(errno: EISDIR))
+        #expect(loaded.problem == .unreadable(SystemError(.read, path: dir.path("state.json"), errno: EISDIR)))
         #expect(loaded.problem?.description == "cannot read: Is a directory")
     }
 

@@ -23,6 +23,6 @@ struct WholeFileTests {
         let fd = open(dir.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         #expect(fd >= 0)
         defer { close(fd) }
-        #expect(throws: WholeFile.ReadError(errno: EISDIR)) { try WholeFile.read(fd) }
+        #expect(throws: SystemError(.read, errno: EISDIR)) { try WholeFile.read(fd) }
     }
 }

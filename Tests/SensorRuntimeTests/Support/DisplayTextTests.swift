@@ -82,4 +82,31 @@ struct DisplayTextTests {
         #expect(DisplayText.escapedLines("a\r\n<0>b") == #"a\r"# + "\n<0>b")
         #expect(DisplayText.escapedLines("a\u{2028}b") == #"a\u{2028}b"#)
     }
+
+    @Test func quotedBytesShowAsciiControlsQuotesAndBackslashesAsHex() {
+        let bytes = Array("12\u{0}3\t4\n\u{1B}[2J\"x\\\u{7F}".utf8)
+        #expect(DisplayText.quoted(bytes, cutAt: 40) == #""12\x003\x094\x0a\x1b[2J\x22x\x5c\x7f""#)
+        #expect(DisplayText.quoted([UInt8](), cutAt: 40) == #""""#)
+    }
+
+    @Test func quotedBytesKeepUTF8CharactersAndEscapeTheHostileOnes() {
+        #expect(DisplayText.quoted(Array("21.5 °C".utf8), cutAt: 40) == #""21.5 °C""#)
+        #expect(DisplayText.quoted(Array("a\u{9B}2J\u{202E}b".utf8), cutAt: 40) == #""a\u{9b}2J\u{202e}b""#)
+    }
+
+    @Test func quotedBytesThatAreNotUTF8ShowEachByteInHex() {
+        // A lone continuation byte, a Latin-1 é, a sequence cut short, a C1 control as one byte.
+        let bytes: [UInt8] = [0x31, 0x80, 0xE9, 0x32, 0xE2, 0x82, 0x33, 0x9B]
+        #expect(DisplayText.quoted(bytes, cutAt: 40) == #""1\x80\xe92\xe2\x823\x9b""#)
+    }
+
+    @Test func quotedBytesAreCutAtTheLimitWithAnEllipsisWithoutSplittingACharacter() {
+        let nines = [UInt8](repeating: UInt8(ascii: "9"), count: 41)
+        #expect(DisplayText.quoted(nines, cutAt: 40) == "\"" + String(repeating: "9", count: 40) + "…\"")
+        #expect(DisplayText.quoted(nines.dropLast(), cutAt: 40) == "\"" + String(repeating: "9", count: 40) + "\"")
+        // "°" is two bytes: the third and fourth of four would cross a limit of three.
+        #expect(DisplayText.quoted(Array("ab°".utf8), cutAt: 3) == #""ab…""#)
+        // An escaped byte counts as the one byte it was.
+        #expect(DisplayText.quoted([0, 0, 0], cutAt: 2) == #""\x00\x00…""#)
+    }
 }
