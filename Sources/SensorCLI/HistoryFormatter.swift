@@ -60,8 +60,12 @@ enum HistoryFormatter {
     /// `{"time":…,"host":…,"event":"silence","silence":{…}}`, the silence as `silence list
     /// --json` prints it.
     static func silenceJSON(_ r: JournalSilenceReader.Record) -> String {
-        "{\"time\":\"\(utc(r.realtimeMicroseconds))\",\"host\":" + EventFormatter.jsonString(r.host)
-            + ",\"event\":\"silence\",\"silence\":" + SilenceFormatter.json(r.silence) + "}"
+        JSONWriter.text(
+            .object(
+                JSONObject([
+                    .string("time", utc(r.realtimeMicroseconds)), .string("host", r.host), .string("event", "silence"),
+                    JSONObject.Member(key: "silence", value: SilenceFormatter.value(r.silence)),
+                ])))
     }
 
     /// `2026-11-29 10:00:01 web1 cpu-hot firing sim:cpu (CPU) 85 °C threshold 80 °C [warning]`,
@@ -88,19 +92,16 @@ enum HistoryFormatter {
     /// when absent), `event`, `rule`, `sensor`, `label`, `severity`, `value`, `threshold`, for
     /// a predict rule `predicted` (a number or null), then `unit`.
     static func json(_ r: JournalAlertRecord) -> String {
-        var s = "{\"time\":\"\(utc(r.realtimeMicroseconds))\""
-        s += ",\"host\":" + EventFormatter.jsonString(r.host)
-        s += ",\"event\":\"\(r.kind.rawValue)\""
-        s += ",\"rule\":" + EventFormatter.jsonString(r.rule)
-        s += ",\"sensor\":" + EventFormatter.jsonString(r.sensor)
-        s += ",\"label\":" + EventFormatter.jsonString(r.label)
-        s += ",\"severity\":" + (r.severity.map { "\"\($0.rawValue)\"" } ?? "null")
-        s += ",\"value\":" + (r.value.map(NumberText.number) ?? "null")
-        s += ",\"threshold\":" + (r.threshold.map(NumberText.number) ?? "null")
-        if r.condition == .predict { s += ",\"predicted\":" + (r.predicted.map(NumberText.number) ?? "null") }
-        if let limit = r.limit { s += ",\"limit\":" + EventFormatter.jsonString(limit) }
-        s += ",\"unit\":" + EventFormatter.jsonString(r.unit)
-        return s + "}"
+        var members: [JSONObject.Member] = [
+            .string("time", utc(r.realtimeMicroseconds)), .string("host", r.host), .string("event", r.kind.rawValue),
+            .string("rule", r.rule), .string("sensor", r.sensor), .string("label", r.label),
+            .optionalString("severity", r.severity?.rawValue), .number("value", r.value),
+            .number("threshold", r.threshold),
+        ]
+        if r.condition == .predict { members.append(.number("predicted", r.predicted)) }
+        if let limit = r.limit { members.append(.string("limit", limit)) }
+        members.append(.string("unit", r.unit))
+        return JSONWriter.text(.object(JSONObject(members)))
     }
 
     /// `2026-11-29 10:00:01` in the local time zone.

@@ -22,19 +22,20 @@ enum SilenceFormatter {
 
     /// One JSON object: `id`, `rule`, `sensor`, `host` (null when left out: any), `starts`,
     /// `ends` (RFC 3339, UTC), `by`, `comment`, `state` (`active` or `expired`).
-    static func json(_ s: Silence) -> String {
-        func glob(_ g: Glob?) -> String { g.map { EventFormatter.jsonString($0.pattern) } ?? "null" }
-        var j = "{\"id\":" + EventFormatter.jsonString(s.id)
-        j += ",\"rule\":" + glob(s.rule) + ",\"sensor\":" + glob(s.sensor) + ",\"host\":" + glob(s.host)
-        j += ",\"starts\":\"" + RFC3339.format(microseconds: s.startsMicroseconds) + "\""
-        j += ",\"ends\":\"" + RFC3339.format(microseconds: s.endsMicroseconds) + "\""
-        j += ",\"by\":" + EventFormatter.jsonString(s.by)
-        j += ",\"comment\":" + EventFormatter.jsonString(s.comment)
-        return j + ",\"state\":\"" + (s.expired ? "expired" : "active") + "\"}"
+    static func json(_ s: Silence) -> String { JSONWriter.text(value(s)) }
+
+    /// The silence as a JSON value, for ``json(_:)`` and the `history` line that holds one.
+    static func value(_ s: Silence) -> JSONValue {
+        .object(
+            JSONObject([
+                .string("id", s.id), .optionalString("rule", s.rule?.pattern),
+                .optionalString("sensor", s.sensor?.pattern), .optionalString("host", s.host?.pattern),
+                .string("starts", RFC3339.format(microseconds: s.startsMicroseconds)),
+                .string("ends", RFC3339.format(microseconds: s.endsMicroseconds)), .string("by", s.by),
+                .string("comment", s.comment), .string("state", s.expired ? "expired" : "active"),
+            ]))
     }
 
     /// The JSON array `silence list --json` prints (always valid JSON, `[]` for none).
-    static func jsonArray(_ silences: [Silence]) -> String {
-        "[" + silences.map(json).joined(separator: ",") + "]"
-    }
+    static func jsonArray(_ silences: [Silence]) -> String { JSONWriter.text(.array(silences.map(value))) }
 }

@@ -1,4 +1,5 @@
 import SensorCore
+import SensorRuntime
 
 /// One entry of the configuration's `notify` list: where alert events go, which ones, and
 /// how long one delivery may take (SPEC §17).
@@ -53,7 +54,7 @@ public struct NotifyTarget: Sendable, Hashable {
     private func key(url form: KeyPath<CredentialedURL, String>) -> String {
         let head: String =
             switch kind {
-            case .exec(let argv): "exec " + argv.map(EventFormatter.jsonString).joined(separator: " ")
+            case .exec(let argv): "exec " + argv.map(JSONWriter.string).joined(separator: " ")
             case .alertmanager(let url): "alertmanager " + CredentialedURL(url)[keyPath: form]
             }
         return ([head] + filter.words).joined(separator: " ")

@@ -34,8 +34,7 @@ public enum EventFormatter {
     /// The readable line `simulate` prints: time, the priority's word as `run` logs the
     /// event (a `resolved` is `notice` whatever the rule's severity), then the message.
     public static func line(_ e: AlertEvent) -> String {
-        let t = e.time.seconds
-        let stamp = "t=" + (t == t.rounded() ? String(Int64(t)) : String(t)) + "s"
+        let stamp = "t=" + NumberText.number(e.time.seconds) + "s"
         let word = LogLevel(rawValue: e.priority).map { "\($0)" } ?? e.severity.rawValue
         return "\(stamp) \(word) \(e.message)"
     }
@@ -46,7 +45,4 @@ public enum EventFormatter {
     public static func states(_ words: [String]) -> String {
         words.isEmpty ? "no state asserted" : words.joined(separator: ", ")
     }
-
-    /// A JSON string literal with the escapes JSON requires (``JSONWriter/string(_:)``).
-    public static func jsonString(_ s: String) -> String { JSONWriter.string(s) }
 }

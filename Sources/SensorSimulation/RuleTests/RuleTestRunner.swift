@@ -87,7 +87,7 @@ public enum RuleTestRunner {
         if let v = e.value { parts.append("value: " + number(v)) }
         if let t = e.threshold { parts.append("threshold: " + number(t)) }
         if let p = e.predicted { parts.append("predicted: " + number(p)) }
-        if let l = e.limit { parts.append("limit: " + (l.map(EventFormatter.jsonString) ?? "null")) }
+        if let l = e.limit { parts.append("limit: " + (l.map(JSONWriter.string) ?? "null")) }
         parts += annotations { e.annotations[$0] }
         return "{" + parts.joined(separator: ", ") + "}"
     }
@@ -103,7 +103,7 @@ public enum RuleTestRunner {
             parts.append("predicted: " + number(e.predicted))
         }
         if (want == nil && e.isLimitRule) || want?.limit != nil {
-            parts.append("limit: " + (e.limit.map(EventFormatter.jsonString) ?? "null"))
+            parts.append("limit: " + (e.limit.map(JSONWriter.string) ?? "null"))
         }
         parts += annotations { name in
             let value = e.annotations.value(name)
@@ -116,14 +116,14 @@ public enum RuleTestRunner {
     /// their documented order; a key it gives nil for is left out.
     private static func annotations(_ listed: (String) -> String??) -> [String] {
         RuleAnnotations.names.compactMap { name in
-            listed(name).map { name + ": " + ($0.map(EventFormatter.jsonString) ?? "null") }
+            listed(name).map { name + ": " + ($0.map(JSONWriter.string) ?? "null") }
         }
     }
 
     private static func fixed(time: Double, kind: EventKind, rule: String, sensor: String) -> [String] {
         [
             "time: " + NumberText.number(time), "event: \"\(kind.rawValue)\"",
-            "rule: " + EventFormatter.jsonString(rule), "sensor: " + EventFormatter.jsonString(sensor),
+            "rule: " + JSONWriter.string(rule), "sensor: " + JSONWriter.string(sensor),
         ]
     }
 
@@ -131,8 +131,8 @@ public enum RuleTestRunner {
 
     private static func render(_ alerts: Set<AlertKey>) -> String {
         let listed = alerts.sorted().map {
-            "{rule: " + EventFormatter.jsonString($0.rule) + ", sensor: "
-                + EventFormatter.jsonString($0.sensor.rawValue) + "}"
+            "{rule: " + JSONWriter.string($0.rule) + ", sensor: "
+                + JSONWriter.string($0.sensor.rawValue) + "}"
         }
         return "[" + listed.joined(separator: ", ") + "]"
     }

@@ -30,10 +30,10 @@ struct HostileTextOutputTests {
     }
 
     @Test func jsonEscapesEveryControlCharacterAsJSONDoes() {
-        #expect(EventFormatter.jsonString("\u{1B}[2J\u{7}\r\n\u{0}") == #""\u001b[2J\u0007\r\n\u0000""#)
-        #expect(EventFormatter.jsonString("a\u{7F}\u{9B}\u{2028}b") == #""a\u007f\u009b\u2028b""#)
-        #expect(EventFormatter.jsonString("°C \"q\" \\") == #""°C \"q\" \\""#)
-        #expect(EventFormatter.jsonString("°C") == "\"°C\"")
+        #expect(JSONWriter.string("\u{1B}[2J\u{7}\r\n\u{0}") == #""\u001b[2J\u0007\r\n\u0000""#)
+        #expect(JSONWriter.string("a\u{7F}\u{9B}\u{2028}b") == #""a\u007f\u009b\u2028b""#)
+        #expect(JSONWriter.string("°C \"q\" \\") == #""°C \"q\" \\""#)
+        #expect(JSONWriter.string("°C") == "\"°C\"")
     }
 
     @Test func anEventOnStderrIsOneLineWithItsPriorityAndNoForgedLine() throws {
