@@ -13,42 +13,45 @@ public enum CLI {
     struct Command: Sendable {
         var name: String
         var abstract: String
-        var run: @Sendable ([String]) async -> ExitCode
+        /// Its steps; one that ends it early throws the exit code (``CommandSupport``).
+        var run: @Sendable ([String]) async throws(ExitCode) -> ExitCode
     }
 
     static let commands: [Command] = [
-        Command(name: "run", abstract: "run the daemon in the foreground", run: { await RunCommand.run($0) }),
+        Command(
+            name: "run", abstract: "run the daemon in the foreground",
+            run: RunCommand.run),
         Command(
             name: "check", abstract: "validate the configuration and every file it names",
-            run: { await CheckCommand.run($0) }),
+            run: CheckCommand.run),
         Command(name: "sensors", abstract: "read every configured sensor once and print it", run: SensorsCommand.run),
         Command(
             name: "simulate", abstract: "run the rules over a scenario in virtual time",
-            run: { await SimulateCommand.run($0) }),
+            run: SimulateCommand.run),
         Command(
             name: "record", abstract: "record the real sensors as a scenario to replay",
-            run: { await RecordCommand.run($0) }),
+            run: RecordCommand.run),
         Command(name: "history", abstract: "print alert events read back from the journal", run: HistoryCommand.run),
         Command(
             name: "status", abstract: "what the running daemon sees now: alerts, every sensor", run: StatusCommand.run),
         Command(
             name: "test", abstract: "run rule tests: scenarios and the events they must give",
-            run: { await TestCommand.run($0) }),
+            run: TestCommand.run),
         Command(
             name: "silence", abstract: "stop the pages for some alerts for a while: add, list, expire",
             run: SilenceCommand.run),
         Command(
             name: "watch", abstract: "the daemon's live stream, one line per change",
-            run: { await WatchCommand.run($0) }),
+            run: WatchCommand.run),
         Command(
             name: "top", abstract: "a live full-screen view of every sensor and alert",
-            run: { await TopCommand.run($0) }),
+            run: TopCommand.run),
         Command(
             name: "notify", abstract: "deliver alert events from the journal to people and systems",
-            run: { await NotifyCommand.run($0) }),
+            run: NotifyCommand.run),
         Command(
             name: "mqtt", abstract: "publish the live stream to MQTT, with Home Assistant discovery",
-            run: { await MQTTCommand.run($0) }),
+            run: MQTTCommand.run),
     ]
 
     /// The signals `run` handles (stop, stop, reload) and those `record` handles (stop).
@@ -90,7 +93,11 @@ public enum CLI {
             SignalSource<Int32>.route(MQTTCommand.signals)
         default: break
         }
-        if case .failure(let code) = CommandSupport.withThreads(DaemonActor.startThread) { return code }
+        do {
+            try CommandSupport.withThreads(DaemonActor.startThread)
+        } catch {
+            return error
+        }
         return nil
     }
 
@@ -121,7 +128,18 @@ public enum CLI {
                 Output.stderr("sensorwatch: unknown command '\(first)'\n\n" + usage)
                 return .usage
             }
-            return await command.run(Array(args.dropFirst()))
+            return await exitCode(of: command.run, Array(args.dropFirst()))
+        }
+    }
+
+    /// What a command's run comes to: the code it returned, or the one a step ended it with.
+    static func exitCode(
+        of run: ([String]) async throws(ExitCode) -> ExitCode, _ args: [String]
+    ) async -> ExitCode {
+        do {
+            return try await run(args)
+        } catch {
+            return error
         }
     }
 

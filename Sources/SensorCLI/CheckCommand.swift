@@ -34,29 +34,12 @@ enum CheckCommand {
           sensorwatch check --config new.json5 && sudo systemctl reload sensorwatch
         """
 
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
-        switch CommandSupport.loadConfiguration(options.configPath) {
-        case .success(let configuration):
-            for warning in LegacySensorIDs.warnings(configuration) { Output.stderr(warning.description) }
-            for warning in IPMICheck.warnings(configuration) {
-                Output.stderr("warning: " + DisplayText.escaped(warning))
-            }
-            switch CommandSupport.withThreads({ () throws(SystemError) in
-                try SensorsCommand.read(configuration.sources, derived: configuration.derived, clock: BootClock())
-            }) {
-            case .success(let readings):
-                for line in unselectedWarnings(configuration, sensors: readings.map(\.sensor)) { Output.stdout(line) }
-            case .failure(let code):
-                return code
-            }
-            Output.stdout("OK")
-            return .success
-        case .failure(let code):
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(args, help: help)
+        let configuration: Configuration
+        do {
+            configuration = try CommandSupport.loadConfiguration(options.configPath)
+        } catch {
             // A rule-test file fails as a configuration with `config`/`tests: unknown key`,
             // which says nothing of what it is: say it, and what reads it.
             if (try? RuleTestLoader.load(path: options.configPath)) != nil {
@@ -64,8 +47,18 @@ enum CheckCommand {
                 Output.stderr(
                     "\(path): this is a rule-test file, not a configuration: run it with `sensorwatch test \(path)`")
             }
-            return code
+            throw error
         }
+        for warning in LegacySensorIDs.warnings(configuration) { Output.stderr(warning.description) }
+        for warning in IPMICheck.warnings(configuration) {
+            Output.stderr("warning: " + DisplayText.escaped(warning))
+        }
+        let readings = try CommandSupport.withThreads({ () throws(SystemError) in
+            try SensorsCommand.read(configuration.sources, derived: configuration.derived, clock: BootClock())
+        })
+        for line in unselectedWarnings(configuration, sensors: readings.map(\.sensor)) { Output.stdout(line) }
+        Output.stdout("OK")
+        return .success
     }
 
     /// `PATH: rules[N]: warning: rule "NAME" selects no sensor of this machine: …`, one line

@@ -6,24 +6,28 @@ import SensorRuntime
 import SensorSystemd
 
 /// Shared steps of the subcommands: parsing with usage errors, loading the configuration.
+///
+/// A step that ends the command throws the exit code to end with (having said why), so a
+/// command reads as its steps: `let options = try CommandSupport.parse(args, help: help)`.
 enum CommandSupport {
     /// Parses options, printing help (exit 0) or a usage error (exit 64) when needed.
-    /// Returns nil with the exit code to use when the command should not go on.
+    /// Throws the exit code to use when the command should not go on.
     static func parse(
         _ args: [String], valued: Set<String> = ["config"], flags: Set<String> = [], arguments: Bool = false,
         help: String
-    ) -> Result<Options, ExitCode> {
+    ) throws(ExitCode) -> Options {
+        let options: Options
         do {
-            let options = try Options(args, valued: valued, flags: flags, arguments: arguments)
-            if options.has("help") {
-                Output.stdout(help)
-                return .failure(.success)
-            }
-            return .success(options)
+            options = try Options(args, valued: valued, flags: flags, arguments: arguments)
         } catch {
             Output.stderr("sensorwatch: \(error)\n\n" + help)
-            return .failure(.usage)
+            throw .usage
         }
+        if options.has("help") {
+            Output.stdout(help)
+            throw .success
+        }
+        return options
     }
 
     /// What a command that reads the journal reads and whom it trusts there: every
@@ -33,7 +37,7 @@ enum CommandSupport {
     /// have held for the command (`silences are kept in the journal, so none can be listed`).
     static func journal(
         _ options: Options, command: String, kept: String
-    ) -> Result<(sources: [JournalHistoryReader.Source], trust: JournalTrust), ExitCode> {
+    ) throws(ExitCode) -> (sources: [JournalHistoryReader.Source], trust: JournalTrust) {
         let sources =
             options.all("directory").map(JournalHistoryReader.Source.directory)
             + options.all("file").map(JournalHistoryReader.Source.file)
@@ -41,48 +45,48 @@ enum CommandSupport {
             Output.stderr(
                 "sensorwatch \(command): \(missing): \(kept); "
                     + "start systemd-journald, or read journal files with --directory DIR or --file FILE")
-            return .failure(.failure)
+            throw .failure
         }
-        return trust(options, command: command).map { (sources, $0) }
+        return (sources, try trust(options, command: command))
     }
 
     /// The configuration's `trust` (SPEC §17) for a command that reads the journal. Without
     /// `--config` or `$SENSORWATCH_CONFIG`, a default file that does not exist, or that this
     /// user may not read (it can hold a password), gives the default trust (the daemon's unit
     /// and root): such commands need no configuration.
-    static func trust(_ options: Options, command: String) -> Result<JournalTrust, ExitCode> {
+    static func trust(_ options: Options, command: String) throws(ExitCode) -> JournalTrust {
         let path = options.configPath
         let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG").map { $0.pointee != 0 } == true
         if !named, access(path, R_OK) != 0 {
             let why = errno
-            if why == ENOENT { return .success(.daemon) }
+            if why == ENOENT { return .daemon }
             if why == EACCES {
                 Output.stderr(
                     "sensorwatch \(command): \(path): \(ErrnoText.words(why)); using the default trust (see --config)")
-                return .success(.daemon)
+                return .daemon
             }
         }
-        return loadConfiguration(path).map(\.trust)
+        return try loadConfiguration(path).trust
     }
 
     /// Loads the configuration, printing every error (one per line) on failure.
-    static func loadConfiguration(_ path: String) -> Result<Configuration, ExitCode> {
+    static func loadConfiguration(_ path: String) throws(ExitCode) -> Configuration {
         do {
-            return .success(try ConfigLoader.load(path: path))
+            return try ConfigLoader.load(path: path)
         } catch {
             for e in error.errors { Output.stderr(e.description) }
-            return .failure(.config)
+            throw .config
         }
     }
 
     /// Makes what needs a thread of its own (the boot clock, notify's descriptor waiter);
     /// when the system refuses the thread (a thread limit), says so and gives `EX_OSERR`.
-    static func withThreads<T>(_ make: () throws(SystemError) -> T) -> Result<T, ExitCode> {
+    static func withThreads<T>(_ make: () throws(SystemError) -> T) throws(ExitCode) -> T {
         do {
-            return .success(try make())
+            return try make()
         } catch {
             Output.stderr("sensorwatch: \(error)")
-            return .failure(.osError)
+            throw .osError
         }
     }
 }

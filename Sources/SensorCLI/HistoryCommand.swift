@@ -55,16 +55,12 @@ enum HistoryCommand {
           sensorwatch history --directory /var/log/journal/remote --host web1
         """
 
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(
             args, valued: ["since", "until", "rule", "sensor", "host", "lines", "directory", "file", "config"],
             flags: ["json"],
             help: help)
-        {
-        case .success(let parsed): options = parsed
-        case .failure(let code): return code
-        }
+
         var times: [String: UInt64] = [:]
         let now = SystemWallClock().now.seconds
         for name in ["since", "until"] {
@@ -82,14 +78,9 @@ enum HistoryCommand {
             guard let n = Int(text), n >= 0 else { return usageError("--lines: '\(text)' is not a count") }
             newest = n
         }
-        let sources: [JournalHistoryReader.Source], trust: JournalTrust
-        switch CommandSupport.journal(
+        let (sources, trust) = try CommandSupport.journal(
             options, command: "history",
             kept: "the daemon's alerts are kept in the journal, so there is nothing to read")
-        {
-        case .success(let journal): (sources, trust) = journal
-        case .failure(let code): return code
-        }
         let records: [JournalAlertRecord]
         var lookAlikes = 0
         var lastReason = ""

@@ -19,23 +19,20 @@ struct LiveClientSetup: Sendable {
     let signals: SignalSource<Int32>
     let clock: BootClock
 
-    /// Sets up `command` (its name for messages) with `options`, taking `signals`; the exit
-    /// status when it cannot go on, said on stderr.
-    static func make(_ options: Options, command: String, signals: [Int32]) -> Result<LiveClientSetup, ExitCode> {
+    /// Sets up `command` (its name for messages) with `options`, taking `signals`; throws the
+    /// exit status when it cannot go on, said on stderr.
+    static func make(_ options: Options, command: String, signals: [Int32]) throws(ExitCode) -> LiveClientSetup {
         var configuration: Configuration?
         let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG").map { $0.pointee != 0 } == true
         if named || access(options.configPath, R_OK) == 0 {
-            switch CommandSupport.loadConfiguration(options.configPath) {
-            case .success(let c): configuration = c
-            case .failure(let code): return .failure(code)
-            }
+            configuration = try CommandSupport.loadConfiguration(options.configPath)
         }
         let setting = configuration?.liveSocket ?? .runtimeDirectory
         guard LiveSocketPath.client(setting) != nil else {
             Output.stderr("sensorwatch \(command): the configuration turns the live stream off (liveSocket: false)")
-            return .failure(.failure)
+            throw .failure
         }
-        return CommandSupport.withThreads { () throws(SystemError) in
+        return try CommandSupport.withThreads { () throws(SystemError) in
             LiveClientSetup(
                 configuration: configuration, path: { LiveSocketPath.client(setting) },
                 signals: try SignalSource(signals) { $0 }, clock: try BootClock())

@@ -41,18 +41,10 @@ enum MQTTCommand {
     static let signals = [SIGTERM, SIGINT, SIGHUP]
 
     @DaemonActor
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(args, help: help)
         let path = options.configPath
-        let configuration: Configuration
-        switch CommandSupport.loadConfiguration(path) {
-        case .success(let c): configuration = c
-        case .failure(let code): return code
-        }
+        let configuration: Configuration = try CommandSupport.loadConfiguration(path)
         guard let mqtt = configuration.mqtt else {
             Output.stderr(
                 "\(path): mqtt: required key is missing (the broker to publish to: mqtt: { broker: \"mqtt://HOST\" })")
@@ -71,13 +63,10 @@ enum MQTTCommand {
                 return .config
             }
         }
-        let (signalSource, clock): (SignalSource<DaemonSignal>, BootClock)
-        switch CommandSupport.withThreads({ () throws(SystemError) in
+        let (signalSource, clock): (SignalSource<DaemonSignal>, BootClock) = try CommandSupport.withThreads({
+            () throws(SystemError) in
             (try SignalSource(Self.signals, as: DaemonSignal.init), try BootClock())
-        }) {
-        case .success(let made): (signalSource, clock) = made
-        case .failure(let code): return code
-        }
+        })
         defer { signalSource.cancel() }
         let host = NotifyCommand.hostName()
         let topics = MQTTTopics(prefix: mqtt.topicPrefix, host: host, discoveryPrefix: mqtt.discoveryPrefix)

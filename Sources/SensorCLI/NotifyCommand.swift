@@ -53,27 +53,17 @@ enum NotifyCommand {
     static let signals = [SIGTERM, SIGINT, SIGHUP]
 
     @DaemonActor
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, valued: ["config", "directory", "state"], flags: ["test"], help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(
+            args, valued: ["config", "directory", "state"], flags: ["test"], help: help)
         let path = options.configPath
-        if options.has("test") { return await test(configPath: path) }
-        let (signals, waiter, clock): (SignalSource<DaemonSignal>, DescriptorWaiter, BootClock)
-        switch CommandSupport.withThreads({ () throws(SystemError) in
-            (try SignalSource(Self.signals, as: DaemonSignal.init), try DescriptorWaiter(), try BootClock())
-        }) {
-        case .success(let made): (signals, waiter, clock) = made
-        case .failure(let code): return code
-        }
+        if options.has("test") { return try await test(configPath: path) }
+        let (signals, waiter, clock): (SignalSource<DaemonSignal>, DescriptorWaiter, BootClock) =
+            try CommandSupport.withThreads({ () throws(SystemError) in
+                (try SignalSource(Self.signals, as: DaemonSignal.init), try DescriptorWaiter(), try BootClock())
+            })
         defer { signals.cancel() }
-        let configuration: Configuration
-        switch CommandSupport.loadConfiguration(path) {
-        case .success(let c): configuration = c
-        case .failure(let code): return code
-        }
+        let configuration: Configuration = try CommandSupport.loadConfiguration(path)
         let statePath =
             options["state"]
             ?? StateStore.directoryFromEnvironment() + "/" + NotifyStateStore.fileName
@@ -151,24 +141,16 @@ enum NotifyCommand {
     /// `--test`: each target gets the made-up firing and resolved events once, no retries,
     /// no kept state; one line per target and event.
     @DaemonActor
-    static func test(configPath: String) async -> ExitCode {
-        let configuration: Configuration
-        switch CommandSupport.loadConfiguration(configPath) {
-        case .success(let c): configuration = c
-        case .failure(let code): return code
-        }
+    static func test(configPath: String) async throws(ExitCode) -> ExitCode {
+        let configuration: Configuration = try CommandSupport.loadConfiguration(configPath)
         guard !configuration.notify.isEmpty else {
             Output.stderr("\(configPath): the notify list is empty: nothing to test")
             return .failure
         }
         let events = NotifyEvent.testEvents(now: SystemWallClock().now.microseconds, host: hostName())
-        let (waiter, clock): (DescriptorWaiter, BootClock)
-        switch CommandSupport.withThreads({ () throws(SystemError) in
+        let (waiter, clock): (DescriptorWaiter, BootClock) = try CommandSupport.withThreads({ () throws(SystemError) in
             (try DescriptorWaiter(), try BootClock())
-        }) {
-        case .success(let made): (waiter, clock) = made
-        case .failure(let code): return code
-        }
+        })
         var allDelivered = true
         for target in configuration.notify {
             let delivery = delivery(

@@ -43,12 +43,9 @@ enum RecordCommand {
         """
 
     @DaemonActor
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, valued: ["config", "duration", "interval", "output"], help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(
+            args, valued: ["config", "duration", "interval", "output"], help: help)
         let duration: Duration?
         let interval: Duration?
         let output: String
@@ -70,20 +67,12 @@ enum RecordCommand {
         }
         // Signals are routed before anything slow happens (and kept in a pipe since `main`,
         // see SignalSource): an early one ends the recording as a late one does, with a file.
-        let signals: SignalSource<Void>
-        switch CommandSupport.withThreads({ () throws(SystemError) in
+        let signals: SignalSource<Void> = try CommandSupport.withThreads({ () throws(SystemError) in
             try SignalSource(CLI.recordSignals) { _ in () }
-        }) {
-        case .success(let s): signals = s
-        case .failure(let code): return code
-        }
+        })
         defer { signals.cancel() }
 
-        let configuration: Configuration
-        switch CommandSupport.loadConfiguration(options.configPath) {
-        case .success(let c): configuration = c
-        case .failure(let code): return code
-        }
+        let configuration: Configuration = try CommandSupport.loadConfiguration(options.configPath)
         let sources = RecordingSession<BootClock>.recordable(configuration.sources)
         guard !sources.isEmpty else {
             Output.stderr("sensorwatch: \(configuration.path): no thermal, hwmon or iio source to record")
@@ -93,11 +82,7 @@ enum RecordCommand {
             Output.stderr("sensorwatch: \(output): cannot write here: \(ErrnoText.words(errno))")
             return .failure
         }
-        let clock: BootClock
-        switch CommandSupport.withThreads(BootClock.init) {
-        case .success(let c): clock = c
-        case .failure(let code): return code
-        }
+        let clock: BootClock = try CommandSupport.withThreads(BootClock.init)
         let session = RecordingSession(
             sources: sources, interval: interval, duration: duration, clock: clock,
             makeReader: { SourceReaders.plain.make($0, loop: false) },

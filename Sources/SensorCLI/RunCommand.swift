@@ -44,12 +44,8 @@ enum RunCommand {
         """
 
     @DaemonActor
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(args, help: help)
         let path = options.configPath
         // Before the poll threads: each thread that allocates while the others hold their
         // arena would get one of its own (up to 16 here), each keeping ~0.5 MiB of its own
@@ -58,20 +54,12 @@ enum RunCommand {
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
         // in the stream) until the daemon reads it, never lost and never fatal.
-        let source: SignalSource<DaemonSignal>
-        switch CommandSupport.withThreads({ () throws(SystemError) in
+        let source: SignalSource<DaemonSignal> = try CommandSupport.withThreads({ () throws(SystemError) in
             try SignalSource(CLI.runSignals, as: DaemonSignal.init)
-        }) {
-        case .success(let s): source = s
-        case .failure(let code): return code
-        }
+        })
         defer { source.cancel() }
 
-        let configuration: Configuration
-        switch CommandSupport.loadConfiguration(path) {
-        case .success(let c): configuration = c
-        case .failure(let code): return code
-        }
+        let configuration: Configuration = try CommandSupport.loadConfiguration(path)
         let terminal = terminalLine()
         // On a terminal the events show there too, also while journald takes them (SPEC §19).
         // Each alert entry also wakes a running `notify` (SPEC §17, docs/decisions.md).
@@ -132,11 +120,7 @@ enum RunCommand {
                     silences: JournalLiveSilenceSource(trust: configuration.trust))
             ]
         }
-        let clock: BootClock
-        switch CommandSupport.withThreads(BootClock.init) {
-        case .success(let c): clock = c
-        case .failure(let code): return code
-        }
+        let clock: BootClock = try CommandSupport.withThreads(BootClock.init)
         let daemon = Daemon(configuration: configuration, environment: environment, clock: clock)
         await daemon.run(signals: source.stream)
         return .success

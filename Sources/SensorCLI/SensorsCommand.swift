@@ -39,25 +39,13 @@ public enum SensorsCommand {
         """
 
     /// Runs the command with its arguments (after `sensors`) and returns the exit status.
-    public static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, flags: ["json"], help: usage) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
-        let configuration: Configuration
-        switch CommandSupport.loadConfiguration(options.configPath) {
-        case .success(let c): configuration = c
-        case .failure(let code): return code
-        }
+    public static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(args, flags: ["json"], help: usage)
+        let configuration: Configuration = try CommandSupport.loadConfiguration(options.configPath)
         let json = options.has("json")
-        let readings: [Reading]
-        switch CommandSupport.withThreads({ () throws(SystemError) in
+        let readings: [Reading] = try CommandSupport.withThreads({ () throws(SystemError) in
             try read(configuration.sources, derived: configuration.derived, clock: BootClock())
-        }) {
-        case .success(let r): readings = r
-        case .failure(let code): return code
-        }
+        })
         Output.stdout(json ? Self.json(readings) : table(readings))
         let unread = readings.count { $0.error.map(OpenFileLimit.isShortage) ?? false }
         if unread > 0 {

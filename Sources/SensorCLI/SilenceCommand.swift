@@ -50,11 +50,11 @@ enum SilenceCommand {
           sudo sensorwatch silence expire 6f0c1d2e-8a7b-4c3d-9e1f-0a2b3c4d5e6f
         """
 
-    static func run(_ args: [String]) async -> ExitCode {
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
         switch args.first {
-        case "add": return add(Array(args.dropFirst()))
-        case "list": return list(Array(args.dropFirst()))
-        case "expire": return expire(Array(args.dropFirst()))
+        case "add": return try add(Array(args.dropFirst()))
+        case "list": return try list(Array(args.dropFirst()))
+        case "expire": return try expire(Array(args.dropFirst()))
         case "--help", "-h", "help":
             Output.stdout(help)
             return .success
@@ -63,12 +63,8 @@ enum SilenceCommand {
         }
     }
 
-    private static func add(_ args: [String]) -> ExitCode {
-        let options: Options
-        switch parse(args, valued: ["rule", "sensor", "host", "for", "until", "comment", "config"]) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    private static func add(_ args: [String]) throws(ExitCode) -> ExitCode {
+        let options: Options = try parse(args, valued: ["rule", "sensor", "host", "for", "until", "comment", "config"])
         let silence: Silence
         do {
             silence = try SilenceRequest.silence(
@@ -97,19 +93,10 @@ enum SilenceCommand {
         return .success
     }
 
-    private static func list(_ args: [String]) -> ExitCode {
-        let options: Options
-        switch parse(args, valued: ["directory", "file", "config"], flags: ["json"]) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
-        let sources: [JournalHistoryReader.Source], trust: JournalTrust
-        switch CommandSupport.journal(
+    private static func list(_ args: [String]) throws(ExitCode) -> ExitCode {
+        let options: Options = try parse(args, valued: ["directory", "file", "config"], flags: ["json"])
+        let (sources, trust) = try CommandSupport.journal(
             options, command: "silence", kept: "silences are kept in the journal, so none can be listed")
-        {
-        case .success(let journal): (sources, trust) = journal
-        case .failure(let code): return code
-        }
         guard let book = read(sources, trust: trust) else { return .failure }
         let active = book.active(atMicroseconds: SystemWallClock().now.microseconds)
         if options.has("json") {
@@ -122,20 +109,12 @@ enum SilenceCommand {
         return .success
     }
 
-    private static func expire(_ args: [String]) -> ExitCode {
-        let options: Options
-        switch parse(args, valued: ["config"], arguments: true) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    private static func expire(_ args: [String]) throws(ExitCode) -> ExitCode {
+        let options: Options = try parse(args, valued: ["config"], arguments: true)
         guard options.arguments.count == 1, let id = options.arguments.first else {
             return usageError("give the id of one silence (see `sensorwatch silence list`)")
         }
-        let trust: JournalTrust
-        switch CommandSupport.trust(options, command: "silence") {
-        case .success(let t): trust = t
-        case .failure(let code): return code
-        }
+        let trust: JournalTrust = try CommandSupport.trust(options, command: "silence")
         if let missing = SystemJournal.missing() {
             Output.stderr(
                 "sensorwatch silence: \(missing): silences are kept in the journal, so none can be expired; "
@@ -205,8 +184,8 @@ enum SilenceCommand {
 
     private static func parse(
         _ args: [String], valued: Set<String>, flags: Set<String> = [], arguments: Bool = false
-    ) -> Result<Options, ExitCode> {
-        CommandSupport.parse(args, valued: valued, flags: flags, arguments: arguments, help: help)
+    ) throws(ExitCode) -> Options {
+        try CommandSupport.parse(args, valued: valued, flags: flags, arguments: arguments, help: help)
     }
 
     /// The user running the command, from the uid: its name, else `uid N`.

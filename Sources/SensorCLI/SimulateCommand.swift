@@ -47,14 +47,10 @@ enum SimulateCommand {
         """
 
     @DaemonActor
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(
             args, valued: ["config", "scenario", "plot", "sensor"], flags: ["json"], help: help)
-        {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+
         // The plot is SVG whatever the name: a `.png` would hold SVG that no viewer opens as PNG.
         if let path = options["plot"], !path.lowercased().hasSuffix(".svg") {
             Output.stderr(
@@ -62,16 +58,8 @@ enum SimulateCommand {
                     + "(for a PNG: rsvg-convert FILE.svg -o FILE.png)\n\n" + help)
             return .usage
         }
-        let panels: [Glob]
-        switch panelGlobs(options) {
-        case .success(let globs): panels = globs
-        case .failure(let code): return code
-        }
-        let configuration: Configuration
-        switch CommandSupport.loadConfiguration(options.configPath) {
-        case .success(let c): configuration = c
-        case .failure(let code): return code
-        }
+        let panels: [Glob] = try panelGlobs(options)
+        let configuration: Configuration = try CommandSupport.loadConfiguration(options.configPath)
         var scenarios = configuration.sources.compactMap(\.scenario)
         if let path = options["scenario"] {
             do {
@@ -134,11 +122,11 @@ enum SimulateCommand {
     }
 
     /// The `--sensor` globs; a bad glob, or `--sensor` without `--plot`, is a usage error.
-    private static func panelGlobs(_ options: Options) -> Result<[Glob], ExitCode> {
+    private static func panelGlobs(_ options: Options) throws(ExitCode) -> [Glob] {
         let patterns = options.all("sensor")
         guard patterns.isEmpty || options["plot"] != nil else {
             Output.stderr("sensorwatch: --sensor chooses the panels of --plot; give --plot FILE.svg too\n\n" + help)
-            return .failure(.usage)
+            throw .usage
         }
         var globs: [Glob] = []
         for pattern in patterns {
@@ -146,10 +134,10 @@ enum SimulateCommand {
                 globs.append(try Glob(pattern))
             } catch {
                 Output.stderr("sensorwatch: --sensor: \(error)")
-                return .failure(.usage)
+                throw .usage
             }
         }
-        return .success(globs)
+        return globs
     }
 
     /// A usage error when a `--sensor` glob matches none of the run's sensors (a typo

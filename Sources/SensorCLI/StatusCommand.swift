@@ -48,14 +48,14 @@ enum StatusCommand {
         RuntimeDirectory.clientFile("status.json")
     }
 
-    static func run(_ args: [String]) async -> ExitCode {
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
         let checking = args.contains("--check")
         let options: Options
-        switch CommandSupport.parse(args, valued: ["config", "file"], flags: ["json", "check"], help: help) {
-        case .success(let o): options = o
-        // A check's every problem is UNKNOWN (the monitoring-plugins guidelines), a bad command line too.
-        case .failure(let code):
-            guard checking, code != .success else { return code }
+        do {
+            options = try CommandSupport.parse(args, valued: ["config", "file"], flags: ["json", "check"], help: help)
+        } catch {
+            // A check's every problem is UNKNOWN (the monitoring-plugins guidelines), a bad command line too.
+            guard checking, error != .success else { throw error }
             Output.stdout(StatusFormatter.unknown("bad command line (see sensorwatch status --help)"))
             return .checkUnknown
         }
@@ -64,11 +64,12 @@ enum StatusCommand {
             return .checkUnknown
         }
         let path: String
-        switch statusPath(options) {
-        case .success(let p): path = p
-        case .failure(let code):
-            if checking { Output.stdout(StatusFormatter.unknown("the configuration cannot be read")) }
-            return checking ? .checkUnknown : code
+        do {
+            path = try statusPath(options)
+        } catch {
+            guard checking else { throw error }
+            Output.stdout(StatusFormatter.unknown("the configuration cannot be read"))
+            return .checkUnknown
         }
         let bytes: [UInt8]
         do {
@@ -136,7 +137,7 @@ enum StatusCommand {
         // A configuration that cannot be loaded was reported with the status file's path;
         // silences then go by the default trust.
         var trust = JournalTrust.daemon
-        if case .success(let t) = CommandSupport.trust(options, command: "status") { trust = t }
+        if let t = try? CommandSupport.trust(options, command: "status") { trust = t }
         guard let book = try? JournalSilenceReader(trust: trust).read().book else { return false }
         let now = SystemWallClock().now.microseconds
         let host = NotifyCommand.hostName()
@@ -154,14 +155,11 @@ enum StatusCommand {
 
     /// `--file`, else the configuration's `statusFile` (the default configuration only when
     /// it exists), else `status.json` in the runtime directory.
-    private static func statusPath(_ options: Options) -> Result<String, ExitCode> {
-        if let file = options["file"] { return .success(file) }
+    private static func statusPath(_ options: Options) throws(ExitCode) -> String {
+        if let file = options["file"] { return file }
         let fallback = runtimeStatusFile()
         let named = options["config"] != nil || getenv("SENSORWATCH_CONFIG") != nil
-        if !named && access(options.configPath, F_OK) != 0 { return .success(fallback) }
-        switch CommandSupport.loadConfiguration(options.configPath) {
-        case .success(let c): return .success(c.statusFile ?? fallback)
-        case .failure(let code): return .failure(code)
-        }
+        if !named && access(options.configPath, F_OK) != 0 { return fallback }
+        return try CommandSupport.loadConfiguration(options.configPath).statusFile ?? fallback
     }
 }

@@ -31,12 +31,8 @@ enum TestCommand {
         """
 
     @DaemonActor
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, valued: ["junit"], arguments: true, help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(args, valued: ["junit"], arguments: true, help: help)
         let files = options.arguments
         guard !files.isEmpty else {
             Output.stderr("sensorwatch: test needs at least one test file\n\n" + help)

@@ -48,12 +48,8 @@ enum TopCommand {
     /// The shortest time between two frames.
     static let frameInterval = Duration.milliseconds(100)
 
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, valued: ["config"], help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(args, valued: ["config"], help: help)
         // A view that stays open for days: two arenas, and memory it no longer uses goes back
         // past 64 KiB (issue 36's 10 MiB), set before its threads make arenas of their own.
         _ = sw_malloc_limit(2, 64 * 1024)
@@ -68,11 +64,7 @@ enum TopCommand {
             Output.stderr("sensorwatch top: " + why)
             return .failure
         }
-        let setup: LiveClientSetup
-        switch LiveClientSetup.make(options, command: "top", signals: signals) {
-        case .success(let s): setup = s
-        case .failure(let code): return code
-        }
+        let setup: LiveClientSetup = try LiveClientSetup.make(options, command: "top", signals: signals)
         let (configuration, path, source, clock) = (setup.configuration, setup.path, setup.signals, setup.clock)
         // No daemon at start, and a configuration to run: top runs its own (SPEC §22).
         var standalone: TopStandalone?

@@ -39,12 +39,9 @@ enum WatchCommand {
     /// The signals that end it, routed into the pipe at start (``CLI/prepare(_:)``).
     static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-    static func run(_ args: [String]) async -> ExitCode {
-        let options: Options
-        switch CommandSupport.parse(args, valued: ["config", "sensor"], flags: ["json"], help: help) {
-        case .success(let o): options = o
-        case .failure(let code): return code
-        }
+    static func run(_ args: [String]) async throws(ExitCode) -> ExitCode {
+        let options: Options = try CommandSupport.parse(
+            args, valued: ["config", "sensor"], flags: ["json"], help: help)
         var globs: [Glob] = []
         for pattern in options.all("sensor") {
             do {
@@ -54,11 +51,7 @@ enum WatchCommand {
                 return .usage
             }
         }
-        let setup: LiveClientSetup
-        switch LiveClientSetup.make(options, command: "watch", signals: signals) {
-        case .success(let s): setup = s
-        case .failure(let code): return code
-        }
+        let setup: LiveClientSetup = try LiveClientSetup.make(options, command: "watch", signals: signals)
         let source = setup.signals
         let follower = LiveFollower(
             path: setup.path, subscription: globs.isEmpty ? nil : LiveSubscription(sensors: globs), clock: setup.clock)

@@ -13,7 +13,7 @@ import Testing
         let options = try Options(
             ["--file", "b.journal", "--directory", "/var/log/journal/remote", "--config", config],
             valued: ["config", "directory", "file"], flags: [])
-        let journal = try CommandSupport.journal(options, command: "history", kept: "nothing").get()
+        let journal = try CommandSupport.journal(options, command: "history", kept: "nothing")
         #expect(journal.sources == [.directory("/var/log/journal/remote"), .file("b.journal")])
         #expect(journal.trust == (try ConfigLoader.load(path: config)).trust)
         #expect(journal.trust != .daemon)
@@ -24,7 +24,7 @@ import Testing
             ["--file", "b.journal", "--config", "/nonexistent/sensorwatch.json5"], valued: ["config", "file"],
             flags: [])
         #expect(throws: ExitCode.config) {
-            try CommandSupport.journal(options, command: "silence", kept: "nothing").get()
+            try CommandSupport.journal(options, command: "silence", kept: "nothing")
         }
     }
 }

@@ -7,14 +7,14 @@ struct HistoryCommandTests {
         ["--until", "later"], ["--lines", "many"], ["--lines", "-1"], ["--file"],
     ])
     func badArgumentsAreUsageErrors(args: [String]) async {
-        #expect(await HistoryCommand.run(args) == .usage)
+        #expect(await CLI.main(["history"] + args) == .usage)
     }
 
     @Test func readingAMissingJournalDirectoryOrFileIsAFailure() async {
-        #expect(await HistoryCommand.run(["--directory", "/nonexistent/sensorwatch-journal"]) == .failure)
+        #expect(await CLI.main(["history", "--directory", "/nonexistent/sensorwatch-journal"]) == .failure)
         #expect(
-            await HistoryCommand.run(["--directory=/tmp", "--directory", "/nonexistent/sensorwatch-journal"])
+            await CLI.main(["history", "--directory=/tmp", "--directory", "/nonexistent/sensorwatch-journal"])
                 == .failure)
-        #expect(await HistoryCommand.run(["--file", "/nonexistent/sensorwatch.journal"]) == .failure)
+        #expect(await CLI.main(["history", "--file", "/nonexistent/sensorwatch.journal"]) == .failure)
     }
 }

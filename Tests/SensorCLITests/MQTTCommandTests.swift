@@ -10,17 +10,17 @@ import Testing
 /// `sensorwatch mqtt`'s exit statuses before it connects (sysexits): usage, configuration.
 @Suite struct MQTTCommandTests {
     @Test func badCommandLinesAreUsageErrorsAndHelpExitsZero() async {
-        #expect(await MQTTCommand.run(["--broker", "mqtt://h"]) == .usage)
-        #expect(await MQTTCommand.run(["extra"]) == .usage)
-        #expect(await MQTTCommand.run(["--help"]) == .success)
+        #expect(await CLI.main(["mqtt", "--broker", "mqtt://h"]) == .usage)
+        #expect(await CLI.main(["mqtt", "extra"]) == .usage)
+        #expect(await CLI.main(["mqtt", "--help"]) == .success)
     }
 
     @Test func withoutAnMQTTSectionOrAStreamItIsAConfigurationError() async {
         let files = TemporaryDirectory()
-        #expect(await MQTTCommand.run(["--config", files.write("none.json5", "{}")]) == .config)
+        #expect(await CLI.main(["mqtt", "--config", files.write("none.json5", "{}")]) == .config)
         let off = files.write("off.json5", "{ liveSocket: false, mqtt: { broker: \"mqtt://127.0.0.1:18899\" } }")
-        #expect(await MQTTCommand.run(["--config", off]) == .config)
-        #expect(await MQTTCommand.run(["--config", files.path("missing.json5")]) == .config)
+        #expect(await CLI.main(["mqtt", "--config", off]) == .config)
+        #expect(await CLI.main(["mqtt", "--config", files.path("missing.json5")]) == .config)
     }
 
     @Test func aCredentialThatCannotBeReadIsAConfigurationError() async {
@@ -32,7 +32,7 @@ import Testing
               mqtt: { broker: "mqtt://127.0.0.1:18899", username: "u", credential: "nowhere" } }
             """)
         unsetenv("CREDENTIALS_DIRECTORY")
-        #expect(await MQTTCommand.run(["--config", path]) == .config)
+        #expect(await CLI.main(["mqtt", "--config", path]) == .config)
     }
 
     @Test func theIntervalOfASensorIsItsSources() {

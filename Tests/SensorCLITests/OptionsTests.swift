@@ -30,6 +30,6 @@ struct OptionsTests {
 
     /// `--plot x.png` would write SVG into a .png: refused as bad usage (issue 34).
     @Test func aPlotNotNamedSVGIsBadUsage() async {
-        #expect(await SimulateCommand.run(["--config", "/nonexistent.json5", "--plot", "x.png"]) == .usage)
+        #expect(await CLI.main(["simulate", "--config", "/nonexistent.json5", "--plot", "x.png"]) == .usage)
     }
 }

@@ -18,17 +18,17 @@ import Testing
         ["--output"],
     ])
     @MainActor func badCommandLinesAreUsageErrors(args: [String]) async {
-        #expect(await RecordCommand.run(args) == .usage)
+        #expect(await CLI.main(["record"] + args) == .usage)
     }
 
     @Test @MainActor func aBrokenConfigurationIsAConfigurationError() async {
         #expect(
-            await RecordCommand.run(["--config", "/nonexistent/sensorwatch.json5", "--output", "/tmp/r.json"])
+            await CLI.main(["record", "--config", "/nonexistent/sensorwatch.json5", "--output", "/tmp/r.json"])
                 == .config)
     }
 
     @Test @MainActor func helpExitsZero() async {
-        #expect(await RecordCommand.run(["--help"]) == .success)
+        #expect(await CLI.main(["record", "--help"]) == .success)
     }
 
     @Test func theProgressLineCountsSensorsSamplesAndTime() {

@@ -147,15 +147,15 @@ import Testing
 
     @Test(arguments: badUsage)
     func badOptionsAreUsageErrors(args: [String]) async {
-        #expect(await SensorsCommand.run(args) == .usage)
+        #expect(await CLI.main(["sensors"] + args) == .usage)
     }
 
     @Test func anUnloadableConfigurationIsAConfigurationError() async throws {
-        #expect(await SensorsCommand.run(["--config", "/nonexistent/sensorwatch.json5", "--json"]) == .config)
+        #expect(await CLI.main(["sensors", "--config", "/nonexistent/sensorwatch.json5", "--json"]) == .config)
     }
 
     @Test func helpSucceeds() async throws {
-        #expect(await SensorsCommand.run(["--help"]) == .success)
+        #expect(await CLI.main(["sensors", "--help"]) == .success)
     }
 }
 
