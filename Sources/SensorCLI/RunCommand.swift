@@ -53,10 +53,10 @@ enum RunCommand {
         let path = options.configPath
         // Before the poll threads: each thread that allocates while the others hold their
         // arena would get one of its own (up to 16 here), each keeping ~0.5 MiB of its own
-        // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md). Blocks past
-        // 64 KiB (FreeIPMI's contexts, remade each poll) get pages of their own, given back
-        // when freed, and the arenas give back their top past 64 KiB: 20 BMCs' heap 7.8 -> 5.5 MiB.
-        _ = sw_malloc_limit(2, 64 * 1024)
+        // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md). Not top's
+        // 64 KiB thresholds: 2.3 MiB less with 20 BMCs, but every poll then maps and unmaps
+        // FreeIPMI's 64 KiB tables, 15-30 % more CPU a sweep (docs/decisions.md, "BMC sensors").
+        _ = sw_malloc_limit(2, 0)
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
         // in the stream) until the daemon reads it, never lost and never fatal.
@@ -125,7 +125,7 @@ enum RunCommand {
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
             // Also the pages other processes map too (libc, libstdc++), which `MADV_PAGEOUT`
-            // leaves: the steady loop's come back once (20 BMCs' files 10.4 -> 8.7 MiB).
+            // leaves: the steady loop's come back once (20 BMCs' files 10.1 -> 8.7 MiB).
             settled: { StartupPages.releaseShared() },
             version: CLI.version,
             defaultStatusFile: runtime?.file("status.json")
