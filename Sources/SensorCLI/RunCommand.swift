@@ -55,7 +55,7 @@ enum RunCommand {
         // arena would get one of its own (up to 16 here), each keeping ~0.5 MiB of its own
         // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md). Not top's
         // 64 KiB thresholds: 2.3 MiB less with 20 BMCs, but every poll then maps and unmaps
-        // FreeIPMI's 64 KiB tables, 15-30 % more CPU a sweep (docs/decisions.md, "BMC sensors").
+        // FreeIPMI's contexts, 15-65 % more CPU a sweep (docs/decisions.md, "BMC sensors").
         _ = sw_malloc_limit(2, 0)
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
