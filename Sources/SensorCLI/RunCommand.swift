@@ -49,7 +49,9 @@ enum RunCommand {
         let path = options.configPath
         // Before the poll threads: each thread that allocates while the others hold their
         // arena would get one of its own (up to 16 here), each keeping ~0.5 MiB of its own
-        // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md).
+        // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md). Not top's
+        // 64 KiB thresholds: 2.3 MiB less with 20 BMCs, but every poll then maps and unmaps
+        // FreeIPMI's contexts, 15-65 % more CPU a sweep (docs/decisions.md, "BMC sensors").
         _ = sw_malloc_limit(2, 0)
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
@@ -108,7 +110,9 @@ enum RunCommand {
             makeReader: { readers.make($0, loop: true) },
             // Process-wide memory tricks belong to the executable, not the library.
             trimMemory: { _ = sw_malloc_trim(0) },
-            settled: { StartupPages.release() },
+            // Also the pages other processes map too (libc, libstdc++), which `MADV_PAGEOUT`
+            // leaves: the steady loop's come back once (20 BMCs' files 10.1 -> 8.7 MiB).
+            settled: { StartupPages.releaseShared() },
             version: CLI.version,
             defaultStatusFile: runtime?.file("status.json")
         )

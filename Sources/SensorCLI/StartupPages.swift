@@ -6,25 +6,10 @@ import Glibc
 ///
 /// Decoding the JSON5 configuration, discovery and the runtime's own set-up touch code and
 /// constant data that the steady poll loop never runs again, and they stay resident: about
-/// a third of the daemon's RSS. `MADV_PAGEOUT` (Linux 5.4+) drops them; pages still in use
-/// come straight back from the page cache on their next use (a minor fault, once). Only
-/// read-only, file-backed mappings are touched, so no data can be lost. Best effort: on an
-/// older kernel the call fails and nothing changes.
+/// a third of the daemon's RSS. Dropping them costs nothing lasting: pages still in use come
+/// straight back from the page cache on their next use (a minor fault, once). Only read-only,
+/// file-backed mappings are touched, so no data can be lost.
 enum StartupPages {
-    /// Pages out every read-only file mapping of this process. Returns the bytes advised.
-    @discardableResult
-    static func release() -> Int {
-        var advised = 0
-        eachLine(of: "/proc/self/maps") { fields in
-            // start-end perms offset dev inode path
-            guard fields.count >= 6, fields[1].hasPrefix("r"), fields[1].dropFirst().first == "-",
-                fields[5].hasPrefix("/"), let (address, length) = range(fields[0])
-            else { return }
-            if madvise(address, length, 21 /* MADV_PAGEOUT */) == 0 { advised += length }
-        }
-        return advised
-    }
-
     /// Lets go of every read-only file page of this process that no write ever touched, those
     /// another process maps too included: `top` beside `run` shares the daemon's binary, whose
     /// resident text `MADV_PAGEOUT` leaves alone and RSS counts in both (issue 36's ≤ 10 MiB).
