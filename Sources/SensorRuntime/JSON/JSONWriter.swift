@@ -104,6 +104,9 @@ public enum JSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
+    // Not inlined into its callers (``item``, ``writePacked``), which call it back: inlined,
+    // the recursion made `writePacked` alone 17 KB of the binary's text (bench/README.md).
+    @inline(never)
     private static func write(_ value: JSONValue, layout: Layout, depth: Int, indent: String, to out: inout [UInt8]) {
         switch value {
         case .null, .unrepresentableNumber: out += "null"
