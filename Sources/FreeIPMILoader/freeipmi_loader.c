@@ -233,8 +233,8 @@ static void session_failed(sw_ipmi *s, int *failure, char *error, size_t capacit
 }
 
 sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, int privilege,
-                      int cipher_suite, unsigned timeout_ms, unsigned workarounds,
-                      int *failure, char *error, size_t error_capacity) {
+                      int cipher_suite, unsigned session_timeout_ms, unsigned retransmit_ms,
+                      unsigned workarounds, int *failure, char *error, size_t error_capacity) {
     pthread_once(&loaded_once, load);
     if (!fi.ctx_create) {
         *failure = SW_IPMI_NO_LIBRARY;
@@ -248,11 +248,9 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
         say(error, error_capacity, "out of memory");
         return NULL;
     }
-    /* Retransmit at a fifth of the session timeout: a lost datagram costs that, not it all. */
-    unsigned retransmit = timeout_ms / 5 > 0 ? timeout_ms / 5 : 1;
     int rc = host
         ? fi.open_lan(s->ipmi, host, user, password, NULL, 0, (uint8_t)privilege, (uint8_t)cipher_suite,
-                      timeout_ms, retransmit, workarounds, 0)
+                      session_timeout_ms, retransmit_ms, workarounds, 0)
         : fi.open_inband(s->ipmi, IPMI_DEVICE_OPENIPMI, 0, 0, 0, NULL, 0, 0);
     if (rc < 0) {
         session_failed(s, failure, error, error_capacity);
