@@ -25,30 +25,37 @@ public struct FreeIPMITransport: IPMITransport {
             case .admin: 4
             }
         let flags = settings.workarounds.reduce(UInt32(0)) { $0 | (IPMISourceSettings.workaroundFlags[$1] ?? 0) }
-        let (session, retransmission) = Self.timeouts(timeout: settings.timeout, interval: interval)
+        let t = Self.timeouts(timeout: settings.timeout, interval: interval)
         var failure: Int32 = 0
         var error = [CChar](repeating: 0, count: 320)
         let handle = sw_ipmi_open(
             settings.host, settings.user, password, privilege, Int32(settings.cipherSuite),
-            session, retransmission, flags,
+            t.call, t.session, t.retransmission, flags,
             &failure, &error, error.count)
         guard let handle else { throw FreeIPMISession.failure(failure, error) }
         return FreeIPMISession(handle)
     }
 
-    /// FreeIPMI's session and retransmission timeouts (ms) for a session polled each
-    /// `interval` whose calls may take `timeout`.
+    /// The timeouts (ms) of a session polled each `interval` whose calls may take `timeout`:
+    /// the open's first question (asked without a session), FreeIPMI's session timeout and
+    /// its retransmission timeout.
     ///
     /// FreeIPMI fails a call once its session timeout has passed since the last packet it
     /// received, not since the call began (libfreeipmi's `_session_timed_out`): given
     /// `timeout` alone, the first call after a rest longer than it failed at once, every
     /// other poll. So the session timeout also covers the rest between two polls; a BMC that
     /// stalls at a poll still fails `timeout` after it, as the last packet came a rest
-    /// before. A request is sent again each fifth of `timeout`: a lost datagram costs that,
-    /// not the whole timeout.
-    static func timeouts(timeout: Duration, interval: Duration) -> (session: UInt32, retransmission: UInt32) {
-        let call = milliseconds(timeout)
-        return (UInt32(clamping: max(call + milliseconds(interval), 1)), UInt32(clamping: max(call / 5, 1)))
+    /// before. The open counts it too, so the BMC is first asked without a session, within
+    /// `timeout`. A request is sent again each fifth of `timeout`: a lost datagram costs
+    /// that, not the whole timeout.
+    static func timeouts(
+        timeout: Duration, interval: Duration
+    ) -> (call: UInt32, session: UInt32, retransmission: UInt32) {
+        let call = max(milliseconds(timeout), 1)
+        return (
+            UInt32(clamping: call), UInt32(clamping: call + milliseconds(interval)),
+            UInt32(clamping: max(call / 5, 1))
+        )
     }
 
     private static func milliseconds(_ d: Duration) -> Int64 {

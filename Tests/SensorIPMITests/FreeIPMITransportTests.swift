@@ -8,6 +8,8 @@ import Testing
         let t = FreeIPMITransport.timeouts(timeout: .seconds(1), interval: .seconds(2))
         // A rest of 2 s between polls, then a call answered within its 1 s: 3 s at most.
         #expect(t.session == 3000)
+        // A BMC that does not answer the open fails it within its 1 s.
+        #expect(t.call == 1000)
         #expect(t.retransmission == 200)
     }
 
