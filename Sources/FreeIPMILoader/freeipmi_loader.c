@@ -246,7 +246,9 @@ static void session_failed(sw_ipmi *s, int *failure, char *error, size_t capacit
 /* Whether the BMC at `host` answers within `timeout_ms`, asked without a session (Get Channel
    Authentication Capabilities, one round trip). The session's own timeout also covers the rest
    between polls, and FreeIPMI counts it during the open too: without this, a BMC that does
-   not answer would fail its open an interval late. 0, or -1 with `*failure` and why. */
+   not answer would fail its open an interval late. Only silence counts: an answer FreeIPMI
+   finds wanting (a BMC that needs a workaround) is left to the open. 0, or -1 with
+   `*failure` and why. */
 static int answers(const char *host, unsigned timeout_ms, unsigned retransmit_ms, int *failure, char *error,
                    size_t capacity) {
     ctx_t c = fi.ctx_create();
@@ -260,6 +262,7 @@ static int answers(const char *host, unsigned timeout_ms, unsigned retransmit_ms
                fi.get_auth_caps(c, IPMI_CHANNEL_NUMBER_CURRENT, IPMI_PRIVILEGE_LEVEL_USER, 1, rs) < 0) {
         *failure = failure_of(fi.ctx_errnum(c));
         say(error, capacity, fi.ctx_errormsg(c));
+        if (*failure != SW_IPMI_TIMEOUT) rc = 0;
     } else {
         rc = 0;
     }
