@@ -22,6 +22,10 @@ typedef void *ctx_t;
 #define IPMI_ERR_DRIVER_TIMEOUT 20
 #define IPMI_ERR_MESSAGE_TIMEOUT 21
 #define IPMI_ERR_HOSTNAME_INVALID 29
+#define IPMI_FLAGS_NOSESSION 0x02
+#define IPMI_AUTHENTICATION_TYPE_NONE 0x00
+#define IPMI_PRIVILEGE_LEVEL_USER 0x02
+#define IPMI_CHANNEL_NUMBER_CURRENT 0x0e
 #define IPMI_SDR_ERR_CACHE_READ_CACHE_DOES_NOT_EXIST 15
 #define IPMI_SDR_ERR_CACHE_INVALID 16
 #define IPMI_SDR_ERR_CACHE_OUT_OF_DATE 17
@@ -43,6 +47,9 @@ static struct {
     int (*open_lan)(ctx_t, const char *, const char *, const char *, const unsigned char *, unsigned,
                     uint8_t, uint8_t, unsigned, unsigned, unsigned, unsigned);
     int (*open_inband)(ctx_t, int, int, uint16_t, uint8_t, const char *, unsigned, unsigned);
+    int (*open_lan_1_5)(ctx_t, const char *, const char *, const char *, uint8_t, uint8_t, unsigned, unsigned,
+                        unsigned, unsigned);
+    int (*get_auth_caps)(ctx_t, uint8_t, uint8_t, uint8_t, void *);
     int (*ctx_close)(ctx_t);
     void (*ctx_destroy)(ctx_t);
     ctx_t (*sdr_create)(void);
@@ -82,6 +89,7 @@ static struct {
     void (*obj_destroy)(void *);
     int (*obj_get)(void *, const char *, uint64_t *);
     const void *thresholds_rs; /* tmpl_cmd_get_sensor_thresholds_rs: a template (data) */
+    const void *auth_caps_rs;  /* tmpl_cmd_get_channel_authentication_capabilities_rs */
     ctx_t (*sel_create)(ctx_t, ctx_t);
     void (*sel_destroy)(ctx_t);
     char *(*sel_errormsg)(ctx_t);
@@ -120,6 +128,8 @@ static void load(void) {
     SYM(ctx_errormsg, "ipmi_ctx_errormsg")
     SYM(open_lan, "ipmi_ctx_open_outofband_2_0")
     SYM(open_inband, "ipmi_ctx_open_inband")
+    SYM(open_lan_1_5, "ipmi_ctx_open_outofband")
+    SYM(get_auth_caps, "ipmi_cmd_get_channel_authentication_capabilities")
     SYM(ctx_close, "ipmi_ctx_close")
     SYM(ctx_destroy, "ipmi_ctx_destroy")
     SYM(sdr_create, "ipmi_sdr_ctx_create")
@@ -159,6 +169,7 @@ static void load(void) {
     SYM(obj_destroy, "fiid_obj_destroy")
     SYM(obj_get, "fiid_obj_get")
     SYM(thresholds_rs, "tmpl_cmd_get_sensor_thresholds_rs")
+    SYM(auth_caps_rs, "tmpl_cmd_get_channel_authentication_capabilities_rs")
     SYM(sel_create, "ipmi_sel_ctx_create")
     SYM(sel_destroy, "ipmi_sel_ctx_destroy")
     SYM(sel_errormsg, "ipmi_sel_ctx_errormsg")
@@ -232,15 +243,47 @@ static void session_failed(sw_ipmi *s, int *failure, char *error, size_t capacit
     say(error, capacity, fi.ctx_errormsg(s->ipmi));
 }
 
+/* Whether the BMC at `host` answers within `timeout_ms`, asked without a session (Get Channel
+   Authentication Capabilities, one round trip). The session's own timeout also covers the rest
+   between polls, and FreeIPMI counts it during the open too: without this, a BMC that does
+   not answer would fail its open an interval late. Only silence counts: an answer FreeIPMI
+   finds wanting (a BMC that needs a workaround) is left to the open. 0, or -1 with
+   `*failure` and why. */
+static int answers(const char *host, unsigned timeout_ms, unsigned retransmit_ms, int *failure, char *error,
+                   size_t capacity) {
+    ctx_t c = fi.ctx_create();
+    void *rs = c ? fi.obj_create(fi.auth_caps_rs) : NULL;
+    int rc = -1;
+    if (!rs) {
+        *failure = SW_IPMI_OTHER;
+        say(error, capacity, "out of memory");
+    } else if (fi.open_lan_1_5(c, host, NULL, NULL, IPMI_AUTHENTICATION_TYPE_NONE, IPMI_PRIVILEGE_LEVEL_USER,
+                               timeout_ms, retransmit_ms, 0, IPMI_FLAGS_NOSESSION) < 0 ||
+               fi.get_auth_caps(c, IPMI_CHANNEL_NUMBER_CURRENT, IPMI_PRIVILEGE_LEVEL_USER, 1, rs) < 0) {
+        *failure = failure_of(fi.ctx_errnum(c));
+        say(error, capacity, fi.ctx_errormsg(c));
+        if (*failure != SW_IPMI_TIMEOUT) rc = 0;
+    } else {
+        rc = 0;
+    }
+    if (rs) fi.obj_destroy(rs);
+    if (c) {
+        fi.ctx_close(c);
+        fi.ctx_destroy(c);
+    }
+    return rc;
+}
+
 sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, int privilege,
-                      int cipher_suite, unsigned timeout_ms, unsigned workarounds,
-                      int *failure, char *error, size_t error_capacity) {
+                      int cipher_suite, unsigned timeout_ms, unsigned session_timeout_ms, unsigned retransmit_ms,
+                      unsigned workarounds, int *failure, char *error, size_t error_capacity) {
     pthread_once(&loaded_once, load);
     if (!fi.ctx_create) {
         *failure = SW_IPMI_NO_LIBRARY;
         say(error, error_capacity, load_error);
         return NULL;
     }
+    if (host && answers(host, timeout_ms, retransmit_ms, failure, error, error_capacity) < 0) return NULL;
     sw_ipmi *s = calloc(1, sizeof *s);
     if (!s || !(s->ipmi = fi.ctx_create())) {
         free(s);
@@ -248,11 +291,9 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
         say(error, error_capacity, "out of memory");
         return NULL;
     }
-    /* Retransmit at a fifth of the session timeout: a lost datagram costs that, not it all. */
-    unsigned retransmit = timeout_ms / 5 > 0 ? timeout_ms / 5 : 1;
     int rc = host
         ? fi.open_lan(s->ipmi, host, user, password, NULL, 0, (uint8_t)privilege, (uint8_t)cipher_suite,
-                      timeout_ms, retransmit, workarounds, 0)
+                      session_timeout_ms, retransmit_ms, workarounds, 0)
         : fi.open_inband(s->ipmi, IPMI_DEVICE_OPENIPMI, 0, 0, 0, NULL, 0, 0);
     if (rc < 0) {
         session_failed(s, failure, error, error_capacity);

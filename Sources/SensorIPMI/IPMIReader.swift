@@ -191,7 +191,8 @@ public final class IPMIReader: SensorReader {
     private func connect(_ s: inout State, at time: Timestamp?) {
         var opened: (any IPMISession)?
         do throws(IPMIFailure) {
-            let session = try transport.open(settings, password: try password(settings))
+            let session = try transport.open(
+                settings, interval: configuration.interval, password: try password(settings))
             opened = session
             let records = try session.records(cachePath: cachePath)
             let map = IPMISensorMap(bmc: settings.bmc, records: records, admits: configuration.admits)

@@ -47,7 +47,9 @@ final class FakeIPMITransport: IPMITransport {
         gate.wait()
     }
 
-    func open(_ settings: IPMISourceSettings, password: String) throws(IPMIFailure) -> any IPMISession {
+    func open(
+        _ settings: IPMISourceSettings, interval: Duration, password: String
+    ) throws(IPMIFailure) -> any IPMISession {
         let failure = script.withLock { s -> IPMIFailure? in
             s.passwords.append(password)
             if s.openFailure == nil { s.opened += 1 }

@@ -4,7 +4,9 @@
 # (`…: session timeout after 1 s`) while the other BMCs and the hwmon sensor keep their
 # pace, and it is read again within two intervals of SIGCONT; a BMC removed by a reload has
 # its session closed; SIGTERM with a frozen BMC stops the daemon within a second; after a
-# stop no session is left, after kill -9 and a restart at most the killed one's.
+# stop no session is left, after kill -9 and a restart at most the killed one's; a BMC polled
+# each 2 s with a 1 s timeout keeps its session over 5 polls without a fault, and frozen is a
+# fault within 2 s of the poll that stalls.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 require_namespaces
@@ -15,7 +17,7 @@ need_ipmi
 trap 'stop_sims' EXIT
 
 A=$((IPMI_PORTS + 20)) B=$((IPMI_PORTS + 22)) C=$((IPMI_PORTS + 24))
-start_sim $A; start_sim $B; PID_B=$SIM_PID; start_sim $C
+start_sim $A; start_sim $B; PID_B=$SIM_PID; start_sim $C; PID_C=$SIM_PID
 write_password "$WORK/bmc.pass"
 h=$WORK/sys/class/hwmon/hwmon0
 mkdir -p "$h"; echo board >"$h/name"; echo 40000 >"$h/temp1_input"
@@ -111,3 +113,45 @@ kill -TERM "$pid"; wait "$pid" || fail "run exited with $? on SIGTERM"
 left=$(sessions_held $A)
 [ "$left" -le 1 ] || fail "$left sessions left after kill -9 and a restart"
 note "sessions left: stop 0, reload 0, kill -9 + restart $left"
+
+# A timeout shorter than the interval (1 s, 2 s): FreeIPMI's session timeout counts from the
+# last packet received, so it must cover the rest between polls, else every other poll failed
+# at its first call and the session was reopened (docs/decisions.md "BMC sensors"). C, idle
+# since the reload dropped it, alone in a daemon of its own.
+cat >"$WORK/slow.json5" <<JSON
+{
+  sources: [ { type: "ipmi", hosts: ["127.0.0.1:$C"], user: "admin", passwordFile: "$WORK/bmc.pass",
+               privilege: "admin", workarounds: ["opensesspriv"], interval: "2s", timeout: "1s" } ],
+  metrics: { textfile: "$WORK/metrics/sensorwatch.prom", interval: "200ms" },
+}
+JSON
+rm -f "$S" "$WORK/metrics/sensorwatch.prom"
+"$BIN" run --config "$WORK/slow.json5" 2>"$WORK/stderr" &
+pid=$!
+wait_for "C read" 100 is_ok "ipmi:127.0.0.1:$C/Inlet_Temp"
+newer_read() { [ "$(echo "$(last_read "ipmi:127.0.0.1:$C/Inlet_Temp") > $1" | bc)" = 1 ]; }
+# Each wait is for C's next reading: a poll that failed has none, so a failure shows here or
+# in the log below, never as a pass.
+for n in 1 2 3 4 5; do
+    t=$(last_read "ipmi:127.0.0.1:$C/Inlet_Temp")
+    wait_for "C's reading $n after its first" 100 newer_read "$t"
+    if grep -q "127.0.0.1:$C" "$WORK/stderr"; then fail "C failed resting between polls: $(cat "$WORK/stderr")"; fi
+done
+is_ok "ipmi:127.0.0.1:$C/Inlet_Temp" || fail "C not ok after 5 polls: $(sensor "ipmi:127.0.0.1:$C/Inlet_Temp" error)"
+[ "$(sessions_held $C)" = 1 ] || fail "C's session not kept: $(sessions_held $C) held"
+note "interval 2 s, timeout 1 s: 5 polls read, no fault, one session"
+# Frozen, C still faults about its timeout after the poll that stalls (the poll is due an
+# interval after the last reading).
+t=$(last_read "ipmi:127.0.0.1:$C/Inlet_Temp")
+kill -STOP "$PID_C"
+wait_for "C's sensors to fault" 100 faults_with "ipmi:127.0.0.1:$C/Inlet_Temp" "127.0.0.1:$C: session timeout after 1 s"
+late=$(echo "$(date +%s.%N) - $t - 2" | bc)
+[ "$(echo "$late < 2" | bc)" = 1 ] || fail "C faulted ${late}s after its stalled poll (timeout 1 s)"
+note "C frozen: a fault ${late}s after its stalled poll (timeout 1 s, interval 2 s)"
+start=$(date +%s.%N)
+kill -TERM "$pid"
+wait "$pid" || fail "run exited with $? on SIGTERM"
+took=$(echo "$(date +%s.%N) - $start" | bc)
+[ "$(echo "$took < 1" | bc)" = 1 ] || fail "SIGTERM with C frozen took ${took}s"
+kill -CONT "$PID_C"
+note "SIGTERM with C frozen: stopped in ${took}s"

@@ -4,11 +4,12 @@
 # --output-sensor-thresholds` and `ipmitool sensor` on every value and threshold; `check`
 # refuses a password in the config and a password file of mode 0644, and warns without the
 # library (SENSORWATCH_FREEIPMI_LIBRARY pointing nowhere); a wrong password and an
-# unreachable port are faults in words; under `run` with a private journald, a temperature
-# raised past its SDR's upper critical fires the shipped `above: "crit"` rule and resolves
-# when lowered, a fan below its lower critical fires `below: "lcrit"`, the PSU's failure bit
-# fires `alarm: true`; a System Event Log record added on the console is one journal entry,
-# not again after a restart, and none of the BMC's sessions is left open after a stop.
+# unreachable port are faults in words (the latter within the timeout, not the interval);
+# under `run` with a private journald, a temperature raised past its SDR's upper critical
+# fires the shipped `above: "crit"` rule and resolves when lowered, a fan below its lower
+# critical fires `below: "lcrit"`, the PSU's failure bit fires `alarm: true`; a System Event
+# Log record added on the console is one journal entry, not again after a restart, and none
+# of the BMC's sessions is left open after a stop.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 setup_journal_test
@@ -95,9 +96,15 @@ out=$("$BIN" sensors --config "$WORK/wrong.json5" --json)
 grep -q wrong <<<"$(jq -r '.[0].error' <<<"$out" | sed "s/$BMC//")" && fail "the password shows in the error"
 cfg "$WORK/gone.json5" 127.0.0.1:$((P + 9)) "" 1s
 sed -i "s|passwordFile: \"\"|passwordFile: \"$WORK/bmc.pass\"|" "$WORK/gone.json5"
+# An interval longer than the timeout: the session's own timeout covers the rest between
+# polls, but a BMC that does not answer still fails the open within the timeout (~1.2 s).
+sed -i 's|interval: "1s"|interval: "10s"|' "$WORK/gone.json5"
+start=$(date +%s.%N)
 out=$("$BIN" sensors --config "$WORK/gone.json5" --json)
+took=$(echo "$(date +%s.%N) - $start" | bc)
 [ "$(jq -r '.[0].error' <<<"$out")" = "127.0.0.1:$((P + 9)): session timeout after 1 s" ] || fail "unreachable: $out"
-note "faults in words: password refused, session timeout"
+[ "$(echo "$took < 4" | bc)" = 1 ] || fail "an unreachable BMC (timeout 1 s, interval 10 s) took ${took}s"
+note "faults in words: password refused, session timeout (unreachable: ${took}s, timeout 1 s)"
 
 # --- run: limit rules, the alarm, the event log ------------------------------------------------
 # The wrong password left a half-open session on the simulator (its RMCP+ open succeeded

@@ -50,10 +50,14 @@ struct sw_ipmi_record {
 int sw_ipmi_library(char *error, size_t error_capacity);
 
 /* Opens a session: over the LAN (IPMI 2.0) to `host` ("name" or "name:port"), or in band
-   when `host` is NULL. NULL on failure, with `*failure` and the library's words in `error`. */
+   when `host` is NULL. NULL on failure, with `*failure` and the library's words in `error`.
+   A BMC that does not answer within `timeout_ms` fails it. FreeIPMI fails a call once
+   `session_timeout_ms` have passed since the last packet it received, which may be before the
+   call began (see FreeIPMITransport.timeouts); it sends a request again each `retransmit_ms`
+   without an answer. */
 sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, int privilege,
-                      int cipher_suite, unsigned timeout_ms, unsigned workarounds,
-                      int *failure, char *error, size_t error_capacity);
+                      int cipher_suite, unsigned timeout_ms, unsigned session_timeout_ms, unsigned retransmit_ms,
+                      unsigned workarounds, int *failure, char *error, size_t error_capacity);
 
 /* Frees what only a poll needs (the sensor-read context); the next read makes it again.
    Called after each poll, so an idle session holds little more than FreeIPMI's IPMI context. */
