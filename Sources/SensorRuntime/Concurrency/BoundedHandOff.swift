@@ -31,6 +31,13 @@ package final class BoundedHandOff<Element: Sendable>: Sendable {
             if count > 0 {
                 let element = buffered[head]
                 head += 1
+                // Taken elements leave at once when none waits behind them, else at the
+                // producer's next send: `buffered` holds the capacity at most, never every
+                // element the producer stayed ahead with.
+                if head == buffered.count {
+                    buffered.removeAll(keepingCapacity: true)
+                    head = 0
+                }
                 return .success(element)
             }
             if cancelled { return .success(nil) }
@@ -81,8 +88,8 @@ package final class BoundedHandOff<Element: Sendable>: Sendable {
                 s.waitingTask = nil
                 return (c, false)
             }
-            if s.head > 0 && s.head == s.buffered.count {
-                s.buffered.removeAll(keepingCapacity: true)
+            if s.head > 0 {
+                s.buffered.removeFirst(s.head)
                 s.head = 0
             }
             s.buffered.append(element)

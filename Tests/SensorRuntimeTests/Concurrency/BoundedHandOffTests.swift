@@ -37,6 +37,27 @@ struct BoundedHandOffTests {
         #expect(got.withLock { $0 } == Array(0..<200))
     }
 
+    /// An element the consumer took is let go of at the producer's next send at the latest,
+    /// though the producer always stays ahead: memory is the capacity's, not the run's
+    /// (`simulate`'s stretches of samples, the live stream's messages).
+    @Test func aTakenElementIsLetGoOfWhileTheProducerStaysAhead() throws {
+        final class Box: Sendable {}
+        let handOff = BoundedHandOff<Box>(capacity: 2)
+        #expect(handOff.waitForRoom())
+        handOff.send(Box())
+        #expect(handOff.waitForRoom())
+        handOff.send(Box())
+        weak var taken: Box?
+        for _ in 0..<50 {
+            taken = try handOff.next()
+            #expect(taken != nil)
+            #expect(handOff.waitForRoom())
+            handOff.send(Box())
+            #expect(taken == nil, "a taken element is still held")
+        }
+        #expect(handOff.buffered == 2)
+    }
+
     @Test func aProducerAheadOfItsConsumerWaitsWithAtMostTheCapacityHeld() async throws {
         let handOff = BoundedHandOff<Int>(capacity: 3)
         try Self.produce(handOff, count: 50)
