@@ -12,23 +12,20 @@ public enum EventFormatter {
     public static func json(_ e: AlertEvent) -> String {
         // `time` keeps its `.0` (`12.0`), as SPEC §6 shows it; the other numbers are as
         // every JSON output writes them (`80`, `81.5`).
-        var members: [JSONObject.Member] = [
-            .init(key: "time", value: .numberText(NumberText.pointed(e.time.seconds))),
-            .string("event", e.kind.rawValue), .string("rule", e.rule), .string("sensor", e.sensor.id.rawValue),
-            .string("severity", e.severity.rawValue), .number("value", e.value), .number("threshold", e.threshold),
-        ]
-        if e.predict != nil { members.append(.number("predicted", e.predicted)) }
-        if e.isLimitRule { members.append(.optionalString("limit", e.limit)) }
-        if e.hardwareAlarm { members.append(.init(key: "alarm", value: .bool(true))) }
-        if e.sensorGone { members.append(.string("reason", "sensor gone")) }
-        members += annotationMembers(e.annotations)
-        return JSONWriter.text(.object(JSONObject(members)))
-    }
-
-    /// `"summary": "…"` and the others a rule sets, in their documented order: the members
-    /// every JSON form of an event (`simulate --json`, an `exec` target's input) ends with.
-    private static func annotationMembers(_ a: RuleAnnotations) -> [JSONObject.Member] {
-        a.present.map { .string($0.name, $0.value) }
+        var o = JSONWriter.ObjectWriter()
+        o.numberText("time", NumberText.pointed(e.time.seconds))
+        o.string("event", e.kind.rawValue)
+        o.string("rule", e.rule)
+        o.string("sensor", e.sensor.id.rawValue)
+        o.string("severity", e.severity.rawValue)
+        o.number("value", e.value)
+        o.number("threshold", e.threshold)
+        if e.predict != nil { o.number("predicted", e.predicted) }
+        if e.isLimitRule { o.string("limit", e.limit) }
+        if e.hardwareAlarm { o.bool("alarm", true) }
+        if e.sensorGone { o.string("reason", "sensor gone") }
+        for a in e.annotations.present { o.string(a.name, a.value) }
+        return o.text
     }
 
     /// The readable line `simulate` prints: time, the priority's word as `run` logs the

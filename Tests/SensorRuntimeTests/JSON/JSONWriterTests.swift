@@ -3,6 +3,32 @@ import Testing
 
 /// The one JSON writer's layouts and number forms.
 struct JSONWriterTests {
+    /// The member-by-member writer of event lines writes what the tree writer writes for
+    /// the same members: the same escapes, numbers and nulls.
+    @Test func anObjectWrittenMemberByMemberIsTheTreesText() {
+        var o = JSONWriter.ObjectWriter()
+        o.numberText("time", "12.0")
+        o.string("rule", "q\"\u{1b}[2J\n")
+        o.string("limit", nil)
+        o.number("value", 81.5)
+        o.number("threshold", nil)
+        o.number("nan", .nan)
+        o.bool("alarm", true)
+        let tree = JSONWriter.text(
+            .object(
+                JSONObject([
+                    .init(key: "time", value: .numberText("12.0")), .string("rule", "q\"\u{1b}[2J\n"),
+                    .optionalString("limit", nil), .number("value", 81.5), .number("threshold", nil),
+                    .number("nan", .nan), .init(key: "alarm", value: .bool(true)),
+                ])))
+        #expect(o.text == tree)
+        #expect(
+            o.text
+                == #"{"time":12.0,"rule":"q\"\u001b[2J\n","limit":null,"value":81.5,"threshold":null,"nan":null,"alarm":true}"#
+        )
+        #expect(JSONWriter.ObjectWriter().text == "{}")
+    }
+
     static func object(_ members: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
