@@ -96,7 +96,9 @@ public final class JournalAlertSink: AlertSink {
 
     /// Whether the journal took the entry (else it went to the fallback).
     @discardableResult
-    private func deliver(_ fields: [String], line: String, echoed: Bool = false) -> Bool {
+    // `line` is made only where it is written (the echo, the fallback): under systemd the
+    // journal takes the entry and nobody watches, so the message is not built a second time.
+    private func deliver(_ fields: [String], line: @autoclosure () -> String, echoed: Bool = false) -> Bool {
         state.withLock { s -> Bool in
             var result: Int32 = 0
             let present = Self.isSocket(socketPath)
@@ -104,7 +106,7 @@ public final class JournalAlertSink: AlertSink {
                 result = send(fields)
                 if result >= 0 {
                     s.statistics.sent += 1
-                    if echoed { echo?.write(line: line) }
+                    if echoed { echo?.write(line: line()) }
                     if s.down {
                         s.down = false
                         let note =
@@ -129,7 +131,7 @@ public final class JournalAlertSink: AlertSink {
                 fallback.write(line: PriorityLine.text("sensorwatch: \(why); writing events to stderr", at: .warning))
             }
             s.statistics.fallbackWrites += 1
-            fallback.write(line: line)
+            fallback.write(line: line())
             return false
         }
     }
