@@ -110,11 +110,7 @@ enum HistoryFormatter {
     }
 
     /// `2026-11-29T10:00:01.123456Z`.
-    static func utc(_ usec: UInt64) -> String {
-        let micros = String(usec % 1_000_000)
-        return format(usec, "%Y-%m-%dT%H:%M:%S", local: false) + "."
-            + String(repeating: "0", count: 6 - micros.count) + micros + "Z"
-    }
+    static func utc(_ usec: UInt64) -> String { RFC3339.format(microseconds: usec, wholeFraction: true) }
 
     /// The host a readable line shows: `-` for an entry without `_HOSTNAME`.
     private static func host(_ r: JournalAlertRecord) -> String { hostName(r.host) }

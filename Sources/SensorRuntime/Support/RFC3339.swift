@@ -15,10 +15,12 @@ public enum RFC3339 {
 
     /// Microseconds since the Unix epoch as RFC 3339 UTC, as notification targets and the
     /// journal's silence fields receive them (SPEC §17, §21): `2026-12-01T22:32:10.123456Z`,
-    /// the fraction left out when it is zero.
-    public static func format(microseconds: UInt64) -> String {
+    /// the fraction left out when it is zero unless `wholeFraction` (`history --json`'s
+    /// times always have six digits: `…T10:00:01.000000Z`).
+    public static func format(microseconds: UInt64, wholeFraction: Bool = false) -> String {
         let fraction = Int64(microseconds % 1_000_000)
-        return dateAndTime(Int64(microseconds / 1_000_000)) + (fraction == 0 ? "" : "." + padded(fraction, 6)) + "Z"
+        let shown = fraction != 0 || wholeFraction
+        return dateAndTime(Int64(microseconds / 1_000_000)) + (shown ? "." + padded(fraction, 6) : "") + "Z"
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of whole Unix seconds.

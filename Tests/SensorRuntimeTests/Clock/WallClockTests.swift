@@ -25,6 +25,11 @@ import Testing
         #expect(RFC3339.format(1_764_626_466.25) == "2025-12-01T22:01:06.250Z")
         #expect(RFC3339.format(microseconds: 1_764_626_466_250_000) == "2025-12-01T22:01:06.250000Z")
         #expect(RFC3339.format(microseconds: 1_764_626_466_000_000) == "2025-12-01T22:01:06Z")
+        // `history --json` keeps six digits even when they are all zero.
+        #expect(
+            RFC3339.format(microseconds: 1_764_626_466_000_000, wholeFraction: true) == "2025-12-01T22:01:06.000000Z")
+        #expect(
+            RFC3339.format(microseconds: 1_764_626_466_000_007, wholeFraction: true) == "2025-12-01T22:01:06.000007Z")
         #expect(RFC3339.format(-0.5) == "1969-12-31T23:59:59.500Z")
     }
 }
