@@ -23,6 +23,7 @@ typedef void *ctx_t;
 #define IPMI_ERR_MESSAGE_TIMEOUT 21
 #define IPMI_ERR_HOSTNAME_INVALID 29
 #define IPMI_FLAGS_NOSESSION 0x02
+#define IPMI_FLAGS_NO_VALID_CHECK 0x100
 #define IPMI_AUTHENTICATION_TYPE_NONE 0x00
 #define IPMI_PRIVILEGE_LEVEL_USER 0x02
 #define IPMI_CHANNEL_NUMBER_CURRENT 0x0e
@@ -30,11 +31,9 @@ typedef void *ctx_t;
 #define IPMI_SDR_ERR_CACHE_INVALID 16
 #define IPMI_SDR_ERR_CACHE_OUT_OF_DATE 17
 #define IPMI_SDR_CACHE_CREATE_FLAGS_OVERWRITE 0x01
-#define IPMI_SENSOR_READ_ERR_SENSOR_READING_UNAVAILABLE 5
-#define IPMI_SENSOR_READ_ERR_SENSOR_SCANNING_DISABLED 6
-#define IPMI_SENSOR_READ_ERR_SENSOR_READING_CANNOT_BE_OBTAINED 12
-#define IPMI_SENSOR_READ_ERR_NODE_BUSY 13
-#define IPMI_SENSOR_READ_ERR_IPMI_ERROR 16
+#define IPMI_SLAVE_ADDRESS_BMC 0x20
+#define IPMI_COMP_CODE_NODE_BUSY 0xC0
+#define IPMI_COMP_CODE_UNSPECIFIED_ERROR 0xFF
 #define IPMI_SDR_FULL 0x01
 #define IPMI_SDR_COMPACT 0x02
 #define EVENT_READING_THRESHOLD 0x01
@@ -71,11 +70,9 @@ static struct {
     int (*parse_sensor_type)(ctx_t, const void *, unsigned, uint8_t *);
     int (*parse_ert)(ctx_t, const void *, unsigned, uint8_t *);
     int (*parse_number)(ctx_t, const void *, unsigned, uint8_t *);
-    ctx_t (*read_create)(ctx_t);
-    void (*read_destroy)(ctx_t);
-    int (*read_errnum)(ctx_t);
-    char *(*read_errormsg)(ctx_t);
-    int (*sensor_read)(ctx_t, const void *, unsigned, uint8_t, uint8_t *, double **, uint16_t *);
+    int (*get_reading)(ctx_t, uint8_t, void *);
+    int (*get_flags)(ctx_t, unsigned *);
+    int (*set_flags)(ctx_t, unsigned);
     ctx_t (*interpret_create)(void);
     int (*interpret_sensor)(ctx_t, uint8_t, uint8_t, uint16_t, unsigned *);
     int (*interpret_sel)(ctx_t, const void *, unsigned, unsigned *);
@@ -89,6 +86,7 @@ static struct {
     void (*obj_destroy)(void *);
     int (*obj_get)(void *, const char *, uint64_t *);
     const void *thresholds_rs; /* tmpl_cmd_get_sensor_thresholds_rs: a template (data) */
+    const void *reading_rs;    /* tmpl_cmd_get_sensor_reading_rs */
     const void *auth_caps_rs;  /* tmpl_cmd_get_channel_authentication_capabilities_rs */
     ctx_t (*sel_create)(ctx_t, ctx_t);
     void (*sel_destroy)(ctx_t);
@@ -151,11 +149,9 @@ static void load(void) {
     SYM(parse_sensor_type, "ipmi_sdr_parse_sensor_type")
     SYM(parse_ert, "ipmi_sdr_parse_event_reading_type_code")
     SYM(parse_number, "ipmi_sdr_parse_sensor_number")
-    SYM(read_create, "ipmi_sensor_read_ctx_create")
-    SYM(read_destroy, "ipmi_sensor_read_ctx_destroy")
-    SYM(read_errnum, "ipmi_sensor_read_ctx_errnum")
-    SYM(read_errormsg, "ipmi_sensor_read_ctx_errormsg")
-    SYM(sensor_read, "ipmi_sensor_read")
+    SYM(get_reading, "ipmi_cmd_get_sensor_reading")
+    SYM(get_flags, "ipmi_ctx_get_flags")
+    SYM(set_flags, "ipmi_ctx_set_flags")
     SYM(interpret_create, "ipmi_interpret_ctx_create")
     SYM(interpret_sensor, "ipmi_interpret_sensor")
     SYM(interpret_sel, "ipmi_interpret_sel")
@@ -169,6 +165,7 @@ static void load(void) {
     SYM(obj_destroy, "fiid_obj_destroy")
     SYM(obj_get, "fiid_obj_get")
     SYM(thresholds_rs, "tmpl_cmd_get_sensor_thresholds_rs")
+    SYM(reading_rs, "tmpl_cmd_get_sensor_reading_rs")
     SYM(auth_caps_rs, "tmpl_cmd_get_channel_authentication_capabilities_rs")
     SYM(sel_create, "ipmi_sel_ctx_create")
     SYM(sel_destroy, "ipmi_sel_ctx_destroy")
@@ -188,11 +185,17 @@ int sw_ipmi_library(char *error, size_t error_capacity) {
     return -1;
 }
 
-/* An SDR record kept in memory: sensor reads parse it again each poll (cheap, no I/O). */
+/* An SDR record kept in memory, with what a read needs of it parsed once: how a raw reading
+   becomes a value (`decodes`: a full record of a linear, analog threshold sensor, as
+   FreeIPMI's ipmi_sensor_read decodes them). */
 struct kept_record {
     unsigned char bytes[256];
     unsigned length;
     struct sw_ipmi_record parsed;
+    int decodes;
+    int8_t r_exponent, b_exponent;
+    int16_t m, b;
+    uint8_t linearization, format;
 };
 
 /* One interpretation context for the process, not one per session: it holds FreeIPMI's
@@ -208,13 +211,15 @@ static ctx_t shared_interpret(void) {
     return interpret;
 }
 
-/* A session keeps only what every poll needs: FreeIPMI's IPMI context and the SDR's records
-   as bytes. The SDR context (about 65 KiB, most of it a table of entity counts sensorwatch
-   never asks for) lives only while the SDR is loaded, and the sensor-read context, which holds
-   another, only while a poll reads: with 20 BMCs that is 2.6 MB less (docs/decisions.md). */
+/* A session keeps only what every poll needs: FreeIPMI's IPMI context, the SDR's records as
+   bytes and one Get Sensor Reading answer that every read fills. The SDR context (about 65 KiB,
+   most of it a table of entity counts sensorwatch never asks for) lives only while the SDR is
+   loaded. Reads do not go through FreeIPMI's sensor-read context, which holds another SDR
+   context: made and freed at every poll of every BMC, those 65 KiB kept malloc's arenas large
+   (docs/decisions.md, "BMC sensors"). */
 struct sw_ipmi {
     ctx_t ipmi;
-    ctx_t reader;
+    void *reading;
     struct kept_record *records;
     unsigned count;
 };
@@ -301,7 +306,7 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
         free(s);
         return NULL;
     }
-    if (!shared_interpret()) {
+    if (!shared_interpret() || !(s->reading = fi.obj_create(fi.reading_rs))) {
         sw_ipmi_close(s);
         *failure = SW_IPMI_OTHER;
         say(error, error_capacity, "out of memory");
@@ -311,15 +316,9 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
     return s;
 }
 
-void sw_ipmi_rest(sw_ipmi *s) {
-    if (!s || !s->reader) return;
-    fi.read_destroy(s->reader);
-    s->reader = NULL;
-}
-
 void sw_ipmi_close(sw_ipmi *s) {
     if (!s) return;
-    if (s->reader) fi.read_destroy(s->reader);
+    if (s->reading) fi.obj_destroy(s->reading);
     /* Close Session, so the BMC frees the slot now rather than at its own timeout. */
     fi.ctx_close(s->ipmi);
     fi.ctx_destroy(s->ipmi);
@@ -372,6 +371,12 @@ static void parse(sw_ipmi *s, ctx_t sdr, struct kept_record *k) {
     if (fi.parse_units(sdr, k->bytes, k->length, &percentage, &modifier, &rate, &base, &modifier_unit) == 0)
         r->base_unit = base;
     r->is_threshold = r->event_reading_type == EVENT_READING_THRESHOLD && r->record_type == IPMI_SDR_FULL;
+    /* A value only from an analog format (0-2: unsigned, 1's and 2's complement; 3 is none)
+       and a linear sensor (0): FreeIPMI's ipmi_sensor_read gives no value otherwise either. */
+    k->decodes = r->is_threshold
+        && fi.parse_decoding(sdr, k->bytes, k->length, &k->r_exponent, &k->b_exponent, &k->m, &k->b,
+                             &k->linearization, &k->format) == 0
+        && k->format <= 2 && k->linearization == 0;
     if (r->is_threshold) {
         /* The SDR holds a byte for every threshold; only those it marks readable are set. */
         double *t[6] = {0};
@@ -485,44 +490,92 @@ int sw_ipmi_record_at(sw_ipmi *s, unsigned index, struct sw_ipmi_record *out) {
     return 0;
 }
 
+/* Why the BMC answered a Get Sensor Reading with completion code `code` instead of a reading:
+   the codes FreeIPMI's ipmi_sensor_read takes for a sensor without a reading now (its
+   workarounds for boards that answer so), the BMC being busy, or NULL for another error. */
+static const char *unavailable_because(uint64_t code) {
+    switch (code) {
+    case IPMI_COMP_CODE_NODE_BUSY: return "BMC busy";
+    case 0xC9: /* parameter out of range */
+    case 0xCB: /* requested sensor, data or record not present */
+    case 0xCC: /* invalid data field in request */
+    case 0xCD: /* command illegal for this sensor or record type */
+    case 0xCE: /* command response could not be provided */
+    case 0xD3: /* destination unavailable */
+    case 0xD5: /* request parameter not supported */
+        return "reading unavailable";
+    default: return NULL;
+    }
+}
+
 int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
                  int *failure, char *error, size_t error_capacity) {
     if (index >= s->count) return -2;
-    struct kept_record *k = &s->records[index];
-    if (!s->reader && !(s->reader = fi.read_create(s->ipmi))) {
-        *failure = SW_IPMI_OTHER;
-        say(error, error_capacity, "out of memory");
+    const struct kept_record *k = &s->records[index];
+    *bitmask = 0;
+    *failure = SW_IPMI_OTHER;
+    /* Byte 5, the sensor's owner: bit 0 set for system software; else the IPMB address,
+       which is the BMC's for every sensor it reads itself (others need bridging, which
+       sensorwatch does not ask for, as FreeIPMI's tools do not by default). */
+    uint8_t owner = k->length > 5 ? k->bytes[5] : IPMI_SLAVE_ADDRESS_BMC;
+    if (owner & 1) {
+        say(error, error_capacity, "sensor is system software");
         return -2;
     }
-    uint8_t raw = 0;
-    double *reading = NULL;
-    uint16_t bits = 0;
-    int rc = fi.sensor_read(s->reader, k->bytes, k->length, 0, &raw, &reading, &bits);
-    *bitmask = bits;
+    if (owner != IPMI_SLAVE_ADDRESS_BMC) {
+        say(error, error_capacity, "sensor not owned by BMC");
+        return -2;
+    }
+    /* As ipmi_sensor_read does: without the check, an answer that leaves out the optional
+       second byte of states is still a reading. */
+    unsigned flags = 0;
+    int flagged = fi.get_flags(s->ipmi, &flags) == 0 && fi.set_flags(s->ipmi, flags | IPMI_FLAGS_NO_VALID_CHECK) == 0;
+    int rc = fi.get_reading(s->ipmi, k->parsed.sensor_number, s->reading);
+    /* Taken before the flags are set back, which clears the context's error. */
+    int errnum = fi.ctx_errnum(s->ipmi);
+    const char *words = fi.ctx_errormsg(s->ipmi);
+    if (flagged) fi.set_flags(s->ipmi, flags);
+    uint64_t v = 0;
     if (rc < 0) {
-        int e = fi.read_errnum(s->reader);
-        int session = fi.ctx_errnum(s->ipmi);
         /* A session that timed out fails every later call: the caller reopens it. */
-        if (e == IPMI_SENSOR_READ_ERR_IPMI_ERROR && failure_of(session) == SW_IPMI_TIMEOUT) {
-            session_failed(s, failure, error, error_capacity);
+        if (failure_of(errnum) == SW_IPMI_TIMEOUT) {
+            *failure = SW_IPMI_TIMEOUT;
+            say(error, error_capacity, words);
             return -1;
         }
-        *failure = SW_IPMI_OTHER;
-        switch (e) {
-        case IPMI_SENSOR_READ_ERR_SENSOR_READING_UNAVAILABLE: say(error, error_capacity, "reading unavailable"); break;
-        case IPMI_SENSOR_READ_ERR_SENSOR_SCANNING_DISABLED: say(error, error_capacity, "scanning disabled"); break;
-        case IPMI_SENSOR_READ_ERR_SENSOR_READING_CANNOT_BE_OBTAINED: say(error, error_capacity, "reading cannot be obtained"); break;
-        case IPMI_SENSOR_READ_ERR_NODE_BUSY: say(error, error_capacity, "BMC busy"); break;
-        default: say(error, error_capacity, fi.read_errormsg(s->reader));
+        const char *why = fi.obj_get(s->reading, "comp_code", &v) == 1 ? unavailable_because(v) : NULL;
+        /* "Unspecified error" with the reading marked unavailable is a reading unavailable. */
+        if (!why && v == IPMI_COMP_CODE_UNSPECIFIED_ERROR) {
+            uint64_t state = 0, scanning = 1;
+            if (fi.obj_get(s->reading, "reading_state", &state) == 1 && state == 1) why = "reading unavailable";
+            else if (fi.obj_get(s->reading, "sensor_scanning", &scanning) == 1 && scanning == 0)
+                why = "scanning disabled";
         }
+        say(error, error_capacity, why ? why : words);
         return -2;
     }
-    *failure = SW_IPMI_OK;
-    if (reading) {
-        *value = *reading;
-        free(reading);
-        return 1;
+    if (fi.obj_get(s->reading, "reading_state", &v) == 1 && v == 1) {
+        say(error, error_capacity, "reading unavailable");
+        return -2;
     }
+    if (fi.obj_get(s->reading, "sensor_scanning", &v) == 1 && v == 0) {
+        say(error, error_capacity, "scanning disabled");
+        return -2;
+    }
+    uint64_t low = 0, high = 0;
+    int has_low = fi.obj_get(s->reading, "sensor_event_bitmask1", &low) == 1;
+    int has_high = fi.obj_get(s->reading, "sensor_event_bitmask2", &high) == 1;
+    if (has_high && !has_low) {
+        say(error, error_capacity, "answer without its states");
+        return -2;
+    }
+    *bitmask = (uint16_t)(low | (has_high ? high << 8 : 0));
+    *failure = SW_IPMI_OK;
+    uint64_t raw = 0;
+    if (k->decodes && fi.obj_get(s->reading, "sensor_reading", &raw) == 1
+        && fi.decode_value(k->r_exponent, k->b_exponent, k->m, k->b, k->linearization, k->format, (uint8_t)raw,
+                           value) == 0)
+        return 1;
     return 0;
 }
 

@@ -83,11 +83,6 @@ final class FreeIPMISession: IPMISession {
         return collected.entries
     }
 
-    func rest() {
-        guard let handle else { return }
-        sw_ipmi_rest(handle)
-    }
-
     func close() {
         guard let handle else { return }
         self.handle = nil

@@ -135,9 +135,6 @@ public final class IPMIReader: SensorReader {
                     // A BMC without a readable event log still has sensors: its session stays.
                 }
             }
-            // Between polls a session holds only what it must (SPEC §23's rack of BMCs in
-            // little memory, docs/decisions.md).
-            s.session?.rest()
             return (values, log, s.states)
         }
         // Posted before the cycle is committed, so an alarm's message finds this poll's states.

@@ -15,10 +15,6 @@ public protocol IPMISession: AnyObject {
     /// The System Event Log's records from record `start` on (0: all), in log order; throws
     /// ``IPMIFailure/Kind/other`` when the log no longer holds `start`.
     func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry]
-    /// Gives back what only a poll needs (FreeIPMI's sensor-read context, ~65 KiB); the next
-    /// ``read(_:)`` makes it again. Called after every poll, so twenty idle sessions do not
-    /// each hold one.
-    func rest()
     /// Closes the session.
     func close()
 }

@@ -22,11 +22,6 @@ final class FakeIPMITransport: IPMITransport {
         var logFailure: IPMIFailure?
         var opened = 0
         var closed = 0
-        /// Reads since the session last rested (``FakeSession/rest()``), the rests, and how
-        /// many rests had come at each event log read.
-        var readsSinceRest = 0
-        var rests = 0
-        var restsAtLogReads: [Int] = []
         var passwords: [String] = []
     }
 
@@ -73,10 +68,7 @@ final class FakeSession: IPMISession {
 
     func read(_ index: Int) throws(IPMIFailure) -> IPMIReading {
         transport.maybeStall()
-        let (failure, reading) = transport.script.withLock { s in
-            s.readsSinceRest += 1
-            return (s.readFailure, s.readings[index])
-        }
+        let (failure, reading) = transport.script.withLock { s in (s.readFailure, s.readings[index]) }
         if let failure { throw failure }
         return reading ?? .unavailable("no reading")
     }
@@ -89,7 +81,6 @@ final class FakeSession: IPMISession {
     func eventLog(from start: Int) throws(IPMIFailure) -> [IPMIEventLogEntry] {
         let (log, failure) = transport.script.withLock { s in
             s.logReads.append(start)
-            s.restsAtLogReads.append(s.rests)
             return (s.eventLog, s.logFailure)
         }
         if let failure { throw failure }
@@ -98,13 +89,6 @@ final class FakeSession: IPMISession {
             throw IPMIFailure(.other, "record not present")
         }
         return Array(log[i...])
-    }
-
-    func rest() {
-        transport.script.withLock {
-            $0.readsSinceRest = 0
-            $0.rests += 1
-        }
     }
 
     func close() {

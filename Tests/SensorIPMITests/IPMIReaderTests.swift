@@ -48,22 +48,6 @@ import Testing
         #expect(transport.script.withLock { $0.passwords } == ["pw"])
     }
 
-    @Test func eachPollLeavesItsSessionRestingAfterTheSensorsAndTheEventLog() {
-        scriptSimulator()
-        let r = reader(eventLog: IPMIEventLog(position: nil, sink: MemoryEventLogSink()))
-        _ = r.discover()
-        _ = r.poll(at: .seconds(10))
-        _ = r.poll(at: .seconds(20))
-        let (rests, readsSinceRest, restsAtLogReads) = transport.script.withLock {
-            ($0.rests, $0.readsSinceRest, $0.restsAtLogReads)
-        }
-        #expect(rests == 2)
-        #expect(readsSinceRest == 0)
-        // Each poll's log read came before that poll's rest.
-        #expect(restsAtLogReads == [0, 1])
-        #expect(transport.open == 1)
-    }
-
     @Test func aWarningOrCriticalStateIsAnAlarmWithItsWordsANominalOneIsNot() {
         scriptSimulator()
         let r = reader()

@@ -88,6 +88,35 @@ simctl $P 'sensor_set_threshold 0x20 0 1 readable 111000 50 44 40 0 0 0'
 simctl $P 'sensor_set_threshold 0x20 0 1 readable 111000 50 45 40 0 0 0'
 note "thresholds come from the BMC, not only its SDR"
 
+# A BMC whose SDR lists a sensor it does not have (it answers Get Sensor Reading with
+# completion code 0xCB) and one owned by another controller (0x22: not read without
+# bridging, as FreeIPMI's tools do not by default): each its own fault in words, the others
+# read as before, and ipmi-sensors has no reading for either.
+cp -r "$SIM" "$WORK/sim-extra-fixture"
+sdr_record() { # NUMBER OWNER NAME
+    printf 'sdr type 1\n\tsensor_owner_id\t%s\n\tsensor_owner_lun\t0\n\tchannel_number\t0\n\tsensor_number\t%s\n' "$2" "$1"
+    printf '\tentity_id\tsystem_board\n\tentity_instance\t%s\n\tsensor_type\tTemperature\n\tevent_reading_type_code\t1\n' "$1"
+    printf '\tinit_scanning\ttrue\n\tdefault_sensor_scan_on\ttrue\n\tanalog_data_format\tunsigned\n\tbase_unit\tdegrees_C\n'
+    printf '\tlinearization\tlinear\n\tm\t1\n\tb\t0\n\tr_exp\t0\n\tb_exp\t0\n\tid_string\t"%s"\nendsdr\n' "$3"
+}
+{ sdr_record 7 0x20 "Ghost Temp"; sdr_record 8 0x22 "Bridged Temp"; } >>"$WORK/sim-extra-fixture/sim.sdrs"
+X=$((P + 2))
+SIM_PID=$("$WORK/sim-extra-fixture/start-sim.sh" "$WORK/sim-$X" "$X") || fail "simulator with the extra SDR records"
+SIM_PIDS+=("$SIM_PID")
+cfg "$WORK/extra.json5" 127.0.0.1:$X
+out=$("$BIN" sensors --config "$WORK/extra.json5" --json)
+[ "$(jq -r '.[] | select(.label == "Ghost Temp") | .error' <<<"$out")" = "127.0.0.1:$X: reading unavailable" ] \
+    || fail "a sensor the BMC lacks: $out"
+[ "$(jq -r '.[] | select(.label == "Bridged Temp") | .error' <<<"$out")" = "127.0.0.1:$X: sensor not owned by BMC" ] \
+    || fail "a sensor of another controller: $out"
+[ "$(jq -r '.[] | select(.label == "Inlet Temp") | .value' <<<"$out")" = 25 ] || fail "the others beside them: $out"
+ipmi-sensors -h 127.0.0.1:$X -u admin -p secret -D LAN_2_0 -W opensesspriv -l admin --sdr-cache-directory="$WORK/sdr" \
+    --quiet-cache --comma-separated-output --no-header-output >"$WORK/extra-freeipmi.csv"
+[ "$(awk -F, '$2 == "Ghost Temp" || $2 == "Bridged Temp" { print $4 }' "$WORK/extra-freeipmi.csv" | sort -u)" = N/A ] \
+    || fail "ipmi-sensors read what we call unreadable: $(cat "$WORK/extra-freeipmi.csv")"
+kill "$SIM_PID"
+note "a sensor the BMC lacks and one of another controller are faults in words, as ipmi-sensors has no reading for them"
+
 # --- a wrong password, an unreachable port ---------------------------------------------------
 printf 'wrong\n' >"$WORK/wrong.pass"; chmod 600 "$WORK/wrong.pass"
 cfg "$WORK/wrong.json5" "$BMC" "$WORK/wrong.pass"

@@ -59,10 +59,6 @@ sw_ipmi *sw_ipmi_open(const char *host, const char *user, const char *password, 
                       int cipher_suite, unsigned timeout_ms, unsigned session_timeout_ms, unsigned retransmit_ms,
                       unsigned workarounds, int *failure, char *error, size_t error_capacity);
 
-/* Frees what only a poll needs (the sensor-read context); the next read makes it again.
-   Called after each poll, so an idle session holds little more than FreeIPMI's IPMI context. */
-void sw_ipmi_rest(sw_ipmi *session);
-
 /* Closes the session (the BMC frees its slot) and frees everything. NULL is ignored. */
 void sw_ipmi_close(sw_ipmi *session);
 
