@@ -119,10 +119,15 @@ cfg "$W/twenty.json5" 2s "${P20[@]}"
 # simulators, alternating with this one, ROUNDS times.
 for round in $(seq "${ROUNDS:-1}"); do
     for bin in "$SW" ${BASELINE:+"$BASELINE"}; do
-        "$bin" run --config "$W/twenty.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D"); sleep 20
-        echo "resident with 20 BMCs ($bin, round $round): $(awk '/VmRSS/ { print $2 / 1024 " MiB" }' /proc/$D/status)" \
-            "(peak $(awk '/VmHWM/ { print $2 / 1024 " MiB" }' /proc/$D/status); anonymous $(awk '/RssAnon/ { print $2 / 1024 " MiB" }' /proc/$D/status)," \
-            "files $(awk '/RssFile/ { print $2 / 1024 " MiB" }' /proc/$D/status))"
+        "$bin" run --config "$W/twenty.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D")
+        # At 20 s, and at 60 s, when it has stopped growing (malloc's arenas and the threads'
+        # stacks reach their size over the first half minute).
+        for at in 20 60; do
+            sleep $((at == 20 ? 20 : 40))
+            echo "resident with 20 BMCs at ${at} s ($bin, round $round): $(awk '/VmRSS/ { print $2 / 1024 " MiB" }' /proc/$D/status)" \
+                "(peak $(awk '/VmHWM/ { print $2 / 1024 " MiB" }' /proc/$D/status); anonymous $(awk '/RssAnon/ { print $2 / 1024 " MiB" }' /proc/$D/status)," \
+                "files $(awk '/RssFile/ { print $2 / 1024 " MiB" }' /proc/$D/status))"
+        done
         kill -TERM $D; wait $D || true
     done
 done

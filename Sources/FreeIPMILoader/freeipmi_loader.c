@@ -570,13 +570,19 @@ int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
         return -2;
     }
     *bitmask = (uint16_t)(low | (has_high ? high << 8 : 0));
-    *failure = SW_IPMI_OK;
+    if (!k->decodes) {
+        *failure = SW_IPMI_OK;
+        return 0;
+    }
     uint64_t raw = 0;
-    if (k->decodes && fi.obj_get(s->reading, "sensor_reading", &raw) == 1
-        && fi.decode_value(k->r_exponent, k->b_exponent, k->m, k->b, k->linearization, k->format, (uint8_t)raw,
-                           value) == 0)
-        return 1;
-    return 0;
+    if (fi.obj_get(s->reading, "sensor_reading", &raw) != 1
+        || fi.decode_value(k->r_exponent, k->b_exponent, k->m, k->b, k->linearization, k->format, (uint8_t)raw,
+                           value) < 0) {
+        say(error, error_capacity, "reading cannot be decoded");
+        return -2;
+    }
+    *failure = SW_IPMI_OK;
+    return 1;
 }
 
 int sw_ipmi_state(sw_ipmi *s, uint8_t event_reading_type, uint8_t sensor_type, unsigned offset,
