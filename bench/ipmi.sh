@@ -2,7 +2,8 @@
 # BMC sensors (SPEC §23, issue 37), one run, side by side with FreeIPMI's and ipmitool's
 # readings and prometheus-ipmi-exporter, all against OpenIPMI's simulator on 127.0.0.1
 # (ports IPMI_PORT to IPMI_PORT + 59, default 19640): agreement of values, thresholds and states; CPU per BMC sweep at
-# 8 BMCs / 2 s against the exporter's CPU per scrape; one BMC frozen (SIGSTOP) and thawed;
+# 8 BMCs / 2 s against the exporter's CPU per scrape; one BMC frozen (SIGSTOP) and thawed, the
+# others' sweeps before and during it from a capture of their datagrams (bench/ipmi-sweeps.py);
 # sessions left after stop, reload and kill -9 + restart; resident memory with 20 BMCs.
 # Needs root (apt), the release binary (make release). Results go to bench/README.md by hand.
 # env: SENSORWATCH, SHARED, IPMI_PORT (19640), BASELINE and ROUNDS (1) for the memory figure.
@@ -11,7 +12,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SW=${SENSORWATCH:-$ROOT/.build/release/sensorwatch}
 SIM=${SHARED:-$ROOT/../shared}/fixtures/ipmi
 BASE=${IPMI_PORT:-19640}
-for p in openipmi freeipmi-tools ipmitool prometheus-ipmi-exporter libfreeipmi17 bc jq; do
+for p in openipmi freeipmi-tools ipmitool prometheus-ipmi-exporter libfreeipmi17 bc jq tcpdump; do
     dpkg -s "$p" >/dev/null 2>&1 || apt-get -o DPkg::Lock::Timeout=600 install -y "$p" >/dev/null
 done
 W=$(mktemp -d /tmp/sensorwatch-bench-ipmi.XXXXXX)
@@ -86,21 +87,26 @@ echo "prometheus-ipmi-exporter: ${per_scrape} ms CPU per scrape of one BMC (itse
 echo "ratio: $(echo "scale=4; $per_sweep / $per_scrape" | bc)"
 
 echo "## one BMC frozen (SIGSTOP) among 8"
-F=${PIDS[2]}  # the second of the eight
+F=${PIDS[2]}  # the first of the eight (PIDS: the agreement's simulator, the exporter, the eight)
 S=$RUNTIME_DIRECTORY/status.json
 ok() { jq -e --arg id "ipmi:127.0.0.1:$1/Inlet_Temp" '.sensors[] | select(.id == $id) | .ok' "$S" >/dev/null 2>&1; }
 timed_out() { jq -e --arg id "ipmi:127.0.0.1:$1/Inlet_Temp" --arg e "127.0.0.1:$1: session timeout after 1 s" \
     '.sensors[] | select(.id == $id) | .error == $e' "$S" >/dev/null 2>&1; }
 until ok "${PORTS[0]}"; do sleep 0.05; done
+# The other BMCs' sweeps, seen on the wire: 20 s before the freeze and 20 s of it.
+tcpdump -i lo -n -tt -l "udp and portrange ${PORTS[0]}-$((PORTS[7] + 1))" >"$W/sweeps.txt" 2>"$W/tcpdump.log" & CAP=$!
+PIDS+=("$CAP")
+until grep -q listening "$W/tcpdump.log"; do sleep 0.05; done
+sleep 20
 t0=$(date +%s.%N); kill -STOP "$F"
 until timed_out "${PORTS[0]}"; do sleep 0.05; done
 echo "frozen BMC's sensors a fault after $(echo "$(date +%s.%N) - $t0" | bc) s (timeout 1 s, interval 2 s)"
-a0=$(jq -r --arg id "ipmi:127.0.0.1:${PORTS[1]}/Inlet_Temp" '.sensors[] | select(.id == $id) | .time' "$S"); sleep 4
-a1=$(jq -r --arg id "ipmi:127.0.0.1:${PORTS[1]}/Inlet_Temp" '.sensors[] | select(.id == $id) | .time' "$S")
-echo "another BMC's reading meanwhile: $a0 -> $a1"
-t0=$(date +%s.%N); kill -CONT "$F"
+sleep "$(echo "20 - ($(date +%s.%N) - $t0)" | bc)"
+t1=$(date +%s.%N); kill -CONT "$F"
 until ok "${PORTS[0]}"; do sleep 0.05; done
-echo "back $(echo "$(date +%s.%N) - $t0" | bc) s after SIGCONT"
+echo "back $(echo "$(date +%s.%N) - $t1" | bc) s after SIGCONT"
+kill "$CAP"; wait "$CAP" 2>/dev/null || true
+python3 "$ROOT/bench/ipmi-sweeps.py" "$W/sweeps.txt" "${PORTS[0]}" "$t0" "$t1" "$(IFS=,; echo "${PORTS[*]}")"
 
 echo "## sessions left"
 kill -TERM $D; wait $D || true

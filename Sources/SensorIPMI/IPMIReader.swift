@@ -205,14 +205,18 @@ public final class IPMIReader: SensorReader {
         }
     }
 
-    /// Closes the session after `error` and sets the time of the next try.
+    /// Closes the session after `error` and sets the time of the next try: the next poll, then
+    /// twice the interval apart. A BMC that does not answer is asked again after at most two
+    /// intervals however long it was gone, so it is read again within two intervals of its
+    /// return (issue 37); asking costs one datagram on its own thread. A BMC that refuses the
+    /// login backs off further, up to 30 s, as a BMC may lock an account that keeps failing.
     private func fail(_ s: inout State, _ error: IPMIFailure, at time: Timestamp?) {
         s.session?.close()
         s.session = nil
         s.failure = error
         s.failures += 1
         let interval = configuration.interval
-        let cap = max(interval, .seconds(30))
+        let cap = error.kind == .timeout ? interval * 2 : max(interval, .seconds(30))
         let factor = 1 << min(s.failures - 1, 10)
         s.retryAt = (time ?? .zero) + min(interval * factor, cap)
     }

@@ -71,7 +71,7 @@ import Testing
         #expect(board.alarmWords(of: SensorID("ipmi:bmc-r1-07/PSU1_Status")) == nil)
     }
 
-    @Test func aStalledBMCMakesItsSensorsFaultsInWordsAndTheSessionIsReopenedWithBackoff() {
+    @Test func aStalledBMCMakesItsSensorsFaultsInWordsAndTheSessionIsReopenedWithBackoffOfAtMostTwoIntervals() {
         scriptSimulator()
         let r = reader()
         _ = r.discover()
@@ -82,15 +82,19 @@ import Testing
         // The dead session is closed at once: it holds none of the BMC's slots.
         #expect(transport.open == 0)
         transport.script.withLock { $0.openFailure = IPMIFailure(.timeout) }
-        // Tried again at the next poll, then after two intervals.
-        _ = r.poll(at: .seconds(20))
-        #expect(transport.script.withLock { $0.passwords.count } == 2)
-        _ = r.poll(at: .seconds(30))
-        #expect(transport.script.withLock { $0.passwords.count } == 2)
+        // Tried again at the next poll, then two intervals apart however long it stays silent:
+        // a BMC that answers again is read within two intervals.
+        let tries = { self.transport.script.withLock { $0.passwords.count } }
+        for (time, expected) in [(20, 2), (30, 2), (40, 3), (50, 3), (60, 4), (70, 4), (80, 5), (90, 5), (100, 6)] {
+            _ = r.poll(at: .seconds(Double(time)))
+            #expect(tries() == expected, "at \(time) s")
+        }
         transport.script.withLock {
             $0.openFailure = nil; $0.readFailure = nil
         }
-        let back = r.poll(at: .seconds(40)).first!
+        _ = r.poll(at: .seconds(110))
+        #expect(tries() == 6)
+        let back = r.poll(at: .seconds(120)).first!
         #expect(back.values == [12, 4800, 25, 300, 1])
         #expect(transport.open == 1)
         r.close()
@@ -116,6 +120,23 @@ import Testing
         #expect(r.discover().count == 5)
         #expect(!r.devicesChanged())
         #expect(r.poll(at: .seconds(40)).first!.values == [12, 4800, 25, 300, 1])
+    }
+
+    @Test func aRefusedLoginBacksOffFurtherThanASilentBMCUpToHalfAMinute() {
+        scriptSimulator()
+        transport.script.withLock { $0.openFailure = IPMIFailure(.password, "password invalid") }
+        let r = reader()
+        _ = r.discover()
+        let tries = { self.transport.script.withLock { $0.passwords.count } }
+        #expect(tries() == 1)
+        // 10 s apart, then 20, 30 (the cap), 30: a BMC may lock an account that keeps failing.
+        var seen: [Int] = []
+        for time in stride(from: 10, through: 130, by: 10) {
+            let before = tries()
+            _ = r.poll(at: .seconds(Double(time)))
+            if tries() > before { seen.append(time) }
+        }
+        #expect(seen == [10, 30, 60, 90, 120])
     }
 
     @Test func closingTheReaderClosesItsSessionOnceAndItReadsNothingAfter() {

@@ -2,7 +2,8 @@
 # One BMC costs one BMC (SPEC §23), three simulators on 127.0.0.1 (ports IPMI_PORTS + 20 to + 25) and an
 # hwmon source in one daemon: a BMC frozen with SIGSTOP makes its own sensors faults
 # (`…: session timeout after 1 s`) while the other BMCs and the hwmon sensor keep their
-# pace, and it is read again within two intervals of SIGCONT; a BMC removed by a reload has
+# pace, and after ten seconds frozen it is read again within two intervals of SIGCONT (its
+# reopening backs off to two intervals, no further); a BMC removed by a reload has
 # its session closed; SIGTERM with a frozen BMC stops the daemon within a second; after a
 # stop no session is left, after kill -9 and a restart at most the killed one's; a BMC polled
 # each 2 s with a 1 s timeout keeps its session over 5 polls without a fault, and frozen is a
@@ -70,6 +71,9 @@ sleep 3.5   # the pace itself is what is tested (no event marks "two intervals l
 grep -q "^sensorwatch_temperature_celsius{sensor=\"ipmi:127.0.0.1:$A/Inlet_Temp\",label=\"Inlet Temp\"} 25$" \
     "$WORK/metrics/sensorwatch.prom" || fail "no BMC temperature in the metrics: $(grep Inlet "$WORK/metrics/sensorwatch.prom")"
 is_ok "ipmi:127.0.0.1:$A/Inlet_Temp" && is_ok "ipmi:127.0.0.1:$C/Inlet_Temp" || fail "A or C faulted with B"
+# Frozen for over ten intervals: its reopening backs off to two intervals, no further, so it
+# is still read again within two intervals of its return.
+sleep 6   # the length of the outage is what is tested
 kill -CONT "$PID_B"
 resumed=$(date +%s.%N)
 # Two intervals (1 s each) plus a status rewrite.
