@@ -508,6 +508,15 @@ static const char *unavailable_because(uint64_t code) {
     }
 }
 
+/* Why an answer holds no reading, by its own bits: the reading marked unavailable, or the
+   sensor's scanning off; NULL when neither is set (or the answer lacks them). */
+static const char *absent_because(void *answer) {
+    uint64_t bit = 0;
+    if (fi.obj_get(answer, "reading_state", &bit) == 1 && bit == 1) return "reading unavailable";
+    if (fi.obj_get(answer, "sensor_scanning", &bit) == 1 && bit == 0) return "scanning disabled";
+    return NULL;
+}
+
 int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
                  int *failure, char *error, size_t error_capacity) {
     if (index >= s->count) return -2;
@@ -535,7 +544,6 @@ int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
     int errnum = fi.ctx_errnum(s->ipmi);
     const char *words = fi.ctx_errormsg(s->ipmi);
     if (flagged) fi.set_flags(s->ipmi, flags);
-    uint64_t v = 0;
     if (rc < 0) {
         /* A session that timed out fails every later call: the caller reopens it. */
         if (failure_of(errnum) == SW_IPMI_TIMEOUT) {
@@ -543,23 +551,16 @@ int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
             say(error, error_capacity, words);
             return -1;
         }
-        const char *why = fi.obj_get(s->reading, "comp_code", &v) == 1 ? unavailable_because(v) : NULL;
-        /* "Unspecified error" with the reading marked unavailable is a reading unavailable. */
-        if (!why && v == IPMI_COMP_CODE_UNSPECIFIED_ERROR) {
-            uint64_t state = 0, scanning = 1;
-            if (fi.obj_get(s->reading, "reading_state", &state) == 1 && state == 1) why = "reading unavailable";
-            else if (fi.obj_get(s->reading, "sensor_scanning", &scanning) == 1 && scanning == 0)
-                why = "scanning disabled";
-        }
+        uint64_t code = 0;
+        const char *why = fi.obj_get(s->reading, "comp_code", &code) == 1 ? unavailable_because(code) : NULL;
+        /* "Unspecified error" is believed when the answer's own bits say why. */
+        if (!why && code == IPMI_COMP_CODE_UNSPECIFIED_ERROR) why = absent_because(s->reading);
         say(error, error_capacity, why ? why : words);
         return -2;
     }
-    if (fi.obj_get(s->reading, "reading_state", &v) == 1 && v == 1) {
-        say(error, error_capacity, "reading unavailable");
-        return -2;
-    }
-    if (fi.obj_get(s->reading, "sensor_scanning", &v) == 1 && v == 0) {
-        say(error, error_capacity, "scanning disabled");
+    const char *absent = absent_because(s->reading);
+    if (absent) {
+        say(error, error_capacity, absent);
         return -2;
     }
     uint64_t low = 0, high = 0;

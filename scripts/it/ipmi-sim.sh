@@ -101,8 +101,7 @@ sdr_record() { # NUMBER OWNER NAME
 }
 { sdr_record 7 0x20 "Ghost Temp"; sdr_record 8 0x22 "Bridged Temp"; } >>"$WORK/sim-extra-fixture/sim.sdrs"
 X=$((P + 2))
-SIM_PID=$("$WORK/sim-extra-fixture/start-sim.sh" "$WORK/sim-$X" "$X") || fail "simulator with the extra SDR records"
-SIM_PIDS+=("$SIM_PID")
+start_sim $X "$WORK/sim-extra-fixture"
 cfg "$WORK/extra.json5" 127.0.0.1:$X
 out=$("$BIN" sensors --config "$WORK/extra.json5" --json)
 [ "$(jq -r '.[] | select(.label == "Ghost Temp") | .error' <<<"$out")" = "127.0.0.1:$X: reading unavailable" ] \

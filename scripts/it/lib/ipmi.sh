@@ -21,10 +21,11 @@ need_ipmi() {
     fi
 }
 
-# Starts a simulator on 127.0.0.1:PORT (console PORT+1), its state in $WORK/sim-PORT; sets
-# SIM_PID and remembers it for stop_sims.
-start_sim() { # PORT
-    SIM_PID=$("$SIM/start-sim.sh" "$WORK/sim-$1" "$1") || fail "simulator on port $1 did not start"
+# Starts a simulator on 127.0.0.1:PORT (console PORT+1), its state in $WORK/sim-PORT, from
+# FIXTURES (default: the shared fixtures; a copy with another SDR); sets SIM_PID and remembers
+# it for stop_sims.
+start_sim() { # PORT [FIXTURES]
+    SIM_PID=$("${2:-$SIM}/start-sim.sh" "$WORK/sim-$1" "$1") || fail "simulator on port $1 did not start"
     SIM_PIDS+=("$SIM_PID")
 }
 
