@@ -9,7 +9,8 @@
 # fires the shipped `above: "crit"` rule and resolves when lowered, a fan below its lower
 # critical fires `below: "lcrit"`, the PSU's failure bit fires `alarm: true`; a System Event
 # Log record added on the console is one journal entry, not again after a restart, and none
-# of the BMC's sessions is left open after a stop.
+# of the BMC's sessions is left open after a stop; the password shows in none of the status
+# and metrics files, the state file, stderr and the journal; ldd shows no libfreeipmi.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 setup_journal_test
@@ -27,6 +28,7 @@ cfg() { # FILE HOST [PASSWORDFILE] [TIMEOUT]
 {
   sources: [ { type: "ipmi", hosts: ["$2"], user: "admin", passwordFile: "${3:-$WORK/bmc.pass}", privilege: "admin",
                workarounds: ["opensesspriv"], interval: "1s", timeout: "${4:-2s}" } ],
+  metrics: { textfile: "$WORK/metrics/sensorwatch.prom", interval: "1s" },
   rules: [
     { name: "too-hot", sensor: "ipmi:*", above: "crit", severity: "critical" },
     { name: "fan-low", quantity: "fan", below: "lcrit", severity: "critical" },
@@ -35,8 +37,8 @@ cfg() { # FILE HOST [PASSWORDFILE] [TIMEOUT]
 }
 JSON
 }
+mkdir -p "$WORK/state" "$WORK/run" "$WORK/metrics"
 cfg "$WORK/c.json5" "$BMC"
-mkdir -p "$WORK/state" "$WORK/run"
 export STATE_DIRECTORY=$WORK/state RUNTIME_DIRECTORY=$WORK/run
 
 # --- check: secrets and the library ------------------------------------------------------
@@ -57,7 +59,9 @@ grep -q 'cannot load libfreeipmi (install the package libfreeipmi17)' <<<"$out" 
 out=$(SENSORWATCH_FREEIPMI_LIBRARY=/nonexistent/libfreeipmi.so.17 "$BIN" sensors --config "$WORK/c.json5" --json)
 [ "$(jq -r '.[0].error' <<<"$out")" = "$BMC: cannot load libfreeipmi (install the package libfreeipmi17): /nonexistent/libfreeipmi.so.17: cannot open shared object file: No such file or directory" ] \
     || fail "no-library fault: $out"
-note "check: secrets refused in words, the missing library named"
+# Loaded at run time: the binary does not link libfreeipmi (package-deb.sh: Suggests, not Depends).
+ldd "$BIN" | grep -q freeipmi && fail "the binary links libfreeipmi: $(ldd "$BIN" | grep freeipmi)"
+note "check: secrets refused in words, the missing library named; ldd shows no libfreeipmi"
 
 # --- agreement with ipmi-sensors and ipmitool ----------------------------------------------
 "$BIN" sensors --config "$WORK/c.json5" --json >"$WORK/ours.json"
@@ -156,9 +160,16 @@ wait_for "three resolved entries" 100 has_state resolved 3
 simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x01 0x01 0x01 0x09 0xff 0xff'
 wait_for "the event log entry" 100 journal_has IPMI_BMC="$BMC"
 [ "$(sessions_held $P)" = $((base + 1)) ] || fail "run holds $(($(sessions_held $P) - base)) sessions, not 1"
+metrics_written() { grep -q "ipmi:$BMC/Inlet_Temp" "$WORK/metrics/sensorwatch.prom" 2>/dev/null; }
+wait_for "the BMC's sensors in the metrics" 100 metrics_written
 kill -TERM "$pid"
 wait "$pid" || fail "run exited with $? on SIGTERM"
 [ "$(sessions_held $P)" = "$base" ] || fail "a session is left open after the stop"
+# The password ("secret", from the password file) is nowhere the daemon writes.
+for f in "$WORK/run/status.json" "$WORK/metrics/sensorwatch.prom" "$WORK/stderr" "$WORK/state/state.json"; do
+    grep -q secret "$f" && fail "the password shows in $f"
+done
+journal_json | grep -q secret && fail "the password shows in the journal"
 
 f=$(journal_json ALERT_STATE=firing ALERT_RULE=too-hot)
 expect_field "$f" MESSAGE "too-hot firing: ipmi:$BMC/Inlet_Temp (Inlet Temp) 47 °C above 45 °C (crit)"
@@ -179,7 +190,7 @@ expect_field "$e" IPMI_SEL_ID 2
 expect_field "$e" IPMI_SEL_SENSOR "Inlet Temp"
 expect_field "$e" IPMI_SEL_EVENT "Upper Critical - going high"
 [ "$(jq -r '.ipmiEventLog["'"$BMC"'"]' "$WORK/state/state.json")" = 2 ] || fail "state.json: $(cat "$WORK/state/state.json")"
-note "above: crit fired and resolved, fan below lcrit, PSU failure as an alarm, the new SEL record logged once; status shows the PSU's state in words"
+note "above: crit fired and resolved, fan below lcrit, PSU failure as an alarm, the new SEL record logged once; status shows the PSU's state in words; the password in none of status, metrics, state, stderr, journal"
 
 # A record added while the daemon is down is logged at the restart; the old ones are not again.
 simctl $P 'sel_add 0x20 0x02 0x00 0x00 0x00 0x00 0x20 0x00 0x04 0x04 0x03 0x01 0x02 0xff 0xff'
