@@ -2,8 +2,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
@@ -23,6 +26,29 @@ int sw_malloc_limit(int arenas, int give_back) {
         ok &= mallopt(M_TOP_PAD, 0);
     }
     return ok;
+}
+
+__attribute__((noinline)) long sw_stack_release(void) {
+    // The lowest address of this thread's stack above its guard, found once a thread.
+    static __thread uintptr_t lowest;
+    if (lowest == 0) {
+        pthread_attr_t attributes;
+        void *address;
+        size_t size;
+        int e = pthread_getattr_np(pthread_self(), &attributes);
+        if (e != 0) return -e;
+        e = pthread_attr_getstack(&attributes, &address, &size);
+        pthread_attr_destroy(&attributes);
+        if (e != 0) return -e;
+        lowest = (uintptr_t)address;
+    }
+    long page = sysconf(_SC_PAGESIZE);
+    // A page of room below this frame for madvise's own frames and the red zone.
+    volatile char here = 0;
+    uintptr_t end = ((uintptr_t)&here - (uintptr_t)page) & ~((uintptr_t)page - 1);
+    if (end <= lowest) return 0;
+    if (madvise((void *)lowest, end - lowest, MADV_DONTNEED) != 0) return -errno;
+    return (long)(end - lowest);
 }
 
 void sw_pread_all(const int *fds, size_t count, unsigned char *buffer, size_t stride, long *lengths,

@@ -13,6 +13,13 @@ int sw_malloc_trim(size_t pad);
 /// long-lived process, `top`); 0 keeps glibc's thresholds. Returns 1 when every setting took.
 int sw_malloc_limit(int arenas, int give_back);
 
+/// Gives the kernel back the pages of the calling thread's stack that lie more than a page
+/// below this call's frame: what deeper calls touched and left (a poll's FreeIPMI and
+/// libgcrypt frames), which stays resident while the thread sleeps. Those pages come back
+/// zeroed at their next use, a minor fault each. For threads made by pthread_create only
+/// (the main thread's stack bounds are not its own). Returns the bytes given back, or -errno.
+long sw_stack_release(void);
+
 /// Where a batch of reads (sw_pread_all) has got to, shared with a watch on another
 /// thread: `index` is the descriptor being read now; a non-zero `abandoned` makes the
 /// batch stop before its next read (its remaining lengths become -ECANCELED).

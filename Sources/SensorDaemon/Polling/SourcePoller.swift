@@ -69,6 +69,11 @@ final class SourcePoller: Sendable {
     /// or goes is still seen within 1 s plus one interval (SPEC §20: 2 s at 1 s).
     static let lookInterval: Duration = .seconds(1)
 
+    /// The shortest interval after which a poll thread gives its stack's deep pages back
+    /// before it sleeps (``ThreadStack/release()``): a madvise and a few page faults a poll,
+    /// too much at 100 ms for what a sysfs poll's shallow stack holds, little at seconds.
+    static let releaseStackInterval = Duration.seconds(1).nanoseconds
+
     /// - Parameters:
     ///   - watchStalls: arm a ``StallWatch`` (on the pacer's clock) around each poll.
     ///   - deliver: called on the poll thread (or the stall watch's) with each discovery's
@@ -220,6 +225,9 @@ final class SourcePoller: Sendable {
                 let missed = (now.nanoseconds - next.nanoseconds) / step + 1
                 next = Timestamp(nanoseconds: next.nanoseconds + missed * step)
             }
+            // What the poll's deepest calls touched stays resident through the sleep; a
+            // second or more of it is worth a few page faults at the next poll (bench/README.md).
+            if step >= Self.releaseStackInterval { ThreadStack.release() }
             pacer.sleep(until: next)
         }
         if state.withLock({ $0.thread == number }) { stallWatch?.stop() }
