@@ -6,10 +6,18 @@
 # others' sweeps before and during it from a capture of their datagrams (bench/ipmi-sweeps.py);
 # sessions left after stop, reload and kill -9 + restart; resident memory with 20 BMCs.
 # Needs root (apt), the release binary (make release). Results go to bench/README.md by hand.
-# env: SENSORWATCH, SHARED, IPMI_PORT (19640), BASELINE and ROUNDS (1) for the memory figure.
+# env: SENSORWATCH, SHARED, IPMI_PORT (19640), BASELINE and ROUNDS (1) for the memory figure,
+#      UNIT_ENV (1: sensorwatch with its unit's Environment=, 0: without).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SW=${SENSORWATCH:-$ROOT/.build/release/sensorwatch}
+# sensorwatch runs with its unit's environment (glibc's malloc settings), as the service does,
+# and the peers without it; UNIT_ENV=0 runs sensorwatch without it too.
+UNIT_ENVIRONMENT=()
+if [ "${UNIT_ENV:-1}" = 1 ]; then
+    read -ra UNIT_ENVIRONMENT < <(sed -n 's/^Environment=//p' "$ROOT/systemd/sensorwatch.service")
+fi
+echo "sensorwatch's environment: ${UNIT_ENVIRONMENT[*]:-(none)}"
 SIM=${SHARED:-$ROOT/../shared}/fixtures/ipmi
 BASE=${IPMI_PORT:-19640}
 for p in openipmi freeipmi-tools ipmitool prometheus-ipmi-exporter libfreeipmi17 bc jq tcpdump; do
@@ -75,7 +83,7 @@ done
 echo "## CPU: 8 BMCs at 2 s against the exporter's scrapes"
 PORTS=(); for i in $(seq 0 7); do PORTS+=($((BASE + 2 + 2 * i))); sim "${PORTS[-1]}" >/dev/null; done
 cfg "$W/eight.json5" 2s "${PORTS[@]}"
-"$SW" run --config "$W/eight.json5" 2>"$W/run.log" &
+env "${UNIT_ENVIRONMENT[@]}" "$SW" run --config "$W/eight.json5" 2>"$W/run.log" &
 D=$!; PIDS+=("$D")
 sleep 5; c0=$(cpu $D); sleep 60; c1=$(cpu $D)
 sweeps=$((8 * 30))
@@ -111,11 +119,11 @@ python3 "$ROOT/bench/ipmi-sweeps.py" "$W/sweeps.txt" "${PORTS[0]}" "$t0" "$t1" "
 echo "## sessions left"
 kill -TERM $D; wait $D || true
 echo "after stop: $(held "${PORTS[1]}")"
-"$SW" run --config "$W/eight.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D"); sleep 3
+env "${UNIT_ENVIRONMENT[@]}" "$SW" run --config "$W/eight.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D"); sleep 3
 cfg "$W/eight.json5" 2s "${PORTS[@]:1}"; kill -HUP $D; sleep 2
 echo "after a reload that drops a BMC: $(held "${PORTS[0]}")"
 kill -KILL $D; wait $D 2>/dev/null || true
-"$SW" run --config "$W/eight.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D"); sleep 3; kill -TERM $D; wait $D || true
+env "${UNIT_ENVIRONMENT[@]}" "$SW" run --config "$W/eight.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D"); sleep 3; kill -TERM $D; wait $D || true
 echo "after kill -9 + restart + stop: $(held "${PORTS[1]}")"
 
 echo "## resident memory, 20 BMCs"
@@ -125,7 +133,7 @@ cfg "$W/twenty.json5" 2s "${P20[@]}"
 # simulators, alternating with this one, ROUNDS times.
 for round in $(seq "${ROUNDS:-1}"); do
     for bin in "$SW" ${BASELINE:+"$BASELINE"}; do
-        "$bin" run --config "$W/twenty.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D")
+        env "${UNIT_ENVIRONMENT[@]}" "$bin" run --config "$W/twenty.json5" 2>>"$W/run.log" & D=$!; PIDS+=("$D")
         # At 20 s, and at 60 s, when it has stopped growing (malloc's arenas and the threads'
         # stacks reach their size over the first half minute).
         for at in 20 60; do

@@ -18,10 +18,10 @@ int sw_malloc_trim(size_t pad) {
     return malloc_trim(pad);
 }
 
-int sw_malloc_limit(int arenas, int give_back) {
+int sw_malloc_limit(int arenas, int map_from, int give_back) {
     int ok = mallopt(M_ARENA_MAX, arenas);
+    if (map_from > 0) ok &= mallopt(M_MMAP_THRESHOLD, map_from);
     if (give_back > 0) {
-        ok &= mallopt(M_MMAP_THRESHOLD, give_back);
         ok &= mallopt(M_TRIM_THRESHOLD, give_back);
         ok &= mallopt(M_TOP_PAD, 0);
     }

@@ -49,10 +49,12 @@ enum RunCommand {
         let path = options.configPath
         // Before the poll threads: each thread that allocates while the others hold their
         // arena would get one of its own (up to 16 here), each keeping ~0.5 MiB of its own
-        // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md). Not top's
-        // 64 KiB thresholds: 2.3 MiB less with 20 BMCs, but every poll then maps and unmaps
-        // FreeIPMI's contexts, 15-65 % more CPU a sweep (docs/decisions.md, "BMC sensors").
-        _ = sw_malloc_limit(2, 0)
+        // free pages; two arenas made 20 BMCs 3.5 MiB smaller (bench/README.md). Blocks of
+        // 64 KiB and more (FreeIPMI's SDR context while a BMC's SDR loads, 20 at once at
+        // start) mapped on their own leave no holes in the arenas: 0.2-0.4 MiB less with 20
+        // BMCs, no more CPU now that no poll makes one. Not top's trim threshold: the 20
+        // polls at one tick then grow and shrink the heap each sweep, +30-50 % CPU.
+        _ = sw_malloc_limit(2, 64 * 1024, 0)
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then
         // in the stream) until the daemon reads it, never lost and never fatal.

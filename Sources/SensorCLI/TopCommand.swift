@@ -52,7 +52,7 @@ enum TopCommand {
         let options: Options = try CommandSupport.parse(args, valued: ["config"], help: help)
         // A view that stays open for days: two arenas, and memory it no longer uses goes back
         // past 64 KiB (issue 36's 10 MiB), set before its threads make arenas of their own.
-        _ = sw_malloc_limit(2, 64 * 1024)
+        _ = sw_malloc_limit(2, 64 * 1024, 64 * 1024)
         let environment = LiveClientSetup.terminalEnvironment
         guard isatty(0) == 1, isatty(1) == 1 else {
             Output.stderr(

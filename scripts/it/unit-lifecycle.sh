@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # sensorwatch.service under a systemd user manager: active only after READY=1, STATUS= shown,
 # an alert wakes notify's socket from inside the sandbox, reload keeps the process (a bad
-# configuration is logged at err and the old one kept), stop takes less than 1 s and exits 0.
+# configuration is logged at err and the old one kept), stop takes less than 1 s and exits 0;
+# the unit's GLIBC_TUNABLES reaches the daemon.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 setup_unit_test
@@ -36,6 +37,9 @@ woken() { [ -s "$WORK/wakes" ] && [ "$(cat "$WORK/wakes")" -ge 1 ]; }
 systemctl --user start sensorwatch.service || fail "start failed"
 [ "$(unit_prop ActiveState)" = active ] || fail "not active after start"
 pid=$(unit_prop MainPID)
+# The unit's malloc setting (glibc reads it from the environment only) reaches the daemon.
+tr '\0' '\n' <"/proc/$pid/environ" | grep -qx 'GLIBC_TUNABLES=glibc.malloc.tcache_count=0' \
+    || fail "the daemon's environment has no GLIBC_TUNABLES=glibc.malloc.tcache_count=0"
 status=$(unit_prop StatusText)
 note "STATUS=$status"
 grep -q 'sensor' <<<"$status" || fail "STATUS does not mention sensors: '$status'"

@@ -8,10 +8,13 @@ int sw_malloc_trim(size_t pad);
 
 /// glibc's mallopt(3), which Swift's Glibc module does not import. At most `arenas` malloc
 /// arenas for all threads (glibc's default is 8 a core, one per thread that finds the others
-/// busy, each keeping its own free pages). With `give_back` > 0, blocks of that many bytes
-/// or more are mapped on their own and free memory past it goes back to the kernel (a small
-/// long-lived process, `top`); 0 keeps glibc's thresholds. Returns 1 when every setting took.
-int sw_malloc_limit(int arenas, int give_back);
+/// busy, each keeping its own free pages). With `map_from` > 0, blocks of that many bytes or
+/// more are mapped on their own, so their pages go back to the kernel when they are freed
+/// rather than staying in an arena between smaller blocks. With `give_back` > 0, free memory
+/// at the top of the heap past that many bytes goes back too, and none is added beyond a
+/// request (a small, long-lived process: `top`). 0 keeps glibc's setting. Returns 1 when
+/// every setting took.
+int sw_malloc_limit(int arenas, int map_from, int give_back);
 
 /// Gives the kernel back the pages of the calling thread's stack that lie more than a page
 /// below this call's frame: what deeper calls touched and left (a poll's FreeIPMI and
