@@ -97,6 +97,35 @@ struct JournalEntryDecoderTests {
         #expect(event.message == gone.message && event.value == nil && event.threshold == 80)
     }
 
+    /// SPEC §23: notify takes a BMC's alerts like any sensor's, a limit rule on an SDR
+    /// threshold and a discrete sensor's alarm with its states' words, from the entry alone.
+    @Test func aBMCsAlertsReachNotifyLikeAnySensorsWithTheirLimitAndStatesWords() throws {
+        let inlet = SensorInfo(id: "ipmi:bmc-r1-07/Inlet_Temp", label: "Inlet Temp", quantity: .temperature)
+        var hot = AlertEvent(
+            time: .seconds(12), kind: .firing, rule: "too-hot", ruleIndex: 0, sensor: inlet, severity: .critical,
+            value: 47, threshold: 45, condition: .above)
+        hot.limit = "crit"
+        let psu = SensorInfo(id: "ipmi:bmc-r1-07/PSU1_Status", label: "PSU1 Status", quantity: .state)
+        var alarm = AlertEvent(
+            time: .seconds(14), kind: .firing, rule: "hw-alarm", ruleIndex: 1, sensor: psu, severity: .critical,
+            value: nil, threshold: 1, condition: .alarm)
+        alarm.detail = "Power Supply Failure detected"
+
+        let limit = try Self.decode(JournalFields.fields(for: hot) + ["_HOSTNAME=rack1"]).notifyEvent
+        #expect(
+            limit.json.contains(
+                #""sensor":"ipmi:bmc-r1-07/Inlet_Temp","label":"Inlet Temp","quantity":"temperature","value":47,"#))
+        #expect(limit.json.hasSuffix(#","limit":"crit"}"#))
+        #expect(limit.environment.contains("SENSOR_ID=ipmi:bmc-r1-07/Inlet_Temp"))
+        #expect(limit.message == hot.message && limit.host == "rack1")
+
+        let states = try Self.decode(JournalFields.fields(for: alarm) + ["_HOSTNAME=rack1"]).notifyEvent
+        #expect(states.sensor == "ipmi:bmc-r1-07/PSU1_Status" && states.quantity == "state" && states.value == nil)
+        #expect(states.message == alarm.message)
+        #expect(states.message.hasSuffix(": Power Supply Failure detected"))
+        #expect(states.environment.contains("ALERT_MESSAGE=\(alarm.message)"))
+    }
+
     @Test func anEntryWithOnlyItsStateAndRuleReadsWithEverythingElseEmpty() throws {
         let record = try Self.decode(["ALERT_STATE=firing", "ALERT_RULE=r", "ALERT_SEVERITY=dire"])
         #expect(
