@@ -53,7 +53,7 @@ enum RunCommand {
         // 64 KiB and more (FreeIPMI's SDR context while a BMC's SDR loads, 20 at once at
         // start) mapped on their own leave no holes in the arenas: 0.2-0.4 MiB less with 20
         // BMCs, no more CPU now that no poll makes one. Not top's trim threshold: the 20
-        // polls at one tick then grow and shrink the heap each sweep, +30-50 % CPU.
+        // polls at one tick then grow and shrink the heap each sweep, about +50 % CPU.
         _ = sw_malloc_limit(2, 64 * 1024, 0)
         // The signals go into a pipe since `main` (see SignalSource) and are read before
         // anything slow happens, so an early SIGTERM or SIGHUP is kept (in the pipe, then

@@ -20,7 +20,8 @@ int sw_malloc_limit(int arenas, int map_from, int give_back);
 /// below this call's frame: what deeper calls touched and left (a poll's FreeIPMI and
 /// libgcrypt frames), which stays resident while the thread sleeps. Those pages come back
 /// zeroed at their next use, a minor fault each. For threads made by pthread_create only
-/// (the main thread's stack bounds are not its own). Returns the bytes given back, or -errno.
+/// (the main thread's stack bounds are not its own). Returns the length of the range given
+/// back, resident or not, or -errno.
 long sw_stack_release(void);
 
 /// Where a batch of reads (sw_pread_all) has got to, shared with a watch on another

@@ -4,7 +4,7 @@ import CLinux
 ///
 /// A page of stack, once touched, stays resident for the thread's life, though the calls that
 /// touched it returned long ago: a BMC's poll thread goes 44 KiB deep in FreeIPMI and libgcrypt
-/// and then sleeps for seconds, and 20 BMCs keep 0.9 MiB of such pages (issue 37's 12 MiB).
+/// and then sleeps for seconds: 0.6-0.8 MiB of such pages at 20 BMCs (bench/README.md).
 public enum ThreadStack {
     /// Gives back the pages more than a page below the caller's frame, the way glibc gives
     /// back a finished thread's stack; they come back zeroed at their next use, a minor fault
