@@ -186,13 +186,14 @@ int sw_ipmi_library(char *error, size_t error_capacity) {
 }
 
 /* An SDR record kept in memory, with what a read needs of it parsed once: how a raw reading
-   becomes a value (`decodes`: a full record of a linear, analog threshold sensor, as
-   FreeIPMI's ipmi_sensor_read decodes them). */
+   becomes a value (`factored`: the SDR's factors were parsed, for a threshold sensor's record;
+   `decodes`: a full record of a linear, analog threshold sensor, as FreeIPMI's
+   ipmi_sensor_read decodes them). */
 struct kept_record {
     unsigned char bytes[256];
     unsigned length;
     struct sw_ipmi_record parsed;
-    int decodes;
+    int factored, decodes;
     int8_t r_exponent, b_exponent;
     int16_t m, b;
     uint8_t linearization, format;
@@ -243,9 +244,14 @@ static int failure_of(int errnum) {
     }
 }
 
+/* A call's failure from FreeIPMI's error number and words. */
+static void failed_with(int errnum, const char *words, int *failure, char *error, size_t capacity) {
+    *failure = failure_of(errnum);
+    say(error, capacity, words);
+}
+
 static void session_failed(sw_ipmi *s, int *failure, char *error, size_t capacity) {
-    *failure = failure_of(fi.ctx_errnum(s->ipmi));
-    say(error, capacity, fi.ctx_errormsg(s->ipmi));
+    failed_with(fi.ctx_errnum(s->ipmi), fi.ctx_errormsg(s->ipmi), failure, error, capacity);
 }
 
 /* Whether the BMC at `host` answers within `timeout_ms`, asked without a session (Get Channel
@@ -328,11 +334,8 @@ void sw_ipmi_close(sw_ipmi *s) {
 
 /* The thresholds as the BMC has them now (Get Sensor Thresholds: a threshold set since the
    SDR was written differs from it), converted with the SDR's factors; 0 when read. */
-static int bmc_thresholds(sw_ipmi *s, ctx_t sdr, struct kept_record *k, struct sw_ipmi_record *r) {
-    int8_t r_exp, b_exp;
-    int16_t m, b;
-    uint8_t linearization, format;
-    if (fi.parse_decoding(sdr, k->bytes, k->length, &r_exp, &b_exp, &m, &b, &linearization, &format) < 0) return -1;
+static int bmc_thresholds(sw_ipmi *s, const struct kept_record *k, struct sw_ipmi_record *r) {
+    if (!k->factored) return -1;
     void *obj = fi.obj_create(fi.thresholds_rs);
     if (!obj) return -1;
     int rc = -1;
@@ -348,7 +351,8 @@ static int bmc_thresholds(sw_ipmi *s, ctx_t sdr, struct kept_record *k, struct s
             snprintf(readable, sizeof readable, "readable_thresholds.%s", names[i]);
             double v;
             if (fi.obj_get(obj, readable, &on) == 1 && on && fi.obj_get(obj, names[i], &raw) == 1
-                && fi.decode_value(r_exp, b_exp, m, b, linearization, format, (uint8_t)raw, &v) == 0) {
+                && fi.decode_value(k->r_exponent, k->b_exponent, k->m, k->b, k->linearization, k->format,
+                                   (uint8_t)raw, &v) == 0) {
                 r->thresholds[i] = v;
                 r->threshold_mask |= 1u << i;
             }
@@ -373,10 +377,10 @@ static void parse(sw_ipmi *s, ctx_t sdr, struct kept_record *k) {
     r->is_threshold = r->event_reading_type == EVENT_READING_THRESHOLD && r->record_type == IPMI_SDR_FULL;
     /* A value only from an analog format (0-2: unsigned, 1's and 2's complement; 3 is none)
        and a linear sensor (0): FreeIPMI's ipmi_sensor_read gives no value otherwise either. */
-    k->decodes = r->is_threshold
+    k->factored = r->is_threshold
         && fi.parse_decoding(sdr, k->bytes, k->length, &k->r_exponent, &k->b_exponent, &k->m, &k->b,
-                             &k->linearization, &k->format) == 0
-        && k->format <= 2 && k->linearization == 0;
+                             &k->linearization, &k->format) == 0;
+    k->decodes = k->factored && k->format <= 2 && k->linearization == 0;
     if (r->is_threshold) {
         /* The SDR holds a byte for every threshold; only those it marks readable are set. */
         double *t[6] = {0};
@@ -394,16 +398,14 @@ static void parse(sw_ipmi *s, ctx_t sdr, struct kept_record *k) {
             }
         }
         /* SPEC §23: the BMC's own thresholds at discovery, else the SDR's. */
-        (void)bmc_thresholds(s, sdr, k, r);
+        (void)bmc_thresholds(s, k, r);
         /* Hysteresis is a count of raw steps: its size in the unit is steps × M × 10^R for a
            linear sensor (the offset B cancels out of a difference). */
-        int8_t r_exp, b_exp;
-        int16_t m, b;
-        uint8_t linearization, format, positive, negative;
-        if (fi.parse_hysteresis(sdr, k->bytes, k->length, &positive, &negative) == 0
-            && fi.parse_decoding(sdr, k->bytes, k->length, &r_exp, &b_exp, &m, &b, &linearization, &format) == 0
-            && linearization == 0) {
-            double step = m;
+        uint8_t positive, negative;
+        if (fi.parse_hysteresis(sdr, k->bytes, k->length, &positive, &negative) == 0 && k->factored
+            && k->linearization == 0) {
+            int8_t r_exp = k->r_exponent;
+            double step = k->m;
             for (int i = 0; i < (r_exp < 0 ? -r_exp : r_exp); i++) step = r_exp < 0 ? step / 10 : step * 10;
             if (step < 0) step = -step;
             /* 0xFF: "unspecified" in the IPMI spec. */
@@ -547,8 +549,7 @@ int sw_ipmi_read(sw_ipmi *s, unsigned index, double *value, uint16_t *bitmask,
     if (rc < 0) {
         /* A session that timed out fails every later call: the caller reopens it. */
         if (failure_of(errnum) == SW_IPMI_TIMEOUT) {
-            *failure = SW_IPMI_TIMEOUT;
-            say(error, error_capacity, words);
+            failed_with(errnum, words, failure, error, error_capacity);
             return -1;
         }
         uint64_t code = 0;
