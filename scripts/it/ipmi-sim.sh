@@ -206,7 +206,7 @@ wait "$pid" || fail "run exited with $? on SIGTERM"
 expect_field "$(journal_json IPMI_SEL_ID=3)" MESSAGE "$BMC event log: FAN1: Lower Critical - going low"
 note "a restart logs no record twice"
 
-# record carries the BMC's sensors, limits and alarms, so simulate covers BMC rules.
+# record carries the BMC's sensors, limits and alarms, so simulate and test cover BMC rules.
 simctl $P 'sensor_set_bit 0x20 0 6 1 1 0' 'sensor_set_value 0x20 0 1 47 0'
 "$BIN" record --config "$WORK/c.json5" --duration 2s --output "$WORK/bmc.json" 2>/dev/null || fail "record"
 jq -e --arg id "ipmi:$BMC/Inlet_Temp" '.sensors[] | select(.id == $id) | .limits.crit == 45' "$WORK/bmc.json" >/dev/null \
@@ -217,4 +217,13 @@ jq -e --arg id "ipmi:$BMC/PSU1_Status" '.sensors[] | select(.id == $id) | .quant
 grep -q "too-hot firing: ipmi:$BMC/Inlet_Temp (Inlet Temp) 47 °C above 45 °C (crit)" "$WORK/simulated.txt" \
     && grep -q "hw-alarm firing: ipmi:$BMC/PSU1_Status (PSU1 Status) in hardware alarm (alarm)" "$WORK/simulated.txt" \
     || fail "simulate of the recording: $(cat "$WORK/simulated.txt")"
-note "record carries the BMC's limits and alarms; simulate fires the same rules"
+# And `test` runs rule tests on it: the BMC's alerts fire as expected at the recording's second tick.
+cat >"$WORK/bmc-test.json5" <<JSON
+{ config: "c.json5",
+  tests: [ { name: "the recorded BMC fires too-hot and hw-alarm", scenario: "bmc.json",
+             firing: [ { at: "1s", alerts: [ { rule: "too-hot", sensor: "ipmi:$BMC/Inlet_Temp" },
+                                             { rule: "hw-alarm", sensor: "ipmi:$BMC/PSU1_Status" } ] } ] } ] }
+JSON
+out=$("$BIN" test "$WORK/bmc-test.json5") || fail "test of the recording: $out"
+grep -q "^1 passed, 0 failed" <<<"$out" || fail "test of the recording: $out"
+note "record carries the BMC's limits and alarms; simulate fires the same rules, and test checks them"
